@@ -1,0 +1,84 @@
+# Waymark — build, run, test and benchmark.
+#
+#   make run     install what is missing, build, build the default region pack, open the window
+#   make test    install what is missing, vet, unit + integration tests, -race on engine, window e2e under Xvfb
+#   make bench   print one table: operation, p50, p99, allocations, memory
+#
+# Build tags: go-sqlite3 needs `sqlite_fts5` for the FTS5 full-text index
+# (R*Tree is always on). GO_TAGS below is the one place they are set for make;
+# `make deps` also appends them to the user's Go env (go env -w GOFLAGS) so a
+# plain `go test ./...` by hand works too.
+
+GO       ?= go
+GO_TAGS  := sqlite_fts5
+GOBUILD  := $(GO) build -tags $(GO_TAGS)
+GOTEST   := $(GO) test -tags $(GO_TAGS)
+REGIONS  ?= $(abspath ../shared/regions)
+REGION   ?= liechtenstein
+VAR      := var
+PACK     := $(VAR)/$(REGION).waymark
+TESTPACKS := $(abspath $(VAR)/testpacks)
+BIN      := bin/waymark
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages: C headers for Fyne/GLFW and GTK3 (native dialogs), Xvfb and
+# tools for the window test and screenshots.
+APT_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
+	libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev zlib1g-dev xvfb xauth \
+	libgl1-mesa-dri x11-apps xdotool imagemagick
+
+export WAYMARK_REGIONS := $(REGIONS)
+GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
+
+.PHONY: all deps build run region test vet test-unit test-race test-e2e testpacks bench clean
+
+all: build
+
+deps:
+	@missing=$$(for p in $(APT_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing: $$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@$(GO) env GOFLAGS | grep -q 'sqlite_fts5' || $(GO) env -w GOFLAGS="$$($(GO) env GOFLAGS) -tags=$(GO_TAGS)"
+	@$(GO) mod download
+
+build: deps
+	$(GOBUILD) -o $(BIN) ./app
+
+# The default region pack, built only when absent.
+region: $(PACK)
+$(PACK):
+	@$(MAKE) --no-print-directory build
+	@mkdir -p $(VAR)
+	$(BIN) import -o $@ $(REGIONS)/$(REGION).osm.pbf
+
+run: build region
+	$(GUI_ENV) $(BIN) $(PACK)
+
+# Packs for integration tests and benchmarks, always rebuilt with the current code.
+testpacks: build
+	@mkdir -p $(TESTPACKS)
+	@for r in liechtenstein monaco andorra; do \
+		$(BIN) import -q -o $(TESTPACKS)/$$r.waymark $(REGIONS)/$$r.osm.pbf > /dev/null || exit 1; \
+	done
+
+vet: deps
+	$(GO) vet -tags $(GO_TAGS) ./...
+
+test: vet testpacks
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race ./engine/...
+	$(MAKE) --no-print-directory test-e2e
+
+test-e2e: build testpacks
+	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
+		$(GOTEST) -count=1 -run 'E2E' ./ui/... ./app/...
+
+bench: testpacks
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -run '^$$' -bench . -benchmem -benchtime=1s -timeout 30m \
+		./... > $(VAR)/bench.out 2>&1 || (cat $(VAR)/bench.out; exit 1)
+	@$(GO) run ./internal/benchtable < $(VAR)/bench.out
+
+clean:
+	rm -rf bin $(VAR)

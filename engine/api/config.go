@@ -1,0 +1,109 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Endpoint groups a token may be allowed to use. "*" (or an empty list)
+// allows all of them.
+var knownGroups = map[string]bool{
+	"search": true, "reverse": true, "lookup": true, "autocomplete": true, "nearby": true,
+	"routing": true, "status": true, "*": true,
+}
+
+// Token is one access token and what it may do.
+type Token struct {
+	Key string `json:"key"`
+	// Groups lists the endpoint groups the token may use: search (search,
+	// structured, postal code), reverse, lookup, autocomplete, nearby,
+	// routing (directions, optimize, matching, matrix, nearest), status.
+	// Empty or ["*"] allows all.
+	Groups []string `json:"groups,omitempty"`
+	// Rate and Burst override the server's default limit for this token.
+	Rate  float64 `json:"rate,omitempty"`  // requests per second
+	Burst int     `json:"burst,omitempty"` // bucket size
+}
+
+func (t Token) allows(group string) bool {
+	if len(t.Groups) == 0 {
+		return true
+	}
+	for _, g := range t.Groups {
+		if g == "*" || g == group {
+			return true
+		}
+	}
+	return false
+}
+
+// Config configures the server's tokens and limits.
+type Config struct {
+	Tokens []Token `json:"tokens"`
+	// Rate and Burst are the default per-token token-bucket limit.
+	Rate  float64 `json:"rate,omitempty"`  // requests per second; default 50
+	Burst int     `json:"burst,omitempty"` // default 2×Rate, at least 1
+	// OnRequest, when set, is called after every request (the window's log).
+	OnRequest func(Request) `json:"-"`
+}
+
+// DefaultRate is the per-token request rate when none is configured.
+const DefaultRate = 50
+
+// LoadConfig reads a JSON config file:
+//
+//	{"rate": 20, "burst": 40,
+//	 "tokens": [{"key": "abc", "groups": ["search", "reverse"], "rate": 5}]}
+func LoadConfig(path string) (Config, error) {
+	var c Config
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return c, fmt.Errorf("api: read config: %w", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, fmt.Errorf("api: parse config %s: %w", path, err)
+	}
+	return c, c.validate()
+}
+
+func (c *Config) validate() error {
+	if c.Rate < 0 || c.Burst < 0 {
+		return errors.New("api: config: rate and burst must not be negative")
+	}
+	seen := map[string]bool{}
+	for i, t := range c.Tokens {
+		if t.Key == "" {
+			return fmt.Errorf("api: config: token %d has an empty key", i)
+		}
+		if seen[t.Key] {
+			return fmt.Errorf("api: config: token %q given twice", t.Key)
+		}
+		seen[t.Key] = true
+		if t.Rate < 0 || t.Burst < 0 {
+			return fmt.Errorf("api: config: token %q: rate and burst must not be negative", t.Key)
+		}
+		for _, g := range t.Groups {
+			if !knownGroups[g] {
+				return fmt.Errorf("api: config: token %q: unknown group %q", t.Key, g)
+			}
+		}
+	}
+	return nil
+}
+
+func (c *Config) lookup(key string) (Token, bool) {
+	if key == "" {
+		return Token{}, false
+	}
+	for _, t := range c.Tokens {
+		if t.Key == key {
+			return t, true
+		}
+	}
+	return Token{}, false
+}

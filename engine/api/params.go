@@ -1,0 +1,171 @@
+package api
+
+import (
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// ParamError is a bad query parameter: a 400 whose body names it.
+type ParamError struct {
+	Param string
+	Msg   string
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("Parameter '%s': %s", e.Param, e.Msg)
+}
+
+// BadParam returns a ParamError for param.
+func BadParam(param, format string, args ...any) *ParamError {
+	return &ParamError{Param: param, Msg: fmt.Sprintf(format, args...)}
+}
+
+// WriteParamError writes a geocoding-style 400: {"error": ..., "parameter": ...}.
+func WriteParamError(w http.ResponseWriter, r *http.Request, err *ParamError) {
+	cb, _ := Callback(r)
+	if cb != "" && err.Param == "json_callback" {
+		cb = ""
+	}
+	WriteJSON(w, cb, http.StatusBadRequest, map[string]string{"error": err.Error(), "parameter": err.Param})
+}
+
+// callbackRE is Nominatim's rule for JSONP callback names.
+var callbackRE = regexp.MustCompile(`^[$_\p{L}][$_\p{L}\p{Nd}.\[\]]*$`)
+
+// Callback returns the validated json_callback parameter ("" when absent).
+func Callback(r *http.Request) (string, *ParamError) {
+	cb := r.URL.Query().Get("json_callback")
+	if cb == "" {
+		return "", nil
+	}
+	if len(cb) > 200 || !callbackRE.MatchString(cb) {
+		return "", BadParam("json_callback", "invalid callback name %q", cb)
+	}
+	return cb, nil
+}
+
+// WriteXML writes v as an XML document with the standard header.
+func WriteXML(w http.ResponseWriter, status int, v any) {
+	b, err := xml.Marshal(v)
+	if err != nil {
+		WriteJSON(w, "", http.StatusInternalServerError, map[string]string{"error": "Internal server error"})
+		return
+	}
+	w.Header().Set("Content-Type", "text/xml; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write([]byte(xml.Header))
+	w.Write(b)
+}
+
+// Query reads typed query parameters and keeps the first error, so a
+// handler parses everything and then checks Err once:
+//
+//	q := api.NewQuery(r)
+//	limit := q.Int("limit", 10, 1, 50)
+//	details := q.Bool("addressdetails", false)
+//	if err := q.Err(); err != nil { api.WriteParamError(w, r, err); return }
+type Query struct {
+	v   url.Values
+	err *ParamError
+}
+
+// NewQuery wraps the request's query parameters.
+func NewQuery(r *http.Request) *Query { return &Query{v: r.URL.Query()} }
+
+// Values returns the raw parameters.
+func (q *Query) Values() url.Values { return q.v }
+
+// Err returns the first parameter error, or nil.
+func (q *Query) Err() *ParamError { return q.err }
+
+// Fail records err unless an earlier error is already recorded.
+func (q *Query) Fail(err *ParamError) {
+	if q.err == nil && err != nil {
+		q.err = err
+	}
+}
+
+// Has reports whether name was given (even empty).
+func (q *Query) Has(name string) bool { _, ok := q.v[name]; return ok }
+
+// String returns the trimmed value of name, or def when absent or empty.
+func (q *Query) String(name, def string) string {
+	s := strings.TrimSpace(q.v.Get(name))
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// Enum returns name's value, which must be one of allowed (def when absent).
+func (q *Query) Enum(name, def string, allowed ...string) string {
+	s := q.String(name, def)
+	for _, a := range allowed {
+		if s == a {
+			return s
+		}
+	}
+	q.Fail(BadParam(name, "must be one of %s, got %q", strings.Join(allowed, ", "), s))
+	return def
+}
+
+// Bool parses a 0/1 flag (also accepting true/false), def when absent.
+func (q *Query) Bool(name string, def bool) bool {
+	s := q.String(name, "")
+	switch strings.ToLower(s) {
+	case "":
+		return def
+	case "1", "true":
+		return true
+	case "0", "false":
+		return false
+	}
+	q.Fail(BadParam(name, "must be 0 or 1, got %q", s))
+	return def
+}
+
+// Int parses an integer in [min, max], def when absent.
+func (q *Query) Int(name string, def, min, max int) int {
+	s := q.String(name, "")
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		q.Fail(BadParam(name, "must be an integer, got %q", s))
+		return def
+	}
+	if n < min || n > max {
+		q.Fail(BadParam(name, "must be between %d and %d, got %d", min, max, n))
+		return def
+	}
+	return n
+}
+
+// Float parses a finite number in [min, max]; ok is false when absent.
+func (q *Query) Float(name string, min, max float64) (v float64, ok bool) {
+	s := q.String(name, "")
+	if s == "" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != f || f < min || f > max {
+		q.Fail(BadParam(name, "must be a number between %g and %g, got %q", min, max, s))
+		return 0, false
+	}
+	return f, true
+}
+
+// Required is like Float but records an error when name is absent.
+func (q *Query) RequiredFloat(name string, min, max float64) float64 {
+	v, ok := q.Float(name, min, max)
+	if !ok && q.String(name, "") == "" {
+		q.Fail(BadParam(name, "is required"))
+	}
+	return v
+}

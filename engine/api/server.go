@@ -1,0 +1,314 @@
+// Package api serves the interface of ../shared/spec/api.md over net/http:
+// parameter parsing and validation, JSON / XML / JSONP encoding, access tokens
+// (401/403), per-token rate limits (429), error bodies and panic recovery.
+// It holds no business logic: every answer comes from the engine facade.
+//
+// Every endpoint is served under /v1/... and at the bare path. Geocoding
+// errors use LocationIQ/Nominatim bodies ({"error": "..."}; 400s add
+// "parameter"), routing errors OSRM v5 bodies ({"code": ..., "message": ...}).
+// Unknown query parameters are ignored, as Nominatim and LocationIQ do;
+// every listed parameter is either implemented or rejected with a 400.
+//
+// Endpoint files register themselves by adding their list to
+// (*Server).endpoints in this file; each file owns one group of endpoints.
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"math"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"waymark/engine"
+)
+
+// Licence is the attribution string of every geocoding record.
+const Licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
+
+// Endpoint is one operation of the API.
+type Endpoint struct {
+	// Pattern is a net/http ServeMux path pattern without method or /v1
+	// prefix, e.g. "/search" or "/directions/{profile}/{coordinates}".
+	Pattern string
+	// Group names the permission a token needs (see Token.Groups), e.g.
+	// "search", "reverse", "routing".
+	Group string
+	// NoV1 serves the pattern only as given (OSRM's own /route/v1/... paths).
+	NoV1 bool
+	// OSRM selects OSRM-style bodies for the auth, rate and server errors.
+	OSRM    bool
+	Handler http.HandlerFunc
+}
+
+// Request describes one served request, for the window's live log.
+type Request struct {
+	Time     time.Time
+	Method   string
+	Path     string // path only; the query (which may hold the key) is left out
+	Status   int
+	Duration time.Duration
+}
+
+// Server is the loopback API over one engine. It is an http.Handler; Start
+// and Shutdown run it on a listener for the window's server toggle.
+type Server struct {
+	eng    *engine.Engine
+	cfg    Config
+	mux    *http.ServeMux
+	limits *limiter
+	count  atomic.Int64
+
+	mu  sync.Mutex
+	srv *http.Server
+	ln  net.Listener
+}
+
+// New returns a server answering from eng with the given tokens and limits.
+func New(eng *engine.Engine, cfg Config) (*Server, error) {
+	s, err := newServer(eng, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// newServer builds a server; extra endpoints are added after the standard
+// ones (tests use them to exercise the middleware).
+func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	s := &Server{eng: eng, cfg: cfg, mux: http.NewServeMux(), limits: newLimiter(cfg)}
+	eps := append(s.endpoints(), extra...)
+	for _, ep := range eps {
+		h := s.wrap(ep)
+		s.mux.Handle(ep.Pattern, h)
+		if !ep.NoV1 {
+			s.mux.Handle("/v1"+ep.Pattern, h)
+		}
+	}
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, http.StatusNotFound, "Unknown path: "+r.URL.Path)
+	})
+	return s, nil
+}
+
+// endpoints lists every endpoint group of the API. Each group's file
+// provides its function; add one line here per group.
+func (s *Server) endpoints() []Endpoint {
+	var eps []Endpoint
+	eps = append(eps, s.statusEndpoints()...)
+	return eps
+}
+
+// ServeHTTP dispatches a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mux.ServeHTTP(w, r)
+}
+
+// Requests returns how many requests the server has answered.
+func (s *Server) Requests() int64 { return s.count.Load() }
+
+// Engine returns the engine the server answers from.
+func (s *Server) Engine() *engine.Engine { return s.eng }
+
+// wrap applies, in order: panic recovery, request log, method check, token
+// check, permission check and rate limit.
+func (s *Server) wrap(ep Endpoint) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			if v := recover(); v != nil {
+				log.Printf("api: panic serving %s: %v\n%s", r.URL.Path, v, debug.Stack())
+				if !rec.wrote {
+					s.fail(rec, r, ep, http.StatusInternalServerError, "Internal server error")
+				}
+			}
+			s.count.Add(1)
+			if s.cfg.OnRequest != nil {
+				s.cfg.OnRequest(Request{Time: start, Method: r.Method, Path: r.URL.Path, Status: rec.status, Duration: time.Since(start)})
+			}
+		}()
+		rec.Header().Set("Access-Control-Allow-Origin", "*")
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			rec.Header().Set("Allow", "GET, HEAD")
+			s.fail(rec, r, ep, http.StatusMethodNotAllowed, "Method not allowed: use GET")
+			return
+		}
+		tok, ok := s.cfg.lookup(tokenOf(r))
+		if !ok {
+			s.fail(rec, r, ep, http.StatusUnauthorized, "Invalid key")
+			return
+		}
+		if !tok.allows(ep.Group) {
+			s.fail(rec, r, ep, http.StatusForbidden, "Key not allowed to access "+ep.Group)
+			return
+		}
+		if wait, ok := s.limits.take(tok); !ok {
+			secs := max(1, int(math.Ceil(wait.Seconds())))
+			rec.Header().Set("Retry-After", fmt.Sprint(secs))
+			s.fail(rec, r, ep, http.StatusTooManyRequests, "Rate Limited Second")
+			return
+		}
+		ep.Handler(rec, r)
+	})
+}
+
+// fail writes an error in the endpoint's style.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep Endpoint, status int, msg string) {
+	if ep.OSRM {
+		code := map[int]string{
+			http.StatusUnauthorized: "InvalidKey", http.StatusForbidden: "AccessDenied",
+			http.StatusTooManyRequests: "TooManyRequests", http.StatusMethodNotAllowed: "InvalidUrl",
+		}[status]
+		if code == "" {
+			code = "Error"
+		}
+		WriteOSRMError(w, status, code, msg)
+		return
+	}
+	writeError(w, r, status, msg)
+}
+
+// tokenOf returns the access token from the key query parameter or an
+// "Authorization: Bearer" header.
+func tokenOf(r *http.Request) string {
+	if k := r.URL.Query().Get("key"); k != "" {
+		return k
+	}
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
+}
+
+// Start listens on addr (e.g. "127.0.0.1:8088"; port 0 picks a free one) and
+// serves in the background. It returns the address actually bound.
+func (s *Server) Start(addr string) (net.Addr, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.srv != nil {
+		return nil, errors.New("api: server already running")
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second}
+	s.srv, s.ln = srv, ln
+	go srv.Serve(ln)
+	return ln.Addr(), nil
+}
+
+// Shutdown stops a server started with Start, waiting for requests in flight
+// until ctx ends; the port is free when it returns.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	srv := s.srv
+	s.srv, s.ln = nil, nil
+	s.mu.Unlock()
+	if srv == nil {
+		return nil
+	}
+	if err := srv.Shutdown(ctx); err != nil {
+		srv.Close()
+		return fmt.Errorf("api: shutdown: %w", err)
+	}
+	return nil
+}
+
+// Running reports whether Start has been called without Shutdown.
+func (s *Server) Running() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.srv != nil
+}
+
+// statusEndpoints serves /status (Nominatim's health check).
+func (s *Server) statusEndpoints() []Endpoint {
+	return []Endpoint{{Pattern: "/status", Group: "status", Handler: func(w http.ResponseWriter, r *http.Request) {
+		cb, err := Callback(r)
+		if err != nil {
+			WriteParamError(w, r, err)
+			return
+		}
+		if r.URL.Query().Get("format") != "json" {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			fmt.Fprint(w, "OK")
+			return
+		}
+		packs := []map[string]any{}
+		for _, p := range s.eng.Packs() {
+			packs = append(packs, map[string]any{"name": p.Info.Name, "data_updated": p.Info.OSMTime.Format(time.RFC3339), "build_id": p.Info.BuildID})
+		}
+		WriteJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs})
+	}}}
+}
+
+// WriteJSON writes v as JSON, wrapped as callback(json) when callback is set.
+func WriteJSON(w http.ResponseWriter, callback string, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusInternalServerError)
+		w.Write([]byte(`{"error":"Internal server error"}`))
+		log.Printf("api: encode response: %v", err)
+		return
+	}
+	if callback != "" {
+		w.Header().Set("Content-Type", "application/javascript; charset=utf-8")
+		w.WriteHeader(status)
+		fmt.Fprintf(w, "%s(%s)", callback, b)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// writeError writes a geocoding-style error {"error": msg}, as JSONP when
+// the request asks for it with a valid callback.
+func writeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	cb, _ := Callback(r)
+	WriteJSON(w, cb, status, map[string]string{"error": msg})
+}
+
+// WriteGeocodeError writes {"error": msg} with the given status (e.g. 404
+// "Unable to geocode").
+func WriteGeocodeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	writeError(w, r, status, msg)
+}
+
+// WriteOSRMError writes an OSRM v5 error body {"code": code, "message": msg}.
+func WriteOSRMError(w http.ResponseWriter, status int, code, msg string) {
+	WriteJSON(w, "", status, map[string]string{"code": code, "message": msg})
+}

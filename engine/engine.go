@@ -1,0 +1,71 @@
+// Package engine is the facade the window, the loopback API and the command
+// line share: it opens region packs and answers geocoding and routing
+// questions (Search, Reverse, Autocomplete, Lookup, Nearby, Directions,
+// Optimize, Match, Table, Nearest). It imports no GUI package and is safe for
+// concurrent use once opened.
+//
+// With several packs open, geocoding queries ask every pack and merge the
+// results by score; routing queries go to the first pack whose road network
+// the coordinates snap to. Place ids stay unique across packs: the pack's
+// index is kept in the high bits (see PlaceID).
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNoPacks is returned by Open when no pack path is given.
+var ErrNoPacks = errors.New("engine: no region pack given")
+
+// Engine answers queries over a set of opened region packs.
+type Engine struct {
+	packs []*Pack
+}
+
+// Open opens the region packs at paths. It fails if any of them cannot be opened.
+func Open(paths ...string) (*Engine, error) {
+	if len(paths) == 0 {
+		return nil, ErrNoPacks
+	}
+	e := &Engine{}
+	for _, p := range paths {
+		pk, err := OpenPack(p)
+		if err != nil {
+			e.Close()
+			return nil, err
+		}
+		e.packs = append(e.packs, pk)
+	}
+	return e, nil
+}
+
+// Packs returns the opened packs in the order given to Open.
+func (e *Engine) Packs() []*Pack { return e.packs }
+
+// Close closes every pack.
+func (e *Engine) Close() error {
+	var errs []error
+	for _, p := range e.packs {
+		if err := p.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	e.packs = nil
+	if len(errs) > 0 {
+		return fmt.Errorf("engine: close: %w", errors.Join(errs...))
+	}
+	return nil
+}
+
+// packShift is the bit position of the pack index in a public place id.
+const packShift = 40
+
+// PlaceID makes the public place id of local id in the pack at index pack.
+// Pack 0's ids are the local ids themselves.
+func PlaceID(pack int, local int64) int64 { return int64(pack)<<packShift | local }
+
+// SplitPlaceID is the inverse of PlaceID.
+func SplitPlaceID(id int64) (pack int, local int64) {
+	return int(id >> packShift), id & (1<<packShift - 1)
+}

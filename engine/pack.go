@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/paulmach/orb"
+
+	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
+)
+
+// PackFormatVersion is the region pack format this engine reads; it must
+// equal regions.FormatVersion (a test in regions checks that).
+const PackFormatVersion = 1
+
+// ErrPackFormat is returned when a file is not a region pack of a format this engine reads.
+var ErrPackFormat = errors.New("engine: not a region pack of a supported format")
+
+// PackInfo describes an opened region pack (from its meta table).
+type PackInfo struct {
+	Name          string
+	BuildID       string // random id of this build; keys tile caches
+	Source        string // base name of the extract it was built from
+	OSMTime       time.Time
+	BuildTime     time.Time
+	Bound         orb.Bound // all data
+	Home          orb.Bound // main cluster: the view to open on
+	Attribution   string
+	Size          int64 // file size in bytes
+	FormatVersion int
+}
+
+// Pack is one opened region pack. Its DB is read-only and safe for
+// concurrent use; the per-capability indexes are loaded by Open.
+type Pack struct {
+	Path string
+	Info PackInfo
+	DB   *sql.DB
+}
+
+// OpenPack opens the region pack at path read-only and reads its meta table.
+func OpenPack(path string) (*Pack, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("engine: open pack: %w", err)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("engine: open pack %s: %w", path, ErrPackFormat)
+	}
+	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&immutable=1&_query_only=1")
+	if err != nil {
+		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	meta, err := readMeta(db)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+	}
+	info, err := parseInfo(meta)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+	}
+	info.Size = st.Size()
+	return &Pack{Path: path, Info: info, DB: db}, nil
+}
+
+// Close releases the pack's database handle.
+func (p *Pack) Close() error { return p.DB.Close() }
+
+func readMeta(db *sql.DB) (map[string]string, error) {
+	rows, err := db.Query(`SELECT key, value FROM meta`)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPackFormat, err)
+	}
+	defer rows.Close()
+	m := map[string]string{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, err
+		}
+		m[k] = v
+	}
+	return m, rows.Err()
+}
+
+func parseInfo(m map[string]string) (PackInfo, error) {
+	v, err := strconv.Atoi(m["format_version"])
+	if err != nil || v != PackFormatVersion {
+		return PackInfo{}, fmt.Errorf("%w: format_version %q, want %d (rebuild the pack with this version)", ErrPackFormat, m["format_version"], PackFormatVersion)
+	}
+	info := PackInfo{
+		Name: m["name"], BuildID: m["build_id"], Source: m["source"],
+		Attribution: m["attribution"], FormatVersion: v,
+	}
+	info.OSMTime, _ = time.Parse(time.RFC3339, m["osm_timestamp"])
+	info.BuildTime, _ = time.Parse(time.RFC3339, m["build_time"])
+	if info.Bound, err = parseBound(m["bbox"]); err != nil {
+		return PackInfo{}, fmt.Errorf("%w: bbox: %v", ErrPackFormat, err)
+	}
+	if info.Home, err = parseBound(m["home_bbox"]); err != nil {
+		info.Home = info.Bound
+	}
+	return info, nil
+}
+
+// parseBound parses "minlon,minlat,maxlon,maxlat".
+func parseBound(s string) (orb.Bound, error) {
+	f := strings.Split(s, ",")
+	if len(f) != 4 {
+		return orb.Bound{}, fmt.Errorf("want 4 numbers, got %q", s)
+	}
+	var v [4]float64
+	for i, x := range f {
+		n, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil {
+			return orb.Bound{}, err
+		}
+		v[i] = n
+	}
+	return orb.Bound{Min: orb.Point{v[0], v[1]}, Max: orb.Point{v[2], v[3]}}, nil
+}

@@ -1,0 +1,63 @@
+// Package testpacks gives integration tests and benchmarks a region pack
+// built from a shared extract. `make test` and `make bench` build the packs
+// once with the current code into $WAYMARK_TEST_PACKS; without that variable
+// the pack is built on first use into a temporary directory, once per test
+// binary. Test files that use it must be external test packages
+// (package foo_test), since regions imports the engine packages.
+package testpacks
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"waymark/internal/testregions"
+	"waymark/regions"
+)
+
+type built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+var (
+	mu    sync.Mutex
+	packs = map[string]*built{}
+)
+
+// Path returns the path of a pack for the named extract ("liechtenstein",
+// "monaco", "andorra"), skipping or failing tb as testregions.Extract does
+// when the extract is missing.
+func Path(tb testing.TB, name string) string {
+	tb.Helper()
+	if dir := os.Getenv("WAYMARK_TEST_PACKS"); dir != "" {
+		p := filepath.Join(dir, name+".waymark")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	src := testregions.Extract(tb, name)
+	mu.Lock()
+	b := packs[name]
+	if b == nil {
+		b = &built{}
+		packs[name] = b
+	}
+	mu.Unlock()
+	b.once.Do(func() {
+		dir, err := os.MkdirTemp("", "waymark-testpack-")
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.path = filepath.Join(dir, name+".waymark")
+		_, b.err = regions.Build(context.Background(), src, b.path, regions.Options{})
+	})
+	if b.err != nil {
+		tb.Fatalf("build %s pack: %v", name, b.err)
+	}
+	return b.path
+}

@@ -1,0 +1,283 @@
+package regions
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paulmach/orb"
+	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
+)
+
+// FormatVersion is the pack format this code writes and the engine reads.
+// Bump it whenever a table changes shape; the engine refuses other versions.
+const FormatVersion = 1
+
+// ErrEmptyExtract is returned when an extract holds no nodes.
+var ErrEmptyExtract = errors.New("regions: extract holds no nodes")
+
+// Stage is one step of an import: it reads Data and writes tables of the pack.
+// Stages run in order, each in its own transaction; a stage error aborts the
+// whole import and leaves no output file.
+type Stage struct {
+	Name string
+	Run  func(ctx context.Context, im *Import) error
+}
+
+// Import is what a Stage works with: the extract, the open transaction on
+// the pack being written, and the import summary.
+type Import struct {
+	Tx   *sql.Tx
+	Data *Data
+	// Name is the region name (the output file's base name without extension).
+	Name string
+
+	stage    string
+	progress Progress
+	summary  *Summary
+}
+
+// Report tells the progress display how many objects this stage has handled.
+func (im *Import) Report(done int64) { im.progress.report(im.stage, done) }
+
+// Count adds n to the summary counter key (e.g. "places", "broken rings").
+func (im *Import) Count(key string, n int) { im.summary.add(key, n) }
+
+// Problem records a non-fatal data problem (e.g. a broken ring) for the summary.
+func (im *Import) Problem(format string, args ...any) {
+	im.summary.problem(fmt.Sprintf(format, args...))
+}
+
+// SetMeta stores a key in the pack's meta table (replacing an earlier value).
+func (im *Import) SetMeta(key, value string) error {
+	_, err := im.Tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)`, key, value)
+	return err
+}
+
+// Summary reports what an import wrote and which data problems it skipped.
+type Summary struct {
+	mu       sync.Mutex
+	Counts   map[string]int
+	Problems []string // at most maxProblems kept; ProblemCount has the total
+	// ProblemCount is the number of problems seen, kept or not.
+	ProblemCount int
+	Duration     time.Duration
+}
+
+const maxProblems = 200
+
+func (s *Summary) add(key string, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Counts == nil {
+		s.Counts = map[string]int{}
+	}
+	s.Counts[key] += n
+}
+
+func (s *Summary) problem(msg string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ProblemCount++
+	if len(s.Problems) < maxProblems {
+		s.Problems = append(s.Problems, msg)
+	}
+}
+
+// String formats the summary as sorted "key: n" lines followed by problems.
+func (s *Summary) String() string {
+	var b strings.Builder
+	keys := make([]string, 0, len(s.Counts))
+	for k := range s.Counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%-24s %d\n", k+":", s.Counts[k])
+	}
+	if s.ProblemCount > 0 {
+		fmt.Fprintf(&b, "problems (skipped, not fatal): %d\n", s.ProblemCount)
+		for _, p := range s.Problems {
+			fmt.Fprintf(&b, "  - %s\n", p)
+		}
+		if s.ProblemCount > len(s.Problems) {
+			fmt.Fprintf(&b, "  … and %d more\n", s.ProblemCount-len(s.Problems))
+		}
+	}
+	fmt.Fprintf(&b, "took %s\n", s.Duration.Round(time.Millisecond))
+	return b.String()
+}
+
+// Options tune Build. The zero value builds a full pack.
+type Options struct {
+	// Progress receives stage progress; nil for none.
+	Progress Progress
+	// Stages replaces the default stage list (tests use it to build partial packs).
+	Stages []Stage
+	// Name overrides the region name (default: output base name).
+	Name string
+}
+
+// Build imports the OSM extract at in and writes the region pack out.
+//
+// The pack is written to a temporary file beside out and renamed over out
+// only when every stage succeeded, so a failed or cancelled import leaves an
+// existing out untouched and no temporary file behind.
+func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) {
+	start := time.Now()
+	sum := &Summary{Counts: map[string]int{}}
+	data, err := Load(ctx, in, opts.Progress)
+	if err != nil {
+		return nil, err
+	}
+	name := opts.Name
+	if name == "" {
+		name = RegionName(out)
+	}
+	stages := opts.Stages
+	if stages == nil {
+		stages = DefaultStages()
+	}
+
+	dir := filepath.Dir(out)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("regions: output directory: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(out)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("regions: temporary pack: %w", err)
+	}
+	tmpPath := tmp.Name()
+	tmp.Close()
+	ok := false
+	defer func() {
+		if !ok {
+			os.Remove(tmpPath)
+			os.Remove(tmpPath + "-journal")
+		}
+	}()
+
+	db, err := sql.Open("sqlite3", "file:"+tmpPath+"?_journal_mode=OFF&_synchronous=OFF&_foreign_keys=0")
+	if err != nil {
+		return nil, fmt.Errorf("regions: open pack: %w", err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.ExecContext(ctx, `PRAGMA page_size=4096; PRAGMA cache_size=-262144; PRAGMA temp_store=MEMORY`); err != nil {
+		return nil, fmt.Errorf("regions: configure pack: %w", err)
+	}
+	if err := createMeta(ctx, db, name, in, data); err != nil {
+		return nil, err
+	}
+	sum.Counts["nodes"] = len(data.Coords)
+	sum.Counts["ways"] = len(data.Ways)
+	sum.Counts["relations"] = len(data.Relations)
+	if data.MissingNodeRefs > 0 {
+		sum.problem(fmt.Sprintf("%d way node references point outside the extract", data.MissingNodeRefs))
+	}
+
+	for _, st := range stages {
+		if err := runStage(ctx, db, st, data, name, opts.Progress, sum); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
+		return nil, fmt.Errorf("regions: analyze pack: %w", err)
+	}
+	if err := db.Close(); err != nil {
+		return nil, fmt.Errorf("regions: close pack: %w", err)
+	}
+	if err := syncFile(tmpPath); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmpPath, out); err != nil {
+		return nil, fmt.Errorf("regions: install pack: %w", err)
+	}
+	ok = true
+	sum.Duration = time.Since(start)
+	return sum, nil
+}
+
+func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, progress Progress, sum *Summary) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	progress.report(st.Name, 0)
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("regions: stage %s: %w", st.Name, err)
+	}
+	im := &Import{Tx: tx, Data: data, Name: name, stage: st.Name, progress: progress, summary: sum}
+	if err := st.Run(ctx, im); err != nil {
+		tx.Rollback()
+		return fmt.Errorf("regions: stage %s: %w", st.Name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("regions: stage %s: commit: %w", st.Name, err)
+	}
+	return nil
+}
+
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("regions: sync pack: %w", err)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("regions: sync pack: %w", err)
+	}
+	return nil
+}
+
+// RegionName derives a region name from a pack or extract path:
+// "/x/liechtenstein.osm.pbf" and "li/liechtenstein.waymark" give "liechtenstein".
+func RegionName(path string) string {
+	base := filepath.Base(path)
+	for _, ext := range []string{".waymark", ".pbf", ".osm"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base
+}
+
+func createMeta(ctx context.Context, db *sql.DB, name, in string, d *Data) error {
+	if _, err := db.ExecContext(ctx, `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("regions: create meta: %w", err)
+	}
+	var id [8]byte
+	rand.Read(id[:])
+	home := HomeBound(d)
+	rows := [][2]string{
+		{"format_version", fmt.Sprint(FormatVersion)},
+		{"name", name},
+		{"build_id", hex.EncodeToString(id[:])},
+		{"source", filepath.Base(in)},
+		{"osm_timestamp", d.Timestamp.UTC().Format(time.RFC3339)},
+		{"build_time", time.Now().UTC().Format(time.RFC3339)},
+		{"bbox", formatBound(d.Bound)},
+		{"home_bbox", formatBound(home)},
+		{"attribution", "© OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"},
+	}
+	for _, r := range rows {
+		if _, err := db.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES(?, ?)`, r[0], r[1]); err != nil {
+			return fmt.Errorf("regions: write meta: %w", err)
+		}
+	}
+	return nil
+}
+
+func formatBound(b orb.Bound) string {
+	return fmt.Sprintf("%.7f,%.7f,%.7f,%.7f", b.Min[0], b.Min[1], b.Max[0], b.Max[1])
+}

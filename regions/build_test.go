@@ -1,0 +1,176 @@
+package regions
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+)
+
+// fixtureOSM is a tiny extract with two disjoint clusters: a larger one near
+// Vaduz and a single node in Alabama.
+const fixtureOSM = `<?xml version="1.0" encoding="UTF-8"?>
+<osm version="0.6">
+ <node id="1" lat="47.14" lon="9.52" version="1" timestamp="2020-01-02T03:04:05Z"/>
+ <node id="2" lat="47.15" lon="9.53" version="1"/>
+ <node id="3" lat="47.16" lon="9.51" version="1"><tag k="place" v="town"/><tag k="name" v="Vaduz"/></node>
+ <node id="4" lat="32.5" lon="-86.5" version="1"/>
+ <way id="10" version="1"><nd ref="1"/><nd ref="2"/><nd ref="99"/><tag k="highway" v="residential"/></way>
+</osm>`
+
+func writeFixture(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "fixture.osm")
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestFormatVersionMatchesEngine(t *testing.T) {
+	if FormatVersion != engine.PackFormatVersion {
+		t.Fatalf("regions.FormatVersion = %d, engine.PackFormatVersion = %d; keep them equal", FormatVersion, engine.PackFormatVersion)
+	}
+}
+
+func TestLoadXML(t *testing.T) {
+	d, err := Load(context.Background(), writeFixture(t, fixtureOSM), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Coords) != 4 || len(d.Nodes) != 1 || len(d.Ways) != 1 {
+		t.Errorf("Load: %d coords, %d tagged nodes, %d ways; want 4, 1, 1", len(d.Coords), len(d.Nodes), len(d.Ways))
+	}
+	if d.MissingNodeRefs != 1 {
+		t.Errorf("MissingNodeRefs = %d, want 1", d.MissingNodeRefs)
+	}
+	if w := d.WayByID[10]; w.Nodes[1].Lat != 47.15 || len(d.WayLine(w)) != 2 {
+		t.Errorf("way node coordinates not filled: %+v", w.Nodes)
+	}
+	if d.Timestamp.Year() != 2020 {
+		t.Errorf("Timestamp = %v, want 2020", d.Timestamp)
+	}
+}
+
+func TestHomeBoundPicksMainCluster(t *testing.T) {
+	d, err := Load(context.Background(), writeFixture(t, fixtureOSM), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := HomeBound(d)
+	if !got.Contains(orb.Point{9.52, 47.15}) || got.Contains(orb.Point{-86.5, 32.5}) {
+		t.Errorf("HomeBound = %v, want the Vaduz cluster only", got)
+	}
+}
+
+func TestBuildWritesMetaAndOpens(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fix.waymark")
+	var stages []string
+	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{
+		Stages:   []Stage{},
+		Progress: func(stage string, _ int64) { stages = append(stages, stage) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Counts["nodes"] != 4 || sum.ProblemCount != 1 {
+		t.Errorf("summary counts %v, problems %d", sum.Counts, sum.ProblemCount)
+	}
+	p, err := engine.OpenPack(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if p.Info.Name != "fix" || p.Info.BuildID == "" || p.Info.OSMTime.Year() != 2020 {
+		t.Errorf("pack info = %+v", p.Info)
+	}
+	if p.Info.Home.Contains(orb.Point{-86.5, 32.5}) || !p.Info.Bound.Contains(orb.Point{-86.5, 32.5}) {
+		t.Errorf("home %v / bound %v", p.Info.Home, p.Info.Bound)
+	}
+}
+
+func TestBuildFailureLeavesOutputUntouched(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "region.waymark")
+	old := []byte("previous pack bytes")
+	if err := os.WriteFile(out, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("stage exploded")
+	in := writeFixture(t, fixtureOSM)
+	ctx, cancel := context.WithCancel(context.Background())
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		stages []Stage
+		in     string
+	}{
+		{"stage error", context.Background(), []Stage{{Name: "bad", Run: func(context.Context, *Import) error { return boom }}}, in},
+		{"cancelled", ctx, []Stage{{Name: "cancel", Run: func(context.Context, *Import) error { cancel(); return nil }}}, in},
+		{"bad input", context.Background(), nil, writeFixture(t, "<osm><node id='1' lat='x'")},
+		{"missing input", context.Background(), nil, filepath.Join(dir, "nope.osm.pbf")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Build(tc.ctx, tc.in, out, Options{Stages: tc.stages}); err == nil {
+				t.Fatal("Build succeeded, want error")
+			}
+			got, _ := os.ReadFile(out)
+			if !bytes.Equal(got, old) {
+				t.Errorf("output changed to %q", got)
+			}
+			ents, _ := os.ReadDir(dir)
+			for _, e := range ents {
+				if strings.Contains(e.Name(), ".tmp-") {
+					t.Errorf("temporary file left behind: %s", e.Name())
+				}
+			}
+		})
+	}
+}
+
+func TestStageWritesInTransaction(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.waymark")
+	st := Stage{Name: "t", Run: func(ctx context.Context, im *Import) error {
+		if _, err := im.Tx.Exec(`CREATE TABLE t(x)`); err != nil {
+			return err
+		}
+		im.Count("rows", 2)
+		im.Problem("broken ring in way %d", 7)
+		return im.SetMeta("extra", "yes")
+	}}
+	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{st}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Counts["rows"] != 2 || !strings.Contains(sum.String(), "broken ring in way 7") {
+		t.Errorf("summary:\n%s", sum)
+	}
+	db, err := sql.Open("sqlite3", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v string
+	if err := db.QueryRow(`SELECT value FROM meta WHERE key='extra'`).Scan(&v); err != nil || v != "yes" {
+		t.Errorf("meta extra = %q, %v", v, err)
+	}
+}
+
+func TestRegionName(t *testing.T) {
+	for in, want := range map[string]string{
+		"/x/liechtenstein.osm.pbf": "liechtenstein", "li/monaco.waymark": "monaco", "a.osm": "a",
+	} {
+		if got := RegionName(in); got != want {
+			t.Errorf("RegionName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
