@@ -1,0 +1,45 @@
+package regions
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestCatalog(t *testing.T) {
+	c := Catalog{Dir: filepath.Join(t.TempDir(), "packs")}
+	if ents, err := c.List(); err != nil || len(ents) != 0 {
+		t.Fatalf("List on missing dir = %v, %v; want empty, nil", ents, err)
+	}
+	src := writeFixture(t, fixtureOSM)
+	// Install with no stages would need Options; use Build directly through Install's path logic.
+	out, err := c.Path("alpha")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(context.Background(), src, out, Options{Stages: []Stage{}}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(c.Dir, "broken.waymark"), []byte("not sqlite"), 0o644)
+	os.WriteFile(filepath.Join(c.Dir, "notes.txt"), []byte("x"), 0o644)
+	ents, err := c.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) != 2 || ents[0].Name != "alpha" || ents[0].Err != nil || ents[0].Info.Name != "alpha" || ents[1].Err == nil {
+		t.Fatalf("List = %+v", ents)
+	}
+	if err := c.Remove("alpha"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Remove("alpha"); err != nil {
+		t.Errorf("second Remove = %v, want nil", err)
+	}
+	for _, bad := range []string{"", "../x", "a/b", ".hidden"} {
+		if _, err := c.Path(bad); !errors.Is(err, ErrBadName) {
+			t.Errorf("Path(%q) err = %v, want ErrBadName", bad, err)
+		}
+	}
+}
