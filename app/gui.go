@@ -1,44 +1,34 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"os"
-	"runtime"
 
-	fyneapp "fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
-
-	"waymark/engine"
+	"waymark/ui"
 )
 
-// runWindow opens the window on the given packs.
-func runWindow(packs []string) int {
-	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		fmt.Fprintln(os.Stderr, "waymark: no display (DISPLAY and WAYLAND_DISPLAY are unset); "+
-			"run it in a desktop session, or use `waymark serve` / `waymark import` headless")
+// runWindow opens the window on the packs given as arguments (or the
+// installed ones). -demo runs a scripted session that saves screenshots and
+// exits; the window end-to-end test uses it.
+func runWindow(args []string) int {
+	fs := flag.NewFlagSet("waymark", flag.ContinueOnError)
+	demo := fs.String("demo", "", "run a scripted demo (map, search or tour), save screenshots, then exit")
+	demoOut := fs.String("demo-out", ".", "`directory` for the demo's screenshots")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if err := openWindow(ui.Options{Packs: fs.Args(), Demo: *demo, DemoDir: *demoOut}); err != nil {
+		fmt.Fprintf(os.Stderr, "waymark: %v\n", err)
 		return 1
 	}
-	title := "Waymark"
-	var names []string
-	if len(packs) > 0 {
-		eng, err := engine.Open(packs...)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "waymark: %v\n", err)
-			return 1
-		}
-		defer eng.Close()
-		for _, p := range eng.Packs() {
-			names = append(names, p.Info.Name)
-		}
-	}
-	a := fyneapp.NewWithID("app.waymark")
-	w := a.NewWindow(title)
-	label := "No region pack open"
-	if len(names) > 0 {
-		label = "Region: " + fmt.Sprint(names)
-	}
-	w.SetContent(container.NewVBox(widget.NewLabel(label), widget.NewLabel("© OpenStreetMap contributors")))
-	w.ShowAndRun()
 	return 0
 }
