@@ -16,6 +16,9 @@ Usage:
   waymark import -o OUT.waymark IN.osm.pbf  build a region pack
   waymark serve [-addr 127.0.0.1:8088] [-token T]... [-config F] PACK.waymark...
                                             serve the API on loopback
+  waymark search -pack PACK.waymark QUERY...  print matching places
+  waymark route -pack PACK.waymark [-profile walking] LON,LAT LON,LAT...
+                                            print a route with turn-by-turn steps
   waymark help                              this text
 
 Run "waymark COMMAND -h" for the flags of a command.
@@ -33,6 +36,10 @@ func run(args []string) int {
 			return runImport(args[1:])
 		case "serve":
 			return runServe(args[1:])
+		case "search":
+			return runSearch(args[1:])
+		case "route":
+			return runRoute(args[1:])
 		case "help", "-h", "-help", "--help":
 			fmt.Print(usage)
 			return 0

@@ -199,6 +199,10 @@ func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) 
 	if err := syncFile(tmpPath); err != nil {
 		return nil, err
 	}
+	// CreateTemp makes the file private; a pack is plain map data.
+	if err := os.Chmod(tmpPath, 0o644); err != nil {
+		return nil, fmt.Errorf("regions: pack permissions: %w", err)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
