@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/paulmach/orb"
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
+	"github.com/paulmach/orb"
 )
 
 // FormatVersion is the pack format this code writes and the engine reads.
