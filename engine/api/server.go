@@ -107,6 +107,12 @@ func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error
 func (s *Server) endpoints() []Endpoint {
 	var eps []Endpoint
 	eps = append(eps, s.statusEndpoints()...)
+	eps = append(eps, s.autocompleteEndpoints()...)
+	eps = append(eps, s.nearbyEndpoints()...)
+	eps = append(eps, s.geocodeEndpoints()...)
+	eps = append(eps, s.routeEndpoints()...)
+	eps = append(eps, s.tripEndpoints()...)
+	eps = append(eps, s.matchEndpoints()...)
 	return eps
 }
 

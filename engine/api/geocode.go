@@ -1,0 +1,336 @@
+package api
+
+// geocode.go: GET /search, /search/structured, /search/postalcode,
+// /reverse and /lookup (spec 4.2, 4.3, 4.5), answered Nominatim v1's way.
+// Choices where the spec is silent: /search also takes the structured
+// fields when q is absent (as Nominatim); q together with a structured
+// field is a 400; an empty search gives an empty list (JSON []), a reverse
+// without result a 404 {"error":"Unable to geocode"} (XML: an error
+// element), a lookup of unknown ids an empty list. Lookup answers every
+// format search does, json by default (spec: json).
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/geocode"
+)
+
+func (s *Server) geocodeEndpoints() []Endpoint {
+	return []Endpoint{
+		{Pattern: "/search", Group: "search", Handler: s.handleSearch(KindSearch)},
+		{Pattern: "/search/structured", Group: "search", Handler: s.handleSearch(KindStructured)},
+		{Pattern: "/search/postalcode", Group: "search", Handler: s.handleSearch(KindPostalcode)},
+		{Pattern: "/reverse", Group: "reverse", Handler: s.handleReverse},
+		{Pattern: "/lookup", Group: "lookup", Handler: s.handleLookup},
+		{Pattern: "/details", Group: "lookup", Handler: s.handleDetails},
+	}
+}
+
+// structuredFields are the parameters of search/structured (plus
+// Nominatim's amenity).
+var structuredFields = []string{"amenity", "street", "city", "county", "state", "country", "postalcode"}
+
+// parseSearch reads a search request of endpoint kind k.
+func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *ParamError) {
+	q := NewQuery(r)
+	gp := parseGeoParams(q, r, k, false)
+	var req geocode.Request
+	parseSearchFilters(q, &req)
+	req.Output = gp.out
+	fields := map[string]string{}
+	var given []string
+	for _, f := range structuredFields {
+		if v := q.String(f, ""); v != "" {
+			fields[f] = v
+			given = append(given, v)
+		}
+	}
+	text := q.String("q", "")
+	switch k {
+	case KindSearch:
+		switch {
+		case q.Has("q") && len(given) > 0:
+			q.Fail(BadParam("q", "cannot be combined with the structured parameters (amenity, street, city, county, state, country, postalcode)"))
+		case len(given) == 0 && text == "":
+			q.Fail(BadParam("q", "is required (free-form query, or use structured parameters)"))
+		case len(text) > 1000:
+			q.Fail(BadParam("q", "is longer than 1000 bytes"))
+		}
+	case KindStructured:
+		if q.Has("q") {
+			q.Fail(BadParam("q", "is not accepted by search/structured; use the structured parameters"))
+		} else if len(given) == 0 {
+			q.Fail(BadParam("street", "at least one of street, city, county, state, country, postalcode is required"))
+		}
+	case KindPostalcode:
+		if q.Has("q") {
+			q.Fail(BadParam("q", "is not accepted by search/postalcode; use postalcode"))
+		} else if fields["postalcode"] == "" {
+			q.Fail(BadParam("postalcode", "is required"))
+		}
+		for _, f := range structuredFields {
+			if f != "postalcode" && fields[f] != "" {
+				q.Fail(BadParam(f, "is not accepted by search/postalcode"))
+			}
+		}
+	}
+	req.Query = text
+	req.Amenity, req.Street, req.City = fields["amenity"], fields["street"], fields["city"]
+	req.County, req.State, req.Country, req.Postalcode = fields["county"], fields["state"], fields["country"], fields["postalcode"]
+	query := text
+	if query == "" {
+		query = strings.Join(given, ", ")
+	}
+	return req, gp, query, q.Err()
+}
+
+func (s *Server) handleSearch(k Kind) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		req, gp, query, perr := parseSearch(r, k)
+		if perr != nil {
+			WriteParamError(w, r, perr)
+			return
+		}
+		places, err := s.eng.Search(r.Context(), req)
+		if errors.Is(err, engine.ErrBadQuery) {
+			WriteParamError(w, r, BadParam("q", "%v", err))
+			return
+		}
+		if err != nil {
+			writeError(w, r, http.StatusInternalServerError, "Internal server error")
+			return
+		}
+		if gp.debug {
+			writeDebugHTML(w, query, places)
+			return
+		}
+		v := view{gp: gp, searchKinds: true}
+		var attrs rootAttrs
+		if gp.format == "xml" {
+			more := moreURL(r, &req, gp, places)
+			attrs = rootAttrs{{"querystring", query}}
+			if ex := more.Get("exclude_place_ids"); ex != "" {
+				attrs = append(attrs, [2]string{"exclude_place_ids", ex})
+			}
+			attrs = append(attrs, [2]string{"more_url", moreBase(r) + encodeOrdered(more)},
+				[2]string{"polygon", strconv.FormatBool(gp.polygons.any())})
+			if vb := more.Get("viewbox"); vb != "" {
+				attrs = append(attrs, [2]string{"viewbox", vb})
+			}
+		}
+		writePlaces(w, v, "searchresults", attrs, places, query)
+	}
+}
+
+// writePlaces writes a list of places in the view's format.
+func writePlaces(w http.ResponseWriter, v view, xmlRoot string, attrs rootAttrs, places []geocode.Place, query string) {
+	switch v.gp.format {
+	case "xml":
+		writeXMLPlaces(w, v, xmlRoot, attrs, places)
+	case "geojson":
+		WriteJSON(w, v.gp.callback, http.StatusOK, v.geoJSON(places))
+	case "geocodejson":
+		WriteJSON(w, v.gp.callback, http.StatusOK, v.geocodeJSON(places, query))
+	default:
+		recs := make([]record, len(places))
+		for i := range places {
+			recs[i] = v.makeRecord(&places[i])
+		}
+		WriteJSON(w, v.gp.callback, http.StatusOK, recs)
+	}
+}
+
+// orderedValues is a parameter list that keeps its order.
+type orderedValues [][2]string
+
+func (o *orderedValues) set(k, v string) { *o = append(*o, [2]string{k, v}) }
+
+// Get returns the value of k, "" when absent.
+func (o orderedValues) Get(k string) string {
+	for _, kv := range o {
+		if kv[0] == k {
+			return kv[1]
+		}
+	}
+	return ""
+}
+
+func encodeOrdered(o orderedValues) string {
+	parts := make([]string, len(o))
+	for i, kv := range o {
+		parts[i] = url.QueryEscape(kv[0]) + "=" + url.QueryEscape(kv[1])
+	}
+	return strings.Join(parts, "&")
+}
+
+func moreBase(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + r.URL.Path + "?"
+}
+
+// moreURL is Nominatim's more_url parameters (extend_query_parts): the
+// query, the options in effect, the places to exclude (those given and
+// those returned), and format last. The access key is never included.
+func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geocode.Place) orderedValues {
+	q := NewQuery(r)
+	var o orderedValues
+	if req.Query != "" {
+		o.set("q", req.Query)
+	}
+	for _, f := range structuredFields {
+		if v := q.String(f, ""); v != "" {
+			o.set(f, v)
+		}
+	}
+	flags := []struct {
+		name string
+		on   bool
+	}{{"polygon_geojson", gp.polygons.GeoJSON}, {"polygon_kml", gp.polygons.KML}, {"polygon_svg", gp.polygons.SVG},
+		{"polygon_text", gp.polygons.Text}, {"addressdetails", gp.address}, {"namedetails", gp.names}, {"extratags", gp.extra}}
+	for _, f := range flags {
+		if f.on {
+			o.set(f.name, "1")
+		}
+	}
+	if gp.threshold > 0 {
+		o.set("polygon_threshold", strconv.FormatFloat(gp.threshold, 'g', 6, 64))
+	}
+	if req.Limit != 10 {
+		o.set("limit", strconv.Itoa(req.Limit))
+	}
+	if len(req.CountryCodes) > 0 {
+		o.set("countrycodes", strings.Join(req.CountryCodes, ","))
+	}
+	var ex []string
+	for i := range places {
+		ex = append(ex, strconv.FormatInt(places[i].PlaceID, 10))
+	}
+	for _, f := range strings.Split(q.String("exclude_place_ids", ""), ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			ex = append(ex, f)
+		}
+	}
+	o.set("exclude_place_ids", strings.Join(ex, ","))
+	if vb := req.Viewbox; vb != nil {
+		g := func(v float64) string { return strconv.FormatFloat(v, 'g', 7, 64) }
+		o.set("viewbox", g(vb.Min[0])+","+g(vb.Min[1])+","+g(vb.Max[0])+","+g(vb.Max[1]))
+	}
+	if req.Bounded {
+		o.set("bounded", "1")
+	}
+	if !req.Dedupe {
+		o.set("dedupe", "0")
+	}
+	if ft := q.String("featureType", ""); ft != "" {
+		o.set("featureType", ft)
+	}
+	o.set("format", gp.format)
+	return o
+}
+
+func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
+	q := NewQuery(r)
+	gp := parseGeoParams(q, r, KindReverse, true)
+	lat := q.RequiredFloat("lat", -90, 90)
+	lon := q.RequiredFloat("lon", -180, 180)
+	req := geocode.ReverseRequest{Point: orb.Point{lon, lat}, Zoom: clampedInt(q, "zoom", 18, 0, 18), Output: gp.out}
+	if s := q.String("layer", ""); s != "" {
+		l, ok := geocode.ParseLayer(s)
+		if !ok {
+			q.Fail(BadParam("layer", "must be comma-separated layers of address, poi, railway, natural, manmade, got %q", s))
+		}
+		req.Layers = l
+	}
+	showDist := q.Bool("showdistance", false)
+	oceans := q.Bool("oceans", false)
+	if perr := q.Err(); perr != nil {
+		WriteParamError(w, r, perr)
+		return
+	}
+	ctx := r.Context()
+	var place *geocode.Place
+	var err error
+	if oceans && gp.address {
+		place, err = s.eng.WaterAt(ctx, req.Point, gp.out)
+	}
+	if place == nil && err == nil {
+		place, err = s.eng.Reverse(ctx, req)
+	}
+	if err != nil && !errors.Is(err, engine.ErrNotFound) {
+		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		return
+	}
+	if gp.debug {
+		var list []geocode.Place
+		if place != nil {
+			list = append(list, *place)
+		}
+		writeDebugHTML(w, "reverse "+q.String("lat", "")+","+q.String("lon", ""), list)
+		return
+	}
+	v := view{gp: gp, showDist: showDist, reverse: true}
+	query := "lat=" + q.String("lat", "") + "&lon=" + q.String("lon", "")
+	switch gp.format {
+	case "xml", "xmlv1.1":
+		writeXMLReverse(w, v, rootAttrs{{"querystring", query}}, place)
+		return
+	}
+	if place == nil {
+		writeError(w, r, http.StatusNotFound, "Unable to geocode")
+		return
+	}
+	switch gp.format {
+	case "geojson":
+		WriteJSON(w, gp.callback, http.StatusOK, v.geoJSON([]geocode.Place{*place}))
+	case "geocodejson":
+		WriteJSON(w, gp.callback, http.StatusOK, v.geocodeJSON([]geocode.Place{*place}, ""))
+	default:
+		WriteJSON(w, gp.callback, http.StatusOK, v.makeRecord(place))
+	}
+}
+
+func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
+	q := NewQuery(r)
+	gp := parseGeoParams(q, r, KindLookup, true)
+	refs := parseOSMIDs(q)
+	if perr := q.Err(); perr != nil {
+		WriteParamError(w, r, perr)
+		return
+	}
+	places, err := s.eng.Lookup(r.Context(), refs, gp.out)
+	if err != nil {
+		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		return
+	}
+	v := view{gp: gp, numericIDs: true}
+	writePlaces(w, v, "lookupresults", nil, places, "")
+}
+
+// writeDebugHTML answers debug=1: the query and a table of the results
+// with their match penalty and score.
+func writeDebugHTML(w http.ResponseWriter, query string, places []geocode.Place) {
+	var b strings.Builder
+	esc := html.EscapeString
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Debug output</title></head><body>")
+	b.WriteString("<h1>Debug output</h1><p>Query: " + esc(query) + "</p><table><tr><th>place_id</th><th>osm</th><th>class/type</th><th>rank</th><th>importance</th><th>penalty</th><th>score</th><th>display_name</th></tr>")
+	for _, p := range places {
+		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s %d</td><td>%s/%s</td><td>%d/%d</td><td>%.5f</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>",
+			p.PlaceID, esc(p.OSMType), p.OSMID, esc(p.Class), esc(p.Type), p.RankSearch, p.RankAddress, p.Importance, p.Penalty, p.Score, esc(p.DisplayName))
+	}
+	b.WriteString("</table></body></html>")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	w.Write([]byte(b.String()))
+}

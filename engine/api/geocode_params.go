@@ -1,0 +1,182 @@
+package api
+
+// geocode_params.go: parsing of the parameters shared by /search,
+// /search/structured, /search/postalcode, /reverse and /lookup (spec 4.1 to
+// 4.5, Nominatim v1). Choices where the spec is silent, following
+// Nominatim: limit is clamped to 1..50 (a non-integer is a 400); zoom is
+// clamped to 0..18; viewboxlbrt is accepted when viewbox is absent; email
+// is accepted and ignored; debug=1 answers an HTML page listing the
+// query and its results (Nominatim answers HTML debug output too); featureType (country, state, city,
+// settlement) and layer (address, poi, railway, natural, manmade) filter;
+// exclude_place_ids takes comma-separated place ids.
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"waymark/engine/geocode"
+)
+
+// polygons says which geometry outputs a request asked for.
+type polygons struct {
+	GeoJSON, KML, SVG, Text bool
+}
+
+func (p polygons) any() bool { return p.GeoJSON || p.KML || p.SVG || p.Text }
+
+// geoParams are the output parameters every geocoding endpoint shares.
+type geoParams struct {
+	format    string
+	callback  string
+	address   bool // addressdetails
+	names     bool // namedetails
+	extra     bool // extratags
+	polygons  polygons
+	threshold float64
+	opts      OutputOptions
+	out       geocode.Output
+	debug     bool // debug=1: an HTML page instead of the results
+}
+
+// parseGeoParams reads format, json_callback, addressdetails (default
+// addrDefault), namedetails, extratags, polygon_*, polygon_threshold,
+// accept-language and the output options of endpoint kind k.
+func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoParams {
+	var p geoParams
+	p.format = ParseFormat(q, k)
+	if !strings.HasPrefix(p.format, "xml") {
+		// Nominatim ignores json_callback for XML and checks it otherwise.
+		cb, err := Callback(r)
+		q.Fail(err)
+		p.callback = cb
+	}
+	p.address = q.Bool("addressdetails", addrDefault)
+	p.names = q.Bool("namedetails", false)
+	p.extra = q.Bool("extratags", false)
+	p.polygons = polygons{
+		GeoJSON: q.Bool("polygon_geojson", false),
+		KML:     q.Bool("polygon_kml", false),
+		SVG:     q.Bool("polygon_svg", false),
+		Text:    q.Bool("polygon_text", false),
+	}
+	if v, ok := q.Float("polygon_threshold", -math.MaxFloat64, math.MaxFloat64); ok {
+		p.threshold = v
+	}
+	p.debug = q.Bool("debug", false)
+	p.opts = ParseOutputOptions(q, k)
+	p.out = geocode.Output{
+		Languages: ParseLanguages(q, r, nil),
+		ExtraTags: p.extra,
+		Geometry:  p.polygons.any(),
+		Threshold: p.threshold,
+	}
+	return p
+}
+
+// parseSearchFilters reads the filters of the search operations into req:
+// limit, viewbox/viewboxlbrt, bounded, countrycodes, exclude_place_ids,
+// dedupe, featureType and layer.
+func parseSearchFilters(q *Query, req *geocode.Request) {
+	req.Limit = clampedInt(q, "limit", 10, 1, 50)
+	if vb, ok := ParseViewbox(q); ok {
+		req.Viewbox = &vb
+	} else if !q.Has("viewbox") || q.String("viewbox", "") == "" {
+		if s := q.String("viewboxlbrt", ""); s != "" {
+			alt := &Query{v: url.Values{"viewbox": {s}}}
+			if vb, ok := ParseViewbox(alt); ok {
+				req.Viewbox = &vb
+			} else if e := alt.Err(); e != nil {
+				q.Fail(BadParam("viewboxlbrt", "%s", e.Msg))
+			}
+		}
+	}
+	req.Bounded = q.Bool("bounded", false)
+	req.CountryCodes = lenientCountryCodes(q.String("countrycodes", ""))
+	if s := q.String("exclude_place_ids", ""); s != "" {
+		req.Exclude = map[int64]bool{}
+		for _, f := range strings.Split(s, ",") {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			id, err := strconv.ParseInt(f, 10, 64)
+			if err != nil || id <= 0 {
+				q.Fail(BadParam("exclude_place_ids", "must be comma-separated place ids, got %q", f))
+				break
+			}
+			req.Exclude[id] = true
+		}
+	}
+	req.Dedupe = q.Bool("dedupe", true)
+	if ft := q.String("featureType", q.String("featuretype", "")); ft != "" {
+		lo, hi, ok := geocode.FeatureTypeRanks(ft)
+		if !ok {
+			q.Fail(BadParam("featureType", "must be one of country, state, city, settlement, got %q", ft))
+		}
+		req.MinRank, req.MaxRank = lo, hi
+		req.Layers = geocode.LayerAddress
+	} else if s := q.String("layer", ""); s != "" {
+		l, ok := geocode.ParseLayer(s)
+		if !ok {
+			q.Fail(BadParam("layer", "must be comma-separated layers of address, poi, railway, natural, manmade, got %q", s))
+		}
+		req.Layers = l
+	}
+}
+
+// clampedInt parses an integer parameter and clamps it into [lo, hi]
+// (Nominatim's treatment of limit and zoom); a non-integer is a 400.
+func clampedInt(q *Query, name string, def, lo, hi int) int {
+	s := q.String(name, "")
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		if f, ferr := strconv.ParseFloat(s, 64); ferr == nil && !math.IsNaN(f) && !math.IsInf(f, 0) && f == math.Trunc(f) {
+			n = int(math.Max(math.Min(f, 1e9), -1e9))
+		} else {
+			q.Fail(BadParam(name, "must be an integer, got %q", s))
+			return def
+		}
+	}
+	return max(lo, min(hi, n))
+}
+
+// parseOSMIDs reads lookup's osm_ids: comma-separated N/W/R ids. Items
+// that are no valid id are skipped, as Nominatim does; more than 3 valid
+// ids are a 400 (spec 8), none at all too.
+func parseOSMIDs(q *Query) []geocode.OSMRef {
+	s := q.String("osm_ids", "")
+	if !q.Has("osm_ids") {
+		q.Fail(BadParam("osm_ids", "is required (comma-separated ids with N, W or R prefix)"))
+		return nil
+	}
+	var refs []geocode.OSMRef
+	for _, f := range strings.Split(s, ",") {
+		if ref, ok := geocode.ParseOSMRef(f); ok {
+			refs = append(refs, ref)
+		}
+	}
+	if len(refs) > 3 {
+		q.Fail(BadParam("osm_ids", "at most 3 ids are allowed, got %d", len(refs)))
+	}
+	return refs
+}
+
+// lenientCountryCodes parses countrycodes as Nominatim does: the
+// two-letter codes of a comma-separated list, lower-cased; other items
+// ("1", "invalid", "<b>") are dropped. None left means no restriction.
+func lenientCountryCodes(s string) []string {
+	var out []string
+	for _, c := range strings.Split(s, ",") {
+		c = strings.ToLower(strings.TrimSpace(c))
+		if len(c) == 2 && c[0] >= 'a' && c[0] <= 'z' && c[1] >= 'a' && c[1] <= 'z' {
+			out = append(out, c)
+		}
+	}
+	return out
+}

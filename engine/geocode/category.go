@@ -1,0 +1,171 @@
+package geocode
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/encoding/wkb"
+	"github.com/paulmach/orb/planar"
+)
+
+// categoryScan bounds the places of one class/type examined per query.
+const categoryScan = 5000
+
+// lineReach is how far (degrees, ~300 m) from a street a category search
+// "near" that street looks.
+const lineReach = 0.003
+
+// categoryCandidates finds places of p.cat: around the query coordinate
+// (within p.radius), inside the place the rest of the query names (its
+// area, near its line, or within its rank's radius), inside the viewbox,
+// or anywhere (by importance). Candidates carry their distance in degrees
+// from the center. center is false when they are not distance-ordered.
+func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (cands []*cand, center bool, err error) {
+	cat := *p.cat
+	var (
+		box    orb.Bound
+		origin orb.Point
+		inside func(orb.Point) bool
+	)
+	switch {
+	case p.near != nil:
+		origin, center = *p.near, true
+		box = boxAround(origin, p.radius)
+		inside = func(pt orb.Point) bool { return distDeg(origin, pt) <= p.radius }
+	case len(p.phrases) > 0:
+		sub := *req
+		sub.Viewbox, sub.Bounded, sub.MinRank, sub.MaxRank, sub.Layers = nil, false, 0, 0, 0
+		found, err := ix.textCandidates(ctx, &sub, plan{phrases: p.phrases, countries: p.countries})
+		if err != nil {
+			return nil, false, err
+		}
+		var best *cand
+		for _, c := range found {
+			if best == nil || c.penalty-importanceOf(c.rec) < best.penalty-importanceOf(best.rec) {
+				best = c
+			}
+		}
+		if best == nil {
+			return nil, false, nil
+		}
+		origin, center = best.rec.Centroid, true
+		var g orb.Geometry
+		if best.rec.RankAddress > 0 && best.rec.RankAddress <= 25 {
+			// Address areas are cached decoded (country polygons are big).
+			if ag, err := ix.areaGeometry(ctx, best.rec.PlaceID); err == nil {
+				g = ag
+			}
+		}
+		if g == nil {
+			if g, err = ix.geometry(ctx, best.rec.PlaceID); err != nil {
+				return nil, false, err
+			}
+		}
+		switch {
+		case isArea(g):
+			box = g.Bound()
+			inside = func(pt orb.Point) bool { return distanceDeg(g, pt) == 0 }
+		case isLine(g):
+			box = g.Bound().Pad(lineReach)
+			inside = func(pt orb.Point) bool { return planar.DistanceFrom(g, pt) <= lineReach }
+		default:
+			r := placeDiameter(best.rec.RankSearch)
+			box = boxAround(origin, r)
+			inside = func(pt orb.Point) bool { return distDeg(origin, pt) <= r }
+		}
+	case req.Viewbox != nil:
+		box = *req.Viewbox
+		origin, center = box.Center(), true
+		inside = box.Contains
+	default:
+		box = orb.Bound{Min: orb.Point{-180, -90}, Max: orb.Point{180, 90}}
+		inside = func(orb.Point) bool { return true }
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT place_id FROM places
+		WHERE class = ? AND type = ? AND linked_place_id = 0
+		AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ? LIMIT ?`,
+		cat.Class, cat.Type, box.Min[0], box.Max[0], box.Min[1], box.Max[1], categoryScan)
+	if err != nil {
+		return nil, false, fmt.Errorf("geocode: category %s=%s: %w", cat.Class, cat.Type, err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, false, fmt.Errorf("geocode: category: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("geocode: category: %w", err)
+	}
+	recs, err := ix.records(ctx, ids)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, id := range ids {
+		r := recs[id]
+		if r == nil || !inside(r.Centroid) {
+			continue
+		}
+		c := &cand{rec: r}
+		if center {
+			c.dist = distDeg(origin, r.Centroid)
+		}
+		cands = append(cands, c)
+	}
+	if !center {
+		sort.Slice(cands, func(i, j int) bool { return importanceOf(cands[i].rec) > importanceOf(cands[j].rec) })
+	}
+	return cands, center, nil
+}
+
+// geometry loads one place's geometry (nil when it does not decode).
+func (ix *Index) geometry(ctx context.Context, id int64) (orb.Geometry, error) {
+	var blob []byte
+	err := ix.db.QueryRowContext(ctx, `SELECT geometry FROM places WHERE place_id = ?`, id).Scan(&blob)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: geometry of %d: %w", id, err)
+	}
+	g, err := wkb.Unmarshal(blob)
+	if err != nil {
+		return nil, nil
+	}
+	return g, nil
+}
+
+// boxAround returns the box of half-side r degrees (longitude widened by
+// latitude) around pt.
+func boxAround(pt orb.Point, r float64) orb.Bound {
+	c := math.Cos(pt[1] * math.Pi / 180)
+	dx := r
+	if c > 0.01 {
+		dx = r / c
+	}
+	return orb.Bound{Min: orb.Point{pt[0] - dx, pt[1] - r}, Max: orb.Point{pt[0] + dx, pt[1] + r}}
+}
+
+// placeDiameter is Nominatim's reverse_place_diameter: how far, in
+// degrees, a place node of a search rank reaches.
+func placeDiameter(rankSearch int) float64 {
+	switch {
+	case rankSearch <= 4:
+		return 5.0
+	case rankSearch <= 8:
+		return 1.8
+	case rankSearch <= 12:
+		return 0.6
+	case rankSearch <= 17:
+		return 0.16
+	case rankSearch <= 18:
+		return 0.08
+	case rankSearch <= 19:
+		return 0.04
+	}
+	return 0.02
+}

@@ -1,0 +1,319 @@
+package geocode
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/encoding/wkb"
+
+	"waymark/engine/text"
+)
+
+// Index answers geocoding queries over one pack's places tables. It keeps
+// the address parents in memory and its statements prepared.
+type Index struct {
+	db      *sql.DB
+	parents map[int64]*parent
+	areas   areaCache
+	// placeNodes are the named place nodes of address rank 4..25.
+	placeNodes []placeNode
+
+	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
+	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
+}
+
+const placeCols = `place_id, osm_type, osm_id, class, type, admin_level, name, names,
+	housenumber, postcode, country_code, extratags, rank_search, rank_address, importance,
+	parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat, max_lon,
+	street, addr_place`
+
+// revCols are the columns reverse candidates are read with (revRow).
+const revCols = `p.place_id, p.osm_type, p.class, p.rank_address, p.rank_search, p.housenumber,
+	p.names LIKE '%"addr:housename"%', p.parent_place_id, p.lat, p.lon, p.geometry`
+
+// Open prepares the geocoding index of a pack's database. It loads every
+// address parent into memory (the LI pack: a few thousand rows).
+func Open(ctx context.Context, db *sql.DB) (*Index, error) {
+	ix := &Index{db: db, parents: map[int64]*parent{}}
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var st *sql.Stmt
+		st, err = db.PrepareContext(ctx, q)
+		return st
+	}
+	ix.stPlaces = prep(`SELECT ` + placeCols + ` FROM places WHERE place_id IN (SELECT value FROM json_each(?))`)
+	ix.stLines = prep(`SELECT place_id, address_place_id, rank_address FROM place_addressline
+		WHERE place_id IN (SELECT value FROM json_each(?)) AND isaddress
+		ORDER BY place_id, rank_address DESC, fromarea DESC, distance`)
+	ix.stGeom = prep(`SELECT place_id, geometry FROM places WHERE place_id IN (SELECT value FROM json_each(?))`)
+	ix.stOSM = prep(`SELECT place_id FROM places WHERE osm_type = ? AND osm_id = ?
+		ORDER BY interpolated, linked_place_id != 0, place_id LIMIT 1`)
+	ix.stPostcode = prep(`SELECT place_id FROM postcodes WHERE postcode = ? ORDER BY count DESC`)
+	ix.stRevBoxes = prep(`SELECT id, min_lon, max_lon, min_lat, max_lat FROM places_rtree
+		WHERE max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?
+		AND (rank_address BETWEEN 26 AND 30 OR rank_search BETWEEN 26 AND 30)`)
+	ix.stRevRows = prep(`SELECT ` + revCols + ` FROM places p
+		WHERE p.place_id IN (SELECT value FROM json_each(?))
+		AND p.linked_place_id = 0 AND (p.name != '' OR p.rank_address > 27)`)
+	ix.stRevFeatures = prep(`SELECT ` + revCols + ` FROM places_rtree r JOIN places p ON p.place_id = r.id
+		WHERE r.max_lon >= ? AND r.min_lon <= ? AND r.max_lat >= ? AND r.min_lat <= ?
+		AND r.rank_address = 0 AND r.rank_search BETWEEN 5 AND ?
+		AND p.name != '' AND p.linked_place_id = 0 AND p.osm_type != ''
+		AND NOT (p.class = 'boundary' AND p.type = 'postal_code')`)
+	ix.stRevHouses = prep(`SELECT ` + revCols + ` FROM places p
+		WHERE p.parent_place_id = ? AND p.rank_address = 30 AND p.linked_place_id = 0
+		AND p.max_lon >= ? AND p.min_lon <= ? AND p.max_lat >= ? AND p.min_lat <= ?`)
+	if err != nil {
+		ix.Close()
+		return nil, fmt.Errorf("geocode: prepare: %w", err)
+	}
+	if err := ix.loadParents(ctx); err != nil {
+		ix.Close()
+		return nil, err
+	}
+	if err := ix.loadPlaceNodes(ctx); err != nil {
+		ix.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+// Close releases the prepared statements (not the database).
+func (ix *Index) Close() error {
+	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	return nil
+}
+
+func (ix *Index) loadParents(ctx context.Context) error {
+	rows, err := ix.db.QueryContext(ctx, `SELECT place_id, class, type, admin_level, rank_address, rank_search,
+		names, extratags, country_code, importance, lat, lon FROM places
+		WHERE place_id IN (SELECT DISTINCT address_place_id FROM place_addressline)`)
+	if err != nil {
+		return fmt.Errorf("geocode: load address parents: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p parent
+		var names, extra string
+		if err := rows.Scan(&p.id, &p.class, &p.typ, &p.adminLevel, &p.rankAddress, &p.rankSearch,
+			&names, &extra, &p.countryCode, &p.importance, &p.centroid[1], &p.centroid[0]); err != nil {
+			return fmt.Errorf("geocode: load address parents: %w", err)
+		}
+		p.names = decodeTags(names)
+		p.tokens = map[string]bool{}
+		for _, v := range p.names {
+			for _, variant := range text.Variants(v) {
+				for _, w := range strings.Fields(variant) {
+					p.tokens[w] = true
+				}
+			}
+		}
+		et := decodeTags(extra)
+		p.place, p.linkedPlace = et["place"], et["linked_place"]
+		p.iso = et["ISO3166-2"]
+		if p.iso == "" {
+			p.iso = p.names["ISO3166-2"]
+		}
+		ix.parents[p.id] = &p
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("geocode: load address parents: %w", err)
+	}
+	return nil
+}
+
+// decodeTags decodes a JSON object of strings; bad JSON gives an empty map.
+func decodeTags(s string) map[string]string {
+	m := map[string]string{}
+	if s == "" || s == "{}" {
+		return m
+	}
+	json.Unmarshal([]byte(s), &m)
+	return m
+}
+
+// record is a places row with what ranking and output need.
+type record struct {
+	Place
+	name      string
+	linkedID  int64
+	extraJSON string
+}
+
+var osmTypeNames = map[string]string{"N": "node", "W": "way", "R": "relation"}
+
+// idList encodes ids as a JSON array for the json_each statements.
+func idList(ids []int64) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(id, 10))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// records loads the places rows of ids, keyed by place id.
+func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, error) {
+	out := make(map[int64]*record, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := ix.stPlaces.QueryContext(ctx, idList(ids))
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load places: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		r := &record{}
+		var osmType, names, street, addrPlace string
+		var interp int
+		var minLat, minLon, maxLat, maxLon float64
+		if err := rows.Scan(&r.PlaceID, &osmType, &r.OSMID, &r.Class, &r.Type, &r.AdminLevel, &r.name, &names,
+			&r.HouseNumber, &r.Postcode, &r.CountryCode, &r.extraJSON, &r.RankSearch, &r.RankAddress, &r.Importance,
+			&r.ParentPlaceID, &r.linkedID, &interp, &r.Centroid[1], &r.Centroid[0], &minLat, &minLon, &maxLat, &maxLon,
+			&street, &addrPlace); err != nil {
+			return nil, fmt.Errorf("geocode: load places: %w", err)
+		}
+		r.OSMType = osmTypeNames[osmType]
+		if r.OSMType == "" {
+			r.OSMID = 0
+		}
+		r.Interpolated = interp != 0
+		r.AddressTags = map[string]string{}
+		for k, v := range map[string]string{"housenumber": r.HouseNumber, "street": street, "place": addrPlace, "postcode": r.Postcode} {
+			if v != "" {
+				r.AddressTags[k] = v
+			}
+		}
+		r.Names = decodeTags(names)
+		if len(r.Names) == 0 && r.Class == "place" && r.Type == "postcode" && r.Postcode != "" {
+			r.Names = map[string]string{"ref": r.Postcode}
+		}
+		r.Bound = BoundOf(r.OSMType, r.Class, r.Type, r.Centroid,
+			orb.Bound{Min: orb.Point{minLon, minLat}, Max: orb.Point{maxLon, maxLat}})
+		out[r.PlaceID] = r
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: load places: %w", err)
+	}
+	return out, nil
+}
+
+// Output says what a result record carries besides the basic fields.
+type Output struct {
+	// Languages in order of preference (nil: DefaultLanguages; empty
+	// non-nil: local names).
+	Languages []string
+	// ExtraTags loads Place.ExtraTags.
+	ExtraTags bool
+	// Geometry loads Place.Geometry, simplified by Threshold degrees
+	// (Douglas-Peucker; 0 keeps every vertex).
+	Geometry  bool
+	Threshold float64
+}
+
+func (o Output) locales() Locales {
+	if o.Languages == nil {
+		return NewLocales(DefaultLanguages)
+	}
+	return NewLocales(o.Languages)
+}
+
+// finish turns records into Places: address, display name, extratags and
+// geometry, with one query for all address lines and one for geometries.
+func (ix *Index) finish(ctx context.Context, recs []*record, out Output) ([]Place, error) {
+	ids := make([]int64, len(recs))
+	for i, r := range recs {
+		ids[i] = r.PlaceID
+	}
+	lines, err := ix.addressLines(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var geoms map[int64]orb.Geometry
+	if out.Geometry {
+		var err error
+		if geoms, err = ix.geometries(ctx, ids, out.Threshold); err != nil {
+			return nil, err
+		}
+	}
+	loc := out.locales()
+	res := make([]Place, len(recs))
+	for i, r := range recs {
+		et := decodeTags(r.extraJSON)
+		ix.assemble(&r.Place, lines[r.PlaceID], loc, et)
+		if out.ExtraTags {
+			r.ExtraTags = et
+		}
+		if geoms != nil {
+			r.Geometry = geoms[r.PlaceID]
+		}
+		res[i] = r.Place
+	}
+	return res, nil
+}
+
+// addressLines loads the isaddress lines of ids (one query), each
+// place's lines ordered rank_address descending, best candidate first.
+func (ix *Index) addressLines(ctx context.Context, ids []int64) (map[int64][]addressLine, error) {
+	lines := map[int64][]addressLine{}
+	if len(ids) == 0 {
+		return lines, nil
+	}
+	rows, err := ix.stLines.QueryContext(ctx, idList(ids))
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load addresses: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var l addressLine
+		if err := rows.Scan(&id, &l.parent, &l.rankAddress); err != nil {
+			return nil, fmt.Errorf("geocode: load addresses: %w", err)
+		}
+		lines[id] = append(lines[id], l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: load addresses: %w", err)
+	}
+	return lines, nil
+}
+
+// geometries loads and simplifies the geometries of ids.
+func (ix *Index) geometries(ctx context.Context, ids []int64, threshold float64) (map[int64]orb.Geometry, error) {
+	out := map[int64]orb.Geometry{}
+	rows, err := ix.stGeom.QueryContext(ctx, idList(ids))
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load geometry: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var blob []byte
+		if err := rows.Scan(&id, &blob); err != nil {
+			return nil, fmt.Errorf("geocode: load geometry: %w", err)
+		}
+		g, err := wkb.Unmarshal(blob)
+		if err != nil {
+			continue
+		}
+		out[id] = Simplify(g, threshold)
+	}
+	return out, rows.Err()
+}

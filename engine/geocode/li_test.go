@@ -1,0 +1,271 @@
+package geocode_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/geocode"
+	"waymark/internal/benchstat"
+	"waymark/internal/testpacks"
+)
+
+var (
+	liOnce sync.Once
+	liPack *engine.Pack
+	liIx   *geocode.Index
+	liErr  error
+)
+
+// liIndex opens the geocoding index of the LI pack once per test binary.
+func liIndex(tb testing.TB) (*geocode.Index, *engine.Pack) {
+	tb.Helper()
+	path := testpacks.Path(tb, "liechtenstein")
+	liOnce.Do(func() {
+		liPack, liErr = engine.OpenPack(path)
+		if liErr == nil {
+			liIx, liErr = geocode.Open(context.Background(), liPack.DB)
+		}
+	})
+	if liErr != nil {
+		tb.Fatal(liErr)
+	}
+	return liIx, liPack
+}
+
+func TestLISearch(t *testing.T) {
+	ix, _ := liIndex(t)
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		req   geocode.Request
+		check func(p geocode.Place) bool
+		want  string
+	}{
+		{"town first", geocode.Request{Query: "Vaduz"}, func(p geocode.Place) bool {
+			return p.Name == "Vaduz" && p.CountryCode == "li" && p.AddressType == "town"
+		}, "the town of Vaduz in li"},
+		{"umlaut-free spelling", geocode.Request{Query: "Suecka"}, func(p geocode.Place) bool { return p.Name == "Sücka" }, "Sücka"},
+		{"abbreviation", geocode.Request{Query: "Austr. 11, Vaduz"}, func(p geocode.Place) bool {
+			return p.HouseNumber == "11" && strings.Contains(p.DisplayName, "Austrasse")
+		}, "Austrasse 11"},
+		{"house number first", geocode.Request{Query: "11 Austrasse Vaduz"}, func(p geocode.Place) bool { return p.HouseNumber == "11" }, "house 11"},
+		{"interpolation", geocode.Request{Query: "Grosssteg 1023, Triesenberg"}, func(p geocode.Place) bool {
+			return p.HouseNumber == "1023" && p.Interpolated
+		}, "interpolated 1023"},
+		{"letter house number", geocode.Request{Query: "Dorfstrasse 39A/B, Triesen"}, func(p geocode.Place) bool { return p.HouseNumber == "39A/B" }, "39A/B"},
+		{"street fallback", geocode.Request{Query: "Bündaweg 555"}, func(p geocode.Place) bool {
+			return p.Class == "highway" && p.HouseNumber == ""
+		}, "the street Bündaweg"},
+		{"postcode", geocode.Request{Query: "9490"}, func(p geocode.Place) bool {
+			return p.Type == "postcode" && strings.Contains(p.DisplayName, "Vaduz")
+		}, "postcode 9490 in Vaduz"},
+		{"country", geocode.Request{Query: "Liechtenstein"}, func(p geocode.Place) bool { return p.RankAddress == 4 }, "the country"},
+		{"structured", geocode.Request{Street: "Austrasse 11", City: "Vaduz"}, func(p geocode.Place) bool { return p.HouseNumber == "11" }, "house 11"},
+		{"structured country code", geocode.Request{City: "Vaduz", Country: "li"}, func(p geocode.Place) bool { return p.Name == "Vaduz" }, "Vaduz"},
+		{"feature type", geocode.Request{Query: "Vaduz", MinRank: 14, MaxRank: 16}, func(p geocode.Place) bool { return p.RankAddress == 16 }, "only city ranks"},
+		{"category near coordinate", geocode.Request{Query: "restaurant near 47.16712,9.51100"}, func(p geocode.Place) bool { return p.Type == "restaurant" }, "a restaurant"},
+		{"language", geocode.Request{Query: "Liechtenstein", Output: geocode.Output{Languages: []string{"ru"}}}, func(p geocode.Place) bool {
+			return strings.HasPrefix(p.DisplayName, "Лихтенштейн")
+		}, "the Russian name"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := ix.Search(ctx, tc.req)
+			if err != nil {
+				t.Fatalf("Search(%+v): %v", tc.req, err)
+			}
+			if len(res) == 0 {
+				t.Fatalf("Search(%q): no result, want %s", tc.req.Query, tc.want)
+			}
+			if !tc.check(res[0]) {
+				t.Errorf("Search(%q)[0] = %s/%s %q (%s), want %s", tc.req.Query, res[0].Class, res[0].Type, res[0].DisplayName, res[0].HouseNumber, tc.want)
+			}
+		})
+	}
+	t.Run("no match", func(t *testing.T) {
+		for _, q := range []string{"xnznxvcx", "sporry, N 47 15 7 W 9 61 26"} {
+			if res, err := ix.Search(ctx, geocode.Request{Query: q}); err != nil || len(res) != 0 {
+				t.Errorf("Search(%q) = %d results, %v; want none", q, len(res), err)
+			}
+		}
+	})
+	t.Run("bounded viewbox", func(t *testing.T) {
+		vb := orb.Bound{Min: orb.Point{9.49712, 47.16242}, Max: orb.Point{9.52605, 47.17122}}
+		res, err := ix.Search(ctx, geocode.Request{Query: "restaurant", Viewbox: &vb, Bounded: true})
+		if err != nil || len(res) == 0 {
+			t.Fatalf("Search bounded: %d, %v", len(res), err)
+		}
+		for _, p := range res {
+			if !vb.Contains(p.Centroid) {
+				t.Errorf("%q at %v outside the viewbox", p.DisplayName, p.Centroid)
+			}
+		}
+	})
+}
+
+func TestLIReverse(t *testing.T) {
+	ix, _ := liIndex(t)
+	ctx := context.Background()
+	pt := orb.Point{9.5036065, 47.0660892} // Dorfbäckerei Herrmann, Balzers
+	tests := []struct {
+		zoom  int
+		check func(p *geocode.Place) bool
+		want  string
+	}{
+		{18, func(p *geocode.Place) bool { return p.Class == "shop" && p.HouseNumber == "29" }, "the bakery at 29"},
+		{16, func(p *geocode.Place) bool { return p.AddressType == "road" }, "a street"},
+		{10, func(p *geocode.Place) bool { return p.Name == "Balzers" && p.AddressType == "town" }, "the town Balzers"},
+		{3, func(p *geocode.Place) bool { return p.Name == "Liechtenstein" && p.RankAddress == 4 }, "the country"},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint("zoom ", tc.zoom), func(t *testing.T) {
+			p, err := ix.Reverse(ctx, geocode.ReverseRequest{Point: pt, Zoom: tc.zoom})
+			if err != nil {
+				t.Fatalf("Reverse zoom %d: %v", tc.zoom, err)
+			}
+			if !tc.check(p) {
+				t.Errorf("Reverse zoom %d = %s/%s %q, want %s", tc.zoom, p.Class, p.Type, p.DisplayName, tc.want)
+			}
+		})
+	}
+	if _, err := ix.Reverse(ctx, geocode.ReverseRequest{Point: orb.Point{0, 0}, Zoom: 18}); err != geocode.ErrNotFound {
+		t.Errorf("Reverse(0,0) err = %v, want ErrNotFound", err)
+	}
+}
+
+func TestLILookup(t *testing.T) {
+	ix, _ := liIndex(t)
+	res, err := ix.Lookup(context.Background(), []geocode.OSMRef{{Type: 'R', ID: 1155956}, {Type: 'N', ID: 1}, {Type: 'W', ID: 1}}, geocode.Output{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) == 0 || res[0].OSMID != 1155956 || res[0].OSMType != "relation" || res[0].Name != "Vaduz" {
+		t.Fatalf("Lookup(R1155956) = %+v, want Vaduz", res)
+	}
+	if len(res) != 3 || res[1].OSMType != "node" || res[2].OSMType != "way" {
+		t.Errorf("Lookup(R1155956, N1, W1) = %d places, want all three in order", len(res))
+	}
+}
+
+// benchQueries derives search queries from the pack's own data: names of
+// places and "street number, town" addresses, seeded.
+func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
+	tb.Helper()
+	rows, err := db.Query(`SELECT p.name, p.housenumber, p.street, p.rank_address,
+		(SELECT t.name FROM place_addressline a JOIN places t ON t.place_id = a.address_place_id
+		 WHERE a.place_id = p.place_id AND a.isaddress AND a.rank_address = 16 LIMIT 1)
+		FROM places p WHERE (p.name != '' OR (p.housenumber != '' AND p.street != ''))
+		AND p.linked_place_id = 0 AND p.interpolated = 0 ORDER BY p.place_id`)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rows.Close()
+	var names, addrs []string
+	for rows.Next() {
+		var name, hn, street string
+		var rank int
+		var town sql.NullString
+		if err := rows.Scan(&name, &hn, &street, &rank, &town); err != nil {
+			tb.Fatal(err)
+		}
+		switch {
+		case hn != "" && street != "" && town.String != "":
+			addrs = append(addrs, street+" "+hn+", "+town.String)
+		case name != "" && town.String != "" && rank >= 26:
+			names = append(names, name+", "+town.String)
+		case name != "":
+			names = append(names, name)
+		}
+	}
+	rng := rand.New(rand.NewSource(seed))
+	rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+	rng.Shuffle(len(addrs), func(i, j int) { addrs[i], addrs[j] = addrs[j], addrs[i] })
+	q := append(names[:min(150, len(names))], addrs[:min(100, len(addrs))]...)
+	if len(q) < 200 {
+		tb.Fatalf("only %d benchmark queries", len(q))
+	}
+	return q
+}
+
+func BenchmarkSearch(b *testing.B) {
+	ix, pk := liIndex(b)
+	const seed = 1
+	qs := benchQueries(b, pk.DB, seed)
+	ctx := context.Background()
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		q := qs[i%len(qs)]
+		lat.Time(func() {
+			if _, err := ix.Search(ctx, geocode.Request{Query: q, Dedupe: true}); err != nil {
+				b.Fatalf("Search(%q) seed %d: %v", q, seed, err)
+			}
+		})
+	}
+	lat.Report(b)
+}
+
+func BenchmarkReverse(b *testing.B) {
+	ix, pk := liIndex(b)
+	const seed = 2
+	rng := rand.New(rand.NewSource(seed))
+	home := pk.Info.Home
+	pts := make([]orb.Point, 1000)
+	for i := range pts {
+		pts[i] = orb.Point{home.Min[0] + rng.Float64()*(home.Max[0]-home.Min[0]), home.Min[1] + rng.Float64()*(home.Max[1]-home.Min[1])}
+	}
+	ctx := context.Background()
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		pt := pts[i%len(pts)]
+		lat.Time(func() {
+			if _, err := ix.Reverse(ctx, geocode.ReverseRequest{Point: pt, Zoom: 18}); err != nil && err != geocode.ErrNotFound {
+				b.Fatalf("Reverse(%v) seed %d: %v", pt, seed, err)
+			}
+		})
+	}
+	lat.Report(b)
+}
+
+func BenchmarkLookup(b *testing.B) {
+	ix, pk := liIndex(b)
+	const seed = 3
+	rows, err := pk.DB.Query(`SELECT osm_type, osm_id FROM places WHERE osm_type != '' AND interpolated = 0`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var refs []geocode.OSMRef
+	for rows.Next() {
+		var t string
+		var id int64
+		rows.Scan(&t, &id)
+		refs = append(refs, geocode.OSMRef{Type: t[0], ID: id})
+	}
+	rows.Close()
+	rng := rand.New(rand.NewSource(seed))
+	rng.Shuffle(len(refs), func(i, j int) { refs[i], refs[j] = refs[j], refs[i] })
+	ctx := context.Background()
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		ref := refs[i%len(refs)]
+		lat.Time(func() {
+			if res, err := ix.Lookup(ctx, []geocode.OSMRef{ref}, geocode.Output{}); err != nil || len(res) != 1 {
+				b.Fatalf("Lookup(%v) seed %d: %d, %v", ref, seed, len(res), err)
+			}
+		})
+	}
+	lat.Report(b)
+}

@@ -1,0 +1,150 @@
+// Package geocode answers geocoding questions over one region pack's places
+// tables (see regions/places_schema.go for the contract): free-text and
+// structured search, postcode search, reverse geocoding by zoom rank, lookup
+// by OSM id, and address assembly (address parts, display_name, languages).
+//
+// Design choices:
+//   - It follows Nominatim v1: the same ranks (rank_search, rank_address),
+//     address keys (get_label_tag), display_name rule (isaddress parts, most
+//     specific first, postcode before the country, a part equal to the one
+//     before it dropped), reverse zoom → rank table, reverse distances
+//     (0.006° for streets/POIs, 0.001° for a street's house numbers,
+//     reverse_place_diameter for place nodes) and search features
+//     (featureType, layer, dedupe, viewbox, countrycodes, exclude_place_ids,
+//     "[key=value]" categories, coordinates at either end of the query).
+//   - A query is read in several ways ("interpretations"): each number-like
+//     word as the house number with the other words in the street/place
+//     address, and the reading where the first or last word starts the name
+//     and every word is in the name or the address. Each reading is one
+//     FTS5 query on search_name (words normalized and spelled every way by
+//     engine/text); the hits are scored in Go: how much of a name the query
+//     covers, whether the address words belong to the displayed address,
+//     viewbox, then ranked by that penalty minus importance and cut like
+//     Nominatim (results far behind the best are dropped). Fallbacks: a
+//     number that is no house number leaves the street; a postcode query
+//     gives the postcode; a name in the middle of the query is tried last.
+//   - Category phrases (SpecialPhrases: several languages) at the start or
+//     end of a query search that class/type inside the place the rest of
+//     the query names (its polygon, near its line, or within its rank's
+//     radius), around a query coordinate, or in the viewbox, nearest first.
+//   - Address parents (places other places hang on) and named place nodes
+//     are loaded into memory when the pack is opened, and decoded admin
+//     polygons are cached, so a result's address costs one batched
+//     place_addressline query and reverse needs a few small queries.
+//   - Records are pack-local: place ids are the pack's own; the engine facade
+//     makes them public (engine.PlaceID) and merges several packs.
+//   - Deviations from Nominatim: no typo tolerance; category searches
+//     without a place, coordinate or viewbox return that category anywhere
+//     (by importance) after the name matches; unnamed streets are never
+//     reverse results (Nominatim does not import them).
+//
+// An Index is safe for concurrent use.
+package geocode
+
+import (
+	"errors"
+
+	"github.com/paulmach/orb"
+)
+
+// Sentinel errors.
+var (
+	// ErrBadQuery is returned for a query that cannot be searched (empty, or
+	// a structured query combined with free text).
+	ErrBadQuery = errors.New("geocode: bad query")
+	// ErrNotFound is returned by Reverse when nothing lies within reach.
+	ErrNotFound = errors.New("geocode: unable to geocode")
+)
+
+// Place is one geocoding result: a search hit, a reverse result or a looked
+// up object. Coordinates are orb order [lon, lat] in degrees.
+type Place struct {
+	// PlaceID is pack-local in results of this package; the engine facade
+	// replaces it by the public id (engine.PlaceID).
+	PlaceID int64
+	// OSMType is "node", "way" or "relation"; "" for postcode centroids
+	// (then OSMID is 0).
+	OSMType string
+	OSMID   int64
+	// Class and Type are the OSM key/value that made the object a place
+	// (amenity/restaurant, boundary/administrative, place/house, ...).
+	Class, Type string
+	AdminLevel  int // 15 when not a boundary
+	// RankSearch and RankAddress are Nominatim's ranks (0..30).
+	RankSearch, RankAddress int
+	// Importance is 0..1 (higher is more important).
+	Importance float64
+	// Name is the name in the requested languages ("" when unnamed).
+	Name string
+	// Names holds every name tag by OSM key ("name", "name:de", "alt_name",
+	// "ref", ...): Nominatim's namedetails.
+	Names map[string]string
+	// HouseNumber, Postcode as tagged or derived ("" when none).
+	HouseNumber string
+	Postcode    string
+	CountryCode string // lower-case ISO 3166-1 alpha-2, "" when unknown
+	// Centroid is the representative point, Bound the bounding box of the
+	// geometry (for nodes Nominatim's extent around the point, see BoundOf).
+	Centroid orb.Point
+	Bound    orb.Bound
+	// Address lists the address parts, most specific first (the place's own
+	// name, house number, road, ..., postcode, country, country_code).
+	Address []AddressPart
+	// DisplayName is the comma-separated address text.
+	DisplayName string
+	// AddressType is Nominatim's addresstype label of the place itself
+	// (e.g. "town", "road", "amenity").
+	AddressType string
+	// ExtraTags holds the useful remaining tags (wikidata, website, ...).
+	ExtraTags map[string]string
+	// Geometry is the full geometry, set only when the request asked for
+	// it (simplified by the requested threshold).
+	Geometry orb.Geometry
+	// Distance is meters from the query point (reverse, "near" searches);
+	// 0 otherwise.
+	Distance float64
+	// Interpolated marks a house number computed from an addr:interpolation way.
+	Interpolated bool
+	// ParentPlaceID is the street (or addr:place object) a house or POI
+	// hangs on, for streets their containing place; 0 if none.
+	ParentPlaceID int64
+	// AddressTags are the place's own address tags without the addr:
+	// prefix (housenumber, street, place, postcode), as Nominatim's details.
+	AddressTags map[string]string
+	// Score orders search results: lower is better (match penalty minus
+	// importance). The engine merges packs by it.
+	Score float64
+	// Penalty is the match-quality part of Score (0 = exact match).
+	Penalty float64
+}
+
+// AddressPart is one line of a place's address.
+type AddressPart struct {
+	// Key is the Nominatim addressdetails key: "house_number", "road",
+	// "village", "town", "city", "county", "state", "postcode", "country",
+	// "country_code", "ISO3166-2-lvl4", or a class/type label for the place
+	// itself ("amenity", "shop", ...).
+	Key string
+	// Value is the localized name of the part.
+	Value string
+	// Rank is the part's rank_address (house number 28, postcode 5,
+	// country 4, country_code 4).
+	Rank int
+	// PlaceID is the pack-local id of the place filling this part; 0 for
+	// parts that are no place (house number, postcode, country code, or a
+	// place's own row when it is the result itself it is the result's id).
+	PlaceID int64
+	// Class, Type and AdminLevel describe the place filling the part.
+	Class, Type string
+	AdminLevel  int
+}
+
+// Get returns the value of the first address part with key k.
+func (p *Place) Get(k string) (string, bool) {
+	for _, a := range p.Address {
+		if a.Key == k {
+			return a.Value, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,507 @@
+package geocode
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/clip"
+	"github.com/paulmach/orb/encoding/wkb"
+)
+
+// ReverseRequest asks for the place at a point.
+type ReverseRequest struct {
+	Point orb.Point // [lon, lat]
+	// Zoom 0..18 picks the most detailed rank returned (see ZoomRank).
+	Zoom int
+	// Layers restricts the result (0: address and poi, Nominatim's default).
+	Layers Layer
+	Output
+}
+
+// zoomRanks is Nominatim's REVERSE_MAX_RANKS: the highest rank_address
+// returned at each zoom: 0-2 continent (answered with the country), 3-4
+// country, 5 state, 6-7 region, 8-9 county, 10 city, 11 city/town, 12 town,
+// 13 village/suburb, 14 hamlet/neighbourhood, 15 locality, 16 major
+// streets, 17 minor streets, 18 building/POI/address.
+var zoomRanks = [19]int{2, 2, 2, 4, 4, 8, 10, 10, 12, 12, 16, 17, 18, 19, 22, 25, 26, 27, 30}
+
+// ZoomRank returns the highest rank reverse geocoding returns at zoom
+// (clamped to 0..18).
+func ZoomRank(zoom int) int {
+	return zoomRanks[max(0, min(18, zoom))]
+}
+
+// Reverse distances, in degrees, as Nominatim.
+const (
+	streetReach = 0.006 // closest street or POI
+	houseReach  = 0.001 // house number of the street found
+	poiInside   = 0.0001
+)
+
+// revHit is a reverse candidate with its planar distance in degrees.
+type revHit struct {
+	id   int64
+	dist float64
+	rank int // rank_search (area stage)
+}
+
+// Reverse returns the place at req.Point: the closest address, POI or
+// street within ~600 m for zoom >= 16 (a house number of the closest
+// street when one is within ~100 m), else the most detailed address area
+// containing the point (or place node within reach) up to the zoom's rank,
+// else the country. Distance is set in meters. It returns ErrNotFound when
+// nothing qualifies (open sea, outside the pack).
+func (ix *Index) Reverse(ctx context.Context, req ReverseRequest) (*Place, error) {
+	pt := req.Point
+	maxRank := ZoomRank(req.Zoom)
+	layers := req.Layers
+	if layers == 0 {
+		layers = LayerAddress | LayerPOI
+	}
+	var hit *revHit
+	var err error
+	if maxRank >= 26 {
+		if hit, err = ix.streetOrPOI(ctx, pt, maxRank, layers); err != nil {
+			return nil, err
+		}
+	}
+	if hit == nil && maxRank > 4 {
+		if layers&LayerAddress != 0 {
+			if hit, err = ix.areaAt(ctx, pt, maxRank); err != nil {
+				return nil, err
+			}
+		}
+		if features := layers & (LayerRailway | LayerNatural | LayerManmade); features != 0 {
+			other, err := ix.featureAreaAt(ctx, pt, maxRank, features)
+			if err != nil {
+				return nil, err
+			}
+			if hit == nil || other != nil && hit.rank < other.rank {
+				hit = other
+			}
+		}
+	}
+	if hit == nil && layers&LayerAddress != 0 {
+		if hit, err = ix.countryAt(ctx, pt); err != nil {
+			return nil, err
+		}
+	}
+	if hit == nil {
+		return nil, ErrNotFound
+	}
+	recs, err := ix.records(ctx, []int64{hit.id})
+	if err != nil {
+		return nil, err
+	}
+	r := recs[hit.id]
+	if r == nil {
+		return nil, ErrNotFound
+	}
+	places, err := ix.finish(ctx, []*record{r}, req.Output)
+	if err != nil {
+		return nil, err
+	}
+	p := places[0]
+	if hit.dist == 0 {
+		p.Distance = 0
+	} else {
+		p.Distance = degToMeters(hit.dist, pt[1])
+	}
+	return &p, nil
+}
+
+// degToMeters converts a planar distance in degrees near latitude lat to
+// meters (the mean of the latitude and longitude scales).
+func degToMeters(d, lat float64) float64 {
+	return d * metersPerDegree * (1 + math.Cos(lat*math.Pi/180)) / 2
+}
+
+// revRow is what the street/POI stage needs of a candidate.
+type revRow struct {
+	id                      int64
+	osmType, class          string
+	rankAddress, rankSearch int
+	housenumber             string
+	housename               bool
+	parent                  int64
+	centroid                orb.Point
+	geom                    orb.Geometry
+	dist                    float64
+}
+
+// streetOrPOI is Nominatim's lookup_street_poi. Unnamed streets are
+// skipped (Nominatim does not import them as places).
+//
+// It reads the R*Tree boxes within reach, orders them by their distance
+// lower bound, and loads rows (with geometry) in small batches only until
+// no closer candidate can remain, so dense towns cost a few rows, not all.
+func (ix *Index) streetOrPOI(ctx context.Context, pt orb.Point, maxRank int, layers Layer) (*revHit, error) {
+	boxes, err := ix.nearBoxes(ctx, pt, streetReach)
+	if err != nil {
+		return nil, err
+	}
+	var ok []*revRow
+	const batch = 24
+	for start := 0; start < len(boxes); start += batch {
+		if len(ok) > 0 {
+			// Rows are sorted by lower bound: stop once none can beat
+			// the second best found (the inside-area rule looks at two).
+			limit := ok[0].dist + poiInside
+			if len(ok) > 1 {
+				limit = max(limit, ok[1].dist)
+			}
+			if boxes[start].dist > limit {
+				break
+			}
+		}
+		end := min(len(boxes), start+batch)
+		ids := make([]int64, 0, end-start)
+		for _, b := range boxes[start:end] {
+			ids = append(ids, b.id)
+		}
+		rows, err := ix.revCandidates(ctx, ix.stRevRows, pt, idList(ids))
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if r.dist > streetReach || (isArea(r.geom) && distDegPlanar(r.centroid, pt) >= streetReach) {
+				continue
+			}
+			if !reverseRestrict(r, maxRank, layers) {
+				continue
+			}
+			ok = append(ok, r)
+		}
+		sort.SliceStable(ok, func(i, j int) bool { return ok[i].dist < ok[j].dist })
+	}
+	var best *revRow
+	if len(ok) > 0 {
+		best = ok[0]
+		if !(best.rankSearch <= 27 || best.osmType == "N" || best.dist > 0) && len(ok) > 1 {
+			// Inside an area POI: a POI node right there wins.
+			if n := ok[1]; n.rankSearch > 27 && n.osmType == "N" && n.dist < poiInside {
+				best = n
+			}
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	if maxRank > 27 && layers&LayerAddress != 0 && best.rankAddress <= 27 {
+		if h, err := ix.houseOfStreet(ctx, pt, best.id); err != nil {
+			return nil, err
+		} else if h != nil {
+			return h, nil
+		}
+	}
+	return &revHit{id: best.id, dist: best.dist}, nil
+}
+
+// nearBoxes returns the places_rtree entries of rank 26..30 within reach
+// degrees of pt, ordered by the distance from pt to their box (a lower
+// bound of the distance to their geometry).
+func (ix *Index) nearBoxes(ctx context.Context, pt orb.Point, reach float64) ([]revHit, error) {
+	rows, err := ix.stRevBoxes.QueryContext(ctx, pt[0]-reach, pt[0]+reach, pt[1]-reach, pt[1]+reach)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: reverse: %w", err)
+	}
+	defer rows.Close()
+	var out []revHit
+	for rows.Next() {
+		var h revHit
+		var minLon, maxLon, minLat, maxLat float64
+		if err := rows.Scan(&h.id, &minLon, &maxLon, &minLat, &maxLat); err != nil {
+			return nil, fmt.Errorf("geocode: reverse: %w", err)
+		}
+		dx := max(minLon-pt[0], 0, pt[0]-maxLon)
+		dy := max(minLat-pt[1], 0, pt[1]-maxLat)
+		h.dist = math.Hypot(dx, dy)
+		if h.dist <= reach {
+			out = append(out, h)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: reverse: %w", err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].dist < out[j].dist })
+	return out, nil
+}
+
+// reverseRestrict is the layer/rank filter of Nominatim's reverse for the
+// street/POI stage.
+func reverseRestrict(r *revRow, maxRank int, layers Layer) bool {
+	if layers&LayerAddress != 0 {
+		if r.rankAddress >= 26 && r.rankAddress <= min(29, maxRank) {
+			return true
+		}
+		if maxRank == 30 && r.rankAddress == 30 && (r.housenumber != "" || r.housename) {
+			return true
+		}
+	}
+	if layers&LayerPOI != 0 && maxRank == 30 && r.rankSearch == 30 &&
+		r.class != "place" && r.class != "building" && !isLine(r.geom) {
+		return true
+	}
+	if layers&(LayerRailway|LayerNatural|LayerManmade) != 0 && r.rankSearch >= 26 &&
+		r.rankSearch <= maxRank && r.rankAddress == 0 &&
+		(layers&(LayerRailway|LayerNatural|LayerManmade)).matches(r.class, 0, false) {
+		return true
+	}
+	return false
+}
+
+// houseOfStreet is the closest address point on street within houseReach.
+func (ix *Index) houseOfStreet(ctx context.Context, pt orb.Point, street int64) (*revHit, error) {
+	rows, err := ix.revCandidates(ctx, ix.stRevHouses, pt,
+		street, pt[0]-houseReach, pt[0]+houseReach, pt[1]-houseReach, pt[1]+houseReach)
+	if err != nil {
+		return nil, err
+	}
+	var best *revRow
+	for _, r := range rows {
+		if r.dist > houseReach || (r.housenumber == "" && !r.housename) {
+			continue
+		}
+		if best == nil || r.dist < best.dist {
+			best = r
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	return &revHit{id: best.id, dist: best.dist}, nil
+}
+
+// revCandidates runs a candidate query and computes each row's distance.
+func (ix *Index) revCandidates(ctx context.Context, st *sql.Stmt, pt orb.Point, args ...any) ([]*revRow, error) {
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: reverse: %w", err)
+	}
+	defer rows.Close()
+	var out []*revRow
+	for rows.Next() {
+		r := &revRow{}
+		var blob []byte
+		if err := rows.Scan(&r.id, &r.osmType, &r.class, &r.rankAddress, &r.rankSearch, &r.housenumber,
+			&r.housename, &r.parent, &r.centroid[1], &r.centroid[0], &blob); err != nil {
+			return nil, fmt.Errorf("geocode: reverse: %w", err)
+		}
+		if g, err := wkb.Unmarshal(blob); err == nil {
+			r.geom = g
+		} else {
+			r.geom = r.centroid
+		}
+		r.dist = distanceDeg(r.geom, pt)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func distDegPlanar(a, b orb.Point) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+
+// areaGeoms caches decoded address area polygons (bounded by the number
+// of address areas of rank <= 25 in the pack).
+type areaCache struct {
+	m sync.Map // place_id -> orb.Geometry
+}
+
+func (ix *Index) areaGeometry(ctx context.Context, id int64) (orb.Geometry, error) {
+	if g, ok := ix.areas.m.Load(id); ok {
+		return g.(orb.Geometry), nil
+	}
+	var blob []byte
+	if err := ix.db.QueryRowContext(ctx, `SELECT geometry FROM address_areas WHERE place_id = ?`, id).Scan(&blob); err != nil {
+		return nil, fmt.Errorf("geocode: area %d: %w", id, err)
+	}
+	g, err := wkb.Unmarshal(blob)
+	if err != nil {
+		g = orb.Polygon{}
+	}
+	ix.areas.m.Store(id, g)
+	return g, nil
+}
+
+// containingAreas returns the address areas (rank_address 1..25, ranks
+// between minRank and maxRank of rank_search) containing pt, highest
+// rank_search first.
+func (ix *Index) containingAreas(ctx context.Context, pt orb.Point, minRank, maxRank int) ([]int64, []int, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT a.place_id, a.rank_search FROM address_areas_rtree r
+		JOIN address_areas a ON a.place_id = r.id
+		WHERE r.min_lon <= ? AND r.max_lon >= ? AND r.min_lat <= ? AND r.max_lat >= ?
+		AND a.rank_address BETWEEN 4 AND 25 AND a.rank_search BETWEEN ? AND ?
+		ORDER BY a.rank_search DESC, a.area`, pt[0], pt[0], pt[1], pt[1], minRank, maxRank)
+	if err != nil {
+		return nil, nil, fmt.Errorf("geocode: reverse areas: %w", err)
+	}
+	var ids []int64
+	var ranks []int
+	for rows.Next() {
+		var id int64
+		var rank int
+		if err := rows.Scan(&id, &rank); err != nil {
+			rows.Close()
+			return nil, nil, fmt.Errorf("geocode: reverse areas: %w", err)
+		}
+		ids = append(ids, id)
+		ranks = append(ranks, rank)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	var outIDs []int64
+	var outRanks []int
+	for i, id := range ids {
+		g, err := ix.areaGeometry(ctx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if distanceDeg(g, pt) == 0 {
+			outIDs = append(outIDs, id)
+			outRanks = append(outRanks, ranks[i])
+		}
+	}
+	return outIDs, outRanks, nil
+}
+
+// areaAt is Nominatim's _lookup_area_address: the most detailed address
+// area containing pt up to maxRank, replaced by a more detailed place node
+// inside it within that node's reach.
+func (ix *Index) areaAt(ctx context.Context, pt orb.Point, maxRank int) (*revHit, error) {
+	ids, ranks, err := ix.containingAreas(ctx, pt, 5, maxRank)
+	if err != nil {
+		return nil, err
+	}
+	var area *revHit
+	areaRank := 4
+	var areaGeom orb.Geometry
+	if len(ids) > 0 {
+		area = &revHit{id: ids[0], rank: ranks[0]}
+		areaRank = ranks[0]
+		if areaGeom, err = ix.areaGeometry(ctx, ids[0]); err != nil {
+			return nil, err
+		}
+	}
+	if areaRank >= maxRank {
+		return area, nil
+	}
+	var best *revHit
+	bestRank := 0
+	for _, n := range ix.placeNodes {
+		if n.rankSearch <= areaRank || n.rankSearch > maxRank {
+			continue
+		}
+		d := distDegPlanar(n.centroid, pt)
+		if d >= placeDiameter(n.rankSearch) || (areaGeom != nil && distanceDeg(areaGeom, n.centroid) != 0) {
+			continue
+		}
+		if best == nil || n.rankSearch > bestRank || n.rankSearch == bestRank && d < best.dist {
+			best, bestRank = &revHit{id: n.id, dist: d, rank: n.rankSearch}, n.rankSearch
+		}
+	}
+	if best != nil {
+		return best, nil
+	}
+	return area, nil
+}
+
+// featureReach is how far (degrees) reverse looks for non-address
+// features (rivers, railways, ...) in the area stage, as Nominatim.
+const featureReach = 0.007
+
+// featureAreaAt is Nominatim's _lookup_area_others: the named feature of
+// the requested layers (rank_address 0, rank_search 5..maxRank) whose area
+// contains pt or whose line or point crosses the box of half-side
+// featureReach around pt (PostGIS ST_Intersects with ST_Expand, as
+// Nominatim), highest rank_search first, then closest.
+func (ix *Index) featureAreaAt(ctx context.Context, pt orb.Point, maxRank int, layers Layer) (*revHit, error) {
+	rows, err := ix.revCandidates(ctx, ix.stRevFeatures, pt, pt[0]-featureReach, pt[0]+featureReach,
+		pt[1]-featureReach, pt[1]+featureReach, maxRank)
+	if err != nil {
+		return nil, err
+	}
+	box := orb.Bound{Min: orb.Point{pt[0] - featureReach, pt[1] - featureReach}, Max: orb.Point{pt[0] + featureReach, pt[1] + featureReach}}
+	var best *revRow
+	for _, r := range rows {
+		if !layers.matches(r.class, 0, false) || (isArea(r.geom) && r.dist > 0) || !intersectsBox(r.geom, box) {
+			continue
+		}
+		if best == nil || r.rankSearch > best.rankSearch || r.rankSearch == best.rankSearch && r.dist < best.dist {
+			best = r
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	return &revHit{id: best.id, dist: best.dist, rank: best.rankSearch}, nil
+}
+
+// placeNode is a named place node of address rank 4..25 (kept in memory:
+// reverse looks for them around every point).
+type placeNode struct {
+	id         int64
+	rankSearch int
+	centroid   orb.Point
+}
+
+func (ix *Index) loadPlaceNodes(ctx context.Context) error {
+	rows, err := ix.db.QueryContext(ctx, `SELECT place_id, rank_search, lat, lon FROM places
+		WHERE osm_type = 'N' AND linked_place_id = 0 AND name != '' AND rank_address BETWEEN 4 AND 25`)
+	if err != nil {
+		return fmt.Errorf("geocode: load place nodes: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n placeNode
+		if err := rows.Scan(&n.id, &n.rankSearch, &n.centroid[1], &n.centroid[0]); err != nil {
+			return fmt.Errorf("geocode: load place nodes: %w", err)
+		}
+		ix.placeNodes = append(ix.placeNodes, n)
+	}
+	return rows.Err()
+}
+
+// countryAt returns the country area containing pt.
+func (ix *Index) countryAt(ctx context.Context, pt orb.Point) (*revHit, error) {
+	ids, _, err := ix.containingAreas(ctx, pt, 0, 4)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	return &revHit{id: ids[0]}, nil
+}
+
+// intersectsBox reports whether g has a part inside box.
+func intersectsBox(g orb.Geometry, box orb.Bound) bool {
+	if p, ok := g.(orb.Point); ok {
+		return box.Contains(p)
+	}
+	if !g.Bound().Intersects(box) {
+		return false
+	}
+	switch c := clip.Geometry(box, orb.Clone(g)).(type) {
+	case nil:
+		return false
+	case orb.MultiLineString:
+		for _, l := range c {
+			if len(l) > 0 {
+				return true
+			}
+		}
+		return false
+	case orb.LineString:
+		return len(c) > 0
+	case orb.MultiPoint:
+		return len(c) > 0
+	case orb.MultiPolygon:
+		return len(c) > 0
+	case orb.Polygon:
+		return len(c) > 0 && len(c[0]) > 0
+	}
+	return true
+}

@@ -1,0 +1,566 @@
+package geocode
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"waymark/engine/text"
+)
+
+// interp is one reading of a query's words: which words form the house
+// number, which must match the name and which the name or the address.
+type interp struct {
+	hn       []string // house number words ("39a", "b"); nil for none
+	nameAny  []string // at least one of these matches the name (nil: none required)
+	nameAll  []string // all of these match the name (structured target)
+	rest     []string // the other words: name or address
+	minRank  int      // rank_address range of the target (0,0: any)
+	maxRank  int
+	postcode string // a query word that is a known postcode
+}
+
+// expr builds the FTS5 MATCH expression of an interpretation.
+func (in *interp) expr() string {
+	var parts []string
+	for _, w := range in.hn {
+		parts = append(parts, `{housenumber}: "`+w+`"`)
+	}
+	for _, w := range in.nameAll {
+		parts = append(parts, `{name}: `+ftsWord(w))
+	}
+	if len(in.nameAny) > 0 {
+		var or []string
+		for _, w := range in.nameAny {
+			or = append(or, `{name}: `+ftsWord(w))
+		}
+		parts = append(parts, "("+strings.Join(or, " OR ")+")")
+	}
+	for _, w := range in.rest {
+		parts = append(parts, `{name address}: `+ftsWord(w))
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// interpretations lists the readings of a plan's words: for free text,
+// each house-number-like word (with a following single letter) as the
+// house number, and the reading without house number whose name is the
+// first or last word; for structured queries the target phrase is the name.
+func interpretations(p plan) []interp {
+	var out []interp
+	var words []string
+	var target []string
+	postcode := ""
+	for _, ph := range p.phrases {
+		if p.target != roleAny && ph.role == p.target {
+			target = append(target, ph.words...)
+			continue
+		}
+		if ph.role == rolePostcode {
+			postcode = strings.ToUpper(strings.Join(ph.words, " "))
+			continue
+		}
+		words = append(words, ph.words...)
+	}
+	if p.target != roleAny {
+		lo, hi := roleRanks(p.target)
+		if p.target == roleStreet || p.target == roleAmenity {
+			for i, w := range target {
+				if isHouseNumber(w) && len(target) > 1 {
+					hn, restT := houseNumberAt(target, i)
+					out = append(out, interp{hn: hn, rest: append(restT, words...), minRank: 26, maxRank: 30, postcode: postcode})
+					break
+				}
+			}
+		}
+		out = append(out, interp{nameAll: target, rest: words, minRank: lo, maxRank: hi, postcode: postcode})
+		return out
+	}
+	if len(words) > 1 {
+		tried := 0
+		for i, w := range words {
+			if !isHouseNumber(w) || tried == 3 {
+				continue
+			}
+			tried++
+			hn, rest := houseNumberAt(words, i)
+			if len(rest) > 0 {
+				out = append(out, interp{hn: hn, rest: rest})
+			}
+		}
+	}
+	if len(words) == 1 {
+		out = append(out, interp{nameAll: words})
+	} else if len(words) > 1 {
+		nameAny := []string{words[0]}
+		if last := words[len(words)-1]; last != words[0] {
+			nameAny = append(nameAny, last)
+		}
+		if p.anyName {
+			nameAny = words
+		}
+		out = append(out, interp{nameAny: nameAny, rest: words})
+	}
+	return out
+}
+
+// houseNumberAt returns the house number starting at words[i] (with up to
+// two following one-character words: "39a b" for "39A/B") and the other words.
+func houseNumberAt(words []string, i int) (hn, rest []string) {
+	j := i + 1
+	for j < len(words) && j < i+3 && len([]rune(words[j])) == 1 {
+		j++
+	}
+	hn = append(hn, words[i:j]...)
+	rest = append(rest, words[:i]...)
+	rest = append(rest, words[j:]...)
+	return hn, rest
+}
+
+// roleRanks is the rank_address range a structured target phrase names.
+func roleRanks(r role) (int, int) {
+	switch r {
+	case roleAmenity:
+		return 26, 30
+	case roleStreet:
+		return 26, 30
+	case roleCity:
+		return 13, 25
+	case roleCounty:
+		return 9, 13
+	case roleState:
+		return 5, 9
+	case roleCountry:
+		return 4, 4
+	}
+	return 0, 0
+}
+
+// structuredPlan turns the structured fields into phrases; the most
+// specific given field is the target (the result's own name).
+func structuredPlan(req *Request) plan {
+	var p plan
+	add := func(v string, r role) {
+		if w := text.Words(text.Normalize(v)); len(w) > 0 {
+			p.phrases = append(p.phrases, phrase{words: w, role: r})
+			if p.target == roleAny {
+				p.target = r
+			}
+		}
+	}
+	add(req.Amenity, roleAmenity)
+	add(req.Street, roleStreet)
+	add(req.City, roleCity)
+	add(req.County, roleCounty)
+	add(req.State, roleState)
+	add(req.Postalcode, rolePostcode)
+	c := strings.TrimSpace(req.Country)
+	if len(c) == 2 && isLetters(c) {
+		p.countries = []string{strings.ToLower(c)}
+		if p.target == roleAny {
+			add(c, roleCountry)
+			p.countries = nil
+		}
+	} else {
+		add(c, roleCountry)
+	}
+	return p
+}
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// textCandidates finds and scores the places matching a plan's words.
+func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*cand, error) {
+	if p.target == rolePostcode {
+		return ix.postcodeCandidates(ctx, strings.Join(p.phrases[0].words, " "), p.countries)
+	}
+	ins := interpretations(p)
+	type hit struct {
+		ids []int64
+		in  *interp
+	}
+	var hits []hit
+	all := map[int64]bool{}
+	var ids []int64
+	for i := range ins {
+		got, err := ix.fts(ctx, req, ins[i].expr())
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, hit{got, &ins[i]})
+		for _, id := range got {
+			if !all[id] {
+				all[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	recs, err := ix.records(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var qset map[string]bool
+	best := map[int64]*cand{}
+	for _, h := range hits {
+		if qset == nil {
+			qset = queryWordSet(p)
+		}
+		for _, id := range h.ids {
+			r := recs[id]
+			if r == nil {
+				continue
+			}
+			pen, ok := scoreCandidate(r, h.in, qset)
+			if !ok {
+				continue
+			}
+			if len(p.countries) > 0 && !contains(p.countries, r.CountryCode) {
+				continue
+			}
+			c := &cand{rec: r, penalty: pen, in: h.in}
+			if p.near != nil {
+				c.dist = distDeg(*p.near, r.Centroid)
+				if c.dist > p.radius {
+					continue
+				}
+			}
+			if prev := best[id]; prev == nil || prev.penalty > pen {
+				best[id] = c
+			}
+		}
+	}
+	out := make([]*cand, 0, len(best))
+	for _, id := range ids {
+		if c := best[id]; c != nil {
+			out = append(out, c)
+		}
+	}
+	if err := ix.checkAddressWords(ctx, out); err != nil {
+		return nil, err
+	}
+	if p.target == roleAny {
+		pcs, err := ix.postcodeFallback(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pcs...)
+	}
+	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
+		// A structured field naming a place of another rank than its
+		// field says (state=Oberland, a county): accept any rank.
+		q := p
+		q.phrases = append([]phrase(nil), p.phrases...)
+		for i := range q.phrases {
+			if q.phrases[i].role == p.target {
+				q.phrases[i].role = roleAny
+			}
+		}
+		q.target = roleAny
+		more, err := ix.textCandidates(ctx, req, structuredAsFree(q))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range more {
+			c.penalty += 0.3
+		}
+		return more, nil
+	}
+	if len(out) == 0 && p.target == roleAny && !p.anyName && len(p.phrases) > 0 {
+		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
+		q := p
+		q.anyName = true
+		more, err := ix.textCandidates(ctx, req, q)
+		if err != nil || len(more) > 0 {
+			for _, c := range more {
+				c.penalty += 0.1
+			}
+			return more, err
+		}
+	}
+	if len(out) == 0 && p.target == roleAny {
+		// "Bündaweg 555": no such number; fall back to the street.
+		if q, ok := withoutNumbers(p); ok {
+			more, err := ix.textCandidates(ctx, req, q)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range more {
+				c.penalty += 0.3
+			}
+			return more, nil
+		}
+	}
+	return out, nil
+}
+
+// queryWordSet holds every variant of every query word.
+func queryWordSet(p plan) map[string]bool {
+	m := map[string]bool{}
+	for _, ph := range p.phrases {
+		for _, w := range ph.words {
+			for _, v := range text.Variants(w) {
+				m[v] = true
+			}
+		}
+	}
+	return m
+}
+
+// scoreCandidate returns the match penalty of r under an interpretation:
+// 0 for an exact match; more for a name the query covers only in part, a
+// house number matched only in part, and so on. ok is false when r does not
+// fit the interpretation (no name word matched, wrong rank, wrong number).
+func scoreCandidate(r *record, in *interp, qset map[string]bool) (float64, bool) {
+	if in.maxRank > 0 && (r.RankAddress < in.minRank || r.RankAddress > in.maxRank) &&
+		(r.RankSearch < in.minRank || r.RankSearch > in.maxRank) {
+		return 0, false
+	}
+	pen := 0.0
+	if in.postcode != "" && r.Postcode != "" && !samePostcode(r.Postcode, in.postcode) {
+		pen += 0.2
+	}
+	if len(in.hn) > 0 {
+		if r.HouseNumber == "" {
+			return 0, false
+		}
+		hn := text.Normalize(r.HouseNumber)
+		switch want := strings.Join(in.hn, " "); {
+		case hn == want:
+		case strings.ReplaceAll(hn, " ", "") == strings.ReplaceAll(want, " ", ""):
+			pen += 0.02
+		default:
+			pen += 0.1
+		}
+		return pen, true
+	}
+	covered, uncovered := nameCoverage(r.Names, qset)
+	if covered == 0 {
+		return 0, false
+	}
+	pen += 0.1 * float64(min(uncovered, 5))
+	// A number that could be the house number but only matched elsewhere
+	// (a postcode, a code in a parent's name) makes this reading weaker
+	// than the house-number reading.
+	for _, w := range in.rest {
+		if isHouseNumber(w) && !nameHasWord(r.Names, w) {
+			pen += 0.3
+		}
+	}
+	return pen, true
+}
+
+// nameCoverage finds the name of names best covered by the query words:
+// covered is the number of its words found in qset, uncovered the number
+// missing. Every spelling variant of a name counts.
+func nameCoverage(names map[string]string, qset map[string]bool) (covered, uncovered int) {
+	bestScore := -1.0
+	for k, v := range names {
+		if k == "addr:housename" && v == "" {
+			continue
+		}
+		for _, variant := range text.Variants(v) {
+			ws := strings.Fields(variant)
+			c := 0
+			for _, w := range ws {
+				if qset[w] {
+					c++
+				}
+			}
+			if c == 0 {
+				continue
+			}
+			score := float64(c) - 0.5*float64(len(ws)-c)
+			if score > bestScore {
+				bestScore, covered, uncovered = score, c, len(ws)-c
+			}
+		}
+	}
+	return covered, uncovered
+}
+
+// fts runs one MATCH expression, best bm25 first, honouring the hard
+// filters (bounded viewbox, countrycodes) inside SQL. bm25 favours short
+// name lists, so when the cut is reached the most important matches are
+// added too: a town with forty name translations is never crowded out by
+// a hundred bus stops carrying its name.
+func (ix *Index) fts(ctx context.Context, req *Request, expr string) ([]int64, error) {
+	ids, err := ix.ftsOrdered(ctx, req, expr, "bm25(search_name, 10.0, 5.0, 1.0, 0.5)", ftsCandidates)
+	if err != nil || len(ids) < ftsCandidates {
+		return ids, err
+	}
+	more, err := ix.ftsOrdered(ctx, req, expr, "p.importance DESC", ftsImportant)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		seen[id] = true
+	}
+	for _, id := range more {
+		if !seen[id] {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// ftsImportant is how many matches by importance fts adds to a full cut.
+const ftsImportant = 30
+
+func (ix *Index) ftsOrdered(ctx context.Context, req *Request, expr, order string, limit int) ([]int64, error) {
+	q := `SELECT s.rowid FROM search_name s JOIN places p ON p.place_id = s.rowid WHERE search_name MATCH ?`
+	args := []any{expr}
+	if req.Bounded && req.Viewbox != nil {
+		b := *req.Viewbox
+		q += ` AND p.lon BETWEEN ? AND ? AND p.lat BETWEEN ? AND ?`
+		args = append(args, b.Min[0], b.Max[0], b.Min[1], b.Max[1])
+	}
+	if len(req.CountryCodes) > 0 {
+		q += ` AND p.country_code IN (SELECT value FROM json_each(?))`
+		args = append(args, jsonStrings(req.CountryCodes))
+	}
+	if order == "" || strings.HasPrefix(order, "bm25") && len(args) == 1 {
+		// No filter: no join needed.
+		q = `SELECT rowid FROM search_name WHERE search_name MATCH ?`
+	}
+	q += ` ORDER BY ` + order + ` LIMIT ?`
+	args = append(args, limit)
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: search %q: %w", expr, err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("geocode: search: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+func jsonStrings(list []string) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, s := range list {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// nameHasWord reports whether a normalized word occurs in one of names.
+func nameHasWord(names map[string]string, w string) bool {
+	for _, v := range names {
+		for _, x := range strings.Fields(text.Normalize(v)) {
+			if x == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withoutNumbers drops the house-number-like words of a plan; ok is false
+// when there are none or nothing else is left.
+func withoutNumbers(p plan) (plan, bool) {
+	q := p
+	q.phrases = nil
+	dropped := false
+	for _, ph := range p.phrases {
+		var ws []string
+		for _, w := range ph.words {
+			if isHouseNumber(w) {
+				dropped = true
+				continue
+			}
+			ws = append(ws, w)
+		}
+		if len(ws) > 0 {
+			q.phrases = append(q.phrases, phrase{words: ws, role: ph.role})
+		}
+	}
+	return q, dropped && len(q.phrases) > 0
+}
+
+// checkAddressWords penalizes candidates whose address words (query words
+// not used by the name or house number) match only places that are not
+// part of their address (nearby villages the index also lists), so
+// "6 Silum" prefers the house whose address says Silum.
+func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand) error {
+	var ids []int64
+	for _, c := range cands {
+		if c.in != nil && len(c.in.rest) > 0 {
+			ids = append(ids, c.rec.PlaceID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	lines, err := ix.addressLines(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, c := range cands {
+		if c.in == nil || len(c.in.rest) == 0 {
+			continue
+		}
+		ls := lines[c.rec.PlaceID]
+		for _, w := range c.in.rest {
+			if len(c.in.hn) == 0 && nameHasWordVariant(c.rec.Names, w) {
+				continue
+			}
+			found := strings.EqualFold(strings.ReplaceAll(c.rec.Postcode, " ", ""), w)
+			for _, l := range ls {
+				if par := ix.parents[l.parent]; par != nil && par.tokens[w] {
+					found = true
+					break
+				}
+			}
+			if !found {
+				c.penalty += 0.15
+			}
+		}
+	}
+	return nil
+}
+
+// nameHasWordVariant reports whether w is a word of any spelling of names.
+func nameHasWordVariant(names map[string]string, w string) bool {
+	for _, v := range names {
+		for _, variant := range text.Variants(v) {
+			for _, x := range strings.Fields(variant) {
+				if x == w {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// structuredAsFree turns a structured plan into a free-text one: the
+// phrases in the same order, the first one naming the place; a postcode
+// phrase stays a postcode filter.
+func structuredAsFree(p plan) plan {
+	q := plan{near: p.near, radius: p.radius, countries: p.countries}
+	for _, ph := range p.phrases {
+		if ph.role == rolePostcode {
+			continue
+		}
+		q.phrases = append(q.phrases, phrase{words: ph.words})
+	}
+	return q
+}

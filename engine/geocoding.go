@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"waymark/engine/geocode"
+)
+
+// Geocoding requests and records (see package geocode).
+type (
+	SearchRequest  = geocode.Request
+	ReverseRequest = geocode.ReverseRequest
+	Place          = geocode.Place
+)
+
+// ErrNotFound is returned by Reverse when no place lies within reach.
+var ErrNotFound = geocode.ErrNotFound
+
+// ErrBadQuery is returned by Search for a query that cannot be searched.
+var ErrBadQuery = geocode.ErrBadQuery
+
+// publicIDs rewrites the pack-local ids of places from pack i to public ids.
+func publicIDs(i int, places []geocode.Place) {
+	for j := range places {
+		places[j].PlaceID = PlaceID(i, places[j].PlaceID)
+		if places[j].ParentPlaceID != 0 {
+			places[j].ParentPlaceID = PlaceID(i, places[j].ParentPlaceID)
+		}
+		for k := range places[j].Address {
+			if id := places[j].Address[k].PlaceID; id != 0 {
+				places[j].Address[k].PlaceID = PlaceID(i, id)
+			}
+		}
+	}
+}
+
+// Search answers a free-text or structured search over every pack.
+// req.Exclude holds public place ids. Each pack's results are merged by
+// Score, cut to req.Limit and then deduplicated when asked (the limit
+// applies before deduplication, spec 4.1).
+// Place ids in the results are public.
+func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error) {
+	if req.Query != "" && (req.Street != "" || req.City != "" || req.County != "" || req.State != "" ||
+		req.Country != "" || req.Postalcode != "" || req.Amenity != "") {
+		return nil, fmt.Errorf("%w: q cannot be combined with structured fields", ErrBadQuery)
+	}
+	exclude := req.Exclude
+	limit := req.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	limit = min(limit, 50)
+	var all []Place
+	for i := range e.packs {
+		pp, err := e.places(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		r := req
+		r.Exclude = nil
+		for id := range exclude {
+			if pk, local := SplitPlaceID(id); pk == i {
+				if r.Exclude == nil {
+					r.Exclude = map[int64]bool{}
+				}
+				r.Exclude[local] = true
+			}
+		}
+		res, err := pp.ix.Search(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		publicIDs(i, res)
+		all = append(all, res...)
+	}
+	if len(e.packs) > 1 {
+		sort.SliceStable(all, func(a, b int) bool { return all[a].Score < all[b].Score })
+		if len(all) > limit {
+			all = all[:limit]
+		}
+		if req.Dedupe {
+			all = geocode.Dedupe(all)
+		}
+	}
+	if all == nil {
+		all = []Place{}
+	}
+	return all, nil
+}
+
+// SearchStructured is Search with the structured fields only (street,
+// city, county, state, country, postalcode, amenity); at least one must be
+// set and Query must be empty.
+func (e *Engine) SearchStructured(ctx context.Context, req SearchRequest) ([]Place, error) {
+	if req.Query != "" {
+		return nil, fmt.Errorf("%w: structured search takes no free text", ErrBadQuery)
+	}
+	if strings.TrimSpace(req.Street+req.City+req.County+req.State+req.Country+req.Postalcode+req.Amenity) == "" {
+		return nil, fmt.Errorf("%w: structured search needs at least one field", ErrBadQuery)
+	}
+	return e.Search(ctx, req)
+}
+
+// SearchPostalcode finds the postal code req.Postalcode (restricted to
+// req.CountryCodes when set).
+func (e *Engine) SearchPostalcode(ctx context.Context, req SearchRequest) ([]Place, error) {
+	if strings.TrimSpace(req.Postalcode) == "" {
+		return nil, fmt.Errorf("%w: postalcode is required", ErrBadQuery)
+	}
+	r := SearchRequest{Postalcode: req.Postalcode}
+	r.Limit, r.CountryCodes, r.Viewbox, r.Bounded = req.Limit, req.CountryCodes, req.Viewbox, req.Bounded
+	r.Exclude, r.Dedupe, r.Output, r.Layers = req.Exclude, req.Dedupe, req.Output, req.Layers
+	return e.Search(ctx, r)
+}
+
+// Reverse returns the place at req.Point from the pack that answers with
+// the closest (then most detailed) result, with a public place id, or
+// ErrNotFound.
+func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error) {
+	var best *Place
+	for i := range e.packs {
+		pp, err := e.places(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		p, err := pp.ix.Reverse(ctx, req)
+		if errors.Is(err, geocode.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		one := []Place{*p}
+		publicIDs(i, one)
+		if best == nil || one[0].Distance < best.Distance ||
+			one[0].Distance == best.Distance && one[0].RankAddress > best.RankAddress {
+			best = &one[0]
+		}
+	}
+	if best == nil {
+		return nil, ErrNotFound
+	}
+	return best, nil
+}
+
+// Lookup returns the places of OSM objects, in the order asked, each from
+// the first pack holding it; objects found nowhere are left out.
+func (e *Engine) Lookup(ctx context.Context, refs []geocode.OSMRef, out geocode.Output) ([]Place, error) {
+	res := []Place{}
+	for _, ref := range refs {
+		for i := range e.packs {
+			pp, err := e.places(ctx, i)
+			if err != nil {
+				return nil, err
+			}
+			got, err := pp.ix.Lookup(ctx, []geocode.OSMRef{ref}, out)
+			if err != nil {
+				return nil, err
+			}
+			if len(got) > 0 {
+				publicIDs(i, got[:1])
+				res = append(res, got[0])
+				break
+			}
+		}
+	}
+	return res, nil
+}
+
+// PlaceByID returns the place with a public id, or ErrNotFound.
+func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*Place, error) {
+	i, local := SplitPlaceID(id)
+	if i < 0 || i >= len(e.packs) || local <= 0 {
+		return nil, ErrNotFound
+	}
+	pp, err := e.places(ctx, i)
+	if err != nil {
+		return nil, err
+	}
+	got, err := pp.ix.Places(ctx, []int64{local}, out)
+	if err != nil {
+		return nil, err
+	}
+	if len(got) == 0 {
+		return nil, ErrNotFound
+	}
+	publicIDs(i, got)
+	return &got[0], nil
+}
