@@ -73,6 +73,11 @@ func runServe(args []string) int {
 		return 1
 	}
 	defer eng.Close()
+	// Build the in-memory place indexes now, so the first request does not pay for them.
+	if err := eng.WarmPlaces(context.Background()); err != nil {
+		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		return 1
+	}
 	srv, err := api.New(eng, cfg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)

@@ -21,6 +21,9 @@ var ErrNoPacks = errors.New("engine: no region pack given")
 // Engine answers queries over a set of opened region packs.
 type Engine struct {
 	packs []*Pack
+	// placeIdx holds the per-pack geocoding, autocomplete and nearby
+	// indexes, built on first use (autocomplete.go).
+	placeIdx placeState
 }
 
 // Open opens the region packs at paths. It fails if any of them cannot be opened.

@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	"waymark/engine/geocode"
+)
+
+// AutocompleteQuery is the request of Autocomplete (see geocode.AutocompleteQuery).
+type AutocompleteQuery = geocode.AutocompleteQuery
+
+// placeState holds, per pack, the geocoding index (search, reverse,
+// lookup), the autocomplete index and the nearby index. Each is built on
+// first use (or by WarmPlaces); the autocomplete index reads the pack's
+// whole search_name table once, the nearby index the points of its places. Builds ignore the cancellation of the request
+// that triggers them, so one abandoned request cannot poison the cache.
+type placeState struct {
+	mu    sync.Mutex
+	packs []*packPlaces
+}
+
+type packPlaces struct {
+	once sync.Once
+	ix   *geocode.Index
+	err  error
+
+	acOnce sync.Once
+	c      *geocode.Completer
+	acErr  error
+
+	nbOnce sync.Once
+	nb     *geocode.NearbyIndex
+	nbErr  error
+}
+
+// pack returns the (possibly not yet built) indexes of pack i.
+func (e *Engine) pack(i int) *packPlaces {
+	e.placeIdx.mu.Lock()
+	defer e.placeIdx.mu.Unlock()
+	if e.placeIdx.packs == nil {
+		e.placeIdx.packs = make([]*packPlaces, len(e.packs))
+		for j := range e.placeIdx.packs {
+			e.placeIdx.packs[j] = &packPlaces{}
+		}
+	}
+	return e.placeIdx.packs[i]
+}
+
+// places returns pack i's geocoding index, opening it on first use.
+func (e *Engine) places(ctx context.Context, i int) (*packPlaces, error) {
+	pp := e.pack(i)
+	pp.once.Do(func() {
+		pp.ix, pp.err = geocode.Open(context.WithoutCancel(ctx), e.packs[i].DB)
+		if pp.err != nil {
+			pp.err = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.err)
+		}
+	})
+	return pp, pp.err
+}
+
+// completer returns pack i's autocomplete index, building it on first use.
+func (e *Engine) completer(ctx context.Context, i int) (*geocode.Completer, error) {
+	pp, err := e.places(ctx, i)
+	if err != nil {
+		return nil, err
+	}
+	pp.acOnce.Do(func() {
+		pp.c, pp.acErr = geocode.NewCompleter(context.WithoutCancel(ctx), pp.ix)
+		if pp.acErr != nil {
+			pp.acErr = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.acErr)
+		}
+	})
+	return pp.c, pp.acErr
+}
+
+// nearbyIndex returns pack i's nearby index, building it on first use.
+func (e *Engine) nearbyIndex(ctx context.Context, i int) (*geocode.NearbyIndex, error) {
+	pp, err := e.places(ctx, i)
+	if err != nil {
+		return nil, err
+	}
+	pp.nbOnce.Do(func() {
+		pp.nb, pp.nbErr = geocode.NewNearbyIndex(context.WithoutCancel(ctx), pp.ix)
+		if pp.nbErr != nil {
+			pp.nbErr = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.nbErr)
+		}
+	})
+	return pp.nb, pp.nbErr
+}
+
+// WarmPlaces builds the geocoding, autocomplete and nearby indexes of every
+// pack now instead of on the first query (the window and the server call
+// it at start so the first keystroke is fast).
+func (e *Engine) WarmPlaces(ctx context.Context) error {
+	for i := range e.packs {
+		if _, err := e.completer(ctx, i); err != nil {
+			return err
+		}
+		if _, err := e.nearbyIndex(ctx, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Autocomplete returns place predictions for partly typed text, best first,
+// with public place ids. With several packs, each pack's predictions are
+// merged by match quality and importance (or by distance to the viewbox
+// centre with DistanceOnly), then cut to the limit; deduplication, when
+// asked, runs after the cut, as the spec says.
+func (e *Engine) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]geocode.Place, error) {
+	dedupe := q.Dedupe
+	q.Dedupe = false
+	var all []geocode.Place
+	for i := range e.packs {
+		c, err := e.completer(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		res, err := c.Autocomplete(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		for j := range res {
+			res[j].PlaceID = PlaceID(i, res[j].PlaceID)
+		}
+		all = append(all, res...)
+	}
+	if len(e.packs) > 1 {
+		sort.SliceStable(all, func(a, b int) bool {
+			if q.HasViewbox && q.DistanceOnly {
+				return all[a].Distance < all[b].Distance
+			}
+			return all[a].Score < all[b].Score
+		})
+	}
+	if q.Limit > 0 && len(all) > q.Limit {
+		all = all[:q.Limit]
+	}
+	if dedupe {
+		all = geocode.Dedupe(all)
+	}
+	if all == nil {
+		all = []geocode.Place{}
+	}
+	return all, nil
+}

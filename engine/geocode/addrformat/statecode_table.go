@@ -1,0 +1,160 @@
+package addrformat
+
+// subdivisionTable lists ISO 3166-2 codes with the names OSM uses for them
+// (local and English spellings), for the countries of the LI/MC/AD
+// extracts and their neighbours (LI, CH, AT, MC, AD, US) and the
+// postaladdress countries (BE, BR, FR, DE, GR, IN, IE, IT, PT, ZA, ES, GB).
+// The level is each country's first-level subdivision as ISO lists it:
+// LI municipalities, AD parishes, MC quarters, CH cantons, AT and DE states,
+// US states, BE regions and provinces, BR states, FR regions, GR
+// administrative regions, IN states/union territories, IE provinces, IT
+// regions, PT districts and autonomous regions, ZA provinces, ES autonomous
+// communities, GB countries.
+var subdivisionTable = map[string][]subdivision{
+	"LI": {
+		sub("LI-01", "Balzers"), sub("LI-02", "Eschen"), sub("LI-03", "Gamprin"),
+		sub("LI-04", "Mauren"), sub("LI-05", "Planken"), sub("LI-06", "Ruggell"),
+		sub("LI-07", "Schaan"), sub("LI-08", "Schellenberg"), sub("LI-09", "Triesen"),
+		sub("LI-10", "Triesenberg"), sub("LI-11", "Vaduz"),
+	},
+	"AD": {
+		sub("AD-02", "Canillo"), sub("AD-03", "Encamp"), sub("AD-04", "La Massana"),
+		sub("AD-05", "Ordino"), sub("AD-06", "Sant Julià de Lòria"),
+		sub("AD-07", "Andorra la Vella"), sub("AD-08", "Escaldes-Engordany", "Les Escaldes"),
+	},
+	"MC": {
+		sub("MC-CL", "La Colle"), sub("MC-CO", "La Condamine"), sub("MC-FO", "Fontvieille"),
+		sub("MC-GA", "La Gare"), sub("MC-JE", "Jardin Exotique"), sub("MC-LA", "Larvotto"),
+		sub("MC-MA", "Malbousquet"), sub("MC-MC", "Monte-Carlo"), sub("MC-MG", "Moneghetti", "Les Moneghetti", "Les Monegetti"),
+		sub("MC-MO", "Monaco-Ville"), sub("MC-MU", "Moulins", "Les Moulins"), sub("MC-PH", "Port-Hercule"),
+		sub("MC-SD", "Sainte-Dévote"), sub("MC-SO", "Source", "La Source"), sub("MC-SP", "Spélugues"),
+		sub("MC-SR", "Saint-Roman"), sub("MC-VR", "Vallon de la Rousse", "La Rousse"),
+	},
+	"CH": {
+		sub("CH-AG", "Aargau", "Argovie"), sub("CH-AI", "Appenzell Innerrhoden"), sub("CH-AR", "Appenzell Ausserrhoden"),
+		sub("CH-BE", "Bern", "Berne"), sub("CH-BL", "Basel-Landschaft", "Bâle-Campagne"), sub("CH-BS", "Basel-Stadt", "Bâle-Ville"),
+		sub("CH-FR", "Fribourg", "Freiburg"), sub("CH-GE", "Genève", "Geneva", "Genf"), sub("CH-GL", "Glarus", "Glaris"),
+		sub("CH-GR", "Graubünden", "Grisons", "Grischun", "Grigioni"), sub("CH-JU", "Jura"), sub("CH-LU", "Luzern", "Lucerne"),
+		sub("CH-NE", "Neuchâtel", "Neuenburg"), sub("CH-NW", "Nidwalden"), sub("CH-OW", "Obwalden"),
+		sub("CH-SG", "St. Gallen", "Sankt Gallen", "Saint-Gall"), sub("CH-SH", "Schaffhausen"), sub("CH-SO", "Solothurn", "Soleure"),
+		sub("CH-SZ", "Schwyz"), sub("CH-TG", "Thurgau", "Thurgovie"), sub("CH-TI", "Ticino", "Tessin"),
+		sub("CH-UR", "Uri"), sub("CH-VD", "Vaud", "Waadt"), sub("CH-VS", "Valais", "Wallis"),
+		sub("CH-ZG", "Zug", "Zoug"), sub("CH-ZH", "Zürich", "Zurich"),
+	},
+	"AT": {
+		sub("AT-1", "Burgenland"), sub("AT-2", "Kärnten", "Carinthia"), sub("AT-3", "Niederösterreich", "Lower Austria"),
+		sub("AT-4", "Oberösterreich", "Upper Austria"), sub("AT-5", "Salzburg"), sub("AT-6", "Steiermark", "Styria"),
+		sub("AT-7", "Tirol", "Tyrol"), sub("AT-8", "Vorarlberg"), sub("AT-9", "Wien", "Vienna"),
+	},
+	"DE": {
+		sub("DE-BW", "Baden-Württemberg"), sub("DE-BY", "Bayern", "Bavaria"), sub("DE-BE", "Berlin"),
+		sub("DE-BB", "Brandenburg"), sub("DE-HB", "Bremen", "Freie Hansestadt Bremen"), sub("DE-HH", "Hamburg"),
+		sub("DE-HE", "Hessen", "Hesse"), sub("DE-MV", "Mecklenburg-Vorpommern"), sub("DE-NI", "Niedersachsen", "Lower Saxony"),
+		sub("DE-NW", "Nordrhein-Westfalen", "North Rhine-Westphalia"), sub("DE-RP", "Rheinland-Pfalz", "Rhineland-Palatinate"),
+		sub("DE-SL", "Saarland"), sub("DE-SN", "Sachsen", "Saxony"), sub("DE-ST", "Sachsen-Anhalt", "Saxony-Anhalt"),
+		sub("DE-SH", "Schleswig-Holstein"), sub("DE-TH", "Thüringen", "Thuringia"),
+	},
+	"US": {
+		sub("US-AL", "Alabama"), sub("US-AK", "Alaska"), sub("US-AZ", "Arizona"), sub("US-AR", "Arkansas"),
+		sub("US-CA", "California"), sub("US-CO", "Colorado"), sub("US-CT", "Connecticut"), sub("US-DE", "Delaware"),
+		sub("US-DC", "District of Columbia"), sub("US-FL", "Florida"), sub("US-GA", "Georgia"), sub("US-HI", "Hawaii"),
+		sub("US-ID", "Idaho"), sub("US-IL", "Illinois"), sub("US-IN", "Indiana"), sub("US-IA", "Iowa"),
+		sub("US-KS", "Kansas"), sub("US-KY", "Kentucky"), sub("US-LA", "Louisiana"), sub("US-ME", "Maine"),
+		sub("US-MD", "Maryland"), sub("US-MA", "Massachusetts"), sub("US-MI", "Michigan"), sub("US-MN", "Minnesota"),
+		sub("US-MS", "Mississippi"), sub("US-MO", "Missouri"), sub("US-MT", "Montana"), sub("US-NE", "Nebraska"),
+		sub("US-NV", "Nevada"), sub("US-NH", "New Hampshire"), sub("US-NJ", "New Jersey"), sub("US-NM", "New Mexico"),
+		sub("US-NY", "New York"), sub("US-NC", "North Carolina"), sub("US-ND", "North Dakota"), sub("US-OH", "Ohio"),
+		sub("US-OK", "Oklahoma"), sub("US-OR", "Oregon"), sub("US-PA", "Pennsylvania"), sub("US-RI", "Rhode Island"),
+		sub("US-SC", "South Carolina"), sub("US-SD", "South Dakota"), sub("US-TN", "Tennessee"), sub("US-TX", "Texas"),
+		sub("US-UT", "Utah"), sub("US-VT", "Vermont"), sub("US-VA", "Virginia"), sub("US-WA", "Washington"),
+		sub("US-WV", "West Virginia"), sub("US-WI", "Wisconsin"), sub("US-WY", "Wyoming"),
+		sub("US-AS", "American Samoa"), sub("US-GU", "Guam"), sub("US-MP", "Northern Mariana Islands"),
+		sub("US-PR", "Puerto Rico"), sub("US-VI", "United States Virgin Islands", "U.S. Virgin Islands"),
+	},
+	"BE": {
+		sub("BE-BRU", "Brussels", "Bruxelles", "Brussel", "Brussels-Capital Region", "Région de Bruxelles-Capitale", "Brussels Hoofdstedelijk Gewest"),
+		sub("BE-VLG", "Vlaanderen", "Flanders", "Vlaams Gewest", "Flandre"), sub("BE-WAL", "Wallonie", "Wallonia", "Région wallonne"),
+		sub("BE-VAN", "Antwerpen", "Antwerp", "Anvers"), sub("BE-VLI", "Limburg"), sub("BE-VOV", "Oost-Vlaanderen", "East Flanders"),
+		sub("BE-VBR", "Vlaams-Brabant", "Flemish Brabant"), sub("BE-VWV", "West-Vlaanderen", "West Flanders"),
+		sub("BE-WBR", "Brabant wallon", "Walloon Brabant"), sub("BE-WHT", "Hainaut", "Henegouwen"), sub("BE-WLG", "Liège", "Luik"),
+		sub("BE-WLX", "Luxembourg", "Luxemburg"), sub("BE-WNA", "Namur", "Namen"),
+	},
+	"BR": {
+		sub("BR-AC", "Acre"), sub("BR-AL", "Alagoas"), sub("BR-AP", "Amapá"), sub("BR-AM", "Amazonas"),
+		sub("BR-BA", "Bahia"), sub("BR-CE", "Ceará"), sub("BR-DF", "Distrito Federal"), sub("BR-ES", "Espírito Santo"),
+		sub("BR-GO", "Goiás"), sub("BR-MA", "Maranhão"), sub("BR-MT", "Mato Grosso"), sub("BR-MS", "Mato Grosso do Sul"),
+		sub("BR-MG", "Minas Gerais"), sub("BR-PA", "Pará"), sub("BR-PB", "Paraíba"), sub("BR-PR", "Paraná"),
+		sub("BR-PE", "Pernambuco"), sub("BR-PI", "Piauí"), sub("BR-RJ", "Rio de Janeiro"), sub("BR-RN", "Rio Grande do Norte"),
+		sub("BR-RS", "Rio Grande do Sul"), sub("BR-RO", "Rondônia"), sub("BR-RR", "Roraima"), sub("BR-SC", "Santa Catarina"),
+		sub("BR-SP", "São Paulo"), sub("BR-SE", "Sergipe"), sub("BR-TO", "Tocantins"),
+	},
+	"FR": {
+		sub("FR-ARA", "Auvergne-Rhône-Alpes"), sub("FR-BFC", "Bourgogne-Franche-Comté"), sub("FR-BRE", "Bretagne", "Brittany"),
+		sub("FR-CVL", "Centre-Val de Loire"), sub("FR-20R", "Corse", "Corsica"), sub("FR-GES", "Grand Est"),
+		sub("FR-HDF", "Hauts-de-France"), sub("FR-IDF", "Île-de-France"), sub("FR-NOR", "Normandie", "Normandy"),
+		sub("FR-NAQ", "Nouvelle-Aquitaine"), sub("FR-OCC", "Occitanie"), sub("FR-PDL", "Pays de la Loire"),
+		sub("FR-PAC", "Provence-Alpes-Côte d'Azur"), sub("FR-971", "Guadeloupe"), sub("FR-972", "Martinique"),
+		sub("FR-973", "Guyane", "French Guiana"), sub("FR-974", "La Réunion", "Réunion"), sub("FR-976", "Mayotte"),
+	},
+	"GR": {
+		sub("GR-A", "Anatolikí Makedonía kai Thráki", "Eastern Macedonia and Thrace", "Περιφέρεια Ανατολικής Μακεδονίας και Θράκης"),
+		sub("GR-B", "Kentrikí Makedonía", "Central Macedonia", "Περιφέρεια Κεντρικής Μακεδονίας"),
+		sub("GR-C", "Dytikí Makedonía", "Western Macedonia", "Περιφέρεια Δυτικής Μακεδονίας"),
+		sub("GR-D", "Ípeiros", "Epirus", "Περιφέρεια Ηπείρου"), sub("GR-E", "Thessalía", "Thessaly", "Περιφέρεια Θεσσαλίας"),
+		sub("GR-F", "Ionía Nísia", "Ionian Islands", "Περιφέρεια Ιονίων Νήσων"), sub("GR-G", "Dytikí Elláda", "Western Greece", "Περιφέρεια Δυτικής Ελλάδας"),
+		sub("GR-H", "Stereá Elláda", "Central Greece", "Περιφέρεια Στερεάς Ελλάδας"), sub("GR-I", "Attikí", "Attica", "Περιφέρεια Αττικής"),
+		sub("GR-J", "Peloponnísos", "Peloponnese", "Περιφέρεια Πελοποννήσου"), sub("GR-K", "Vóreio Aigaío", "North Aegean", "Περιφέρεια Βορείου Αιγαίου"),
+		sub("GR-L", "Nótio Aigaío", "South Aegean", "Περιφέρεια Νοτίου Αιγαίου"), sub("GR-M", "Kríti", "Crete", "Περιφέρεια Κρήτης"),
+		sub("GR-69", "Ágion Óros", "Mount Athos", "Άγιον Όρος"),
+	},
+	"IN": {
+		sub("IN-AP", "Andhra Pradesh"), sub("IN-AR", "Arunachal Pradesh"), sub("IN-AS", "Assam"), sub("IN-BR", "Bihar"),
+		sub("IN-CT", "Chhattisgarh"), sub("IN-GA", "Goa"), sub("IN-GJ", "Gujarat"), sub("IN-HR", "Haryana"),
+		sub("IN-HP", "Himachal Pradesh"), sub("IN-JH", "Jharkhand"), sub("IN-KA", "Karnataka"), sub("IN-KL", "Kerala"),
+		sub("IN-MP", "Madhya Pradesh"), sub("IN-MH", "Maharashtra"), sub("IN-MN", "Manipur"), sub("IN-ML", "Meghalaya"),
+		sub("IN-MZ", "Mizoram"), sub("IN-NL", "Nagaland"), sub("IN-OR", "Odisha", "Orissa"), sub("IN-PB", "Punjab"),
+		sub("IN-RJ", "Rajasthan"), sub("IN-SK", "Sikkim"), sub("IN-TN", "Tamil Nadu"), sub("IN-TG", "Telangana"),
+		sub("IN-TR", "Tripura"), sub("IN-UP", "Uttar Pradesh"), sub("IN-UT", "Uttarakhand"), sub("IN-WB", "West Bengal"),
+		sub("IN-AN", "Andaman and Nicobar Islands"), sub("IN-CH", "Chandigarh"), sub("IN-DH", "Dadra and Nagar Haveli and Daman and Diu"),
+		sub("IN-DL", "Delhi", "National Capital Territory of Delhi"), sub("IN-JK", "Jammu and Kashmir"), sub("IN-LA", "Ladakh"),
+		sub("IN-LD", "Lakshadweep"), sub("IN-PY", "Puducherry", "Pondicherry"),
+	},
+	"IE": {
+		sub("IE-C", "Connacht", "Connaught"), sub("IE-L", "Leinster"), sub("IE-M", "Munster"), sub("IE-U", "Ulster"),
+	},
+	"IT": {
+		sub("IT-65", "Abruzzo"), sub("IT-77", "Basilicata"), sub("IT-78", "Calabria"), sub("IT-72", "Campania"),
+		sub("IT-45", "Emilia-Romagna"), sub("IT-36", "Friuli Venezia Giulia", "Friuli-Venezia Giulia"), sub("IT-62", "Lazio"),
+		sub("IT-42", "Liguria"), sub("IT-25", "Lombardia", "Lombardy"), sub("IT-57", "Marche"), sub("IT-67", "Molise"),
+		sub("IT-21", "Piemonte", "Piedmont"), sub("IT-75", "Puglia", "Apulia"), sub("IT-88", "Sardegna", "Sardinia"),
+		sub("IT-82", "Sicilia", "Sicily"), sub("IT-52", "Toscana", "Tuscany"), sub("IT-32", "Trentino-Alto Adige", "Trentino-Alto Adige/Südtirol"),
+		sub("IT-55", "Umbria"), sub("IT-23", "Valle d'Aosta", "Vallée d'Aoste", "Aosta Valley"), sub("IT-34", "Veneto"),
+	},
+	"PT": {
+		sub("PT-01", "Aveiro"), sub("PT-02", "Beja"), sub("PT-03", "Braga"), sub("PT-04", "Bragança"),
+		sub("PT-05", "Castelo Branco"), sub("PT-06", "Coimbra"), sub("PT-07", "Évora"), sub("PT-08", "Faro"),
+		sub("PT-09", "Guarda"), sub("PT-10", "Leiria"), sub("PT-11", "Lisboa", "Lisbon"), sub("PT-12", "Portalegre"),
+		sub("PT-13", "Porto"), sub("PT-14", "Santarém"), sub("PT-15", "Setúbal"), sub("PT-16", "Viana do Castelo"),
+		sub("PT-17", "Vila Real"), sub("PT-18", "Viseu"), sub("PT-20", "Açores", "Azores", "Região Autónoma dos Açores"),
+		sub("PT-30", "Madeira", "Região Autónoma da Madeira"),
+	},
+	"ZA": {
+		sub("ZA-EC", "Eastern Cape"), sub("ZA-FS", "Free State"), sub("ZA-GP", "Gauteng"), sub("ZA-KZN", "KwaZulu-Natal"),
+		sub("ZA-LP", "Limpopo"), sub("ZA-MP", "Mpumalanga"), sub("ZA-NW", "North West"), sub("ZA-NC", "Northern Cape"),
+		sub("ZA-WC", "Western Cape"),
+	},
+	"ES": {
+		sub("ES-AN", "Andalucía", "Andalusia"), sub("ES-AR", "Aragón", "Aragon"), sub("ES-AS", "Asturias", "Principado de Asturias"),
+		sub("ES-CN", "Canarias", "Canary Islands"), sub("ES-CB", "Cantabria"), sub("ES-CL", "Castilla y León", "Castile and León"),
+		sub("ES-CM", "Castilla-La Mancha", "Castile-La Mancha"), sub("ES-CT", "Catalunya", "Cataluña", "Catalonia"),
+		sub("ES-CE", "Ceuta"), sub("ES-EX", "Extremadura"), sub("ES-GA", "Galicia", "Galiza"),
+		sub("ES-IB", "Illes Balears", "Islas Baleares", "Balearic Islands"), sub("ES-RI", "La Rioja"),
+		sub("ES-MD", "Comunidad de Madrid", "Madrid"), sub("ES-ML", "Melilla"), sub("ES-MC", "Región de Murcia", "Murcia"),
+		sub("ES-NC", "Navarra", "Nafarroa", "Comunidad Foral de Navarra"), sub("ES-PV", "País Vasco", "Euskadi", "Basque Country"),
+		sub("ES-VC", "Comunitat Valenciana", "Comunidad Valenciana", "Valencian Community"),
+	},
+	"GB": {
+		sub("GB-ENG", "England"), sub("GB-SCT", "Scotland", "Alba"), sub("GB-WLS", "Wales", "Cymru"),
+		sub("GB-NIR", "Northern Ireland"),
+	},
+}

@@ -1,0 +1,252 @@
+// Package complete is the in-memory index behind autocomplete: it finds,
+// for text that is still being typed, the places whose names contain every
+// typed word — as a whole word, as a prefix (the last word), as a substring,
+// or, when those find too little, within a small edit distance — and ranks
+// them by match quality, then importance, then proximity.
+//
+// Design choices:
+//   - Per-keystroke latency is the goal (p99 ≤ 10 ms on a country pack), so
+//     the index lives in memory: a sorted vocabulary of the normalized words
+//     of every name and address term, one posting list per word (doc index
+//     and whether the word is in the name or only in the address), and a
+//     trigram index over the vocabulary for substring lookups. Typing
+//     narrows a sorted range (prefix) or a trigram intersection
+//     (substring); no query touches SQLite. The index is built once per
+//     pack (a few hundred ms for the LI pack) and is read-only afterwards, so
+//     Search is safe for concurrent use.
+//   - Match grades, best first: 0 exact word, 1 prefix of a word (last typed
+//     word only), 2 substring of a word (3+ letters), 3 typo (bounded
+//     Damerau-Levenshtein, package typo: 1 edit from 5 letters, 2 from 9).
+//     A document's grade is the worst grade of its words. Typos are tried
+//     only when the exact grades found fewer results than asked for, so an
+//     exact match always ranks before a corrected one.
+//   - Every typed word must match the document (name or address terms) and
+//     at least one must match its name: typing a town name lists the town
+//     and its streets, not every house of the town.
+//   - Ranking: grade; then, when the text has a comma, documents whose
+//     name holds the words before it; then documents whose words all hit
+//     the name before those needing address terms; then, with a viewbox,
+//     places inside it before those outside; then importance; then
+//     nearness to the viewbox centre. With DistanceOnly only the distance
+//     to the centre counts.
+//   - Scratch arrays come from a sync.Pool: a warm query allocates only its
+//     result slice and the word match lists.
+package complete
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"waymark/engine/text"
+)
+
+// Doc is one completable place as given to Build.
+type Doc struct {
+	// Name holds the normalized (text.Normalize) names and their variants;
+	// their words are the document's name words.
+	Name []string
+	// Address holds normalized address terms (street, house number,
+	// parents, postcode); their words match too, ranked below name words.
+	Address []string
+	// Importance is 0..1, higher first.
+	Importance float64
+	// Lon, Lat locate the place (degrees), for proximity.
+	Lon, Lat float64
+}
+
+// Index is an immutable autocomplete index over a list of documents.
+type Index struct {
+	imp      []float32
+	lon, lat []float32
+	vocab    []string // sorted, unique
+	postOff  []uint32 // len(vocab)+1 offsets into post
+	post     []uint32 // doc<<1 | addressOnly, sorted by doc
+	trigrams map[string][]int32
+	vlen     []uint8 // rune length of each vocabulary word (capped at 255)
+	short    map[string][]shortHit
+	pool     sync.Pool // *scratch
+}
+
+// Len returns the number of documents.
+func (ix *Index) Len() int { return len(ix.imp) }
+
+// VocabularySize returns the number of distinct words.
+func (ix *Index) VocabularySize() int { return len(ix.vocab) }
+
+// Build indexes docs; the i-th document is referred to as i in hits.
+func Build(docs []Doc) *Index {
+	ix := &Index{
+		imp: make([]float32, len(docs)),
+		lon: make([]float32, len(docs)),
+		lat: make([]float32, len(docs)),
+	}
+	words := map[string][]uint32{}
+	for i, d := range docs {
+		ix.imp[i], ix.lon[i], ix.lat[i] = float32(d.Importance), float32(d.Lon), float32(d.Lat)
+		seen := map[string]uint32{}
+		add := func(s string, addr uint32) {
+			for _, w := range strings.Fields(s) {
+				if prev, ok := seen[w]; ok && prev <= addr {
+					continue
+				}
+				seen[w] = addr
+			}
+		}
+		for _, s := range d.Name {
+			add(s, 0)
+		}
+		for _, s := range d.Address {
+			add(s, 1)
+		}
+		for w, addr := range seen {
+			words[w] = append(words[w], uint32(i)<<1|addr)
+		}
+	}
+	ix.vocab = make([]string, 0, len(words))
+	for w := range words {
+		ix.vocab = append(ix.vocab, w)
+	}
+	sort.Strings(ix.vocab)
+	ix.postOff = make([]uint32, len(ix.vocab)+1)
+	total := 0
+	for _, w := range ix.vocab {
+		total += len(words[w])
+	}
+	ix.post = make([]uint32, 0, total)
+	ix.trigrams = map[string][]int32{}
+	ix.vlen = make([]uint8, len(ix.vocab))
+	for id, w := range ix.vocab {
+		p := words[w]
+		sort.Slice(p, func(a, b int) bool { return p[a] < p[b] })
+		ix.post = append(ix.post, p...)
+		ix.postOff[id+1] = uint32(len(ix.post))
+		for _, g := range trigramsOf(w) {
+			ix.trigrams[g] = append(ix.trigrams[g], int32(id))
+		}
+		ix.vlen[id] = uint8(min(utf8.RuneCountInString(w), 255))
+	}
+	ix.buildShort()
+	return ix
+}
+
+// The first keystrokes match thousands of words; their best answers are
+// computed once by Build: for every prefix of up to shortPrefixBytes bytes
+// (one or two letters; shorter than a trigram, so no substring matching
+// applies) of a name word, the shortTopK best documents (exact word first,
+// then by importance), exactly what Search would rank first.
+const (
+	shortPrefixBytes = 2
+	shortTopK        = 20
+)
+
+type shortHit struct {
+	doc   int32
+	grade uint8
+}
+
+func (ix *Index) buildShort() {
+	prefixes := map[string]bool{}
+	for _, w := range ix.vocab {
+		for i := range w {
+			if i > 0 && i <= shortPrefixBytes {
+				prefixes[w[:i]] = true
+			}
+		}
+		if len(w) <= shortPrefixBytes {
+			prefixes[w] = true
+		}
+	}
+	ix.short = make(map[string][]shortHit, len(prefixes))
+	mark := make([]int32, len(ix.imp))
+	grade := make([]uint8, len(ix.imp))
+	stamp := int32(0)
+	for p := range prefixes {
+		stamp++
+		var docs []int32
+		for j := sort.SearchStrings(ix.vocab, p); j < len(ix.vocab) && strings.HasPrefix(ix.vocab[j], p); j++ {
+			g := uint8(GradePrefix)
+			if ix.vocab[j] == p {
+				g = GradeExact
+			}
+			for _, post := range ix.post[ix.postOff[j]:ix.postOff[j+1]] {
+				if post&1 == 1 {
+					continue // address term: not a name match
+				}
+				d := int32(post >> 1)
+				if mark[d] != stamp {
+					mark[d], grade[d] = stamp, g
+					docs = append(docs, d)
+				} else if g < grade[d] {
+					grade[d] = g
+				}
+			}
+		}
+		sort.Slice(docs, func(a, b int) bool {
+			da, db := docs[a], docs[b]
+			if grade[da] != grade[db] {
+				return grade[da] < grade[db]
+			}
+			if ix.imp[da] != ix.imp[db] {
+				return ix.imp[da] > ix.imp[db]
+			}
+			return da < db
+		})
+		top := make([]shortHit, 0, min(len(docs), shortTopK))
+		for _, d := range docs[:min(len(docs), shortTopK)] {
+			top = append(top, shortHit{d, grade[d]})
+		}
+		ix.short[p] = top
+	}
+}
+
+// trigramsOf returns the distinct byte trigrams of w.
+func trigramsOf(w string) []string {
+	if len(w) < 3 {
+		return nil
+	}
+	out := make([]string, 0, len(w)-2)
+	for i := 0; i+3 <= len(w); i++ {
+		g := w[i : i+3]
+		dup := false
+		for _, o := range out {
+			if o == g {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// ParseText splits raw typed text into normalized words and reports whether
+// the last word is still being typed (the text does not end with a space or
+// punctuation), in which case it matches as a prefix.
+func ParseText(raw string) (words []string, lastIsPrefix bool) {
+	words = text.Words(text.Normalize(raw))
+	if len(words) == 0 {
+		return nil, false
+	}
+	r, _ := utf8.DecodeLastRuneInString(raw)
+	lastIsPrefix = unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+	return words, lastIsPrefix
+}
+
+// NameWords returns how many leading words of raw (as ParseText splits
+// it) stand before its first comma, or 0 when it has no comma (or nothing
+// before it). The spec's "commas reduce search complexity": in
+// "Landstrasse 12, Vaduz" the part before the comma names the place itself,
+// so places whose name holds those words rank before places that match
+// them only by address.
+func NameWords(raw string) int {
+	head, _, ok := strings.Cut(raw, ",")
+	if !ok {
+		return 0
+	}
+	return len(text.Words(text.Normalize(head)))
+}

@@ -1,0 +1,343 @@
+package complete
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geo"
+
+	"waymark/engine/geocode/typo"
+)
+
+// Match grades of a word, best first.
+const (
+	GradeExact     = 0
+	GradePrefix    = 1
+	GradeSubstring = 2
+	GradeTypo      = 3
+)
+
+// Query is one autocomplete lookup.
+type Query struct {
+	// Words are normalized words (see ParseText); all must match.
+	Words []string
+	// LastIsPrefix lets the last word match as a prefix (still typing).
+	LastIsPrefix bool
+	// NameWords is the number of leading words that should match a name
+	// word, not only an address term (see NameWords); documents where they
+	// do rank first. 0 for none.
+	NameWords int
+	// Limit is the number of hits wanted (>= 1).
+	Limit int
+	// Accept, when set, filters documents (tag, layers, countries...).
+	Accept func(doc int) bool
+	// Box, when HasBox, is the viewbox: with Bounded only documents inside
+	// it are returned; otherwise those inside rank first. Its centre is
+	// the reference point for proximity and DistanceOnly.
+	Box     orb.Bound
+	HasBox  bool
+	Bounded bool
+	// DistanceOnly sorts hits by distance to the box centre only
+	// (importancesort=0 with a viewbox); ignored without HasBox.
+	DistanceOnly bool
+
+	noShort bool // tests: bypass the short-prefix table
+}
+
+// Hit is one found document.
+type Hit struct {
+	Doc   int
+	Grade int // worst grade of the query's words (GradeExact...GradeTypo)
+	// AddressWords counts query words matched only by address terms.
+	AddressWords int
+	// Misplaced counts words before the text's first comma that matched
+	// only address terms (see Query.NameWords).
+	Misplaced  int
+	Importance float64
+	// Distance is meters from the viewbox centre (0 without a viewbox).
+	Distance float64
+	InBox    bool
+}
+
+type wordMatch struct {
+	id    int32
+	grade uint8
+}
+
+type cand struct {
+	doc       uint32
+	grade     uint8
+	addrWords uint8
+	nameWords uint8
+	misplaced uint8
+}
+
+type scratch struct {
+	mark  []uint32
+	best  []uint8
+	epoch uint32
+	cands []cand
+}
+
+func (ix *Index) scratch() *scratch {
+	if s, ok := ix.pool.Get().(*scratch); ok {
+		return s
+	}
+	n := len(ix.imp)
+	return &scratch{mark: make([]uint32, n), best: make([]uint8, n)}
+}
+
+// Search returns up to q.Limit hits, best first. Typo tolerance is used only
+// when the exact grades give fewer than q.Limit hits.
+func (ix *Index) Search(q Query) []Hit {
+	if len(q.Words) == 0 || q.Limit <= 0 {
+		return nil
+	}
+	if hits, ok := ix.searchShort(q); ok {
+		return hits
+	}
+	hits := ix.search(q, false)
+	if len(hits) < q.Limit && typoCapable(q.Words) {
+		hits = ix.search(q, true)
+	}
+	return hits
+}
+
+func typoCapable(words []string) bool {
+	for _, w := range words {
+		if typo.MaxEdits(w) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// matchWord lists the vocabulary words matching w with their grades.
+func (ix *Index) matchWord(w string, prefix, typos bool) []wordMatch {
+	var out []wordMatch
+	i := sort.SearchStrings(ix.vocab, w)
+	exact := int32(-1)
+	if i < len(ix.vocab) && ix.vocab[i] == w {
+		exact = int32(i)
+		out = append(out, wordMatch{exact, GradeExact})
+	}
+	if prefix {
+		for j := i; j < len(ix.vocab) && strings.HasPrefix(ix.vocab[j], w); j++ {
+			if int32(j) != exact {
+				out = append(out, wordMatch{int32(j), GradePrefix})
+			}
+		}
+	}
+	isPrefixMatch := func(id int32) bool {
+		return id == exact || prefix && strings.HasPrefix(ix.vocab[id], w)
+	}
+	if len(w) >= 3 {
+		var rare []int32
+		for k := 0; k+3 <= len(w); k++ {
+			l, ok := ix.trigrams[w[k:k+3]]
+			if !ok {
+				rare = nil
+				break
+			}
+			if rare == nil || len(l) < len(rare) {
+				rare = l
+			}
+		}
+		for _, id := range rare {
+			if !isPrefixMatch(id) && strings.Contains(ix.vocab[id], w) {
+				out = append(out, wordMatch{id, GradeSubstring})
+			}
+		}
+	}
+	if k := typo.MaxEdits(w); typos && k > 0 {
+		// Typo candidates share the typed word's first letter (like a
+		// fuzzy query's prefix length of 1): almost every typo is later in
+		// the word, and it cuts the scan to one letter's range of the
+		// sorted vocabulary.
+		_, size := utf8.DecodeRuneInString(w)
+		first := w[:size]
+		n := utf8.RuneCountInString(w)
+		already := make(map[int32]bool, len(out))
+		for _, m := range out {
+			already[m.id] = true
+		}
+		for j := sort.SearchStrings(ix.vocab, first); j < len(ix.vocab) && strings.HasPrefix(ix.vocab[j], first); j++ {
+			id := int32(j)
+			l := int(ix.vlen[j])
+			if already[id] || l < n-k || !prefix && l > n+k {
+				continue
+			}
+			var d int
+			if prefix {
+				d = typo.PrefixDistance(w, ix.vocab[id], k)
+			} else {
+				d = typo.Distance(w, ix.vocab[id], k)
+			}
+			if d <= k {
+				out = append(out, wordMatch{id, GradeTypo})
+			}
+		}
+	}
+	return out
+}
+
+func (ix *Index) search(q Query, typos bool) []Hit {
+	n := len(q.Words)
+	sets := make([][]wordMatch, n)
+	cost := make([]int, n)
+	order := make([]int, n)
+	for i, w := range q.Words {
+		sets[i] = ix.matchWord(w, q.LastIsPrefix && i == n-1, typos)
+		if len(sets[i]) == 0 {
+			return nil
+		}
+		for _, m := range sets[i] {
+			cost[i] += int(ix.postOff[m.id+1] - ix.postOff[m.id])
+		}
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return cost[order[a]] < cost[order[b]] })
+
+	s := ix.scratch()
+	defer ix.pool.Put(s)
+	if s.epoch > math.MaxUint32-uint32(n)-2 {
+		clear(s.mark)
+		s.epoch = 0
+	}
+	cands := s.cands[:0]
+	for round, wi := range order {
+		s.epoch++
+		e := s.epoch
+		for _, m := range sets[wi] {
+			for _, p := range ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]] {
+				d := p >> 1
+				// A name match beats any address match of the word;
+				// among either, the better grade wins.
+				code := uint8(p&1)<<2 | m.grade
+				switch {
+				case s.mark[d] == e:
+					s.best[d] = min(s.best[d], code)
+				case round == 0 || s.mark[d] == e-1:
+					s.mark[d], s.best[d] = e, code
+					if round == 0 {
+						cands = append(cands, cand{doc: d})
+					}
+				}
+			}
+		}
+		kept := cands[:0]
+		for _, c := range cands {
+			if s.mark[c.doc] != e {
+				continue
+			}
+			b := s.best[c.doc]
+			addr := b>>2 == 1
+			if addr && wi < q.NameWords {
+				c.misplaced++
+			}
+			c.grade = max(c.grade, b&3)
+			if addr {
+				c.addrWords++
+			} else {
+				c.nameWords++
+			}
+			kept = append(kept, c)
+		}
+		cands = kept
+		if len(cands) == 0 {
+			break
+		}
+	}
+	s.cands = cands
+
+	var centre orb.Point
+	if q.HasBox {
+		centre = q.Box.Center()
+	}
+	top := make([]Hit, 0, q.Limit)
+	for _, c := range cands {
+		if c.nameWords == 0 {
+			continue
+		}
+		d := int(c.doc)
+		h := Hit{Doc: d, Grade: int(c.grade), AddressWords: int(c.addrWords), Misplaced: int(c.misplaced), Importance: float64(ix.imp[d])}
+		if q.HasBox {
+			pt := orb.Point{float64(ix.lon[d]), float64(ix.lat[d])}
+			h.InBox = q.Box.Contains(pt)
+			if q.Bounded && !h.InBox {
+				continue
+			}
+		}
+		if q.Accept != nil && !q.Accept(d) {
+			continue
+		}
+		if q.HasBox {
+			h.Distance = geo.DistanceHaversine(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
+		}
+		top = insertTop(top, h, q.Limit, q.HasBox && q.DistanceOnly)
+	}
+	return top
+}
+
+// insertTop inserts h into the sorted slice top (capacity limit), keeping
+// the best limit hits.
+func insertTop(top []Hit, h Hit, limit int, distOnly bool) []Hit {
+	if len(top) == limit && !better(h, top[len(top)-1], distOnly) {
+		return top
+	}
+	i := sort.Search(len(top), func(i int) bool { return better(h, top[i], distOnly) })
+	if len(top) < limit {
+		top = append(top, Hit{})
+	}
+	copy(top[i+1:], top[i:len(top)-1])
+	top[i] = h
+	return top
+}
+
+// better reports whether a ranks before b.
+func better(a, b Hit, distOnly bool) bool {
+	if distOnly {
+		if a.Distance != b.Distance {
+			return a.Distance < b.Distance
+		}
+		return a.Doc < b.Doc
+	}
+	if a.Grade != b.Grade {
+		return a.Grade < b.Grade
+	}
+	if (a.Misplaced == 0) != (b.Misplaced == 0) {
+		return a.Misplaced == 0
+	}
+	if (a.AddressWords == 0) != (b.AddressWords == 0) {
+		return a.AddressWords == 0
+	}
+	if a.InBox != b.InBox {
+		return a.InBox
+	}
+	if a.Importance != b.Importance {
+		return a.Importance > b.Importance
+	}
+	if a.Distance != b.Distance {
+		return a.Distance < b.Distance
+	}
+	return a.Doc < b.Doc
+}
+
+// searchShort answers the first keystrokes (one word of at most
+// shortPrefixBytes bytes, no filter, no viewbox) from the table Build
+// precomputed; ok is false when the query is not of that kind.
+func (ix *Index) searchShort(q Query) (hits []Hit, ok bool) {
+	if q.noShort || len(q.Words) != 1 || !q.LastIsPrefix || q.Accept != nil || q.HasBox ||
+		q.Limit > shortTopK || len(q.Words[0]) > shortPrefixBytes {
+		return nil, false
+	}
+	list := ix.short[q.Words[0]]
+	hits = make([]Hit, 0, min(q.Limit, len(list)))
+	for _, e := range list[:min(q.Limit, len(list))] {
+		hits = append(hits, Hit{Doc: int(e.doc), Grade: int(e.grade), Importance: float64(ix.imp[e.doc])})
+	}
+	return hits, true
+}

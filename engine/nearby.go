@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"context"
+	"sort"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine/geocode"
+)
+
+// NearbyQuery is the request of Nearby (see geocode.NearbyQuery).
+type NearbyQuery = geocode.NearbyQuery
+
+// Nearby returns the places whose point lies within the radius of the
+// query point, nearest first, with Distance in meters and public place ids.
+// Several packs are merged by distance and cut to the limit before
+// deduplication.
+func (e *Engine) Nearby(ctx context.Context, q NearbyQuery) ([]geocode.Place, error) {
+	dedupe := q.Dedupe
+	q.Dedupe = false
+	var all []geocode.Place
+	for i := range e.packs {
+		nb, err := e.nearbyIndex(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		res, err := nb.Nearby(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		for j := range res {
+			res[j].PlaceID = PlaceID(i, res[j].PlaceID)
+		}
+		all = append(all, res...)
+	}
+	if len(e.packs) > 1 {
+		sort.SliceStable(all, func(a, b int) bool { return all[a].Distance < all[b].Distance })
+	}
+	if q.Limit > 0 && len(all) > q.Limit {
+		all = all[:q.Limit]
+	}
+	if dedupe {
+		all = geocode.Dedupe(all)
+	}
+	if all == nil {
+		all = []geocode.Place{}
+	}
+	return all, nil
+}
+
+// WaterAt returns the named water area (lake, river area, bay, sea...)
+// containing pt ([lon, lat]) with a public place id, or nil when the point
+// is not in mapped water. Its Address holds only name and the water
+// element (e.g. "lake"), as reverse's oceans=1 answers.
+func (e *Engine) WaterAt(ctx context.Context, pt orb.Point, out geocode.Output) (*geocode.Place, error) {
+	for i := range e.packs {
+		if !e.packs[i].Info.Bound.Contains(pt) {
+			continue
+		}
+		pp, err := e.places(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		p, err := pp.ix.WaterAt(ctx, pt, out)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			p.PlaceID = PlaceID(i, p.PlaceID)
+			return p, nil
+		}
+	}
+	return nil, nil
+}
