@@ -1,0 +1,380 @@
+package regions
+
+// The "features" import stage: the map features the tile renderer draws.
+//
+// Tables (all prefixed map_):
+//
+//	map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE, kind TEXT)
+//	    the feature classes ("forest", "residential_area", "residential",
+//	    "place_town", ...; see mapClasses) and their kind: area, line or
+//	    point. Styles refer to classes by name.
+//	map_features(id INTEGER PRIMARY KEY, class INTEGER, minzoom INTEGER,
+//	             layer INTEGER, flags INTEGER, rank INTEGER, name TEXT, geom BLOB)
+//	    one row per feature and zoom band (or per piece, see below): geom is
+//	    the geometry generalised for the band (encoding: features_codec.go);
+//	    layer is OSM's layer (bridges ≥ 1, tunnels ≤ -1); flags are
+//	    FlagBridge, FlagTunnel, FlagOneway (the line runs in the direction of
+//	    travel) and FlagClipped; rank orders labels (higher wins); name is the
+//	    label text (the house number for class housenumber). Rows are written
+//	    in a deterministic order, so ids are stable for a given extract.
+//	map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)
+//	    the row's bounding box in normalized Web Mercator and the zoom range
+//	    [minz, maxz] it is drawn at. Bands have disjoint zoom ranges, so the
+//	    query "box intersects tile AND minz <= z AND maxz >= z" returns each
+//	    feature once, in the generalisation made for z.
+//	map_labels USING rtree(id, minx, maxx, miny, maxy, minz, maxz)
+//	    the same boxes for the rows that take part in label placement (every
+//	    point, and lines with a name), so a renderer can look for labels in a
+//	    wider area around a tile than for geometry without reading every
+//	    unnamed road and polygon of that area.
+//
+// Zoom bands are z0–8, z9–11, z12–13 and z14–19 (MapBands). Geometry of a
+// band is simplified (Douglas–Peucker) with a tolerance of half a pixel at
+// the band's highest zoom (z18 for the last band), and areas smaller than
+// mapMinAreaPx square pixels at a zoom are left out of that zoom: a
+// feature's minzoom is the larger of its class's (mapClasses) and the first
+// zoom at which it is big enough. Polygons of the last band larger than a z12
+// tile are cut along the z12 tile grid (pieces flagged FlagClipped) so that a
+// z14–z19 tile reads only the pieces near it.
+//
+// Multipolygons are assembled by the shared assembler (RelationArea,
+// polygon.go) and converted in features_rings.go; outer ways of a
+// multipolygon that carry the same class are not drawn again on their own.
+// Administrative boundaries (admin_level ≤ 8) are drawn from the member ways
+// of boundary relations, each way once at its lowest level. The sea is
+// rebuilt from coastline ways (features_coast.go). Named areas get a point
+// for their label: water_name for water, area_name for parks, forests,
+// cemeteries and the like (mapAreaLabelled), from the zoom at which they are
+// big enough to hold it. Lines continuing each other with the same tags are
+// joined first (features_merge.go).
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
+)
+
+// MapBand is a zoom band of the map features: rows of a band are drawn at
+// zooms MinZoom..MaxZoom and simplified for SimplifyZoom.
+type MapBand struct{ MinZoom, MaxZoom, SimplifyZoom int }
+
+// MapBands are the zoom bands the features stage writes.
+var MapBands = []MapBand{{0, 8, 8}, {9, 11, 11}, {12, 13, 13}, {14, 19, 18}}
+
+// mapMinAreaPx is the smallest area, in square pixels (256-pixel tiles), drawn at a zoom.
+const mapMinAreaPx = 24
+
+// mapSplitZoom is the tile grid along which big last-band polygons are cut.
+const mapSplitZoom = 12
+
+// FeaturesStage returns the "features" import stage.
+func FeaturesStage() Stage { return Stage{Name: "features", Run: runMapFeatures} }
+
+// mapFeature is a feature before generalisation: geometry in Mercator.
+type mapFeature struct {
+	class   string
+	minzoom int
+	layer   int
+	flags   int
+	rank    int
+	name    string
+	typ     byte
+	parts   []orb.LineString
+	area    float64 // Mercator units² for areas
+}
+
+type mapWriter struct {
+	ctx      context.Context
+	im       *Import
+	classID  map[string]int
+	minzoom  map[string]int
+	features []mapFeature
+}
+
+func runMapFeatures(ctx context.Context, im *Import) error {
+	for _, q := range []string{
+		`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
+		`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
+			layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
+		`CREATE VIRTUAL TABLE map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
+		`CREATE VIRTUAL TABLE map_labels USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
+	} {
+		if _, err := im.Tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("create map tables: %w", err)
+		}
+	}
+	fw := &mapWriter{ctx: ctx, im: im, classID: map[string]int{}, minzoom: map[string]int{}}
+	for i, c := range mapClasses {
+		fw.classID[c.name] = i + 1
+		fw.minzoom[c.name] = c.minzoom
+		if _, err := im.Tx.ExecContext(ctx, `INSERT INTO map_classes(id, name, kind) VALUES(?, ?, ?)`, i+1, c.name, c.kind); err != nil {
+			return fmt.Errorf("write map classes: %w", err)
+		}
+	}
+	fw.collect()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var merged int
+	fw.features, merged = mapMergeLines(fw.features)
+	im.Count("map lines merged", merged)
+	return fw.write()
+}
+
+// collect gathers every feature of the extract into fw.features.
+func (fw *mapWriter) collect() {
+	d := fw.im.Data
+	consumed := map[osm.WayID]bool{} // outer ways drawn through their multipolygon
+	adminLevel := map[osm.WayID]string{}
+	for _, r := range d.Relations {
+		switch r.Tags.Find("type") {
+		case "multipolygon":
+			fw.collectMultipolygon(r, consumed)
+		case "boundary":
+			if r.Tags.Find("boundary") != "administrative" {
+				continue
+			}
+			c := mapAdminClass(r.Tags.Find("admin_level"))
+			if c == "" {
+				continue
+			}
+			for _, m := range r.Members {
+				if m.Type != osm.TypeWay {
+					continue
+				}
+				id := osm.WayID(m.Ref)
+				if old, ok := adminLevel[id]; !ok || fw.minzoom[c] < fw.minzoom[old] {
+					adminLevel[id] = c
+				}
+			}
+		}
+	}
+	sea, bad := mapSea(d)
+	if bad > 0 {
+		fw.im.Problem("map features: %d coastline chains could not be closed into sea", bad)
+	}
+	if len(sea.rings) > 0 {
+		fw.addArea("water", nil, sea)
+	}
+	for i, w := range d.Ways {
+		if i%5000 == 0 {
+			fw.im.Report(int64(i))
+		}
+		if c, ok := adminLevel[w.ID]; ok {
+			fw.addLine(w, c, 0, 0)
+		} else if w.Tags.Find("boundary") == "administrative" {
+			if c := mapAdminClass(w.Tags.Find("admin_level")); c != "" {
+				fw.addLine(w, c, 0, 0)
+			}
+		}
+		if len(w.Tags) == 0 {
+			continue
+		}
+		closed := len(w.Nodes) >= 4 && w.Nodes[0].ID == w.Nodes[len(w.Nodes)-1].ID
+		if c := mapLineClass(w.Tags); c != "" {
+			flags, layer := mapLineFlags(w.Tags)
+			fw.addLine(w, c, flags, layer)
+			continue
+		}
+		if !closed {
+			continue
+		}
+		var pg mapPolygon
+		ring := func() mapPolygon {
+			if pg.rings == nil {
+				pg = mapWayPolygon(d, w)
+			}
+			return pg
+		}
+		if c := mapAreaClass(w.Tags); c != "" && !consumed[w.ID] {
+			fw.addArea(c, w.Tags, ring())
+		}
+		if c := mapBuildingClass(w.Tags); c != "" {
+			_, layer := mapLineFlags(w.Tags)
+			fw.addArea(c, w.Tags, ring()).withLayer(layer)
+		}
+		fw.addAreaPoints(w.Tags, ring())
+	}
+	for _, n := range d.Nodes {
+		p := MercatorPoint(orb.Point{n.Lon, n.Lat})
+		if c := mapPointClass(n.Tags); c != "" {
+			fw.addPoint(c, n.Tags, p, mapLabelText(c, n.Tags))
+		}
+		if hn := n.Tags.Find("addr:housenumber"); hn != "" {
+			fw.addPoint("housenumber", n.Tags, p, hn)
+		}
+	}
+}
+
+func (fw *mapWriter) collectMultipolygon(r *osm.Relation, consumed map[osm.WayID]bool) {
+	d := fw.im.Data
+	tags := r.Tags
+	class, building := mapAreaClass(tags), mapBuildingClass(tags)
+	if class == "" && building == "" && mapPointClass(tags) == "" {
+		// Old-style multipolygon: the tags sit on the outer way(s).
+		for _, m := range r.Members {
+			if m.Type == osm.TypeWay && m.Role != "inner" {
+				if w := d.WayByID[osm.WayID(m.Ref)]; w != nil && mapAreaClass(w.Tags) != "" {
+					tags = w.Tags
+					class = mapAreaClass(tags)
+					break
+				}
+			}
+		}
+		if class == "" {
+			return
+		}
+	}
+	mp, problems := RelationArea(d, r)
+	if len(problems) > 0 {
+		fw.im.Problem("map features: multipolygon r%d: %s", r.ID, problems[0])
+		fw.im.Count("map broken rings", len(problems))
+	}
+	pg := mapPolygonOf(mp)
+	if len(pg.rings) == 0 {
+		return
+	}
+	if class != "" {
+		for _, m := range r.Members {
+			if m.Type == osm.TypeWay && m.Role != "inner" {
+				if w := d.WayByID[osm.WayID(m.Ref)]; w != nil && mapAreaClass(w.Tags) == class {
+					consumed[w.ID] = true
+				}
+			}
+		}
+		fw.addArea(class, tags, pg)
+	}
+	if building != "" {
+		fw.addArea(building, tags, pg)
+	}
+	fw.addAreaPoints(tags, pg)
+}
+
+// mapLabelText returns the label of a point feature.
+func mapLabelText(class string, t osm.Tags) string {
+	name := t.Find("name")
+	if class == "peak" {
+		if ele := t.Find("ele"); ele != "" {
+			if name == "" {
+				return ele
+			}
+			return name + " " + ele
+		}
+	}
+	return name
+}
+
+func (fw *mapWriter) addLine(w *osm.Way, class string, flags, layer int) {
+	pts := mercWay(fw.im.Data, w)
+	if len(pts) < 2 {
+		return
+	}
+	if flags&FlagOneway != 0 && w.Tags.Find("oneway") == "-1" {
+		// Store one-way roads in their direction of travel.
+		for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
+			pts[i], pts[j] = pts[j], pts[i]
+		}
+	}
+	fw.features = append(fw.features, mapFeature{
+		class: class, minzoom: fw.minzoom[class], flags: flags, layer: layer,
+		rank: len(mapClasses) - fw.classID[class], name: w.Tags.Find("name"),
+		typ: GeomLine, parts: []orb.LineString{pts},
+	})
+}
+
+// addArea adds polygon pg of class; it returns the added feature (or a dummy
+// when pg is empty) so callers can adjust it.
+func (fw *mapWriter) addArea(class string, t osm.Tags, pg mapPolygon) *mapFeature {
+	if len(pg.rings) == 0 || pg.area <= 0 {
+		return &mapFeature{}
+	}
+	mz := fw.minzoom[class]
+	if z := mapAreaMinZoom(pg.area); z > mz && class != "building" {
+		mz = z
+	}
+	if mz > MaxMapZoom {
+		return &mapFeature{}
+	}
+	fw.features = append(fw.features, mapFeature{
+		class: class, minzoom: mz, rank: int(math.Min(1e9, pg.area*1e12)),
+		name: t.Find("name"), typ: GeomPolygon, parts: pg.rings, area: pg.area,
+	})
+	return &fw.features[len(fw.features)-1]
+}
+
+func (f *mapFeature) withLayer(layer int) { f.layer = layer }
+
+// addAreaPoints adds the symbols and labels of an area: its POI, its house
+// number and, for named water, a water label.
+func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
+	if len(pg.rings) == 0 {
+		return
+	}
+	var c orb.Point
+	centre := func() orb.Point {
+		if c == (orb.Point{}) {
+			c = pg.centroid()
+		}
+		return c
+	}
+	pc := mapPointClass(t)
+	if pc != "" {
+		fw.addPoint(pc, t, centre(), mapLabelText(pc, t))
+	}
+	if name := t.Find("name"); name != "" && pc == "" && mapAreaLabelled[mapAreaClass(t)] {
+		// Label big enough named areas (parks, forests, ...) from the zoom
+		// at which they cover ~100× the minimum area.
+		mz := max(mapAreaMinZoom(pg.area/100), fw.minzoom["area_name"])
+		if mz <= MaxMapZoom {
+			fw.features = append(fw.features, mapFeature{
+				class: "area_name", minzoom: mz, rank: int(math.Min(9999, pg.area*1e11)),
+				name: name, typ: GeomPoint, parts: []orb.LineString{{centre()}},
+			})
+		}
+	}
+	if hn := t.Find("addr:housenumber"); hn != "" {
+		fw.addPoint("housenumber", t, centre(), hn)
+	}
+	if name := t.Find("name"); name != "" && mapAreaClass(t) == "water" {
+		mz := mapAreaMinZoom(pg.area / 40) // label once the lake is ~40× the minimum area
+		if mz < fw.minzoom["water_name"] {
+			mz = fw.minzoom["water_name"]
+		}
+		if mz <= MaxMapZoom {
+			fw.features = append(fw.features, mapFeature{
+				class: "water_name", minzoom: mz, rank: mapLabelRank("water_name", t) + int(math.Min(99, pg.area*1e9)),
+				name: name, typ: GeomPoint, parts: []orb.LineString{{centre()}},
+			})
+		}
+	}
+}
+
+func (fw *mapWriter) addPoint(class string, t osm.Tags, p orb.Point, label string) {
+	fw.features = append(fw.features, mapFeature{
+		class: class, minzoom: fw.minzoom[class], rank: mapLabelRank(class, t),
+		name: label, typ: GeomPoint, parts: []orb.LineString{{p}},
+	})
+}
+
+// mapAreaLabelled lists the area classes whose names are drawn.
+var mapAreaLabelled = map[string]bool{
+	"park": true, "forest": true, "cemetery": true, "golf": true, "sports": true, "glacier": true,
+	"military": true, "aerodrome": true, "allotments": true, "school": true, "hospital": true,
+	"wetland": true, "quarry": true,
+}
+
+// MaxMapZoom is the highest zoom the map features are made for.
+const MaxMapZoom = 19
+
+// mapAreaMinZoom returns the first zoom at which an area of a Mercator units²
+// covers mapMinAreaPx square pixels.
+func mapAreaMinZoom(a float64) int {
+	if a <= 0 {
+		return MaxMapZoom + 1
+	}
+	z := math.Log2(math.Sqrt(mapMinAreaPx/a) / 256)
+	return int(math.Max(0, math.Ceil(z)))
+}

@@ -1,0 +1,133 @@
+package regions
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+
+	"github.com/paulmach/orb"
+)
+
+// Map feature geometry encoding (map_features.geom).
+//
+// Coordinates are normalized Web Mercator (the world is the unit square,
+// x east from the antimeridian, y south from 85.0511°N) quantized to
+// 1/GeomScale (≈1.9 cm at the equator). A blob is:
+//
+//	byte    geometry type (GeomPoint, GeomLine, GeomPolygon)
+//	uvarint number of parts (rings of a polygon, lines of a multi-line, 1 for a point)
+//	per part: uvarint number of points
+//	per point: zigzag varint dx, dy from the previous point (the first from 0,0)
+//
+// Polygon rings are closed (first point == last point); outer rings run
+// clockwise on screen (y down: positive shoelace area) and inner rings
+// counter-clockwise, so a renderer may fill all rings of many polygons in one
+// path with the non-zero winding rule.
+
+// GeomScale is the number of quantization steps per unit of normalized Mercator.
+const GeomScale = 1 << 31
+
+// Geometry types of the map feature encoding.
+const (
+	GeomPoint   byte = 1
+	GeomLine    byte = 2
+	GeomPolygon byte = 3
+)
+
+// ErrBadGeom is returned when a map feature geometry blob cannot be decoded.
+var ErrBadGeom = errors.New("regions: invalid map feature geometry")
+
+// MercatorPoint returns p (lon, lat) in normalized Web Mercator coordinates.
+func MercatorPoint(p orb.Point) orb.Point {
+	lat := math.Max(-85.05112877980659, math.Min(85.05112877980659, p[1]))
+	s := math.Sin(lat * math.Pi / 180)
+	return orb.Point{(p[0] + 180) / 360, 0.5 - math.Log((1+s)/(1-s))/(4*math.Pi)}
+}
+
+// appendGeom encodes parts (normalized Mercator) of type typ onto dst.
+func appendGeom(dst []byte, typ byte, parts []orb.LineString) []byte {
+	dst = append(dst, typ)
+	dst = binary.AppendUvarint(dst, uint64(len(parts)))
+	for _, p := range parts {
+		dst = binary.AppendUvarint(dst, uint64(len(p)))
+	}
+	var px, py int64
+	for _, p := range parts {
+		for _, pt := range p {
+			x := int64(math.Round(pt[0] * GeomScale))
+			y := int64(math.Round(pt[1] * GeomScale))
+			dst = binary.AppendVarint(dst, x-px)
+			dst = binary.AppendVarint(dst, y-py)
+			px, py = x, y
+		}
+	}
+	return dst
+}
+
+// Geom is a decoded map feature geometry. Decode reuses its slices, so one
+// Geom per goroutine decodes any number of blobs without allocating.
+type Geom struct {
+	Type byte
+	// XY holds the points as x0, y0, x1, y1, ... in normalized Mercator.
+	XY []float64
+	// Ends holds, per part, the index in XY/2 one past its last point.
+	Ends []int
+}
+
+// Parts returns the number of parts.
+func (g *Geom) Parts() int { return len(g.Ends) }
+
+// Part returns the points of part i as a sub-slice of XY (x, y pairs).
+func (g *Geom) Part(i int) []float64 {
+	start := 0
+	if i > 0 {
+		start = g.Ends[i-1]
+	}
+	return g.XY[2*start : 2*g.Ends[i]]
+}
+
+// Decode decodes blob b into g.
+func (g *Geom) Decode(b []byte) error {
+	g.XY, g.Ends = g.XY[:0], g.Ends[:0]
+	if len(b) < 2 {
+		return ErrBadGeom
+	}
+	g.Type = b[0]
+	b = b[1:]
+	nparts, n := binary.Uvarint(b)
+	if n <= 0 || nparts > uint64(len(b)) {
+		return ErrBadGeom
+	}
+	b = b[n:]
+	total := 0
+	for i := uint64(0); i < nparts; i++ {
+		c, n := binary.Uvarint(b)
+		if n <= 0 || c > uint64(len(b)) {
+			return ErrBadGeom
+		}
+		b = b[n:]
+		total += int(c)
+		g.Ends = append(g.Ends, total)
+	}
+	if total > len(b) {
+		return ErrBadGeom
+	}
+	var x, y int64
+	const inv = 1.0 / GeomScale
+	for i := 0; i < total; i++ {
+		dx, n := binary.Varint(b)
+		if n <= 0 {
+			return ErrBadGeom
+		}
+		b = b[n:]
+		dy, m := binary.Varint(b)
+		if m <= 0 {
+			return ErrBadGeom
+		}
+		b = b[m:]
+		x += dx
+		y += dy
+		g.XY = append(g.XY, float64(x)*inv, float64(y)*inv)
+	}
+	return nil
+}

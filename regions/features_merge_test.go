@@ -1,0 +1,90 @@
+package regions
+
+import (
+	"math"
+	"testing"
+
+	"github.com/paulmach/orb"
+)
+
+func TestMapMergeLines(t *testing.T) {
+	a, b, c, d := orb.Point{0, 0}, orb.Point{1, 0}, orb.Point{2, 0}, orb.Point{1, 1}
+	line := func(name string, flags int, pts ...orb.Point) mapFeature {
+		return mapFeature{class: "residential", name: name, flags: flags, typ: GeomLine, parts: []orb.LineString{pts}}
+	}
+	cases := []struct {
+		name   string
+		in     []mapFeature
+		lines  int // features left
+		merged int
+		first  orb.LineString // the first feature's line after merging
+	}{
+		{"two pieces", []mapFeature{line("A", 0, a, b), line("A", 0, b, c)}, 1, 1, orb.LineString{a, b, c}},
+		{"second piece reversed", []mapFeature{line("A", 0, a, b), line("A", 0, c, b)}, 1, 1, orb.LineString{a, b, c}},
+		{"joined backwards", []mapFeature{line("A", 0, b, c), line("A", 0, a, b)}, 1, 1, orb.LineString{a, b, c}},
+		{"one-way against", []mapFeature{line("A", FlagOneway, a, b), line("A", FlagOneway, c, b)}, 2, 0, orb.LineString{a, b}},
+		{"one-way along", []mapFeature{line("A", FlagOneway, a, b), line("A", FlagOneway, b, c)}, 1, 1, orb.LineString{a, b, c}},
+		{"junction of three", []mapFeature{line("A", 0, a, b), line("A", 0, b, c), line("A", 0, b, d)}, 3, 0, orb.LineString{a, b}},
+		{"different names", []mapFeature{line("A", 0, a, b), line("B", 0, b, c)}, 2, 0, orb.LineString{a, b}},
+		{"bridge and ground", []mapFeature{line("A", 0, a, b), line("A", FlagBridge, b, c)}, 2, 0, orb.LineString{a, b}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, merged := mapMergeLines(tc.in)
+			if len(out) != tc.lines || merged != tc.merged {
+				t.Fatalf("mapMergeLines: %d features, %d merged; want %d, %d", len(out), merged, tc.lines, tc.merged)
+			}
+			if !out[0].parts[0].Equal(tc.first) {
+				t.Errorf("first line = %v, want %v", out[0].parts[0], tc.first)
+			}
+		})
+	}
+}
+
+func TestMapSplitPolygon(t *testing.T) {
+	cell := 1 / math.Exp2(mapSplitZoom)
+	sq := func(x0, y0, x1, y1 float64, outer bool) orb.LineString {
+		r := orb.LineString{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}
+		want := 1.0
+		if !outer {
+			want = -1
+		}
+		mercOrient(r, want)
+		return r
+	}
+	base := 0.5
+	cases := []struct {
+		name    string
+		rings   []orb.LineString
+		pieces  int
+		clipped bool
+	}{
+		{"inside one cell", []orb.LineString{sq(base+0.1*cell, base+0.1*cell, base+0.9*cell, base+0.9*cell, true)}, 1, false},
+		{"over 3×2 cells", []orb.LineString{sq(base+0.5*cell, base+0.5*cell, base+2.5*cell, base+1.5*cell, true)}, 6, true},
+		{"with a hole filling a cell", []orb.LineString{
+			sq(base+0.5*cell, base+0.5*cell, base+2.5*cell, base+1.5*cell, true),
+			sq(base+1.0*cell, base+1.0*cell, base+2.0*cell, base+1.5*cell, false),
+		}, 6, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			want := 0.0
+			for _, r := range tc.rings {
+				want += mercArea(r)
+			}
+			pieces, clipped := mapSplitPolygon(tc.rings)
+			if len(pieces) != tc.pieces || clipped != tc.clipped {
+				t.Fatalf("mapSplitPolygon: %d pieces, clipped %v; want %d, %v", len(pieces), clipped, tc.pieces, tc.clipped)
+			}
+			got := 0.0
+			for _, p := range pieces {
+				for _, r := range p {
+					got += mercArea(r)
+				}
+			}
+			if math.Abs(got-want) > want*1e-9 {
+				t.Errorf("pieces cover area %g, want %g", got, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,223 @@
+package regions
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/clip"
+	"github.com/paulmach/orb/simplify"
+)
+
+// FlagClipped marks a polygon piece cut along the mapSplitZoom tile grid: its
+// outline is not the feature's outline, so renderers should not stroke it.
+const FlagClipped = 1 << 3
+
+// write generalises every collected feature per band and inserts the rows.
+func (fw *mapWriter) write() error {
+	tx := fw.im.Tx
+	insFeat, err := tx.PrepareContext(fw.ctx, `INSERT INTO map_features(id, class, minzoom, layer, flags, rank, name, geom) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare map features: %w", err)
+	}
+	defer insFeat.Close()
+	insIdx, err := tx.PrepareContext(fw.ctx, `INSERT INTO map_index(id, minx, maxx, miny, maxy, minz, maxz) VALUES(?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare map index: %w", err)
+	}
+	defer insIdx.Close()
+	insLabel, err := tx.PrepareContext(fw.ctx, `INSERT INTO map_labels(id, minx, maxx, miny, maxy, minz, maxz) VALUES(?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare map labels: %w", err)
+	}
+	defer insLabel.Close()
+
+	var id int64
+	var buf []byte
+	insert := func(f *mapFeature, flags, minz, maxz int, parts []orb.LineString) error {
+		b := orb.Bound{Min: orb.Point{math.Inf(1), math.Inf(1)}, Max: orb.Point{math.Inf(-1), math.Inf(-1)}}
+		for _, p := range parts {
+			for _, pt := range p {
+				b = b.Extend(pt)
+			}
+		}
+		id++
+		buf = appendGeom(buf[:0], f.typ, parts)
+		var name any
+		if f.name != "" {
+			name = f.name
+		}
+		if _, err := insFeat.Exec(id, fw.classID[f.class], f.minzoom, f.layer, flags, f.rank, name, buf); err != nil {
+			return fmt.Errorf("write map feature: %w", err)
+		}
+		if _, err := insIdx.Exec(id, b.Min[0], b.Max[0], b.Min[1], b.Max[1], minz, maxz); err != nil {
+			return fmt.Errorf("write map index: %w", err)
+		}
+		if f.typ == GeomPoint || f.typ == GeomLine && f.name != "" {
+			if _, err := insLabel.Exec(id, b.Min[0], b.Max[0], b.Min[1], b.Max[1], minz, maxz); err != nil {
+				return fmt.Errorf("write map labels: %w", err)
+			}
+		}
+		return nil
+	}
+
+	counts := map[string]int{}
+	for i := range fw.features {
+		if i%10000 == 0 {
+			if err := fw.ctx.Err(); err != nil {
+				return err
+			}
+			fw.im.Report(int64(len(fw.im.Data.Ways) + i))
+		}
+		f := &fw.features[i]
+		counts[f.class]++
+		for _, band := range MapBands {
+			if band.MaxZoom < f.minzoom {
+				continue
+			}
+			minz := max(f.minzoom, band.MinZoom)
+			parts := mapGeneralise(f, band)
+			if len(parts) == 0 {
+				continue
+			}
+			if f.typ == GeomPolygon && band.MinZoom >= mapSplitZoom+1 {
+				pieces, clipped := mapSplitPolygon(parts)
+				flags := f.flags
+				if clipped {
+					flags |= FlagClipped
+				}
+				for _, pc := range pieces {
+					if err := insert(f, flags, minz, band.MaxZoom, pc); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			if err := insert(f, f.flags, minz, band.MaxZoom, parts); err != nil {
+				return err
+			}
+		}
+	}
+	fw.im.Count("map features", len(fw.features))
+	fw.im.Count("map rows", int(id))
+	fw.im.Count("map buildings", counts["building"])
+	return nil
+}
+
+// mapGeneralise returns f's parts simplified for band, or nil when nothing of
+// it is left to draw in that band.
+func mapGeneralise(f *mapFeature, band MapBand) []orb.LineString {
+	if f.typ == GeomPoint {
+		return f.parts
+	}
+	tol := 0.5 / (256 * math.Exp2(float64(band.SimplifyZoom)))
+	dp := simplify.DouglasPeucker(tol)
+	out := make([]orb.LineString, 0, len(f.parts))
+	minArea := mapMinAreaPx / math.Pow(256*math.Exp2(float64(band.MaxZoom)), 2)
+	for _, p := range f.parts {
+		q := dp.LineString(append(orb.LineString(nil), p...))
+		if f.typ == GeomLine {
+			if len(q) >= 2 {
+				out = append(out, q)
+			}
+			continue
+		}
+		if len(q) < 4 {
+			continue
+		}
+		a := mercArea(q)
+		if math.Abs(a) < minArea && f.class != "building" {
+			continue
+		}
+		if mercArea(p)*a < 0 { // simplification flipped it: keep the original
+			q = append(orb.LineString(nil), p...)
+		}
+		out = append(out, q)
+	}
+	if f.typ == GeomPolygon {
+		hasOuter := false
+		for _, r := range out {
+			if mercArea(r) > 0 {
+				hasOuter = true
+				break
+			}
+		}
+		if !hasOuter {
+			return nil
+		}
+	}
+	return out
+}
+
+// mapSplitPolygon cuts rings larger than a mapSplitZoom tile along the tile
+// grid. It returns the pieces (each a set of rings) and whether it cut
+// anything. The cut is recursive (halving the tile range each time), so a
+// polygon of V vertices over C cells costs about V·log C, not V·C: the sea of
+// a coastal country stays cheap.
+func mapSplitPolygon(rings []orb.LineString) ([][]orb.LineString, bool) {
+	b := orb.Bound{Min: orb.Point{math.Inf(1), math.Inf(1)}, Max: orb.Point{math.Inf(-1), math.Inf(-1)}}
+	for _, r := range rings {
+		for _, p := range r {
+			b = b.Extend(p)
+		}
+	}
+	n := math.Exp2(mapSplitZoom)
+	x0, x1 := int(math.Floor(b.Min[0]*n)), int(math.Floor(b.Max[0]*n))
+	y0, y1 := int(math.Floor(b.Min[1]*n)), int(math.Floor(b.Max[1]*n))
+	if x0 == x1 && y0 == y1 {
+		return [][]orb.LineString{rings}, false
+	}
+	var pieces [][]orb.LineString
+	var split func(rings []orb.LineString, x0, x1, y0, y1 int)
+	split = func(rings []orb.LineString, x0, x1, y0, y1 int) {
+		if x0 == x1 && y0 == y1 {
+			pieces = append(pieces, rings)
+			return
+		}
+		halves := [2][4]int{}
+		if x1-x0 >= y1-y0 {
+			xm := (x0 + x1) / 2
+			halves = [2][4]int{{x0, xm, y0, y1}, {xm + 1, x1, y0, y1}}
+		} else {
+			ym := (y0 + y1) / 2
+			halves = [2][4]int{{x0, x1, y0, ym}, {x0, x1, ym + 1, y1}}
+		}
+		for _, h := range halves {
+			box := orb.Bound{Min: orb.Point{float64(h[0]) / n, float64(h[2]) / n}, Max: orb.Point{float64(h[1]+1) / n, float64(h[3]+1) / n}}
+			if part := clipRings(box, rings); part != nil {
+				split(part, h[0], h[1], h[2], h[3])
+			}
+		}
+	}
+	split(rings, x0, x1, y0, y1)
+	return pieces, true
+}
+
+// clipRings clips every ring to box, dropping rings left empty; it returns
+// nil when no outer ring (positive area) remains.
+func clipRings(box orb.Bound, rings []orb.LineString) []orb.LineString {
+	var out []orb.LineString
+	outer := false
+	for _, r := range rings {
+		c := clip.Ring(box, append(orb.Ring(nil), r...))
+		if len(c) < 4 {
+			continue
+		}
+		ls := orb.LineString(c)
+		if ls[0] != ls[len(ls)-1] {
+			ls = append(ls, ls[0])
+		}
+		a := mercArea(ls)
+		if a == 0 {
+			continue
+		}
+		if a > 0 {
+			outer = true
+		}
+		out = append(out, ls)
+	}
+	if !outer {
+		return nil
+	}
+	return out
+}
