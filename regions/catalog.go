@@ -80,12 +80,7 @@ func (c Catalog) List() ([]Entry, error) {
 			continue
 		}
 		en := Entry{Name: strings.TrimSuffix(e.Name(), PackExt), Path: filepath.Join(c.Dir, e.Name()), Size: fi.Size(), ModTime: fi.ModTime()}
-		if p, err := engine.OpenPack(en.Path); err != nil {
-			en.Err = err
-		} else {
-			en.Info = p.Info
-			p.Close()
-		}
+		en.Info, en.Err = engine.ReadPackInfo(en.Path)
 		out = append(out, en)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
