@@ -5,8 +5,8 @@
 // concurrent use once opened.
 //
 // With several packs open, geocoding queries ask every pack and merge the
-// results by score; routing queries go to the first pack whose road network
-// the coordinates snap to. Place ids stay unique across packs: the pack's
+// results by score; routing queries go to the pack whose road network the
+// coordinates snap to most closely in total (see Plan). Place ids stay unique across packs: the pack's
 // index is kept in the high bits (see PlaceID).
 package engine
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/engine/route"
+
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
 )
 
@@ -41,6 +43,9 @@ type Pack struct {
 	Path string
 	Info PackInfo
 	DB   *sql.DB
+	// Graphs holds the routing graphs indexed by route.Profile (nil entries,
+	// or a nil slice, when the pack has none); see routing.go.
+	Graphs []*route.Graph
 }
 
 // OpenPack opens the region pack at path read-only and reads its meta table.
@@ -69,7 +74,36 @@ func OpenPack(path string) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	return &Pack{Path: path, Info: info, DB: db}, nil
+	pk := &Pack{Path: path, Info: info, DB: db}
+	if pk.Graphs, err = loadGraphs(db, info.BuildID); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+	}
+	return pk, nil
+}
+
+// ReadPackInfo reads a pack's meta table without loading its indexes or
+// graphs (for catalogs listing many packs).
+func ReadPackInfo(path string) (PackInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return PackInfo{}, fmt.Errorf("engine: read pack info: %w", err)
+	}
+	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&immutable=1&_query_only=1")
+	if err != nil {
+		return PackInfo{}, fmt.Errorf("engine: read pack info %s: %w", path, err)
+	}
+	defer db.Close()
+	meta, err := readMeta(db)
+	if err != nil {
+		return PackInfo{}, fmt.Errorf("engine: read pack info %s: %w", path, err)
+	}
+	info, err := parseInfo(meta)
+	if err != nil {
+		return PackInfo{}, fmt.Errorf("engine: read pack info %s: %w", path, err)
+	}
+	info.Size = st.Size()
+	return info, nil
 }
 
 // Close releases the pack's database handle.

@@ -5,5 +5,5 @@ package regions
 // map features (tile rendering tables). Each stage owns its tables; see the
 // doc comment of the file that defines it for the tables it writes.
 func DefaultStages() []Stage {
-	return []Stage{}
+	return []Stage{PlacesStage(), RoadsStage(), FeaturesStage()}
 }

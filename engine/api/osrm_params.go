@@ -1,0 +1,431 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+// OSRM request parsing, shared by every routing endpoint (directions,
+// matrix, nearest here; optimize and matching reuse it).
+//
+// Parameter grammar follows OSRM v5: a query parameter that is not part of
+// the service's grammar makes the query unparsable, so it is rejected with
+// InvalidQuery ("Query string malformed close to position N: unknown
+// parameter 'x'"), except key (the access token). Malformed values are
+// InvalidQuery; well-formed values that do not fit (count mismatches,
+// ranges, waypoints) are InvalidOptions / InvalidValue as OSRM answers;
+// a malformed coordinates path segment is InvalidUrl. Every OSRM option is
+// implemented except exclude (no exclude classes exist in packs: any value
+// gives InvalidValue "Exclude flag combination is not supported.", as
+// OSRM does for classes a dataset lacks).
+
+// MaxRouteCoordinates is the coordinate limit of directions, optimize,
+// matching and matrix.
+const MaxRouteCoordinates = 25
+
+// OSRMError is an OSRM v5 error: HTTP 400 with {"code", "message"}.
+type OSRMError struct {
+	Code, Message string
+}
+
+func (e *OSRMError) Error() string { return e.Code + ": " + e.Message }
+
+func osrmErr(code, format string, args ...any) *OSRMError {
+	return &OSRMError{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// WriteOSRM writes an OSRMError (400).
+func WriteOSRM(w http.ResponseWriter, e *OSRMError) {
+	WriteOSRMError(w, http.StatusBadRequest, e.Code, e.Message)
+}
+
+// WriteRouteError maps an engine/route error to its OSRM body: NoSegment,
+// NoRoute, InvalidValue, NoTable for anything else. All are HTTP 400 as in
+// osrm-routed.
+func WriteRouteError(w http.ResponseWriter, err error, code string) {
+	var oe *OSRMError
+	switch {
+	case errors.As(err, &oe):
+		WriteOSRM(w, oe)
+	case errors.Is(err, route.ErrNoSegment):
+		var se *engine.SnapError
+		if errors.As(err, &se) {
+			WriteOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for coordinate %d", se.Index))
+		} else {
+			WriteOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate"))
+		}
+	case errors.Is(err, route.ErrNoRoute):
+		WriteOSRM(w, osrmErr("NoRoute", "No route found between points"))
+	case errors.Is(err, route.ErrInvalidValue):
+		WriteOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
+	default:
+		WriteOSRM(w, osrmErr(code, "%s", err.Error()))
+	}
+}
+
+// OSRMParams is a parsed routing request: path parts plus the query.
+type OSRMParams struct {
+	Profile     route.Profile
+	Coordinates []orb.Point
+	Bearings    []*route.Bearing
+	Radiuses    []float64
+	Hints       []string
+	Curb        []bool // approaches=curb per coordinate
+	AnySnap     bool   // snapping=any
+	NoHints     bool   // generate_hints=false
+	SkipWaypts  bool   // skip_waypoints=true
+	q           url.Values
+	raw         string
+}
+
+// Has reports whether the query carries name.
+func (p *OSRMParams) Has(name string) bool { _, ok := p.q[name]; return ok }
+
+// Get returns the last value of name ("" when absent).
+func (p *OSRMParams) Get(name string) string {
+	v := p.q[name]
+	if len(v) == 0 {
+		return ""
+	}
+	return v[len(v)-1]
+}
+
+// malformed is the InvalidQuery error for parameter name.
+func (p *OSRMParams) malformed(name, format string, args ...any) *OSRMError {
+	pos := strings.Index(p.raw, name+"=")
+	if pos < 0 {
+		pos = 0
+	}
+	return osrmErr("InvalidQuery", "Query string malformed close to position %d: parameter '%s' %s", pos, name, fmt.Sprintf(format, args...))
+}
+
+// commonParams are the options of every OSRM service.
+var commonParams = []string{"bearings", "radiuses", "hints", "approaches", "exclude", "snapping", "generate_hints", "skip_waypoints"}
+
+// ParseOSRM parses the {profile} and {coordinates} path values and the
+// query of a routing request. service lists the service's own options
+// (beyond the common ones). maxCoords is the coordinate limit (TooBig
+// beyond); minCoords the minimum (InvalidOptions below).
+func ParseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*OSRMParams, *OSRMError) {
+	q, oe := rawQuery(r.URL.RawQuery)
+	if oe != nil {
+		return nil, oe
+	}
+	p := &OSRMParams{q: q, raw: r.URL.RawQuery}
+	allowed := map[string]bool{"key": true}
+	for _, k := range commonParams {
+		allowed[k] = true
+	}
+	for _, k := range service {
+		allowed[k] = true
+	}
+	keys := make([]string, 0, len(p.q))
+	for k := range p.q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !allowed[k] {
+			return nil, p.malformed(k, "is unknown")
+		}
+	}
+	prof, err := route.ParseProfile(r.PathValue("profile"))
+	if err != nil {
+		return nil, osrmErr("InvalidUrl", "Unknown profile '%s': use driving (car) or walking (foot)", r.PathValue("profile"))
+	}
+	p.Profile = prof
+	coords, oe := ParseCoordinates(r.PathValue("coordinates"))
+	if oe != nil {
+		return nil, oe
+	}
+	if minCoords == maxCoords && len(coords) != minCoords {
+		return nil, osrmErr("InvalidOptions", "Number of coordinates needs to be exactly %d", minCoords)
+	}
+	if len(coords) > maxCoords {
+		return nil, osrmErr("TooBig", "Number of entries %d is higher than current maximum (%d)", len(coords), maxCoords)
+	}
+	if len(coords) < minCoords {
+		if minCoords == maxCoords {
+			return nil, osrmErr("InvalidOptions", "Number of coordinates needs to be exactly %d", minCoords)
+		}
+		return nil, osrmErr("InvalidOptions", "Number of coordinates needs to be at least %d", minCoords)
+	}
+	p.Coordinates = coords
+	n := len(coords)
+	if oe := p.parseCommon(n); oe != nil {
+		return nil, oe
+	}
+	return p, nil
+}
+
+// rawQuery parses a query string splitting on & only: OSRM lists are
+// ;-separated and sent unescaped, which net/url's parser rejects.
+func rawQuery(raw string) (url.Values, *OSRMError) {
+	v := url.Values{}
+	pos := 0
+	for _, kv := range strings.Split(raw, "&") {
+		if kv == "" {
+			pos++
+			continue
+		}
+		k, val, _ := strings.Cut(kv, "=")
+		k1, err1 := url.QueryUnescape(k)
+		v1, err2 := url.QueryUnescape(val)
+		if err1 != nil || err2 != nil {
+			return nil, osrmErr("InvalidQuery", "Query string malformed close to position %d: bad escape", pos)
+		}
+		v[k1] = append(v[k1], v1)
+		pos += len(kv) + 1
+	}
+	return v, nil
+}
+
+// list splits a ;-separated option; it checks the count against n.
+func (p *OSRMParams) list(name string, n int) ([]string, *OSRMError) {
+	if !p.Has(name) {
+		return nil, nil
+	}
+	parts := strings.Split(p.Get(name), ";")
+	if len(parts) != n {
+		return nil, osrmErr("InvalidOptions", "Number of %s (%d) does not match number of coordinates (%d)", name, len(parts), n)
+	}
+	return parts, nil
+}
+
+func (p *OSRMParams) parseCommon(n int) *OSRMError {
+	bs, oe := p.list("bearings", n)
+	if oe != nil {
+		return oe
+	}
+	if bs != nil {
+		p.Bearings = make([]*route.Bearing, n)
+		for i, b := range bs {
+			if b == "" {
+				continue
+			}
+			f := strings.Split(b, ",")
+			if len(f) != 2 {
+				return p.malformed("bearings", "needs value,range pairs, got %q", b)
+			}
+			v, err1 := strconv.Atoi(f[0])
+			rg, err2 := strconv.Atoi(f[1])
+			if err1 != nil || err2 != nil {
+				return p.malformed("bearings", "needs integer value,range pairs, got %q", b)
+			}
+			if v < 0 || v > 360 || rg < 0 || rg > 180 {
+				return osrmErr("InvalidOptions", "Bearings need to be in range 0..360 (value) and 0..180 (range), got %q", b)
+			}
+			p.Bearings[i] = &route.Bearing{Value: float64(v), Range: float64(rg)}
+		}
+	}
+	rs, oe := p.list("radiuses", n)
+	if oe != nil {
+		return oe
+	}
+	if rs != nil {
+		p.Radiuses = make([]float64, n)
+		for i, s := range rs {
+			if s == "" || s == "unlimited" {
+				continue
+			}
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+				return p.malformed("radiuses", "needs numbers or unlimited, got %q", s)
+			}
+			if f < 0 {
+				return osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", s)
+			}
+			if f == 0 {
+				f = 1e-9 // zero radius: only an exact hit snaps
+			}
+			p.Radiuses[i] = f
+		}
+	}
+	hs, oe := p.list("hints", n)
+	if oe != nil {
+		return oe
+	}
+	p.Hints = hs
+	as, oe := p.list("approaches", n)
+	if oe != nil {
+		return oe
+	}
+	if as != nil {
+		p.Curb = make([]bool, n)
+		for i, a := range as {
+			switch a {
+			case "", "unrestricted":
+			case "curb":
+				p.Curb[i] = true
+			default:
+				return p.malformed("approaches", "needs curb or unrestricted, got %q", a)
+			}
+		}
+	}
+	if p.Has("exclude") && p.Get("exclude") != "" {
+		return osrmErr("InvalidValue", "Exclude flag combination is not supported.")
+	}
+	switch p.Get("snapping") {
+	case "", "default":
+	case "any":
+		p.AnySnap = true
+	default:
+		return p.malformed("snapping", "needs default or any")
+	}
+	var err *OSRMError
+	gh := true
+	if gh, err = p.Bool("generate_hints", true); err != nil {
+		return err
+	}
+	p.NoHints = !gh
+	if p.SkipWaypts, err = p.Bool("skip_waypoints", false); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Bool parses a true/false option.
+func (p *OSRMParams) Bool(name string, def bool) (bool, *OSRMError) {
+	if !p.Has(name) {
+		return def, nil
+	}
+	switch p.Get(name) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return def, p.malformed(name, "needs true or false, got %q", p.Get(name))
+}
+
+// Output parses steps, annotations, geometries and overview (directions,
+// optimize, matching).
+func (p *OSRMParams) Output() (route.Output, *OSRMError) {
+	var o route.Output
+	var err *OSRMError
+	if o.Steps, err = p.Bool("steps", false); err != nil {
+		return o, err
+	}
+	if p.Has("annotations") {
+		switch v := p.Get("annotations"); v {
+		case "true":
+			o.Annotations = route.AnnotateAll
+		case "false":
+		default:
+			for _, a := range strings.Split(v, ",") {
+				bit, ok := map[string]route.Annotations{"nodes": route.AnnotateNodes, "distance": route.AnnotateDistance,
+					"duration": route.AnnotateDuration, "datasources": route.AnnotateDatasources,
+					"weight": route.AnnotateWeight, "speed": route.AnnotateSpeed}[a]
+				if !ok {
+					return o, p.malformed("annotations", "needs true, false or a list of nodes, distance, duration, datasources, weight, speed; got %q", a)
+				}
+				o.Annotations |= bit
+			}
+		}
+	}
+	switch p.Get("geometries") {
+	case "", "polyline":
+		o.Geometries = route.Polyline
+	case "polyline6":
+		o.Geometries = route.Polyline6
+	case "geojson":
+		o.Geometries = route.GeoJSON
+	default:
+		return o, p.malformed("geometries", "needs polyline, polyline6 or geojson")
+	}
+	switch p.Get("overview") {
+	case "", "simplified":
+		o.Overview = route.OverviewSimplified
+	case "full":
+		o.Overview = route.OverviewFull
+	case "false":
+		o.Overview = route.OverviewFalse
+	default:
+		return o, p.malformed("overview", "needs simplified, full or false")
+	}
+	return o, nil
+}
+
+// Indexes parses a ;-separated index list (waypoints, sources,
+// destinations), each in [0, n). "all" (when allowAll) gives nil.
+func (p *OSRMParams) Indexes(name string, n int, allowAll bool) ([]int, *OSRMError) {
+	if !p.Has(name) {
+		return nil, nil
+	}
+	v := p.Get(name)
+	if allowAll && v == "all" {
+		return nil, nil
+	}
+	parts := strings.Split(v, ";")
+	out := make([]int, len(parts))
+	for i, s := range parts {
+		k, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, p.malformed(name, "needs ;-separated integers, got %q", s)
+		}
+		if k < 0 || k >= n {
+			return nil, osrmErr("InvalidOptions", "Index %d in %s is out of range 0..%d", k, name, n-1)
+		}
+		out[i] = k
+	}
+	return out, nil
+}
+
+// ParseCoordinates parses "lon,lat;lon,lat…", "polyline(…)" or
+// "polyline6(…)" (an optional ".json" suffix is dropped, as OSRM's
+// format suffix). Malformed text is InvalidUrl; values out of range are
+// InvalidValue.
+func ParseCoordinates(s string) ([]orb.Point, *OSRMError) {
+	s = strings.TrimSuffix(s, ".json")
+	if s == "" {
+		return nil, osrmErr("InvalidUrl", "URL string malformed close to position 0: no coordinates")
+	}
+	for _, pf := range []struct {
+		prefix    string
+		precision int
+	}{{"polyline6(", 6}, {"polyline(", 5}} {
+		if strings.HasPrefix(s, pf.prefix) {
+			if !strings.HasSuffix(s, ")") {
+				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: missing ')'", len(s))
+			}
+			pts, err := route.DecodePolyline(s[len(pf.prefix):len(s)-1], pf.precision)
+			if err != nil {
+				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: invalid polyline", len(pf.prefix))
+			}
+			if len(pts) == 0 {
+				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: empty polyline", len(pf.prefix))
+			}
+			return pts, nil
+		}
+	}
+	var pts []orb.Point
+	pos := 0
+	for _, pair := range strings.Split(s, ";") {
+		f := strings.Split(pair, ",")
+		if len(f) != 2 {
+			return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: expected longitude,latitude", pos)
+		}
+		lon, err1 := strconv.ParseFloat(f[0], 64)
+		lat, err2 := strconv.ParseFloat(f[1], 64)
+		if err1 != nil || err2 != nil || strings.ContainsAny(pair, " +") {
+			return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: expected numbers", pos)
+		}
+		if math.IsNaN(lon) || math.IsNaN(lat) || lon < -180 || lon > 180 || lat < -90 || lat > 90 {
+			return nil, osrmErr("InvalidValue", "Invalid coordinate value.")
+		}
+		pts = append(pts, orb.Point{lon, lat})
+		pos += len(pair) + 1
+	}
+	return pts, nil
+}

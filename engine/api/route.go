@@ -1,0 +1,330 @@
+package api
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+// Routing endpoints: directions, matrix and nearest, under the spec paths
+// (/v1/directions/{profile}/{coordinates}, /matrix/…, /nearest/…, with or
+// without /v1) and the plain OSRM v5 paths (/route/v1/…, /table/v1/…,
+// /nearest/v1/…). Profiles driving/car and walking/foot are accepted on
+// both. Responses and errors are OSRM v5's ("code": "Ok" on success).
+
+// routeEndpoints lists the routing endpoints.
+func (s *Server) routeEndpoints() []Endpoint {
+	return []Endpoint{
+		{Pattern: "/directions/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleDirections},
+		{Pattern: "/route/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleDirections},
+		{Pattern: "/matrix/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleMatrix},
+		{Pattern: "/table/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleMatrix},
+		{Pattern: "/nearest/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleNearest},
+		{Pattern: "/nearest/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleNearest},
+	}
+}
+
+// SnapRequest converts parsed parameters into the engine's snap request.
+func (p *OSRMParams) SnapRequest() engine.SnapRequest {
+	return engine.SnapRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings,
+		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap}
+}
+
+// Waypoints applies generate_hints to a waypoint list (nil when
+// skip_waypoints=true).
+func (p *OSRMParams) Waypoints(wps []route.Waypoint) []route.Waypoint {
+	if p.SkipWaypts {
+		return nil
+	}
+	if p.NoHints {
+		for i := range wps {
+			wps[i].Hint = ""
+		}
+	}
+	return wps
+}
+
+var directionsParams = []string{"alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"}
+
+// maxAlternatives is the most alternatives a request may ask for (OSRM's default limit).
+const maxAlternatives = 3
+
+type directionsResponse struct {
+	Code      string           `json:"code"`
+	Routes    []route.Route    `json:"routes"`
+	Waypoints []route.Waypoint `json:"waypoints,omitempty"`
+}
+
+func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
+	p, oe := ParseOSRM(r, directionsParams, 2, MaxRouteCoordinates)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	out, oe := p.Output()
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	opt := route.RouteOptions{Output: out}
+	switch v := p.Get("alternatives"); v {
+	case "", "false":
+	case "true":
+		opt.Alternatives = 1
+	default:
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			WriteOSRM(w, p.malformed("alternatives", "needs true, false or a number, got %q", v))
+			return
+		}
+		if n > maxAlternatives {
+			WriteOSRM(w, osrmErr("TooBig", "Requested number of alternatives is higher than current maximum (%d)", maxAlternatives))
+			return
+		}
+		opt.Alternatives = n
+	}
+	switch v := p.Get("continue_straight"); v {
+	case "", "default":
+	case "true", "false":
+		b := v == "true"
+		opt.ContinueStraight = &b
+	default:
+		WriteOSRM(w, p.malformed("continue_straight", "needs default, true or false, got %q", v))
+		return
+	}
+	ends, oe := p.Indexes("waypoints", len(p.Coordinates), false)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	if ends != nil {
+		if ends[0] != 0 || ends[len(ends)-1] != len(p.Coordinates)-1 {
+			WriteOSRM(w, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints."))
+			return
+		}
+		for i := 1; i < len(ends); i++ {
+			if ends[i] <= ends[i-1] {
+				WriteOSRM(w, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order"))
+				return
+			}
+		}
+		opt.LegEnds = ends
+	}
+	res, err := s.eng.Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
+	if err != nil {
+		WriteRouteError(w, err, "NoRoute")
+		return
+	}
+	wps := res.Waypoints
+	if ends != nil {
+		// only leg ends are waypoints of the response
+		sel := make([]route.Waypoint, len(ends))
+		for i, k := range ends {
+			sel[i] = wps[k]
+		}
+		wps = sel
+	}
+	WriteJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: res.Routes, Waypoints: p.Waypoints(wps)})
+}
+
+var matrixParams = []string{"sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor"}
+
+type matrixResponse struct {
+	Code               string           `json:"code"`
+	Durations          [][]*float64     `json:"durations,omitempty"`
+	Distances          [][]*float64     `json:"distances,omitempty"`
+	Sources            []route.Waypoint `json:"sources,omitempty"`
+	Destinations       []route.Waypoint `json:"destinations,omitempty"`
+	FallbackSpeedCells [][2]int         `json:"fallback_speed_cells,omitempty"`
+}
+
+func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
+	p, oe := ParseOSRM(r, matrixParams, 1, MaxRouteCoordinates)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	n := len(p.Coordinates)
+	src, oe := p.Indexes("sources", n, true)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	dst, oe := p.Indexes("destinations", n, true)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	wantDur, wantDist := true, false
+	if p.Has("annotations") {
+		wantDur, wantDist = false, false
+		switch p.Get("annotations") {
+		case "duration":
+			wantDur = true
+		case "distance":
+			wantDist = true
+		case "duration,distance", "distance,duration":
+			wantDur, wantDist = true, true
+		default:
+			WriteOSRM(w, p.malformed("annotations", "needs duration, distance or duration,distance, got %q", p.Get("annotations")))
+			return
+		}
+	}
+	fallback := 0.0
+	if p.Has("fallback_speed") {
+		f, err := strconv.ParseFloat(p.Get("fallback_speed"), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			WriteOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
+			return
+		}
+		if f <= 0 {
+			WriteOSRM(w, osrmErr("InvalidValue", "fallback_speed must be > 0"))
+			return
+		}
+		fallback = f
+	}
+	snapped := false
+	switch v := p.Get("fallback_coordinate"); v {
+	case "", "input":
+	case "snapped":
+		snapped = true
+	default:
+		WriteOSRM(w, p.malformed("fallback_coordinate", "needs input or snapped, got %q", v))
+		return
+	}
+	scale := 1.0
+	if p.Has("scale_factor") {
+		f, err := strconv.ParseFloat(p.Get("scale_factor"), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			WriteOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
+			return
+		}
+		if f <= 0 {
+			WriteOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0"))
+			return
+		}
+		scale = f
+	}
+	res, err := s.eng.Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst, Distances: wantDist || fallback > 0})
+	if err != nil {
+		WriteRouteError(w, err, "NoTable")
+		return
+	}
+	resp := matrixResponse{Code: "Ok"}
+	if !p.SkipWaypts {
+		resp.Sources, resp.Destinations = p.Waypoints(res.Sources), p.Waypoints(res.Destinations)
+	}
+	loc := func(snaps []route.Snap, i int) orb.Point {
+		if snapped {
+			return snaps[i].Location
+		}
+		return snaps[i].Input
+	}
+	cells := func(m [][]float64, dur bool) [][]*float64 {
+		out := make([][]*float64, len(m))
+		for i, row := range m {
+			out[i] = make([]*float64, len(row))
+			for j, v := range row {
+				if math.IsNaN(v) {
+					if fallback <= 0 {
+						continue
+					}
+					d := haversine(loc(res.SourceSnaps, i), loc(res.DestinationSnaps, j))
+					v = d
+					if dur {
+						v = d / fallback
+					}
+				} else if dur {
+					v *= scale
+				}
+				x := math.Round(v*10) / 10
+				out[i][j] = &x
+			}
+		}
+		return out
+	}
+	if wantDur {
+		resp.Durations = cells(res.Durations, true)
+	}
+	if wantDist {
+		resp.Distances = cells(res.Distances, false)
+	}
+	if fallback > 0 {
+		for i, row := range res.Durations {
+			for j, v := range row {
+				if math.IsNaN(v) {
+					resp.FallbackSpeedCells = append(resp.FallbackSpeedCells, [2]int{i, j})
+				}
+			}
+		}
+	}
+	WriteJSON(w, "", http.StatusOK, resp)
+}
+
+// haversine is the great-circle distance in meters (OSRM's earth radius).
+func haversine(a, b orb.Point) float64 {
+	const r = 6372797.560856
+	la1, la2 := a[1]*math.Pi/180, b[1]*math.Pi/180
+	dl := (b[0] - a[0]) * math.Pi / 180
+	s := math.Sin((la2-la1)/2)*math.Sin((la2-la1)/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dl/2)*math.Sin(dl/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(s)))
+}
+
+type nearestResponse struct {
+	Code      string           `json:"code"`
+	Waypoints []route.Waypoint `json:"waypoints"`
+}
+
+// maxNearest is the largest number of nearest results.
+const maxNearest = 100
+
+func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
+	p, oe := ParseOSRM(r, []string{"number"}, 1, 1)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	n := 1
+	if p.Has("number") {
+		v, err := strconv.Atoi(p.Get("number"))
+		if err != nil {
+			WriteOSRM(w, p.malformed("number", "needs an integer, got %q", p.Get("number")))
+			return
+		}
+		if v < 1 || v > maxNearest {
+			WriteOSRM(w, osrmErr("InvalidOptions", "Number of results must be between 1 and %d", maxNearest))
+			return
+		}
+		n = v
+	}
+	req := engine.NearestRequest{Profile: p.Profile, Coordinate: p.Coordinates[0], Number: n}
+	if p.Bearings != nil {
+		req.Bearing = p.Bearings[0]
+	}
+	if p.Radiuses != nil {
+		req.Radius = p.Radiuses[0]
+	}
+	if p.Hints != nil {
+		req.Hint = p.Hints[0]
+	}
+	if p.Curb != nil && p.Curb[0] {
+		WriteOSRM(w, osrmErr("InvalidValue", "approaches=curb has no meaning for nearest (no direction of travel)"))
+		return
+	}
+	wps, err := s.eng.Nearest(r.Context(), req)
+	if err != nil {
+		WriteRouteError(w, err, "NoSegment")
+		return
+	}
+	if p.NoHints {
+		for i := range wps {
+			wps[i].Hint = ""
+		}
+	}
+	WriteJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: wps})
+}

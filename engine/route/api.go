@@ -1,0 +1,286 @@
+// Package route is the routing engine: one road graph per profile, loaded
+// from a region pack, answering nearest (snapping), shortest routes with
+// OSRM v5 legs, steps and annotations, alternatives, many-to-many tables and
+// bounded distance searches (for map matching).
+//
+// Design choices:
+//   - The graph is edge-based: a graph node is an "arc", one direction of an
+//     edge (a piece of one OSM way between two junctions); a graph edge is an
+//     allowed transition arc→arc, weighted with the turn cost plus the time
+//     to traverse the target arc. Turn restrictions (via node and via way),
+//     barriers and the u-turn rule live in the transitions, so every search
+//     is turn-aware. Weights are integer deciseconds, as in OSRM; the
+//     weight is the duration (weight_name "duration").
+//   - U-turns are allowed only where no other exit remains (dead ends,
+//     barriers, or restrictions leaving nothing else), as in OSRM.
+//   - Contraction hierarchies are built at import (Build) with a lazy-update
+//     priority queue: priority = 2·(shortcuts added) − (edges removed) +
+//     (contracted neighbours) + level, witnesses found by a Dijkstra bounded
+//     in settled nodes and weight. Queries are bidirectional upward searches
+//     with stall-on-demand over flat CSR arrays; their scratch space comes
+//     from a sync.Pool, so a query allocates only its result.
+//   - A snapped point (Snap) lies on an edge at a distance offset; it seeds
+//     both arcs of the edge with the partial weights, so routes start and
+//     end mid-edge as OSRM's phantom nodes do.
+//   - Snapping uses an in-memory uniform grid over segments; routing snaps
+//     prefer the big connected components (as OSRM does with "tiny
+//     components"); nearest returns what is nearest.
+//   - Everything is in meters and seconds; orb.Point is [lon, lat].
+//
+// The exported API used by the other routing services (trip, match):
+// Graph.Snap, Graph.Candidates, Graph.Route, Graph.Table,
+// Graph.Distances, Graph.WaypointOf and the JSON-ready result types below.
+package route
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/paulmach/orb"
+)
+
+// Sentinel errors. engine/api maps them to OSRM codes.
+var (
+	// ErrNoSegment: a coordinate could not be snapped to the network (within its radius).
+	ErrNoSegment = errors.New("route: no segment")
+	// ErrNoRoute: no route between the waypoints.
+	ErrNoRoute = errors.New("route: no route")
+	// ErrInvalidValue: a request value out of range (e.g. a waypoint index).
+	ErrInvalidValue = errors.New("route: invalid value")
+	// ErrGraph: a graph blob is corrupt or of another format version.
+	ErrGraph = errors.New("route: invalid graph data")
+)
+
+// Profile selects a road graph.
+type Profile uint8
+
+// Profiles. Their speed tables are documented in regions/roads_profile.go.
+const (
+	Driving Profile = iota
+	Walking
+)
+
+// Profiles lists every profile, in storage order.
+var Profiles = []Profile{Driving, Walking}
+
+// String returns the profile name used in packs and URLs ("driving", "walking").
+func (p Profile) String() string {
+	if p == Walking {
+		return "walking"
+	}
+	return "driving"
+}
+
+// ParseProfile accepts driving/car and walking/foot (OSRM and spec names).
+func ParseProfile(s string) (Profile, error) {
+	switch strings.ToLower(s) {
+	case "driving", "car":
+		return Driving, nil
+	case "walking", "foot":
+		return Walking, nil
+	}
+	return 0, fmt.Errorf("%w: unknown profile %q", ErrInvalidValue, s)
+}
+
+// ContinueStraightDefault is the profile's default for continue_straight at
+// via waypoints: true for driving (OSRM car.lua), false for walking (foot.lua).
+func (p Profile) ContinueStraightDefault() bool { return p == Driving }
+
+// Bearing restricts snapping to segments whose direction of travel is
+// within Range degrees of Value (degrees clockwise from true north).
+type Bearing struct {
+	Value, Range float64
+}
+
+// SnapOptions tune Snap.
+type SnapOptions struct {
+	// Radius in meters; 0 or negative means unlimited.
+	Radius float64
+	// Bearing, when not nil, filters segments by travel direction.
+	Bearing *Bearing
+	// Number of results (nearest); 0 means 1.
+	Number int
+	// AnyComponent snaps to what is nearest even when it lies in a tiny
+	// disconnected component (the nearest service). Routing leaves it false
+	// and prefers the big components.
+	AnyComponent bool
+}
+
+// Snap is a point snapped onto an edge of the graph (OSRM's phantom node).
+type Snap struct {
+	Edge   uint32  // edge index in the graph
+	Offset float64 // meters from the edge's first point to Location
+	// Seg is the index of the edge segment holding Location (points Seg, Seg+1).
+	Seg      int
+	Location orb.Point // projected point on the edge
+	Input    orb.Point // the coordinate that was snapped
+	Distance float64   // meters from Input to Location
+	// Forward and Backward tell which directions of the edge may be used
+	// from this snap (bearing filters can exclude one).
+	Forward, Backward bool
+}
+
+// Waypoint is the JSON waypoint object of OSRM responses.
+type Waypoint struct {
+	Hint     string     `json:"hint,omitempty"`
+	Distance float64    `json:"distance"`
+	Name     string     `json:"name"`
+	Location [2]float64 `json:"location"`
+	// Nodes is set by the nearest service: the OSM ids of the snapped
+	// segment's end nodes.
+	Nodes []int64 `json:"nodes,omitempty"`
+}
+
+// Geometries selects the geometry encoding of routes and steps.
+type Geometries uint8
+
+// Geometry encodings.
+const (
+	Polyline Geometries = iota
+	Polyline6
+	GeoJSON
+)
+
+// Overview selects the route geometry.
+type Overview uint8
+
+// Overview values.
+const (
+	OverviewSimplified Overview = iota
+	OverviewFull
+	OverviewFalse
+)
+
+// Annotations is a set of per-segment annotation arrays.
+type Annotations uint8
+
+// Annotation kinds (combine with |).
+const (
+	AnnotateNodes Annotations = 1 << iota
+	AnnotateDistance
+	AnnotateDuration
+	AnnotateDatasources
+	AnnotateWeight
+	AnnotateSpeed
+	AnnotateAll = AnnotateNodes | AnnotateDistance | AnnotateDuration | AnnotateDatasources | AnnotateWeight | AnnotateSpeed
+)
+
+// Output chooses what a Route carries.
+type Output struct {
+	Steps       bool
+	Annotations Annotations
+	Geometries  Geometries
+	Overview    Overview
+}
+
+// RouteOptions tune Graph.Route.
+type RouteOptions struct {
+	Output
+	// LegEnds lists the indexes of the waypoints that end legs (OSRM's
+	// waypoints parameter); nil means all. It must start with 0 and end with
+	// the last index, strictly increasing.
+	LegEnds []int
+	// ContinueStraight forbids turning around at via waypoints; nil takes
+	// the profile default.
+	ContinueStraight *bool
+	// Alternatives is the number of alternative routes wanted (0: none).
+	// Alternatives are computed only for two waypoints, as OSRM does.
+	Alternatives int
+}
+
+// Route is one route of a directions (or trip/match) response, ready for
+// encoding/json in OSRM v5 shape.
+type Route struct {
+	Distance   float64 `json:"distance"` // meters
+	Duration   float64 `json:"duration"` // seconds
+	Weight     float64 `json:"weight"`
+	WeightName string  `json:"weight_name"`
+	// Geometry is an encoded polyline string, a GeoJSON LineString object,
+	// or absent (overview=false).
+	Geometry any   `json:"geometry,omitempty"`
+	Legs     []Leg `json:"legs"`
+	// Points is the full route geometry (not encoded), for callers that
+	// draw the route.
+	Points orb.LineString `json:"-"`
+}
+
+// Leg is the part of a route between two leg-end waypoints.
+type Leg struct {
+	Distance   float64     `json:"distance"`
+	Duration   float64     `json:"duration"`
+	Weight     float64     `json:"weight"`
+	Summary    string      `json:"summary"`
+	Steps      []Step      `json:"steps"`
+	Annotation *Annotation `json:"annotation,omitempty"`
+	// Points is the leg's full geometry (not encoded).
+	Points orb.LineString `json:"-"`
+}
+
+// Annotation holds per-segment arrays of a leg (one entry per pair of
+// consecutive geometry points; Nodes has one entry per point).
+type Annotation struct {
+	Nodes       []int64   `json:"nodes,omitempty"`
+	Distance    []float64 `json:"distance,omitempty"`
+	Duration    []float64 `json:"duration,omitempty"`
+	Datasources []int     `json:"datasources,omitempty"`
+	Weight      []float64 `json:"weight,omitempty"`
+	Speed       []float64 `json:"speed,omitempty"`
+	// Metadata names the data sources when datasources are asked for
+	// (one source: the pack's profile speeds).
+	Metadata *AnnotationMetadata `json:"metadata,omitempty"`
+}
+
+// AnnotationMetadata is OSRM's annotation metadata object.
+type AnnotationMetadata struct {
+	DatasourceNames []string `json:"datasource_names"`
+}
+
+// Step is an OSRM v5 route step.
+type Step struct {
+	Distance      float64        `json:"distance"`
+	Duration      float64        `json:"duration"`
+	Weight        float64        `json:"weight"`
+	Name          string         `json:"name"`
+	Ref           string         `json:"ref,omitempty"`
+	Destinations  string         `json:"destinations,omitempty"`
+	RotaryName    string         `json:"rotary_name,omitempty"`
+	Mode          string         `json:"mode"`
+	DrivingSide   string         `json:"driving_side"`
+	Geometry      any            `json:"geometry"`
+	Maneuver      Maneuver       `json:"maneuver"`
+	Intersections []Intersection `json:"intersections"`
+}
+
+// Maneuver is the maneuver object of a step.
+type Maneuver struct {
+	Location      [2]float64 `json:"location"`
+	BearingBefore int        `json:"bearing_before"`
+	BearingAfter  int        `json:"bearing_after"`
+	Type          string     `json:"type"`
+	Modifier      string     `json:"modifier,omitempty"`
+	Exit          int        `json:"exit,omitempty"`
+}
+
+// Intersection is an intersection passed by a step.
+type Intersection struct {
+	Location [2]float64 `json:"location"`
+	Bearings []int      `json:"bearings"`
+	Entry    []bool     `json:"entry"`
+	In       *int       `json:"in,omitempty"`
+	Out      *int       `json:"out,omitempty"`
+}
+
+// TableOptions tune Graph.Table.
+type TableOptions struct {
+	// Distances asks for the distances matrix too (durations always come).
+	Distances bool
+}
+
+// Table is a many-to-many result: Durations[i][j] in seconds and
+// Distances[i][j] in meters from source i to destination j; a missing
+// route is NaN (JSON null at the API edge).
+type Table struct {
+	Durations [][]float64
+	Distances [][]float64
+}

@@ -1,0 +1,464 @@
+package route
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/paulmach/orb"
+)
+
+// legPath is the route between two consecutive waypoints: its arcs (the
+// first holds s, the last t) and weight.
+type legPath struct {
+	s, t   Snap
+	arcs   []uint32
+	weight int64
+}
+
+// piece is the part of one arc a route uses.
+type piece struct {
+	arc      uint32
+	edge     uint32
+	back     bool
+	from, to float64 // meters along the arc in travel direction
+	w        int64   // deciseconds: traversal plus the turn into it
+	startPt  int     // index of its first point in the leg's points
+	via      bool    // starts at a via waypoint (not a junction turn)
+	// snapped locations where the piece starts or ends (waypoints)
+	start, end *orb.Point
+}
+
+// Route computes the route through snaps in order and assembles it: one
+// leg per pair of consecutive leg ends (opt.LegEnds; waypoints in between
+// are via points), steps, annotations and geometry as opt.Output asks. With
+// opt.Alternatives > 0 and two waypoints it adds up to that many
+// alternative routes. The first route is the fastest. It returns
+// ErrNoRoute when a leg cannot be routed and ErrInvalidValue for bad
+// LegEnds.
+func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Route, error) {
+	n := len(snaps)
+	if n < 2 {
+		return nil, fmt.Errorf("%w: a route needs at least two waypoints", ErrInvalidValue)
+	}
+	ends := opt.LegEnds
+	if ends == nil {
+		ends = make([]int, n)
+		for i := range ends {
+			ends[i] = i
+		}
+	}
+	if len(ends) < 2 || ends[0] != 0 || ends[len(ends)-1] != n-1 {
+		return nil, fmt.Errorf("%w: waypoints must include the first and last coordinate", ErrInvalidValue)
+	}
+	for i := 1; i < len(ends); i++ {
+		if ends[i] <= ends[i-1] {
+			return nil, fmt.Errorf("%w: waypoints must be strictly increasing", ErrInvalidValue)
+		}
+	}
+	cs := g.profile.ContinueStraightDefault()
+	if opt.ContinueStraight != nil {
+		cs = *opt.ContinueStraight
+	}
+	paths, err := g.legPaths(snaps, cs)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	routes := []Route{g.assemble(paths, ends, opt.Output)}
+	if opt.Alternatives > 0 && n == 2 {
+		for _, p := range g.alternatives(paths[0], opt.Alternatives) {
+			routes = append(routes, g.assemble([]legPath{p}, ends, opt.Output))
+		}
+	}
+	return routes, nil
+}
+
+// only returns s restricted to one direction.
+func only(s Snap, backward bool) Snap {
+	s.Forward, s.Backward = s.Forward && !backward, s.Backward && backward
+	return s
+}
+
+// legPaths routes each consecutive pair. With continueStraight, a via
+// waypoint must be left in the direction it was reached: a dynamic
+// programme over the two directions of every waypoint picks the best
+// combination (four searches per leg), as OSRM does.
+func (g *Graph) legPaths(snaps []Snap, continueStraight bool) ([]legPath, error) {
+	n := len(snaps)
+	paths := make([]legPath, n-1)
+	if !continueStraight || n == 2 {
+		for i := 0; i+1 < n; i++ {
+			arcs, w, ok := g.shortest(snaps[i], snaps[i+1])
+			if !ok {
+				return nil, fmt.Errorf("%w: between waypoints %d and %d", ErrNoRoute, i, i+1)
+			}
+			paths[i] = legPath{s: snaps[i], t: snaps[i+1], arcs: arcs, weight: w}
+		}
+		return paths, nil
+	}
+	const inf = math.MaxInt64 / 4
+	type cell struct {
+		cost int64
+		prev int // direction at the previous waypoint
+		path legPath
+	}
+	// cost[k][d]: best weight reaching waypoint k travelling in direction d
+	cost := make([][2]cell, n)
+	for d := 0; d < 2; d++ {
+		cost[0][d] = cell{cost: 0, prev: -1}
+	}
+	for k := 0; k+1 < n; k++ {
+		for b := 0; b < 2; b++ {
+			cost[k+1][b] = cell{cost: inf, prev: -1}
+			tb := only(snaps[k+1], b == 1)
+			if !tb.Forward && !tb.Backward {
+				continue
+			}
+			for a := 0; a < 2; a++ {
+				if cost[k][a].cost >= inf {
+					continue
+				}
+				sa := snaps[k]
+				if k > 0 {
+					sa = only(sa, a == 1)
+					if !sa.Forward && !sa.Backward {
+						continue
+					}
+				} else if a == 1 {
+					continue // the first waypoint may leave either way: one search covers both
+				}
+				arcs, w, ok := g.shortest(sa, tb)
+				if !ok {
+					continue
+				}
+				if c := cost[k][a].cost + w; c < cost[k+1][b].cost {
+					cost[k+1][b] = cell{cost: c, prev: a, path: legPath{s: sa, t: tb, arcs: arcs, weight: w}}
+				}
+			}
+		}
+		if cost[k+1][0].cost >= inf && cost[k+1][1].cost >= inf {
+			return nil, fmt.Errorf("%w: between waypoints %d and %d", ErrNoRoute, k, k+1)
+		}
+	}
+	d := 0
+	if cost[n-1][1].cost < cost[n-1][0].cost {
+		d = 1
+	}
+	for k := n - 1; k > 0; k-- {
+		c := cost[k][d]
+		p := c.path
+		p.t = snaps[k]
+		paths[k-1] = p
+		d = c.prev
+	}
+	return paths, nil
+}
+
+// travelOffset converts an edge offset into meters along arc a's direction.
+func (g *Graph) travelOffset(a uint32, off float64) float64 {
+	e, back := arcEdge(g, a)
+	if back {
+		return float64(g.eLen[e]) - off
+	}
+	return off
+}
+
+// pieces turns a leg path into pieces with exact weights (they sum to the
+// search weight).
+func (g *Graph) pieces(p legPath, dst []piece) []piece {
+	k := len(p.arcs)
+	for i, a := range p.arcs {
+		orig := g.origArc(a)
+		e, back := arcEdge(g, orig)
+		pc := piece{arc: a, edge: e, back: back, from: 0, to: float64(g.eLen[e])}
+		var w int64
+		if i == 0 {
+			pc.from = g.travelOffset(orig, p.s.Offset)
+			w, _ = g.partial(orig, p.s, true)
+			pc.via = len(dst) > 0
+			loc := p.s.Location
+			pc.start = &loc
+		} else {
+			prev := p.arcs[i-1]
+			for x := g.tOff[prev]; x < g.tOff[prev+1]; x++ {
+				if g.tTo[x] == a {
+					w = int64(g.tW[x])
+					break
+				}
+			}
+			w += int64(g.aW[a])
+		}
+		if i == k-1 {
+			pc.to = g.travelOffset(orig, p.t.Offset)
+			tail, _ := g.partial(orig, p.t, true)
+			w -= tail
+			loc := p.t.Location
+			pc.end = &loc
+		}
+		pc.w = w
+		dst = append(dst, pc)
+	}
+	return dst
+}
+
+// legBuilder accumulates one leg's geometry and annotations.
+type legBuilder struct {
+	pts   []orb.Point
+	nodes []int64
+	dist  []float64 // per segment, meters
+	dur   []float64 // per segment, seconds
+	speed []float64 // per segment, m/s
+}
+
+// add appends point p; d is its distance from the previous point when
+// known (< 0: compute it).
+func (lb *legBuilder) add(p orb.Point, node int64, speedMS, d float64) {
+	if n := len(lb.pts); n > 0 {
+		if lb.pts[n-1] == p {
+			return
+		}
+		if d < 0 {
+			d = haversine(lb.pts[n-1], p)
+		}
+		lb.dist = append(lb.dist, d)
+		dur := 0.0
+		if speedMS > 0 {
+			dur = d / speedMS
+		}
+		lb.dur = append(lb.dur, dur)
+		lb.speed = append(lb.speed, speedMS)
+	}
+	lb.pts = append(lb.pts, p)
+	lb.nodes = append(lb.nodes, node)
+}
+
+// walk appends the geometry of piece pc (first and last pieces start/end
+// exactly at the snapped locations).
+func (g *Graph) walk(lb *legBuilder, pc *piece, start, end *orb.Point) {
+	pts := g.edgePoints(pc.edge)
+	nodes := g.edgeNodes(pc.edge)
+	n := len(pts)
+	at := func(i int) int {
+		if pc.back {
+			return n - 1 - i
+		}
+		return i
+	}
+	sp := float64(g.eSpeed[2*pc.edge]) / 3.6
+	if pc.back {
+		sp = float64(g.eSpeed[2*pc.edge+1]) / 3.6
+	}
+	pc.startPt = len(lb.pts)
+	started := false
+	cum := g.cum[g.eGeom[pc.edge]:g.eGeom[pc.edge+1]]
+	acc := 0.0
+	for i := 0; i < n-1; i++ {
+		p0, p1 := pts[at(i)], pts[at(i+1)]
+		l := math.Abs(float64(cum[at(i+1)] - cum[at(i)]))
+		if !started && acc+l >= pc.from {
+			q := lerp(p0, p1, l, pc.from-acc)
+			if start != nil {
+				q = *start
+			}
+			lb.add(q, nodes[at(i)], sp, -1)
+			if len(lb.pts) > 0 {
+				pc.startPt = len(lb.pts) - 1
+			}
+			started = true
+		}
+		if started {
+			if acc+l >= pc.to {
+				q := lerp(p0, p1, l, pc.to-acc)
+				if end != nil {
+					q = *end
+				}
+				lb.add(q, nodes[at(i+1)], sp, -1)
+				return
+			}
+			d := -1.0
+			if acc >= pc.from {
+				d = l // a whole segment follows the previous vertex
+			}
+			lb.add(p1, nodes[at(i+1)], sp, d)
+		}
+		acc += l
+	}
+	if !started {
+		q := pts[at(n-1)]
+		if start != nil {
+			q = *start
+		}
+		lb.add(q, nodes[at(n-1)], sp, -1)
+		pc.startPt = len(lb.pts) - 1
+	}
+	if end != nil {
+		lb.add(*end, nodes[at(n-1)], sp, -1)
+	}
+}
+
+func lerp(a, b orb.Point, l, x float64) orb.Point {
+	if l <= 0 {
+		return a
+	}
+	t := math.Max(0, math.Min(1, x/l))
+	return orb.Point{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1])}
+}
+
+// assemble builds a Route from leg paths grouped by leg ends.
+func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
+	r := Route{WeightName: "duration"}
+	for li := 0; li+1 < len(ends); li++ {
+		var pcs []piece
+		for k := ends[li]; k < ends[li+1]; k++ {
+			pcs = g.pieces(paths[k], pcs)
+		}
+		leg := g.buildLeg(pcs, paths[ends[li]].s, paths[ends[li+1]-1].t, out)
+		r.Distance += leg.Distance
+		r.Duration += leg.Duration
+		r.Weight += leg.Weight
+		if len(r.Points) > 0 && len(leg.Points) > 0 && r.Points[len(r.Points)-1] == leg.Points[0] {
+			r.Points = append(r.Points, leg.Points[1:]...)
+		} else {
+			r.Points = append(r.Points, leg.Points...)
+		}
+		r.Legs = append(r.Legs, leg)
+	}
+	r.Distance = round1e(r.Distance, 1)
+	r.Duration = round1e(r.Duration, 1)
+	r.Weight = round1e(r.Weight, 1)
+	switch out.Overview {
+	case OverviewFull:
+		r.Geometry = encodeGeometry(r.Points, out.Geometries)
+	case OverviewSimplified:
+		r.Geometry = encodeGeometry(simplify(r.Points), out.Geometries)
+	}
+	return r
+}
+
+// buildLeg makes one leg from its pieces.
+func (g *Graph) buildLeg(pcs []piece, s, t Snap, out Output) Leg {
+	var lb legBuilder
+	npts := 2
+	for _, pc := range pcs {
+		npts += int(g.eGeom[pc.edge+1] - g.eGeom[pc.edge])
+	}
+	lb.pts = make([]orb.Point, 0, npts)
+	lb.nodes = make([]int64, 0, npts)
+	lb.dist = make([]float64, 0, npts)
+	lb.dur = make([]float64, 0, npts)
+	lb.speed = make([]float64, 0, npts)
+	for i := range pcs {
+		g.walk(&lb, &pcs[i], pcs[i].start, pcs[i].end)
+	}
+	if len(lb.pts) == 1 {
+		// start and end coincide: a zero-length leg still has two points
+		lb.pts = append(lb.pts, lb.pts[0])
+		lb.nodes = append(lb.nodes, lb.nodes[0])
+		lb.dist = append(lb.dist, 0)
+		lb.dur = append(lb.dur, 0)
+		lb.speed = append(lb.speed, 0)
+	}
+	var w int64
+	for _, pc := range pcs {
+		w += pc.w
+	}
+	leg := Leg{Weight: float64(w) / 10, Duration: float64(w) / 10, Points: lb.pts, Steps: []Step{}}
+	for _, d := range lb.dist {
+		leg.Distance += d
+	}
+	leg.Distance = round1e(leg.Distance, 1)
+	leg.Summary = g.summary(pcs)
+	if out.Steps {
+		leg.Steps = g.steps(pcs, lb.pts, s, t, out.Geometries)
+	}
+	if out.Annotations != 0 {
+		leg.Annotation = annotate(&lb, out.Annotations)
+	}
+	return leg
+}
+
+func annotate(lb *legBuilder, set Annotations) *Annotation {
+	a := &Annotation{}
+	if set&AnnotateNodes != 0 {
+		a.Nodes = lb.nodes
+	}
+	if set&AnnotateDistance != 0 {
+		a.Distance = make([]float64, len(lb.dist))
+		for i, d := range lb.dist {
+			a.Distance[i] = round1e(d, 1)
+		}
+	}
+	if set&AnnotateDuration != 0 {
+		a.Duration = make([]float64, len(lb.dur))
+		for i, d := range lb.dur {
+			a.Duration[i] = round1e(d, 1)
+		}
+	}
+	if set&AnnotateWeight != 0 {
+		a.Weight = make([]float64, len(lb.dur))
+		for i, d := range lb.dur {
+			a.Weight[i] = round1e(d, 1)
+		}
+	}
+	if set&AnnotateSpeed != 0 {
+		a.Speed = make([]float64, len(lb.speed))
+		for i, s := range lb.speed {
+			a.Speed[i] = round1e(s, 1)
+		}
+	}
+	if set&AnnotateDatasources != 0 {
+		a.Datasources = make([]int, len(lb.dist))
+		a.Metadata = &AnnotationMetadata{DatasourceNames: []string{"profile"}}
+	}
+	return a
+}
+
+// summary names the two roads with the longest distance in the leg (name,
+// else ref), in route order, as OSRM's leg summary.
+func (g *Graph) summary(pcs []piece) string {
+	type acc struct {
+		name  string
+		dist  float64
+		first int
+	}
+	m := map[string]*acc{}
+	for i, pc := range pcs {
+		name := g.str(g.eName[pc.edge])
+		if name == "" {
+			name = g.str(g.eRef[pc.edge])
+		}
+		if name == "" {
+			continue
+		}
+		a := m[name]
+		if a == nil {
+			a = &acc{name: name, first: i}
+			m[name] = a
+		}
+		a.dist += pc.to - pc.from
+	}
+	list := make([]*acc, 0, len(m))
+	for _, a := range m {
+		list = append(list, a)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].dist != list[j].dist {
+			return list[i].dist > list[j].dist
+		}
+		return list[i].first < list[j].first
+	})
+	if len(list) > 2 {
+		list = list[:2]
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].first < list[j].first })
+	names := make([]string, len(list))
+	for i, a := range list {
+		names[i] = a.name
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,484 @@
+package route
+
+import (
+	"context"
+	"fmt"
+	"math"
+)
+
+// BuildStats reports what Build made.
+type BuildStats struct {
+	Junctions, Edges, Arcs, Transitions, CHEdges int
+	// Restrictions applied, and skipped (unusable: members missing or not connected).
+	Restrictions, SkippedRestrictions int
+}
+
+// Build turns a network into a routable graph: it splits ways into edges at
+// junctions, barriers and restriction via nodes, makes the arcs and the
+// turn-aware transitions (turn costs, u-turn rule, barriers, restrictions via
+// node and via way), and contracts the hierarchy. progress, when not nil,
+// receives the number of contracted nodes now and then.
+func Build(ctx context.Context, net *Network, progress func(done int)) (*Graph, BuildStats, error) {
+	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}}
+	b.str("")
+	b.edges()
+	b.arcs()
+	b.transitions()
+	b.viaWays()
+	var st BuildStats
+	trs := b.flatten()
+	st.Junctions, st.Edges, st.Arcs, st.Transitions = b.g.nJunctions, len(b.g.eFrom), len(b.g.aW), len(b.g.tTo)
+	st.Restrictions, st.SkippedRestrictions = b.applied, b.skipped
+	up, down, err := contract(ctx, len(b.g.aW), trs, progress)
+	if err != nil {
+		return nil, st, fmt.Errorf("route: contract: %w", err)
+	}
+	b.g.up, b.g.down = up, down
+	st.CHEdges = len(up.to) + len(down.to)
+	b.g.strs = b.strs
+	b.g.derive()
+	return b.g, st, nil
+}
+
+type builder struct {
+	net    *Network
+	g      *Graph
+	strs   []string
+	strIdx map[string]uint32
+
+	junction map[int64]uint32
+	eWay     []int32    // way index per edge
+	wayEdges [][]uint32 // edges per way, in way order
+	wayIdx   map[int64]int32
+	trans    [][]tr // per arc
+	viaRestr map[[2]int64][]Restriction
+
+	applied, skipped int
+}
+
+type tr struct {
+	to uint32
+	w  uint32 // turn weight, deciseconds
+}
+
+func (b *builder) str(s string) uint32 {
+	if i, ok := b.strIdx[s]; ok {
+		return i
+	}
+	i := uint32(len(b.strs))
+	b.strs = append(b.strs, s)
+	b.strIdx[s] = i
+	return i
+}
+
+// edges splits the ways into edges.
+func (b *builder) edges() {
+	net, g := b.net, b.g
+	occ := map[int64]int{}
+	for _, w := range net.Ways {
+		for i, id := range w.Nodes {
+			occ[id]++
+			if i == 0 || i == len(w.Nodes)-1 {
+				occ[id]++
+			}
+		}
+	}
+	for id := range net.Barriers {
+		occ[id] += 2
+	}
+	b.viaRestr = map[[2]int64][]Restriction{}
+	for _, r := range net.Restrictions {
+		if r.ViaNode != 0 {
+			occ[r.ViaNode] += 2
+			b.viaRestr[[2]int64{r.ViaNode, r.From}] = append(b.viaRestr[[2]int64{r.ViaNode, r.From}], r)
+		}
+	}
+	b.junction = map[int64]uint32{}
+	jn := func(id int64) uint32 {
+		j, ok := b.junction[id]
+		if !ok {
+			j = uint32(len(b.junction))
+			b.junction[id] = j
+		}
+		return j
+	}
+	b.wayIdx = map[int64]int32{}
+	b.wayEdges = make([][]uint32, len(net.Ways))
+	g.eGeom = append(g.eGeom, 0)
+	for wi, w := range net.Ways {
+		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
+			continue
+		}
+		b.wayIdx[w.ID] = int32(wi)
+		start := 0
+		for i := 1; i < len(w.Nodes); i++ {
+			if occ[w.Nodes[i]] < 2 && i != len(w.Nodes)-1 {
+				continue
+			}
+			e := uint32(len(g.eFrom))
+			g.eFrom = append(g.eFrom, jn(w.Nodes[start]))
+			g.eTo = append(g.eTo, jn(w.Nodes[i]))
+			length := 0.0
+			for k := start; k <= i; k++ {
+				g.pts = append(g.pts, w.Points[k])
+				g.nodes = append(g.nodes, w.Nodes[k])
+				if k > start {
+					length += haversine(w.Points[k-1], w.Points[k])
+				}
+			}
+			g.eGeom = append(g.eGeom, uint32(len(g.pts)))
+			g.eName = append(g.eName, b.str(w.Name))
+			g.eRef = append(g.eRef, b.str(w.Ref))
+			g.eDest = append(g.eDest, b.str(w.Destination))
+			g.eClass = append(g.eClass, uint8(w.Class))
+			var fl uint8
+			if w.Roundabout {
+				fl |= flagRoundabout
+			}
+			if w.Ferry {
+				fl |= flagFerry
+			}
+			g.eFlags = append(g.eFlags, fl)
+			g.eSpeed = append(g.eSpeed, float32(max(w.Forward, 0)), float32(max(w.Backward, 0)))
+			g.eLen = append(g.eLen, float32(length))
+			b.eWay = append(b.eWay, int32(wi))
+			b.wayEdges[wi] = append(b.wayEdges[wi], e)
+			start = i
+		}
+	}
+	g.nJunctions = len(b.junction)
+}
+
+// arcs makes one arc per open direction of every edge.
+func (b *builder) arcs() {
+	g, net := b.g, b.net
+	tp := net.Profile.turnParams()
+	g.eArc = make([]int32, 2*len(g.eFrom))
+	for e := range g.eFrom {
+		nodes := g.edgeNodes(uint32(e))
+		signals := 0
+		for _, id := range nodes[1 : len(nodes)-1] {
+			if net.Signals[id] {
+				signals++
+			}
+		}
+		for dir := 0; dir < 2; dir++ {
+			g.eArc[2*e+dir] = -1
+			sp := float64(g.eSpeed[2*e+dir])
+			if sp <= 0 {
+				continue
+			}
+			secs := float64(g.eLen[e])/(sp/3.6) + float64(signals)*tp.signal
+			g.eArc[2*e+dir] = int32(len(g.aW))
+			g.aEdge = append(g.aEdge, uint32(e)<<1|uint32(dir))
+			g.aW = append(g.aW, uint32(max(1, math.Round(secs*10))))
+			g.aD = append(g.aD, uint32(math.Round(float64(g.eLen[e])*10)))
+			g.aDup = append(g.aDup, -1)
+		}
+	}
+}
+
+// arcStart/arcEnd return the junction an arc leaves from / arrives at.
+func (g *Graph) arcStart(a uint32) uint32 {
+	e, back := arcEdge(g, a)
+	if back {
+		return g.eTo[e]
+	}
+	return g.eFrom[e]
+}
+
+func (g *Graph) arcEnd(a uint32) uint32 {
+	e, back := arcEdge(g, a)
+	if back {
+		return g.eFrom[e]
+	}
+	return g.eTo[e]
+}
+
+// departBearing is the bearing of travel leaving the start of edge e in the
+// given direction; arriveBearing the bearing arriving at its end.
+func (g *Graph) departBearing(e uint32, back bool) float64 {
+	pts := g.edgePoints(e)
+	if back {
+		return math.Mod(endBearing(pts)+180, 360)
+	}
+	return startBearing(pts)
+}
+
+func (g *Graph) arriveBearing(e uint32, back bool) float64 {
+	pts := g.edgePoints(e)
+	if back {
+		return math.Mod(startBearing(pts)+180, 360)
+	}
+	return endBearing(pts)
+}
+
+// turnCost returns the cost in seconds of a turn of angle degrees (positive
+// right) at an intersection of roads roads, as OSRM's profiles compute it.
+func turnCost(tp turnParams, angle float64, roads int, uturn, signal, modeChange bool) float64 {
+	c := 0.0
+	if tp.sigmoid && (roads > 2 || uturn || modeChange) {
+		if angle >= 0 {
+			c = tp.turnPenalty / (1 + math.Exp(-((13/tp.turnBias)*angle/180 - 6.5*tp.turnBias)))
+		} else {
+			c = tp.turnPenalty / (1 + math.Exp(-((13*tp.turnBias)*-angle/180 - 6.5/tp.turnBias)))
+		}
+	}
+	if uturn {
+		c += tp.uturn
+	}
+	if signal {
+		c += tp.signal
+	}
+	return c
+}
+
+// transitions makes the allowed turns at every junction.
+func (b *builder) transitions() {
+	g, net := b.g, b.net
+	tp := net.Profile.turnParams()
+	b.trans = make([][]tr, len(g.aW))
+	// incident edges per junction
+	inc := make([][]uint32, g.nJunctions)
+	for e := range g.eFrom {
+		inc[g.eFrom[e]] = append(inc[g.eFrom[e]], uint32(e)<<1)
+		inc[g.eTo[e]] = append(inc[g.eTo[e]], uint32(e)<<1|1)
+	}
+	junctionID := make([]int64, g.nJunctions)
+	for id, j := range b.junction {
+		junctionID[j] = id
+	}
+	var ins, outs []uint32
+	var allowed []uint32
+	for j := 0; j < g.nJunctions; j++ {
+		ins, outs = ins[:0], outs[:0]
+		for _, x := range inc[j] {
+			e, end := x>>1, x&1
+			// an arc arrives at j: forward when j is the edge's end, backward when its start
+			if end == 1 {
+				if a := g.eArc[2*e]; a >= 0 {
+					ins = append(ins, uint32(a))
+				}
+				if a := g.eArc[2*e+1]; a >= 0 {
+					outs = append(outs, uint32(a))
+				}
+			} else {
+				if a := g.eArc[2*e+1]; a >= 0 {
+					ins = append(ins, uint32(a))
+				}
+				if a := g.eArc[2*e]; a >= 0 {
+					outs = append(outs, uint32(a))
+				}
+			}
+		}
+		id := junctionID[j]
+		barrier := net.Barriers[id]
+		signal := net.Signals[id]
+		roads := len(inc[j])
+		for _, a := range ins {
+			ea, ba := arcEdge(g, a)
+			restr := b.viaRestr[[2]int64{id, net.Ways[b.eWay[ea]].ID}]
+			allowed = allowed[:0]
+			hasOther := false
+			for _, o := range outs {
+				eo, bo := arcEdge(g, o)
+				uturn := eo == ea && bo != ba
+				if barrier && !uturn {
+					continue
+				}
+				if !restrictionAllows(restr, net.Ways[b.eWay[eo]].ID) {
+					continue
+				}
+				allowed = append(allowed, o)
+				if !uturn {
+					hasOther = true
+				}
+			}
+			if len(restr) > 0 {
+				b.applied += len(restr)
+			}
+			inB := g.arriveBearing(ea, ba)
+			for _, o := range allowed {
+				eo, bo := arcEdge(g, o)
+				uturn := eo == ea && bo != ba
+				if uturn && hasOther {
+					continue
+				}
+				angle := 180.0
+				if !uturn {
+					angle = turnAngle(inB, g.departBearing(eo, bo))
+				}
+				mode := (g.eFlags[ea]&flagFerry != 0) != (g.eFlags[eo]&flagFerry != 0)
+				c := turnCost(tp, angle, roads, uturn, signal, mode)
+				b.trans[a] = append(b.trans[a], tr{to: o, w: uint32(math.Round(c * 10))})
+			}
+		}
+	}
+}
+
+func restrictionAllows(rs []Restriction, toWay int64) bool {
+	for _, r := range rs {
+		if r.Only && toWay != r.To {
+			return false
+		}
+		if !r.Only && toWay == r.To {
+			return false
+		}
+	}
+	return true
+}
+
+// viaWays applies restrictions whose via member is a chain of ways, by
+// duplicating the arcs of the chain: arcs of the from way that reach the
+// chain enter the duplicates instead, and the last duplicate loses (no_*)
+// or keeps only (only_*) the turns into the to way.
+func (b *builder) viaWays() {
+	g, net := b.g, b.net
+	for _, r := range net.Restrictions {
+		if len(r.ViaWays) == 0 {
+			continue
+		}
+		fw, ok1 := b.wayIdx[r.From]
+		_, ok2 := b.wayIdx[r.To]
+		if !ok1 || !ok2 {
+			b.skipped++
+			continue
+		}
+		chain, x, ok := b.chain(fw, r.ViaWays)
+		if !ok {
+			b.skipped++
+			continue
+		}
+		// arcs of the from way arriving at x
+		var froms []uint32
+		for _, e := range b.wayEdges[fw] {
+			for dir := 0; dir < 2; dir++ {
+				a := g.eArc[2*e+uint32(dir)]
+				if a >= 0 && g.arcEnd(uint32(a)) == x {
+					froms = append(froms, uint32(a))
+				}
+			}
+		}
+		if len(froms) == 0 {
+			b.skipped++
+			continue
+		}
+		dup := make([]uint32, len(chain))
+		for i, c := range chain {
+			d := uint32(len(g.aW))
+			g.aEdge = append(g.aEdge, g.aEdge[c])
+			g.aW = append(g.aW, g.aW[c])
+			g.aD = append(g.aD, g.aD[c])
+			g.aDup = append(g.aDup, int32(c))
+			dup[i] = d
+		}
+		for i, c := range chain {
+			var ts []tr
+			for _, t := range b.trans[c] {
+				if i+1 < len(chain) && t.to == chain[i+1] {
+					t.to = dup[i+1]
+				} else if i+1 == len(chain) && !restrictionAllows([]Restriction{r}, b.wayOfArc(t.to)) {
+					continue
+				}
+				ts = append(ts, t)
+			}
+			b.trans = append(b.trans, ts)
+		}
+		for _, f := range froms {
+			for k, t := range b.trans[f] {
+				if t.to == chain[0] {
+					b.trans[f][k].to = dup[0]
+				}
+			}
+		}
+		b.applied++
+	}
+}
+
+func (b *builder) wayOfArc(a uint32) int64 {
+	e, _ := arcEdge(b.g, a)
+	return b.net.Ways[b.eWay[e]].ID
+}
+
+// chain returns the arcs along the via ways in travel order, starting at
+// the junction x shared with the from way.
+func (b *builder) chain(fw int32, via []int64) ([]uint32, uint32, bool) {
+	g := b.g
+	fromJ := map[uint32]bool{}
+	for _, e := range b.wayEdges[fw] {
+		fromJ[g.eFrom[e]], fromJ[g.eTo[e]] = true, true
+	}
+	var chain []uint32
+	var cur uint32
+	var start uint32
+	for i, vid := range via {
+		vw, ok := b.wayIdx[vid]
+		if !ok || len(b.wayEdges[vw]) == 0 {
+			return nil, 0, false
+		}
+		es := b.wayEdges[vw]
+		first, last := g.eFrom[es[0]], g.eTo[es[len(es)-1]]
+		var fwd bool
+		if i == 0 {
+			switch {
+			case fromJ[first]:
+				fwd, start = true, first
+			case fromJ[last]:
+				fwd, start = false, last
+			default:
+				return nil, 0, false
+			}
+		} else {
+			switch cur {
+			case first:
+				fwd = true
+			case last:
+				fwd = false
+			default:
+				return nil, 0, false
+			}
+		}
+		order := make([]uint32, len(es))
+		copy(order, es)
+		if !fwd {
+			for l, r := 0, len(es)-1; l < r; l, r = l+1, r-1 {
+				order[l], order[r] = es[r], es[l]
+			}
+		}
+		for _, e := range order {
+			dir := 0
+			if !fwd {
+				dir = 1
+			}
+			a := g.eArc[2*e+uint32(dir)]
+			if a < 0 {
+				return nil, 0, false
+			}
+			chain = append(chain, uint32(a))
+		}
+		if fwd {
+			cur = last
+		} else {
+			cur = first
+		}
+	}
+	return chain, start, len(chain) > 0
+}
+
+// flatten stores the transitions in CSR form and returns them weighted for
+// contraction (turn cost plus the target arc's traversal).
+func (b *builder) flatten() []transition {
+	g := b.g
+	g.tOff = make([]uint32, len(b.trans)+1)
+	var trs []transition
+	for a, ts := range b.trans {
+		g.tOff[a] = uint32(len(g.tTo))
+		for _, t := range ts {
+			g.tTo = append(g.tTo, t.to)
+			g.tW = append(g.tW, t.w)
+			trs = append(trs, transition{from: uint32(a), to: t.to, w: t.w + g.aW[t.to], d: g.aD[t.to]})
+		}
+	}
+	g.tOff[len(b.trans)] = uint32(len(g.tTo))
+	return trs
+}

@@ -1,0 +1,117 @@
+package route
+
+import "github.com/paulmach/orb"
+
+// Class is a road class, as far as routing and guidance need it.
+type Class uint8
+
+// Road classes.
+const (
+	ClassOther Class = iota
+	ClassMotorway
+	ClassMotorwayLink
+	ClassTrunk
+	ClassTrunkLink
+	ClassPrimary
+	ClassPrimaryLink
+	ClassSecondary
+	ClassSecondaryLink
+	ClassTertiary
+	ClassTertiaryLink
+	ClassUnclassified
+	ClassResidential
+	ClassLivingStreet
+	ClassService
+	ClassTrack
+	ClassPath
+	ClassFootway
+	ClassPedestrian
+	ClassSteps
+	ClassFerry
+)
+
+// IsLink reports whether c is a *_link ramp class.
+func (c Class) IsLink() bool {
+	return c == ClassMotorwayLink || c == ClassTrunkLink || c == ClassPrimaryLink ||
+		c == ClassSecondaryLink || c == ClassTertiaryLink
+}
+
+// IsHighway reports whether c is a motorway or trunk (where ramps lead).
+func (c Class) IsHighway() bool { return c == ClassMotorway || c == ClassTrunk }
+
+// importance ranks classes for leg summaries and forks (higher is more important).
+func (c Class) importance() int {
+	switch c {
+	case ClassMotorway:
+		return 10
+	case ClassTrunk:
+		return 9
+	case ClassPrimary:
+		return 8
+	case ClassSecondary:
+		return 7
+	case ClassTertiary:
+		return 6
+	case ClassMotorwayLink, ClassTrunkLink, ClassPrimaryLink, ClassSecondaryLink, ClassTertiaryLink:
+		return 5
+	case ClassUnclassified, ClassResidential:
+		return 4
+	case ClassLivingStreet, ClassService:
+		return 3
+	}
+	return 2
+}
+
+// Network is one profile's routable network as the importer extracts it
+// from OpenStreetMap; Build turns it into a Graph. The importer (regions)
+// owns every tag decision; this package only sees speeds and flags.
+type Network struct {
+	Profile Profile
+	Ways    []NetWay
+	// Barriers holds the OSM ids of nodes that cannot be passed (only a
+	// u-turn is possible there).
+	Barriers map[int64]bool
+	// Signals holds the OSM ids of nodes with traffic signals.
+	Signals map[int64]bool
+	// Restrictions are turn restrictions (driving only).
+	Restrictions []Restriction
+}
+
+// NetWay is a routable way.
+type NetWay struct {
+	ID     int64
+	Nodes  []int64     // OSM node ids
+	Points []orb.Point // coordinates of Nodes
+	// Forward and Backward are the speeds in km/h along and against the
+	// node order; 0 closes that direction.
+	Forward, Backward float64
+	Name, Ref         string
+	Destination       string
+	Class             Class
+	Roundabout        bool // junction=roundabout (or circular)
+	Ferry             bool
+}
+
+// Restriction is a turn restriction: from way From over ViaNode (or along
+// ViaWays, in order) into way To. Only turns an only_* restriction (every
+// other continuation is forbidden); otherwise the turn itself is forbidden.
+type Restriction struct {
+	From    int64
+	ViaNode int64
+	ViaWays []int64
+	To      int64
+	Only    bool
+}
+
+// turnParams are a profile's turn costs in seconds (OSRM car.lua / foot.lua).
+type turnParams struct {
+	turnPenalty, turnBias, uturn, signal float64
+	sigmoid                              bool // car: angle-dependent turn cost at intersections
+}
+
+func (p Profile) turnParams() turnParams {
+	if p == Walking {
+		return turnParams{uturn: 2, signal: 2}
+	}
+	return turnParams{turnPenalty: 7.5, turnBias: 1.075, uturn: 20, signal: 2, sigmoid: true}
+}

@@ -1,0 +1,179 @@
+package route
+
+import (
+	"errors"
+	"math"
+	"strings"
+
+	"github.com/paulmach/orb"
+)
+
+// ErrPolyline is returned for a malformed encoded polyline.
+var ErrPolyline = errors.New("route: invalid polyline")
+
+// EncodePolyline encodes points in Google's polyline format with the given
+// precision (5 for polyline, 6 for polyline6). Points are [lon, lat];
+// the format stores lat first.
+func EncodePolyline(pts []orb.Point, precision int) string {
+	f := math.Pow(10, float64(precision))
+	var b strings.Builder
+	b.Grow(len(pts) * 8)
+	var plat, plon int64
+	for _, p := range pts {
+		lat := int64(math.Round(p[1] * f))
+		lon := int64(math.Round(p[0] * f))
+		encodeValue(&b, lat-plat)
+		encodeValue(&b, lon-plon)
+		plat, plon = lat, lon
+	}
+	return b.String()
+}
+
+func encodeValue(b *strings.Builder, v int64) {
+	u := uint64(v) << 1
+	if v < 0 {
+		u = ^u
+	}
+	for u >= 0x20 {
+		b.WriteByte(byte((0x20 | (u & 0x1f)) + 63))
+		u >>= 5
+	}
+	b.WriteByte(byte(u + 63))
+}
+
+// DecodePolyline decodes a polyline of the given precision into [lon, lat]
+// points. It rejects characters outside the format, truncated values and
+// coordinates out of range.
+func DecodePolyline(s string, precision int) ([]orb.Point, error) {
+	f := math.Pow(10, float64(precision))
+	var pts []orb.Point
+	var lat, lon int64
+	i := 0
+	next := func() (int64, error) {
+		var result uint64
+		shift := uint(0)
+		for {
+			if i >= len(s) {
+				return 0, ErrPolyline
+			}
+			c := int64(s[i]) - 63
+			i++
+			if c < 0 || c > 63 || shift > 60 {
+				return 0, ErrPolyline
+			}
+			result |= uint64(c&0x1f) << shift
+			shift += 5
+			if c < 0x20 {
+				break
+			}
+		}
+		v := int64(result >> 1)
+		if result&1 != 0 {
+			v = ^v
+		}
+		return v, nil
+	}
+	for i < len(s) {
+		dlat, err := next()
+		if err != nil {
+			return nil, err
+		}
+		dlon, err := next()
+		if err != nil {
+			return nil, err
+		}
+		lat += dlat
+		lon += dlon
+		p := orb.Point{float64(lon) / f, float64(lat) / f}
+		if math.Abs(p[0]) > 180 || math.Abs(p[1]) > 90 {
+			return nil, ErrPolyline
+		}
+		pts = append(pts, p)
+	}
+	return pts, nil
+}
+
+// encodeGeometry renders points in the requested format.
+func encodeGeometry(pts []orb.Point, f Geometries) any {
+	switch f {
+	case Polyline6:
+		return EncodePolyline(pts, 6)
+	case GeoJSON:
+		coords := make([][2]float64, len(pts))
+		for i, p := range pts {
+			coords[i] = [2]float64{round1e(p[0], 6), round1e(p[1], 6)}
+		}
+		return map[string]any{"type": "LineString", "coordinates": coords}
+	}
+	return EncodePolyline(pts, 5)
+}
+
+// simplify reduces pts with Douglas-Peucker at a tolerance fitting the
+// zoom level at which the whole line fills a ~1000-pixel view (about one
+// pixel), as OSRM's overview=simplified does.
+func simplify(pts []orb.Point) []orb.Point {
+	if len(pts) <= 2 {
+		return pts
+	}
+	b := orb.MultiPoint(pts).Bound()
+	span := math.Max(b.Max[0]-b.Min[0], (b.Max[1]-b.Min[1])*1.5)
+	if span <= 0 {
+		return []orb.Point{pts[0], pts[len(pts)-1]}
+	}
+	// zoom z shows 360/2^z degrees in 256 px; pick z so span fits 1000 px
+	z := math.Floor(math.Log2(360 * 1000 / 256 / span))
+	z = math.Max(0, math.Min(18, z))
+	tolDeg := 360 / math.Pow(2, z) / 256 // one pixel in degrees
+	k := math.Cos(rad((b.Min[1] + b.Max[1]) / 2))
+	// radial pre-pass: drop points within the tolerance of the last kept one
+	rp := make([]orb.Point, 0, len(pts))
+	rp = append(rp, pts[0])
+	for i := 1; i < len(pts)-1; i++ {
+		l := rp[len(rp)-1]
+		dx, dy := (pts[i][0]-l[0])*k, pts[i][1]-l[1]
+		if dx*dx+dy*dy > tolDeg*tolDeg {
+			rp = append(rp, pts[i])
+		}
+	}
+	pts = append(rp, pts[len(pts)-1])
+	keep := make([]bool, len(pts))
+	keep[0], keep[len(pts)-1] = true, true
+	type span2 struct{ a, b int }
+	stack := []span2{{0, len(pts) - 1}}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		maxD, idx := 0.0, -1
+		a, c := pts[s.a], pts[s.b]
+		for i := s.a + 1; i < s.b; i++ {
+			if d := segDistDeg(pts[i], a, c, k); d > maxD {
+				maxD, idx = d, i
+			}
+		}
+		if idx >= 0 && maxD > tolDeg {
+			keep[idx] = true
+			stack = append(stack, span2{s.a, idx}, span2{idx, s.b})
+		}
+	}
+	out := make([]orb.Point, 0, len(pts)/4+2)
+	for i, p := range pts {
+		if keep[i] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// segDistDeg is the planar distance (degrees of latitude) from p to
+// segment ab with longitudes scaled by k.
+func segDistDeg(p, a, b orb.Point, k float64) float64 {
+	ax, ay := (a[0]-p[0])*k, a[1]-p[1]
+	bx, by := (b[0]-p[0])*k, b[1]-p[1]
+	dx, dy := bx-ax, by-ay
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Max(0, math.Min(1, -(ax*dx+ay*dy)/l))
+	}
+	x, y := ax+t*dx, ay+t*dy
+	return math.Sqrt(x*x + y*y)
+}

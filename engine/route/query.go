@@ -1,0 +1,360 @@
+package route
+
+import "math"
+
+// seed starts (or ends) a search at an arc with an initial weight; prefix,
+// when >= 0, is an arc traversed before arc (used when a route must leave
+// and re-enter the arc it starts on).
+type seed struct {
+	arc    uint32
+	w      int64 // deciseconds
+	d      int64 // decimeters
+	prefix int32
+}
+
+// scratch is per-goroutine search state, reused through Graph.pool.
+type scratch struct {
+	distF, distB   []int64
+	dstF, dstB     []int64 // distance (decimeters) along the best path
+	stampF, stampB []uint32
+	cur            uint32
+	parF, parB     []int32 // CH edge index used to reach the node; -1 for seeds
+	pnF, pnB       []uint32
+	prefF          map[uint32]int32 // seed prefixes of the forward search
+	hf, hb         minHeap
+	// settled lists of the last search (alternatives, tables)
+	setF, setB []uint32
+}
+
+func newScratch(n int) *scratch {
+	return &scratch{
+		distF: make([]int64, n), distB: make([]int64, n),
+		dstF: make([]int64, n), dstB: make([]int64, n),
+		stampF: make([]uint32, n), stampB: make([]uint32, n),
+		parF: make([]int32, n), parB: make([]int32, n),
+		pnF: make([]uint32, n), pnB: make([]uint32, n),
+		prefF: map[uint32]int32{},
+		hf:    newMinHeap(n), hb: newMinHeap(n),
+	}
+}
+
+func (g *Graph) getScratch() *scratch  { return g.pool.Get().(*scratch) }
+func (g *Graph) putScratch(s *scratch) { g.pool.Put(s) }
+
+func (s *scratch) next() {
+	s.cur++
+	if s.cur == 0 {
+		for i := range s.stampF {
+			s.stampF[i], s.stampB[i] = 0, 0
+		}
+		s.cur = 1
+	}
+	s.hf.reset()
+	s.hb.reset()
+	clear(s.prefF)
+	s.setF, s.setB = s.setF[:0], s.setB[:0]
+}
+
+// partial returns the weight (deciseconds) and distance (decimeters) of
+// arc a from the snap to the arc's end (tail=true) or from the arc's start
+// to the snap (tail=false).
+func (g *Graph) partial(a uint32, s Snap, tail bool) (int64, int64) {
+	e, back := arcEdge(g, a)
+	l := float64(g.eLen[e])
+	f := 0.0
+	if l > 0 {
+		f = s.Offset / l
+	}
+	if back {
+		f = 1 - f
+	}
+	// f is now the fraction of the arc before the snap
+	if tail {
+		f = 1 - f
+	}
+	f = math.Max(0, math.Min(1, f))
+	return int64(math.Round(f * float64(g.aW[a]))), int64(math.Round(f * float64(g.aD[a])))
+}
+
+// sourceSeeds returns the seeds of a search starting at s.
+func (g *Graph) sourceSeeds(s Snap, dst []seed) []seed {
+	if s.Forward {
+		if a := g.eArc[2*s.Edge]; a >= 0 {
+			w, d := g.partial(uint32(a), s, true)
+			dst = append(dst, seed{arc: uint32(a), w: w, d: d, prefix: -1})
+		}
+	}
+	if s.Backward {
+		if a := g.eArc[2*s.Edge+1]; a >= 0 {
+			w, d := g.partial(uint32(a), s, true)
+			dst = append(dst, seed{arc: uint32(a), w: w, d: d, prefix: -1})
+		}
+	}
+	return dst
+}
+
+// targetSeeds returns the seeds of a search ending at t: weights are minus
+// the part of the arc after the snap (callers shift them to be >= 0).
+func (g *Graph) targetSeeds(t Snap, dst []seed) []seed {
+	add := func(a uint32) {
+		w, d := g.partial(a, t, true)
+		dst = append(dst, seed{arc: a, w: -w, d: -d, prefix: -1})
+		for _, x := range g.dups[a] {
+			dst = append(dst, seed{arc: x, w: -w, d: -d, prefix: -1})
+		}
+	}
+	if t.Forward {
+		if a := g.eArc[2*t.Edge]; a >= 0 {
+			add(uint32(a))
+		}
+	}
+	if t.Backward {
+		if a := g.eArc[2*t.Edge+1]; a >= 0 {
+			add(uint32(a))
+		}
+	}
+	return dst
+}
+
+// fixLoops replaces source seeds on an arc that also holds a target behind
+// the source (the route must go round and come back) by seeds on the arc's
+// successors, so the search cannot "meet" on the arc with a negative length.
+func (g *Graph) fixLoops(src []seed, s, t Snap, tgt []seed) []seed {
+	if s.Edge != t.Edge {
+		return src
+	}
+	out := src[:0:0]
+	for _, x := range src {
+		behind := false
+		for _, y := range tgt {
+			if y.arc == x.arc && !sameSpot(s, t, g, x.arc) {
+				behind = true
+			}
+		}
+		if !behind {
+			out = append(out, x)
+			continue
+		}
+		for i := g.tOff[x.arc]; i < g.tOff[x.arc+1]; i++ {
+			b := g.tTo[i]
+			out = append(out, seed{arc: b, w: x.w + int64(g.tW[i]) + int64(g.aW[b]), d: x.d + int64(g.aD[b]), prefix: int32(x.arc)})
+		}
+	}
+	return out
+}
+
+// sameSpot reports whether s is not after t along arc a (equal weights can
+// still hide a small backward step).
+func sameSpot(s, t Snap, g *Graph, a uint32) bool {
+	_, back := arcEdge(g, a)
+	if back {
+		return t.Offset <= s.Offset
+	}
+	return t.Offset >= s.Offset
+}
+
+// searchResult is the outcome of a point-to-point search.
+type searchResult struct {
+	weight int64 // deciseconds
+	dist   int64 // decimeters (of the CH path; routes measure geometry)
+	meet   uint32
+	ok     bool
+}
+
+// search runs a bidirectional CH search from src to tgt seeds (tgt weights
+// may be negative). When slack > 0 both searches continue until their keys
+// exceed (1+slack)·best, leaving complete search spaces for alternatives.
+func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult {
+	sc.next()
+	var shift int64
+	for _, t := range tgt {
+		if -t.w > shift {
+			shift = -t.w
+		}
+	}
+	cur := sc.cur
+	for _, x := range src {
+		if sc.stampF[x.arc] != cur || x.w < sc.distF[x.arc] {
+			sc.stampF[x.arc], sc.distF[x.arc], sc.dstF[x.arc], sc.parF[x.arc] = cur, x.w, x.d, -1
+			sc.hf.push(x.arc, x.w)
+			if x.prefix >= 0 {
+				sc.prefF[x.arc] = x.prefix
+			} else {
+				delete(sc.prefF, x.arc)
+			}
+		}
+	}
+	for _, x := range tgt {
+		w := x.w + shift
+		if sc.stampB[x.arc] != cur || w < sc.distB[x.arc] {
+			sc.stampB[x.arc], sc.distB[x.arc], sc.dstB[x.arc], sc.parB[x.arc] = cur, w, x.d, -1
+			sc.hb.push(x.arc, w)
+		}
+	}
+	best := int64(math.MaxInt64)
+	var res searchResult
+	limit := func() int64 {
+		if best == math.MaxInt64 {
+			return best
+		}
+		if slack > 0 {
+			return best + int64(float64(best-shift)*slack)
+		}
+		return best
+	}
+	for {
+		lim := limit()
+		fOK := sc.hf.len() > 0 && sc.hf.minKey() < lim
+		bOK := sc.hb.len() > 0 && sc.hb.minKey() < lim
+		if !fOK && !bOK {
+			break
+		}
+		forward := fOK && (!bOK || sc.hf.minKey() <= sc.hb.minKey())
+		if forward {
+			v, d := sc.hf.pop()
+			sc.setF = append(sc.setF, v)
+			if sc.stampB[v] == cur {
+				if t := d + sc.distB[v]; t < best {
+					best, res.meet, res.dist = t, v, sc.dstF[v]+sc.dstB[v]
+				}
+			}
+			if g.stalled(sc, v, d, true) {
+				continue
+			}
+			for i := g.up.off[v]; i < g.up.off[v+1]; i++ {
+				u := g.up.to[i]
+				nd := d + int64(g.up.w[i])
+				if sc.stampF[u] != cur || nd < sc.distF[u] {
+					sc.stampF[u], sc.distF[u], sc.dstF[u] = cur, nd, sc.dstF[v]+int64(g.up.d[i])
+					sc.parF[u], sc.pnF[u] = int32(i), v
+					sc.hf.push(u, nd)
+				}
+			}
+		} else {
+			v, d := sc.hb.pop()
+			sc.setB = append(sc.setB, v)
+			if sc.stampF[v] == cur {
+				if t := d + sc.distF[v]; t < best {
+					best, res.meet, res.dist = t, v, sc.dstF[v]+sc.dstB[v]
+				}
+			}
+			if g.stalled(sc, v, d, false) {
+				continue
+			}
+			for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
+				u := g.down.to[i]
+				nd := d + int64(g.down.w[i])
+				if sc.stampB[u] != cur || nd < sc.distB[u] {
+					sc.stampB[u], sc.distB[u], sc.dstB[u] = cur, nd, sc.dstB[v]+int64(g.down.d[i])
+					sc.parB[u], sc.pnB[u] = int32(i), v
+					sc.hb.push(u, nd)
+				}
+			}
+		}
+	}
+	if best == math.MaxInt64 {
+		return res
+	}
+	res.weight = best - shift
+	res.ok = true
+	return res
+}
+
+// stalled implements stall-on-demand: v (settled at d) is stalled when a
+// higher node already reached in this direction offers a shorter way to it.
+func (g *Graph) stalled(sc *scratch, v uint32, d int64, forward bool) bool {
+	cur := sc.cur
+	if forward {
+		for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
+			u := g.down.to[i]
+			if sc.stampF[u] == cur && sc.distF[u]+int64(g.down.w[i]) < d {
+				return true
+			}
+		}
+		return false
+	}
+	for i := g.up.off[v]; i < g.up.off[v+1]; i++ {
+		u := g.up.to[i]
+		if sc.stampB[u] == cur && sc.distB[u]+int64(g.up.w[i]) < d {
+			return true
+		}
+	}
+	return false
+}
+
+// pathTo returns the arcs of the forward search tree from its seed to v,
+// unpacked (including a seed prefix).
+func (g *Graph) pathTo(sc *scratch, v uint32, out []uint32) []uint32 {
+	var chain []uint32 // CH nodes from v back to the seed
+	x := v
+	for sc.parF[x] >= 0 {
+		chain = append(chain, x)
+		x = sc.pnF[x]
+	}
+	if p, ok := sc.prefF[x]; ok {
+		out = append(out, uint32(p))
+	}
+	out = append(out, x)
+	for i := len(chain) - 1; i >= 0; i-- {
+		y := chain[i]
+		e := sc.parF[y]
+		out = g.unpack(sc.pnF[y], y, g.up.mid[e], out)
+	}
+	return out
+}
+
+// pathFrom appends the arcs of the backward search tree from v (excluded)
+// to its target seed, unpacked.
+func (g *Graph) pathFrom(sc *scratch, v uint32, out []uint32) []uint32 {
+	x := v
+	for sc.parB[x] >= 0 {
+		nx := sc.pnB[x]
+		out = g.unpack(x, nx, g.down.mid[sc.parB[x]], out)
+		x = nx
+	}
+	return out
+}
+
+// unpack appends the original arcs of the CH edge from→to (excluding from).
+func (g *Graph) unpack(from, to uint32, mid int32, out []uint32) []uint32 {
+	return g.unpackDepth(from, to, mid, out, 0)
+}
+
+// maxUnpackDepth bounds shortcut nesting; only a corrupt hierarchy (a
+// shortcut cycle) reaches it.
+const maxUnpackDepth = 4096
+
+func (g *Graph) unpackDepth(from, to uint32, mid int32, out []uint32, depth int) []uint32 {
+	if mid < 0 || depth > maxUnpackDepth || len(out) > len(g.aW) {
+		return append(out, to) // a shortest path visits each arc at most once
+	}
+	m := uint32(mid)
+	i := g.down.find(m, from)
+	j := g.up.find(m, to)
+	if i < 0 || j < 0 {
+		return append(out, to) // corrupt hierarchy
+	}
+	out = g.unpackDepth(from, m, g.down.mid[i], out, depth+1)
+	return g.unpackDepth(m, to, g.up.mid[j], out, depth+1)
+}
+
+// shortest returns the arcs and weight of the best route from s to t, using
+// only the allowed directions of each snap.
+func (g *Graph) shortest(s, t Snap) ([]uint32, int64, bool) {
+	sc := g.getScratch()
+	defer g.putScratch(sc)
+	var sb, tb [4]seed
+	src := g.sourceSeeds(s, sb[:0])
+	tgt := g.targetSeeds(t, tb[:0])
+	src = g.fixLoops(src, s, t, tgt)
+	if len(src) == 0 || len(tgt) == 0 {
+		return nil, 0, false
+	}
+	r := g.search(sc, src, tgt, 0)
+	if !r.ok {
+		return nil, 0, false
+	}
+	path := g.pathTo(sc, r.meet, nil)
+	path = g.pathFrom(sc, r.meet, path)
+	return path, r.weight, true
+}

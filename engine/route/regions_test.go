@@ -1,0 +1,208 @@
+package route_test
+
+import (
+	"context"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+	"waymark/internal/testregions"
+	"waymark/regions"
+)
+
+// roadsPack builds (once per test binary) a pack holding only the roads
+// stage for a shared extract, or uses $WAYMARK_TEST_PACKS/<name>.waymark.
+var (
+	packMu   sync.Mutex
+	packPath = map[string]string{}
+)
+
+func roadsPack(tb testing.TB, name string) string {
+	tb.Helper()
+	if dir := os.Getenv("WAYMARK_TEST_PACKS"); dir != "" {
+		p := filepath.Join(dir, name+".waymark")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	src := testregions.Extract(tb, name)
+	packMu.Lock()
+	defer packMu.Unlock()
+	if p, ok := packPath[name]; ok {
+		return p
+	}
+	dir, err := os.MkdirTemp("", "waymark-roads-")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := filepath.Join(dir, name+".waymark")
+	if _, err := regions.Build(context.Background(), src, p, regions.Options{Stages: []regions.Stage{regions.RoadsStage()}}); err != nil {
+		tb.Fatalf("build %s: %v", name, err)
+	}
+	packPath[name] = p
+	return p
+}
+
+func openGraphs(tb testing.TB, name string) *engine.Pack {
+	tb.Helper()
+	pk, err := engine.OpenPack(roadsPack(tb, name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { pk.Close() })
+	return pk
+}
+
+// randomSnaps snaps n random points of the pack's home area onto the main
+// network (points whose nearest road lies in a tiny disconnected component
+// are drawn again).
+func randomSnaps(tb testing.TB, g *route.Graph, b orb.Bound, rng *rand.Rand, n int) []route.Snap {
+	tb.Helper()
+	out := make([]route.Snap, 0, n)
+	for len(out) < n {
+		p := orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])}
+		s, err := g.Snap(p, route.SnapOptions{Radius: 2000})
+		if err != nil || !g.InMainNetwork(s[0]) {
+			continue
+		}
+		out = append(out, s[0])
+	}
+	return out
+}
+
+var regionNames = []string{"liechtenstein", "monaco", "andorra"}
+
+// TestCHEqualsDijkstraOnRegions: for seeded random pairs, the CH weight
+// equals plain Dijkstra's on the same edge-based graph.
+func TestCHEqualsDijkstraOnRegions(t *testing.T) {
+	for _, name := range regionNames {
+		pk := openGraphs(t, name)
+		for _, prof := range route.Profiles {
+			n := 1000
+			if name != "liechtenstein" || testing.Short() {
+				n = 200
+			}
+			seed := int64(len(name))*31 + int64(prof)
+			t.Logf("%s %s: seed %d, %d pairs", name, prof, seed, n)
+			rng := rand.New(rand.NewSource(seed))
+			g := pk.Graph(prof)
+			snaps := randomSnaps(t, g, pk.Info.Home, rng, 2*n)
+			bad := 0
+			for i := 0; i < n; i++ {
+				s, d := snaps[2*i], snaps[2*i+1]
+				w1, ok1 := g.CHWeight(s, d)
+				w2, ok2 := g.DijkstraWeight(s, d)
+				if ok1 != ok2 || (ok1 && w1 != w2) {
+					bad++
+					if bad <= 3 {
+						t.Errorf("%s %s seed %d pair %d: CH %d,%v Dijkstra %d,%v", name, prof, seed, i, w1, ok1, w2, ok2)
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%s %s seed %d: %d of %d pairs differ", name, prof, seed, bad, n)
+			}
+		}
+	}
+}
+
+// TestRegionRoutesPlausible: random pairs route, with plausible speeds,
+// and the table equals the routes.
+func TestRegionRoutesPlausible(t *testing.T) {
+	for _, name := range regionNames {
+		pk := openGraphs(t, name)
+		for _, prof := range route.Profiles {
+			seed := int64(len(name))*7 + int64(prof)
+			rng := rand.New(rand.NewSource(seed))
+			g := pk.Graph(prof)
+			snaps := randomSnaps(t, g, pk.Info.Home, rng, 20)
+			tab, err := g.Table(context.Background(), snaps[:10], snaps[10:], route.TableOptions{Distances: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 10; i++ {
+				for j := 0; j < 10; j++ {
+					rs, err := g.Route(context.Background(), []route.Snap{snaps[i], snaps[10+j]}, route.RouteOptions{Output: route.Output{Steps: true}})
+					if err != nil {
+						t.Errorf("%s %s seed %d: route %d→%d: %v", name, prof, seed, i, j, err)
+						continue
+					}
+					r := rs[0]
+					if math.Abs(r.Duration-tab.Durations[i][j]) > 0.1 {
+						t.Errorf("%s %s seed %d: table[%d][%d] %.1f s, route %.1f s", name, prof, seed, i, j, tab.Durations[i][j], r.Duration)
+					}
+					if r.Distance > 200 {
+						kmh := r.Distance / r.Duration * 3.6
+						lo, hi := 5.0, 120.0
+						if prof == route.Walking {
+							lo, hi = 2, 6
+						}
+						if kmh < lo || kmh > hi {
+							t.Errorf("%s %s seed %d: route %d→%d %.0f m in %.0f s = %.1f km/h", name, prof, seed, i, j, r.Distance, r.Duration, kmh)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAlternatives: alternatives differ from the best route, stay within
+// the stretch limit and never beat it.
+func TestAlternatives(t *testing.T) {
+	pk := openGraphs(t, "liechtenstein")
+	g := pk.Graph(route.Driving)
+	seed := int64(11)
+	t.Logf("seed %d", seed)
+	snaps := randomSnaps(t, g, pk.Info.Home, rand.New(rand.NewSource(seed)), 60)
+	found := 0
+	for i := 0; i < 30; i++ {
+		rs, err := g.Route(context.Background(), snaps[2*i:2*i+2], route.RouteOptions{Alternatives: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) > 4 {
+			t.Fatalf("seed %d pair %d: %d routes for 3 alternatives", seed, i, len(rs))
+		}
+		for _, a := range rs[1:] {
+			found++
+			if a.Duration < rs[0].Duration-0.1 || a.Duration > rs[0].Duration*1.26 {
+				t.Errorf("seed %d pair %d: alternative %.1f s, best %.1f s", seed, i, a.Duration, rs[0].Duration)
+			}
+			if a.Geometry == rs[0].Geometry {
+				t.Errorf("seed %d pair %d: alternative equals the best route", seed, i)
+			}
+		}
+	}
+	if found == 0 {
+		t.Errorf("seed %d: no alternative in 30 pairs", seed)
+	}
+	t.Logf("%d alternatives for 30 pairs", found)
+}
+
+func TestGraphLoadTime(t *testing.T) {
+	p := roadsPack(t, "liechtenstein")
+	pk, err := engine.OpenPack(p) // warm the file cache
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk.Close()
+	res := testing.Benchmark(func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			pk, err := engine.OpenPack(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pk.Close()
+		}
+	})
+	t.Logf("open LI pack with both graphs: %s", res.T/time.Duration(max(1, res.N)))
+}

@@ -1,0 +1,410 @@
+package route
+
+import (
+	"cmp"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/paulmach/orb"
+)
+
+// Snapping grids: a fine grid (cells of 0.002°, ~220 m of latitude) for
+// points near roads, a coarse one (0.032°) for points far from them, and a
+// scan of edge bounding boxes beyond that.
+const (
+	fineCell    = 0.002
+	coarseCell  = 0.032
+	fineRings   = 12
+	coarseRings = 40
+)
+
+type segRef struct {
+	edge uint32
+	seg  uint32
+}
+
+// grid is a uniform grid over segment bounding boxes.
+type grid struct {
+	cell  float64
+	cells map[int64][2]uint32 // cell → range in refs
+	refs  []segRef
+}
+
+func (gr *grid) cellOf(p orb.Point) (int32, int32) {
+	return int32(math.Floor(p[0] / gr.cell)), int32(math.Floor(p[1] / gr.cell))
+}
+
+func cellKey(x, y int32) int64 { return int64(x)<<32 | int64(uint32(y)) }
+
+func buildGrid(g *Graph, cell float64) grid {
+	type kr struct {
+		k int64
+		r segRef
+	}
+	gr := grid{cell: cell}
+	var all []kr
+	for e := range g.eFrom {
+		pts := g.edgePoints(uint32(e))
+		for s := 0; s+1 < len(pts); s++ {
+			x0, y0 := gr.cellOf(pts[s])
+			x1, y1 := gr.cellOf(pts[s+1])
+			if x0 > x1 {
+				x0, x1 = x1, x0
+			}
+			if y0 > y1 {
+				y0, y1 = y1, y0
+			}
+			if int64(x1-x0+1)*int64(y1-y0+1) > 64 {
+				// very long segment: index one cell; the far scan still finds it
+				x1, y1 = x0, y0
+			}
+			for x := x0; x <= x1; x++ {
+				for y := y0; y <= y1; y++ {
+					all = append(all, kr{cellKey(x, y), segRef{uint32(e), uint32(s)}})
+				}
+			}
+		}
+	}
+	slices.SortFunc(all, func(a, b kr) int { return cmp.Compare(a.k, b.k) })
+	gr.cells = make(map[int64][2]uint32, len(all)/4+1)
+	gr.refs = make([]segRef, len(all))
+	for i := 0; i < len(all); {
+		j := i
+		for j < len(all) && all[j].k == all[i].k {
+			gr.refs[j] = all[j].r
+			j++
+		}
+		gr.cells[all[i].k] = [2]uint32{uint32(i), uint32(j)}
+		i = j
+	}
+	return gr
+}
+
+// segSnap projects p on segment s of edge e and applies the bearing filter.
+func (g *Graph) segSnap(p orb.Point, e uint32, s int, b *Bearing) (Snap, bool) {
+	pts := g.edgePoints(e)
+	q, _, d := project(p, pts[s], pts[s+1])
+	fwd := g.eArc[2*e] >= 0
+	bwd := g.eArc[2*e+1] >= 0
+	if b != nil {
+		if pts[s] == pts[s+1] {
+			return Snap{}, false
+		}
+		br := bearing(pts[s], pts[s+1])
+		fwd = fwd && angleDiff(br, b.Value) <= b.Range
+		bwd = bwd && angleDiff(math.Mod(br+180, 360), b.Value) <= b.Range
+	}
+	if !fwd && !bwd {
+		return Snap{}, false
+	}
+	return Snap{Edge: e, Seg: s, Location: q, Input: p, Distance: d, Forward: fwd, Backward: bwd}, true
+}
+
+// withOffset fills s.Offset: meters from the edge's first point to s.Location.
+func (g *Graph) withOffset(s Snap) Snap {
+	pts := g.edgePoints(s.Edge)
+	off := float64(g.cum[g.eGeom[s.Edge]+uint32(s.Seg)]) + haversine(pts[s.Seg], s.Location)
+	if l := float64(g.eLen[s.Edge]); off > l {
+		off = l
+	}
+	s.Offset = off
+	return s
+}
+
+// collector keeps the best snap per edge, sorted by distance; with want > 0
+// only the want nearest.
+type collector struct {
+	g       *Graph
+	p       orb.Point
+	radius  float64
+	b       *Bearing
+	want    int
+	bigOnly bool
+	cands   []Snap
+}
+
+func (c *collector) consider(r segRef) {
+	g := c.g
+	if c.bigOnly && !g.edgeBig[r.edge] {
+		return
+	}
+	// cheap reject by bounding box before projecting
+	if lim := c.limit(); !math.IsInf(lim, 1) {
+		b := g.eBox[r.edge]
+		k := math.Cos(rad(c.p[1]))
+		dx := math.Max(0, math.Max(b.Min[0]-c.p[0], c.p[0]-b.Max[0])) * k
+		dy := math.Max(0, math.Max(b.Min[1]-c.p[1], c.p[1]-b.Max[1]))
+		if math.Sqrt(dx*dx+dy*dy)*math.Pi/180*earthRadius*0.99 > lim {
+			return
+		}
+	}
+	s, ok := g.segSnap(c.p, r.edge, int(r.seg), c.b)
+	if !ok || (c.radius > 0 && s.Distance > c.radius) {
+		return
+	}
+	for i := range c.cands {
+		if c.cands[i].Edge == r.edge {
+			if s.Distance >= c.cands[i].Distance {
+				return
+			}
+			c.cands = append(c.cands[:i], c.cands[i+1:]...)
+			break
+		}
+	}
+	i := sort.Search(len(c.cands), func(i int) bool {
+		x := c.cands[i]
+		return x.Distance > s.Distance || (x.Distance == s.Distance && x.Edge > s.Edge)
+	})
+	if c.want > 0 && i >= c.want {
+		return
+	}
+	c.cands = append(c.cands, Snap{})
+	copy(c.cands[i+1:], c.cands[i:])
+	c.cands[i] = s
+	if c.want > 0 && len(c.cands) > c.want {
+		c.cands = c.cands[:c.want]
+	}
+}
+
+// limit is the distance beyond which nothing can enter the result.
+func (c *collector) limit() float64 {
+	l := math.Inf(1)
+	if c.radius > 0 {
+		l = c.radius
+	}
+	if c.want > 0 && len(c.cands) >= c.want {
+		l = math.Min(l, c.cands[c.want-1].Distance)
+	}
+	return l
+}
+
+// rings searches gr ring by ring up to maxRing; it reports whether the
+// result is final.
+func (c *collector) rings(gr *grid, maxRing int32) bool {
+	cx, cy := gr.cellOf(c.p)
+	// meters per cell, lower bound (longitude cells shrink with latitude)
+	cellM := gr.cell * math.Pi / 180 * earthRadius * math.Max(0.05, math.Cos(rad(math.Min(89, math.Abs(c.p[1])+gr.cell))))
+	for k := int32(0); k <= maxRing; k++ {
+		if float64(k-1)*cellM > c.limit() {
+			return true
+		}
+		for x := cx - k; x <= cx+k; x++ {
+			step := int32(1)
+			if x != cx-k && x != cx+k {
+				step = 2 * k
+			}
+			for y := cy - k; y <= cy+k; y += step {
+				if rg, ok := gr.cells[cellKey(x, y)]; ok {
+					for _, r := range gr.refs[rg[0]:rg[1]] {
+						c.consider(r)
+					}
+				}
+				if step == 0 {
+					break
+				}
+			}
+		}
+	}
+	return float64(maxRing)*cellM > c.limit()
+}
+
+// collect gathers, per edge, the nearest acceptable projection of p, for
+// edges within radius meters (radius <= 0: unlimited), the want nearest
+// (want <= 0: every edge within radius), nearest first.
+func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOnly bool) []Snap {
+	c := &collector{g: g, p: p, radius: radius, b: b, want: want, bigOnly: bigOnly}
+	if !c.rings(&g.fine, fineRings) && !c.rings(g.coarseGrid(), coarseRings) {
+		g.scanFar(p, radius, c.consider, c.limit)
+	}
+	for i := range c.cands {
+		c.cands[i] = g.withOffset(c.cands[i])
+	}
+	return c.cands
+}
+
+// Snap returns the opt.Number nearest road positions to p (nearest first),
+// one per edge, honouring the radius and bearing filters. Unless
+// opt.AnyComponent is set it prefers edges of the big connected components
+// and falls back to tiny ones only when no big one is within the radius. It
+// returns ErrNoSegment when nothing qualifies.
+func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
+	n := opt.Number
+	if n <= 0 {
+		n = 1
+	}
+	if len(g.eFrom) == 0 {
+		return nil, ErrNoSegment
+	}
+	var out []Snap
+	if !opt.AnyComponent {
+		out = g.collect(p, opt.Radius, opt.Bearing, n, true)
+	}
+	if len(out) == 0 {
+		out = g.collect(p, opt.Radius, opt.Bearing, n, false)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: no road within reach of %.6f,%.6f", ErrNoSegment, p[0], p[1])
+	}
+	return out, nil
+}
+
+// Candidates returns every road position within radius meters of p (radius
+// must be > 0): for each edge with a segment in reach, the nearest point on
+// it, nearest first. It is the candidate set of map matching.
+func (g *Graph) Candidates(p orb.Point, radius float64, b *Bearing) []Snap {
+	if radius <= 0 || len(g.eFrom) == 0 {
+		return nil
+	}
+	return g.collect(p, radius, b, 0, false)
+}
+
+// WaypointOf returns the JSON waypoint of a snap, with its hint.
+func (g *Graph) WaypointOf(s Snap) Waypoint {
+	return Waypoint{
+		Hint:     g.Hint(s),
+		Distance: round1e(s.Distance, 6),
+		Name:     g.str(g.eName[s.Edge]),
+		Location: [2]float64{round1e(s.Location[0], 6), round1e(s.Location[1], 6)},
+	}
+}
+
+// SegmentNodes returns the OSM ids of the end nodes of the snapped segment.
+func (g *Graph) SegmentNodes(s Snap) []int64 {
+	ns := g.edgeNodes(s.Edge)
+	if s.Seg+1 >= len(ns) {
+		return []int64{ns[len(ns)-2], ns[len(ns)-1]}
+	}
+	return []int64{ns[s.Seg], ns[s.Seg+1]}
+}
+
+func round1e(v float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(v*p) / p
+}
+
+// Hints: base64url (no padding) of a 29-byte record: version (1), profile
+// (1), build id (8), edge (4), segment (2), offset meters (float32, 4),
+// location lon/lat E7 (2×4), flags (1: forward, backward) — the build id
+// ties the hint to one pack build.
+const hintVersion = 1
+
+// Hint encodes s for reuse in a later request to the same pack build.
+func (g *Graph) Hint(s Snap) string {
+	var b [29]byte
+	b[0] = hintVersion
+	b[1] = byte(g.profile)
+	id, _ := hex.DecodeString(g.buildID)
+	copy(b[2:10], id)
+	binary.LittleEndian.PutUint32(b[10:], s.Edge)
+	binary.LittleEndian.PutUint16(b[14:], uint16(s.Seg))
+	binary.LittleEndian.PutUint32(b[16:], math.Float32bits(float32(s.Offset)))
+	binary.LittleEndian.PutUint32(b[20:], uint32(int32(math.Round(s.Location[0]*1e7))))
+	binary.LittleEndian.PutUint32(b[24:], uint32(int32(math.Round(s.Location[1]*1e7))))
+	var fl byte
+	if s.Forward {
+		fl |= 1
+	}
+	if s.Backward {
+		fl |= 2
+	}
+	b[28] = fl
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// FromHint decodes a hint for input coordinate p. ok is false when the hint
+// is malformed, from another pack build or profile, or does not fit the
+// graph; callers then snap p normally.
+func (g *Graph) FromHint(h string, p orb.Point) (Snap, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(h)
+	if err != nil || len(b) != 29 || b[0] != hintVersion || Profile(b[1]) != g.profile {
+		return Snap{}, false
+	}
+	id, _ := hex.DecodeString(g.buildID)
+	if len(id) != 8 || string(id) != string(b[2:10]) {
+		return Snap{}, false
+	}
+	e := binary.LittleEndian.Uint32(b[10:])
+	seg := int(binary.LittleEndian.Uint16(b[14:]))
+	off := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[16:])))
+	if int(e) >= len(g.eFrom) || seg+1 >= int(g.eGeom[e+1]-g.eGeom[e]) || !(off >= 0) || off > float64(g.eLen[e])+0.01 {
+		return Snap{}, false
+	}
+	loc := orb.Point{float64(int32(binary.LittleEndian.Uint32(b[20:]))) / 1e7, float64(int32(binary.LittleEndian.Uint32(b[24:]))) / 1e7}
+	fl := b[28]
+	s := Snap{Edge: e, Seg: seg, Offset: off, Location: loc, Input: p, Distance: haversine(p, loc),
+		Forward: fl&1 != 0 && g.eArc[2*e] >= 0, Backward: fl&2 != 0 && g.eArc[2*e+1] >= 0}
+	if !s.Forward && !s.Backward {
+		return Snap{}, false
+	}
+	return s, true
+}
+
+// Curb restricts s to the direction of travel that has its input
+// coordinate on the right-hand side (OSRM approaches=curb, right-hand
+// traffic). A snap on a one-way road, or right on the road, is returned
+// unchanged.
+func (g *Graph) Curb(s Snap) Snap {
+	if !s.Forward || !s.Backward || s.Distance < 0.5 {
+		return s
+	}
+	pts := g.edgePoints(s.Edge)
+	if s.Seg+1 >= len(pts) || pts[s.Seg] == pts[s.Seg+1] {
+		return s
+	}
+	a := turnAngle(bearing(pts[s.Seg], pts[s.Seg+1]), bearing(s.Location, s.Input))
+	if a > 0 {
+		s.Backward = false
+	} else {
+		s.Forward = false
+	}
+	return s
+}
+
+// scanFar visits the edges in order of their bounding box distance from p
+// (a lower bound of their distance) until that bound exceeds the wanted
+// distance: the fallback for points far from every road.
+func (g *Graph) scanFar(p orb.Point, radius float64, consider func(segRef), limit func() float64) {
+	type eb struct {
+		e  uint32
+		lb float64
+	}
+	k := math.Cos(rad(p[1]))
+	m := math.Pi / 180 * earthRadius
+	list := make([]eb, 0, len(g.eFrom))
+	for e := range g.eFrom {
+		b := g.eBox[e]
+		dx := math.Max(0, math.Max(b.Min[0]-p[0], p[0]-b.Max[0])) * k * m
+		dy := math.Max(0, math.Max(b.Min[1]-p[1], p[1]-b.Max[1])) * m
+		lb := math.Sqrt(dx*dx+dy*dy) * 0.99
+		if radius > 0 && lb > radius {
+			continue
+		}
+		list = append(list, eb{uint32(e), lb})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].lb < list[j].lb })
+	for i, x := range list {
+		if i%16 == 0 && x.lb > limit() {
+			return
+		}
+		n := int(g.eGeom[x.e+1]-g.eGeom[x.e]) - 1
+		for s := 0; s < n; s++ {
+			consider(segRef{x.e, uint32(s)})
+		}
+	}
+}
+
+// InMainNetwork reports whether s lies on an edge of a big strongly
+// connected component, i.e. one from which most of the network is reachable.
+func (g *Graph) InMainNetwork(s Snap) bool { return int(s.Edge) < len(g.edgeBig) && g.edgeBig[s.Edge] }
+
+// coarseGrid returns the coarse grid, built on first use (only searches
+// far from every road need it).
+func (g *Graph) coarseGrid() *grid {
+	g.coarseOnce.Do(func() { g.coarse = buildGrid(g, coarseCell) })
+	return &g.coarse
+}

@@ -1,0 +1,158 @@
+package route
+
+import (
+	"context"
+	"math"
+	"sort"
+)
+
+type bucketEntry struct {
+	node uint32
+	j    int32
+	w    int64 // true weight from node to destination j (may be negative)
+	d    int64
+}
+
+// Table computes the fastest-route durations (seconds) and, when asked,
+// their distances (meters) from every source to every destination with a
+// many-to-many CH search: one backward upward search per destination fills
+// buckets at the nodes it settles, one forward upward search per source
+// scans them. Pairs on the same edge are checked with a point-to-point
+// search (a route may have to leave the edge and come back). A pair without
+// a route is NaN.
+func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*Table, error) {
+	sc := g.getScratch()
+	defer g.putScratch(sc)
+	var entries []bucketEntry
+	var seeds []seed
+	for j, t := range dst {
+		seeds = g.targetSeeds(t, seeds[:0])
+		shift := int64(0)
+		for _, x := range seeds {
+			shift = max(shift, -x.w)
+		}
+		sc.next()
+		cur := sc.cur
+		for _, x := range seeds {
+			w := x.w + shift
+			if sc.stampB[x.arc] != cur || w < sc.distB[x.arc] {
+				sc.stampB[x.arc], sc.distB[x.arc], sc.dstB[x.arc] = cur, w, x.d
+				sc.hb.push(x.arc, w)
+			}
+		}
+		for sc.hb.len() > 0 {
+			v, d := sc.hb.pop()
+			if g.stalled(sc, v, d, false) {
+				continue
+			}
+			entries = append(entries, bucketEntry{node: v, j: int32(j), w: d - shift, d: sc.dstB[v]})
+			for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
+				u := g.down.to[i]
+				nd := d + int64(g.down.w[i])
+				if sc.stampB[u] != cur || nd < sc.distB[u] {
+					sc.stampB[u], sc.distB[u], sc.dstB[u] = cur, nd, sc.dstB[v]+int64(g.down.d[i])
+					sc.hb.push(u, nd)
+				}
+			}
+		}
+		if j%8 == 7 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sort.Slice(entries, func(a, b int) bool { return entries[a].node < entries[b].node })
+	start := make(map[uint32]int32, len(entries)/4+1)
+	for i := len(entries) - 1; i >= 0; i-- {
+		start[entries[i].node] = int32(i)
+	}
+
+	t := &Table{Durations: make([][]float64, len(src))}
+	if opt.Distances {
+		t.Distances = make([][]float64, len(src))
+	}
+	bestW := make([]int64, len(dst))
+	bestD := make([]int64, len(dst))
+	for i, s := range src {
+		for j := range bestW {
+			bestW[j], bestD[j] = math.MaxInt64, 0
+		}
+		seeds = g.sourceSeeds(s, seeds[:0])
+		sc.next()
+		cur := sc.cur
+		for _, x := range seeds {
+			if sc.stampF[x.arc] != cur || x.w < sc.distF[x.arc] {
+				sc.stampF[x.arc], sc.distF[x.arc], sc.dstF[x.arc] = cur, x.w, x.d
+				sc.hf.push(x.arc, x.w)
+			}
+		}
+		for sc.hf.len() > 0 {
+			v, d := sc.hf.pop()
+			if g.stalled(sc, v, d, true) {
+				continue
+			}
+			if k, ok := start[v]; ok {
+				for ; int(k) < len(entries) && entries[k].node == v; k++ {
+					e := entries[k]
+					if w := d + e.w; w < bestW[e.j] {
+						bestW[e.j], bestD[e.j] = w, sc.dstF[v]+e.d
+					}
+				}
+			}
+			for k := g.up.off[v]; k < g.up.off[v+1]; k++ {
+				u := g.up.to[k]
+				nd := d + int64(g.up.w[k])
+				if sc.stampF[u] != cur || nd < sc.distF[u] {
+					sc.stampF[u], sc.distF[u], sc.dstF[u] = cur, nd, sc.dstF[v]+int64(g.up.d[k])
+					sc.hf.push(u, nd)
+				}
+			}
+		}
+		row := make([]float64, len(dst))
+		var drow []float64
+		if opt.Distances {
+			drow = make([]float64, len(dst))
+		}
+		for j := range dst {
+			w, dd := bestW[j], bestD[j]
+			if dst[j].Edge == s.Edge {
+				w, dd = g.pairWeight(sc, s, dst[j])
+			}
+			if w == math.MaxInt64 {
+				row[j] = math.NaN()
+				if drow != nil {
+					drow[j] = math.NaN()
+				}
+				continue
+			}
+			row[j] = float64(w) / 10
+			if drow != nil {
+				drow[j] = math.Round(float64(dd)) / 10
+			}
+		}
+		t.Durations[i] = row
+		if opt.Distances {
+			t.Distances[i] = drow
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// pairWeight returns the weight and CH distance of the best route from s to
+// t by a point-to-point search (MaxInt64 when there is none).
+func (g *Graph) pairWeight(sc *scratch, s, t Snap) (int64, int64) {
+	var sb, tb [4]seed
+	tgt := g.targetSeeds(t, tb[:0])
+	src := g.fixLoops(g.sourceSeeds(s, sb[:0]), s, t, tgt)
+	if len(src) == 0 || len(tgt) == 0 {
+		return math.MaxInt64, 0
+	}
+	r := g.search(sc, src, tgt, 0)
+	if !r.ok {
+		return math.MaxInt64, 0
+	}
+	return r.weight, r.dist
+}

@@ -1,0 +1,162 @@
+// Package osmfixture turns small ASCII maps into OSM XML extracts and
+// region packs for tests, in the spirit of OSRM's cucumber node maps:
+//
+//	a - b - c
+//	|       |
+//	d - - - e
+//
+// Every letter or digit of Map is a node placed on a grid (one character
+// column ≈ 10 m east, one line ≈ 20 m north of the origin 9.5, 47.1); all
+// other characters are decoration. Ways list node letters in order with
+// their tags; relations name their members by way index or node letter.
+// Build writes the extract and builds a pack with the given stages.
+package osmfixture
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/paulmach/orb"
+
+	"waymark/regions"
+)
+
+// Grid spacing in degrees: about 10 m per column and 20 m per line at 47°N.
+const (
+	ColDeg  = 0.000131
+	LineDeg = 0.00018
+	Lon0    = 9.5
+	Lat0    = 47.1
+)
+
+// Way is a way of a fixture: Nodes are node letters in order, Tags
+// "k=v k=v" (values cannot hold spaces; write ~ for a space,
+// it is turned back into a space).
+type Way struct {
+	Nodes string
+	Tags  string
+}
+
+// Member of a relation: "from:w0", "via:n:b", "via:w2", "to:w1".
+type Relation struct {
+	Tags    string
+	Members string
+}
+
+// Map is an ASCII fixture.
+type Map struct {
+	// Origin is the coordinate of the map's top-left character; zero
+	// means (Lon0, Lat0).
+	Origin    orb.Point
+	Map       string
+	Ways      []Way
+	NodeTags  map[byte]string
+	Relations []Relation
+}
+
+// Point returns the coordinate of node c.
+func (m *Map) Point(c byte) orb.Point {
+	for row, line := range strings.Split(strings.Trim(m.Map, "\n"), "\n") {
+		if col := strings.IndexByte(line, c); col >= 0 {
+			o := m.Origin
+			if o == (orb.Point{}) {
+				o = orb.Point{Lon0, Lat0}
+			}
+			return orb.Point{o[0] + float64(col)*ColDeg, o[1] - float64(row)*LineDeg}
+		}
+	}
+	panic(fmt.Sprintf("osmfixture: node %q not on the map", c))
+}
+
+// Between returns the point at fraction f of the way from node a to node b.
+func (m *Map) Between(a, b byte, f float64) orb.Point {
+	p, q := m.Point(a), m.Point(b)
+	return orb.Point{p[0] + f*(q[0]-p[0]), p[1] + f*(q[1]-p[1])}
+}
+
+func nodeID(c byte) int64 { return int64(c) }
+
+func tagsXML(tags string) string {
+	var b strings.Builder
+	for _, kv := range strings.Fields(tags) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			panic("osmfixture: bad tag " + kv)
+		}
+		fmt.Fprintf(&b, `<tag k="%s" v="%s"/>`, k, strings.ReplaceAll(v, "~", " "))
+	}
+	return b.String()
+}
+
+// XML renders the fixture as an OSM XML document.
+func (m *Map) XML() string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<osm version="0.6" generator="osmfixture">` + "\n")
+	var letters []byte
+	for _, line := range strings.Split(m.Map, "\n") {
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				letters = append(letters, c)
+			}
+		}
+	}
+	sort.Slice(letters, func(i, j int) bool { return letters[i] < letters[j] })
+	for _, c := range letters {
+		p := m.Point(c)
+		fmt.Fprintf(&b, `<node id="%d" version="1" timestamp="2024-01-01T00:00:00Z" lat="%.7f" lon="%.7f">%s</node>`+"\n",
+			nodeID(c), p[1], p[0], tagsXML(m.NodeTags[c]))
+	}
+	for i, w := range m.Ways {
+		fmt.Fprintf(&b, `<way id="%d" version="1" timestamp="2024-01-01T00:00:00Z">`, i+1)
+		for j := 0; j < len(w.Nodes); j++ {
+			fmt.Fprintf(&b, `<nd ref="%d"/>`, nodeID(w.Nodes[j]))
+		}
+		b.WriteString(tagsXML(w.Tags) + "</way>\n")
+	}
+	for i, r := range m.Relations {
+		fmt.Fprintf(&b, `<relation id="%d" version="1" timestamp="2024-01-01T00:00:00Z">`, i+1)
+		for _, mem := range strings.Fields(r.Members) {
+			parts := strings.Split(mem, ":")
+			role := parts[0]
+			switch {
+			case len(parts) == 3 && parts[1] == "n":
+				fmt.Fprintf(&b, `<member type="node" ref="%d" role="%s"/>`, nodeID(parts[2][0]), role)
+			case len(parts) == 2 && strings.HasPrefix(parts[1], "w"):
+				var k int
+				fmt.Sscanf(parts[1][1:], "%d", &k)
+				fmt.Fprintf(&b, `<member type="way" ref="%d" role="%s"/>`, k+1, role)
+			default:
+				panic("osmfixture: bad member " + mem)
+			}
+		}
+		b.WriteString(tagsXML(r.Tags) + "</relation>\n")
+	}
+	b.WriteString("</osm>\n")
+	return b.String()
+}
+
+// Build writes the fixture to a temporary directory and builds a pack from
+// it with the given stages (nil: all default stages). It returns the pack path.
+func (m *Map) Build(tb testing.TB, stages ...regions.Stage) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	src := filepath.Join(dir, "fixture.osm")
+	if err := os.WriteFile(src, []byte(m.XML()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	out := filepath.Join(dir, "fixture.waymark")
+	opts := regions.Options{}
+	if len(stages) > 0 {
+		opts.Stages = stages
+	}
+	if _, err := regions.Build(context.Background(), src, out, opts); err != nil {
+		tb.Fatalf("build fixture pack: %v", err)
+	}
+	return out
+}

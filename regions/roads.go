@@ -1,0 +1,240 @@
+package regions
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
+
+	"waymark/engine/route"
+)
+
+// The "roads" stage writes one routing graph per profile (see
+// roads_profile.go for the tag rules and speed tables) into the table
+//
+//	graphs(profile TEXT PRIMARY KEY,   -- "driving", "walking"
+//	       data BLOB NOT NULL,         -- route.Graph.MarshalBinary: edges with
+//	                                   -- geometry, OSM node ids, names/refs,
+//	                                   -- class, roundabout/ferry flags, speeds;
+//	                                   -- arcs, turn transitions and the
+//	                                   -- contraction hierarchy
+//	       edges INTEGER, arcs INTEGER, ch_edges INTEGER, build_ms INTEGER)
+//
+// The engine loads the blobs into memory when it opens the pack. Turn
+// restrictions (type=restriction and restriction:motorcar, no_* and only_*,
+// via node or via ways; except=motorcar/motor_vehicle skips) apply to
+// driving only, as in OSRM's foot profile. Node barriers and traffic
+// signals come from tagged nodes on routable ways.
+
+// RoadsStage builds the routing graphs of every profile.
+func RoadsStage() Stage { return Stage{Name: "roads", Run: runRoads} }
+
+func runRoads(ctx context.Context, im *Import) error {
+	if _, err := im.Tx.ExecContext(ctx, `CREATE TABLE graphs(profile TEXT PRIMARY KEY, data BLOB NOT NULL,
+		edges INTEGER NOT NULL, arcs INTEGER NOT NULL, ch_edges INTEGER NOT NULL, build_ms INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("create graphs: %w", err)
+	}
+	type result struct {
+		blob  []byte
+		st    route.BuildStats
+		took  time.Duration
+		err   error
+		skips int
+	}
+	results := make([]result, len(route.Profiles))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var done int64
+	for i, p := range route.Profiles {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			net, skips := extractNetwork(im.Data, p)
+			g, st, err := route.Build(ctx, net, func(n int) {
+				mu.Lock() // both profiles report; keep Progress calls serialized
+				done += 4096
+				im.Report(done)
+				mu.Unlock()
+			})
+			if err != nil {
+				results[i] = result{err: err}
+				return
+			}
+			blob, err := g.MarshalBinary()
+			results[i] = result{blob: blob, st: st, took: time.Since(start), err: err, skips: skips}
+		}()
+	}
+	wg.Wait()
+	for i, p := range route.Profiles {
+		r := results[i]
+		if r.err != nil {
+			return fmt.Errorf("%s graph: %w", p, r.err)
+		}
+		if _, err := im.Tx.ExecContext(ctx, `INSERT INTO graphs(profile, data, edges, arcs, ch_edges, build_ms) VALUES(?, ?, ?, ?, ?, ?)`,
+			p.String(), r.blob, r.st.Edges, r.st.Arcs, r.st.CHEdges, r.took.Milliseconds()); err != nil {
+			return fmt.Errorf("write %s graph: %w", p, err)
+		}
+		im.Count(p.String()+" edges", r.st.Edges)
+		im.Count(p.String()+" arcs", r.st.Arcs)
+		if p == route.Driving {
+			im.Count("turn restrictions", r.st.Restrictions)
+			if r.st.SkippedRestrictions+r.skips > 0 {
+				im.Problem("%d turn restrictions skipped (members missing, not connected or not routable)", r.st.SkippedRestrictions+r.skips)
+			}
+		}
+	}
+	return nil
+}
+
+// extractNetwork applies profile p's tag rules to the extract. It returns
+// the network and the number of restriction relations it could not use.
+func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
+	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}}
+	used := map[osm.NodeID]bool{}
+	routable := map[osm.WayID]bool{}
+	for _, w := range d.Ways {
+		if len(w.Nodes) < 2 {
+			continue
+		}
+		pts := make([]orb.Point, 0, len(w.Nodes))
+		ids := make([]int64, 0, len(w.Nodes))
+		length := 0.0
+		for _, wn := range w.Nodes {
+			pt, ok := d.Coords[wn.ID]
+			if !ok {
+				continue
+			}
+			if len(pts) > 0 {
+				length += haversineM(pts[len(pts)-1], pt)
+			}
+			pts = append(pts, pt)
+			ids = append(ids, int64(wn.ID))
+		}
+		if len(pts) < 2 {
+			continue
+		}
+		fwd, bwd, class, ferry := wayProfile(p, w.Tags, length)
+		if fwd <= 0 && bwd <= 0 {
+			continue
+		}
+		junction := w.Tags.Find("junction")
+		dest := w.Tags.Find("destination:forward")
+		if dest == "" {
+			dest = w.Tags.Find("destination")
+		}
+		if dr := w.Tags.Find("destination:ref"); dr != "" {
+			if dest != "" {
+				dest = dr + ": " + dest
+			} else {
+				dest = dr
+			}
+		}
+		net.Ways = append(net.Ways, route.NetWay{
+			ID: int64(w.ID), Nodes: ids, Points: pts, Forward: fwd, Backward: bwd,
+			Name: w.Tags.Find("name"), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
+			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
+		})
+		routable[w.ID] = true
+		for _, id := range ids {
+			used[osm.NodeID(id)] = true
+		}
+	}
+	for _, n := range d.Nodes {
+		if !used[n.ID] {
+			continue
+		}
+		if blocks(p, n) {
+			net.Barriers[int64(n.ID)] = true
+		}
+		if n.Tags.Find("highway") == "traffic_signals" { // as OSRM's profiles (crossing=traffic_signals alone does not count)
+			net.Signals[int64(n.ID)] = true
+		}
+	}
+	skipped := 0
+	if p == route.Driving {
+		for _, r := range d.Relations {
+			rs, ok := restrictionsOf(r, routable)
+			if !ok {
+				skipped++
+				continue
+			}
+			net.Restrictions = append(net.Restrictions, rs...)
+		}
+	}
+	return net, skipped
+}
+
+// restrictionsOf converts a turn restriction relation; ok is false for a
+// restriction relation that cannot be used (it is not an error for other
+// relations, which return nil, true).
+func restrictionsOf(r *osm.Relation, routable map[osm.WayID]bool) ([]route.Restriction, bool) {
+	if r.Tags.Find("type") != "restriction" {
+		return nil, true
+	}
+	val := r.Tags.Find("restriction:motorcar")
+	if val == "" {
+		val = r.Tags.Find("restriction")
+	}
+	if val == "" {
+		return nil, true // restrictions for other vehicles only
+	}
+	for _, ex := range strings.Split(r.Tags.Find("except"), ";") {
+		if ex = strings.TrimSpace(ex); ex == "motorcar" || ex == "motor_vehicle" {
+			return nil, true
+		}
+	}
+	only := strings.HasPrefix(val, "only_")
+	if !only && !strings.HasPrefix(val, "no_") {
+		return nil, false
+	}
+	var froms, tos, viaWays []int64
+	var viaNode int64
+	for _, m := range r.Members {
+		switch m.Role {
+		case "from":
+			if m.Type == osm.TypeWay {
+				froms = append(froms, m.Ref)
+			}
+		case "to":
+			if m.Type == osm.TypeWay {
+				tos = append(tos, m.Ref)
+			}
+		case "via":
+			if m.Type == osm.TypeNode {
+				viaNode = m.Ref
+			} else if m.Type == osm.TypeWay {
+				viaWays = append(viaWays, m.Ref)
+			}
+		}
+	}
+	if len(froms) == 0 || len(tos) == 0 || (viaNode == 0) == (len(viaWays) == 0) {
+		return nil, false
+	}
+	var out []route.Restriction
+	for _, f := range froms {
+		for _, t := range tos {
+			if !routable[osm.WayID(f)] || !routable[osm.WayID(t)] {
+				continue
+			}
+			out = append(out, route.Restriction{From: f, ViaNode: viaNode, ViaWays: viaWays, To: t, Only: only})
+		}
+	}
+	if len(out) == 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+func haversineM(a, b orb.Point) float64 {
+	const r = 6372797.560856
+	la1, la2 := a[1]*math.Pi/180, b[1]*math.Pi/180
+	dl := (b[0] - a[0]) * math.Pi / 180
+	s := math.Sin((la2-la1)/2)*math.Sin((la2-la1)/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dl/2)*math.Sin(dl/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(s)))
+}

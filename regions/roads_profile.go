@@ -1,0 +1,376 @@
+package regions
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/osm"
+
+	"waymark/engine/route"
+)
+
+// Speed tables (km/h), after OSRM's car.lua and foot.lua so durations
+// compare with OSRM's:
+//
+//	driving: motorway 90, motorway_link 45, trunk 85, trunk_link 40,
+//	primary 65, primary_link 30, secondary 55, secondary_link 25,
+//	tertiary 40, tertiary_link 20, unclassified 25, residential 25,
+//	living_street 10, service 15 (service=alley/parking/parking_aisle/
+//	driveway/drive-through: 5), ferries 5 unless a duration is tagged.
+//	A maxspeed (maxspeed:advisory, maxspeed[:forward|:backward],
+//	source:maxspeed, maxspeed:type; km/h, "mph", "none" = 140, zone values
+//	like CH:urban, DE:rural, AT:motorway) replaces the class speed with
+//	80 % of the posted limit, capped at maxspeedCap × the class speed.
+//	Surface, tracktype and smoothness cap the result (car.lua tables).
+//	walking: 5 km/h on every way pedestrians may use (footway, path,
+//	pedestrian, steps, track, living_street, residential, service,
+//	unclassified, road, tertiary…primary and links, platforms, piers);
+//	trunk, motorway, cycleway and bridleway only with foot=yes/designated/
+//	permissive; rough surfaces slower (gravel 4, mud/sand 2.5); ferries 5.
+var carSpeeds = map[string]float64{
+	"motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40,
+	"primary": 65, "primary_link": 30, "secondary": 55, "secondary_link": 25,
+	"tertiary": 40, "tertiary_link": 20, "unclassified": 25, "residential": 25,
+	"living_street": 10, "service": 15,
+}
+
+var carServiceSpeeds = map[string]float64{
+	"alley": 5, "parking": 5, "parking_aisle": 5, "driveway": 5, "drive-through": 5, "drive-thru": 5,
+}
+
+var carSurfaceSpeeds = map[string]float64{
+	"cement": 80, "compacted": 80, "fine_gravel": 80,
+	"paving_stones": 60, "metal": 60, "bricks": 60,
+	"grass": 40, "wood": 40, "sett": 40, "grass_paver": 40, "gravel": 40, "unpaved": 40,
+	"ground": 40, "dirt": 40, "pebblestone": 40, "tartan": 40,
+	"cobblestone": 30, "clay": 30,
+	"earth": 20, "stone": 20, "rocky": 20, "sand": 20,
+	"mud": 10,
+}
+
+var carTracktypeSpeeds = map[string]float64{"grade1": 60, "grade2": 40, "grade3": 30, "grade4": 25, "grade5": 20}
+
+var carSmoothnessSpeeds = map[string]float64{
+	"intermediate": 80, "bad": 40, "very_bad": 20, "horrible": 10, "very_horrible": 5,
+}
+
+var footSurfaceSpeeds = map[string]float64{
+	"fine_gravel": 4, "gravel": 4, "pebblestone": 4, "mud": 2.5, "sand": 2.5,
+}
+
+// maxspeedCap bounds a tagged maxspeed to this factor of the class speed, so
+// a wrong tag (maxspeed=500 on a residential street) cannot make a
+// shortcut of it. It is generous: rural Swiss unclassified roads are
+// legitimately tagged 80 (64 km/h against the class 25).
+const maxspeedCap = 3.0
+
+// walkingSpeed is the pedestrian speed in km/h.
+const walkingSpeed = 5.0
+
+var footWays = map[string]bool{
+	"footway": true, "path": true, "pedestrian": true, "steps": true, "track": true,
+	"living_street": true, "residential": true, "service": true, "unclassified": true, "road": true,
+	"tertiary": true, "tertiary_link": true, "secondary": true, "secondary_link": true,
+	"primary": true, "primary_link": true, "platform": true, "pier": true,
+}
+
+// maxspeed zone values (lowercase) from car.lua; 0 means "no limit known".
+var maxspeedTable = map[string]float64{
+	"at:rural": 100, "at:trunk": 100, "be:motorway": 120, "be-bru:rural": 70, "be-bru:urban": 30,
+	"be-vlg:rural": 70, "by:urban": 60, "by:motorway": 110, "ch:rural": 80, "ch:trunk": 100,
+	"ch:motorway": 120, "cz:trunk": 0, "cz:motorway": 0, "de:living_street": 7, "de:rural": 100,
+	"de:motorway": 0, "dk:rural": 80, "fr:rural": 80, "gb:nsl_single": 60 * 1.609, "gb:nsl_dual": 70 * 1.609,
+	"gb:motorway": 70 * 1.609, "nl:rural": 80, "nl:trunk": 100, "no:rural": 80, "no:motorway": 110,
+	"pl:rural": 100, "ro:trunk": 100, "ru:living_street": 20, "ru:urban": 60, "ru:motorway": 110,
+	"uk:nsl_single": 60 * 1.609, "uk:nsl_dual": 70 * 1.609, "uk:motorway": 70 * 1.609,
+	"za:urban": 60, "za:rural": 100, "none": 140,
+}
+
+var maxspeedDefault = map[string]float64{"urban": 50, "rural": 90, "trunk": 110, "motorway": 130}
+
+// parseMaxspeed returns a maxspeed value in km/h (0 when unknown).
+func parseMaxspeed(v string) float64 {
+	v = strings.TrimSpace(strings.ToLower(v))
+	if v == "" {
+		return 0
+	}
+	mph := false
+	num := v
+	switch {
+	case strings.HasSuffix(v, "mph"):
+		mph, num = true, strings.TrimSpace(strings.TrimSuffix(v, "mph"))
+	case strings.HasSuffix(v, "km/h"):
+		num = strings.TrimSpace(strings.TrimSuffix(v, "km/h"))
+	case strings.HasSuffix(v, "kmh"):
+		num = strings.TrimSpace(strings.TrimSuffix(v, "kmh"))
+	case strings.HasSuffix(v, "kph"):
+		num = strings.TrimSpace(strings.TrimSuffix(v, "kph"))
+	}
+	if f, err := strconv.ParseFloat(num, 64); err == nil {
+		if f <= 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+			return 0
+		}
+		if mph {
+			return f * 1.609344
+		}
+		return f
+	}
+	if s, ok := maxspeedTable[v]; ok {
+		return s
+	}
+	if i := strings.IndexByte(v, ':'); i > 0 {
+		return maxspeedDefault[v[i+1:]]
+	}
+	return 0
+}
+
+// accessOf returns the most specific access value of tags along hierarchy.
+func accessOf(tags osm.Tags, hierarchy []string) string {
+	for _, k := range hierarchy {
+		if v := tags.Find(k); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+var carAccessHierarchy = []string{"motorcar", "motor_vehicle", "vehicle", "access"}
+var footAccessHierarchy = []string{"foot", "access"}
+
+// Access values that close a way: driving blocks no, private, agricultural,
+// forestry, emergency, psv, bus, delivery, customers (car.lua's blacklist)
+// and lets destination, permissive, yes, designated through; walking blocks
+// no, private, agricultural, forestry, delivery (foot.lua).
+var carAccessBlacklist = map[string]bool{
+	"no": true, "private": true, "agricultural": true, "forestry": true, "emergency": true,
+	"psv": true, "bus": true, "delivery": true, "customers": true,
+}
+var footAccessBlacklist = map[string]bool{"no": true, "private": true, "agricultural": true, "forestry": true, "delivery": true}
+var accessWhitelist = map[string]bool{"yes": true, "permissive": true, "designated": true, "destination": true, "foot": true}
+
+var carBarrierWhitelist = map[string]bool{
+	"cattle_grid": true, "border_control": true, "toll_booth": true, "sally_port": true, "gate": true,
+	"lift_gate": true, "no": true, "entrance": true, "height_restrictor": true, "arch": true,
+}
+var footBarrierBlacklist = map[string]bool{"yes": true, "wall": true, "fence": true}
+
+// blocks reports whether a tagged node cannot be passed in profile p.
+func blocks(p route.Profile, n *osm.Node) bool {
+	tags := n.Tags
+	if p == route.Driving {
+		if a := accessOf(tags, carAccessHierarchy); a != "" {
+			if carAccessBlacklist[a] && a != "private" && a != "delivery" && a != "customers" {
+				return true
+			}
+			if accessWhitelist[a] || a == "private" || a == "delivery" || a == "customers" {
+				return false
+			}
+		}
+		b := tags.Find("barrier")
+		return b != "" && !carBarrierWhitelist[b]
+	}
+	if a := accessOf(tags, footAccessHierarchy); a != "" {
+		if footAccessBlacklist[a] {
+			return true
+		}
+		if accessWhitelist[a] {
+			return false
+		}
+	}
+	return footBarrierBlacklist[tags.Find("barrier")]
+}
+
+var classOf = map[string]route.Class{
+	"motorway": route.ClassMotorway, "motorway_link": route.ClassMotorwayLink,
+	"trunk": route.ClassTrunk, "trunk_link": route.ClassTrunkLink,
+	"primary": route.ClassPrimary, "primary_link": route.ClassPrimaryLink,
+	"secondary": route.ClassSecondary, "secondary_link": route.ClassSecondaryLink,
+	"tertiary": route.ClassTertiary, "tertiary_link": route.ClassTertiaryLink,
+	"unclassified": route.ClassUnclassified, "residential": route.ClassResidential,
+	"living_street": route.ClassLivingStreet, "service": route.ClassService,
+	"track": route.ClassTrack, "path": route.ClassPath, "footway": route.ClassFootway,
+	"pedestrian": route.ClassPedestrian, "steps": route.ClassSteps,
+}
+
+// wayProfile decides whether w is routable in profile p and at which
+// speeds (km/h) along and against its node order; 0 closes a direction.
+// length is the way's length in meters (for ferry durations).
+func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float64, class route.Class, ferry bool) {
+	hw := tags.Find("highway")
+	if tags.Find("area") == "yes" && !(p == route.Walking && hw == "pedestrian") {
+		return 0, 0, 0, false
+	}
+	for _, k := range []string{"construction", "proposed"} {
+		if hw == k {
+			return 0, 0, 0, false
+		}
+	}
+	if tags.Find("impassable") == "yes" || tags.Find("status") == "impassable" || tags.Find("smoothness") == "impassable" {
+		return 0, 0, 0, false
+	}
+	isFerry := tags.Find("route") == "ferry"
+	class = classOf[hw]
+	if p == route.Driving {
+		return carWay(tags, hw, class, isFerry, length)
+	}
+	return footWay(tags, hw, class, isFerry, length)
+}
+
+func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length float64) (fwd, bwd float64, cl route.Class, ferry bool) {
+	base, ok := carSpeeds[hw]
+	if isFerry {
+		ok, base, class = true, 5, route.ClassFerry
+	}
+	if !ok {
+		return
+	}
+	if a := accessOf(tags, carAccessHierarchy); carAccessBlacklist[a] {
+		return
+	}
+	if tags.Find("service") == "emergency_access" {
+		return
+	}
+	if s, ok := carServiceSpeeds[tags.Find("service")]; ok && hw == "service" {
+		base = s
+	}
+	speed := func(dirKey string) float64 {
+		s := base
+		if isFerry {
+			if d := parseDuration(tags.Find("duration")); d > 0 && length > 0 {
+				return math.Max(1, length/d*3.6)
+			}
+			return s
+		}
+		ms := 0.0
+		for _, k := range []string{"maxspeed:advisory", dirKey, "maxspeed", "source:maxspeed", "maxspeed:type"} {
+			if k == "" {
+				continue
+			}
+			if v := parseMaxspeed(tags.Find(k)); v > 0 {
+				ms = v
+				break
+			}
+		}
+		if ms > 0 {
+			s = math.Min(ms*0.8, base*maxspeedCap)
+		}
+		if v, ok := carSurfaceSpeeds[tags.Find("surface")]; ok {
+			s = math.Min(s, v)
+		}
+		if v, ok := carTracktypeSpeeds[tags.Find("tracktype")]; ok {
+			s = math.Min(s, v)
+		}
+		if v, ok := carSmoothnessSpeeds[tags.Find("smoothness")]; ok {
+			s = math.Min(s, v)
+		}
+		return s
+	}
+	fwd, bwd = speed("maxspeed:forward"), speed("maxspeed:backward")
+	oneway := ""
+	for _, k := range []string{"oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle", "oneway"} {
+		if v := tags.Find(k); v != "" {
+			oneway = v
+			break
+		}
+	}
+	junction := tags.Find("junction")
+	switch oneway {
+	case "yes", "1", "true":
+		bwd = 0
+	case "-1", "reverse":
+		fwd = 0
+	case "reversible", "alternating":
+		return 0, 0, class, false
+	case "no", "0", "false":
+	default:
+		if hw == "motorway" || junction == "roundabout" || junction == "circular" {
+			bwd = 0
+		}
+	}
+	return fwd, bwd, class, isFerry
+}
+
+func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length float64) (fwd, bwd float64, cl route.Class, ferry bool) {
+	a := accessOf(tags, footAccessHierarchy)
+	if footAccessBlacklist[a] {
+		return
+	}
+	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
+		tags.Find("man_made") == "pier"
+	if !ok && hw != "" && accessWhitelist[tags.Find("foot")] {
+		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot access
+	}
+	if isFerry {
+		ok, class = true, route.ClassFerry
+	}
+	if !ok {
+		return
+	}
+	s := walkingSpeed
+	if isFerry {
+		if d := parseDuration(tags.Find("duration")); d > 0 && length > 0 {
+			s = math.Max(1, length/d*3.6)
+		}
+	} else if v, ok := footSurfaceSpeeds[tags.Find("surface")]; ok {
+		s = v
+	}
+	if class == route.ClassOther {
+		class = route.ClassFootway
+	}
+	fwd, bwd = s, s
+	switch tags.Find("oneway:foot") {
+	case "yes", "1", "true":
+		bwd = 0
+	case "-1":
+		fwd = 0
+	}
+	return fwd, bwd, class, isFerry
+}
+
+// parseDuration parses an OSM duration (minutes, "HH:MM", "HH:MM:SS" or
+// ISO 8601 "PT1H30M") into seconds; 0 when unparsable.
+func parseDuration(v string) float64 {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if strings.HasPrefix(v, "PT") || strings.HasPrefix(v, "P") {
+		s := strings.TrimPrefix(strings.TrimPrefix(v, "P"), "T")
+		total, num := 0.0, ""
+		for _, c := range s {
+			switch {
+			case c >= '0' && c <= '9' || c == '.':
+				num += string(c)
+			case c == 'H' || c == 'M' || c == 'S' || c == 'T':
+				f, _ := strconv.ParseFloat(num, 64)
+				total += f * map[rune]float64{'H': 3600, 'M': 60, 'S': 1, 'T': 0}[c]
+				num = ""
+			default:
+				return 0
+			}
+		}
+		return total
+	}
+	parts := strings.Split(v, ":")
+	if len(parts) > 3 {
+		return 0
+	}
+	total := 0.0
+	if len(parts) == 1 { // minutes
+		f, err := strconv.ParseFloat(parts[0], 64)
+		if err != nil || f < 0 {
+			return 0
+		}
+		return f * 60
+	}
+	units := []float64{3600, 60, 1}
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || f < 0 {
+			return 0
+		}
+		total += f * units[i]
+	}
+	return total
+}
