@@ -1,0 +1,165 @@
+package api
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+// Matching endpoints: /matching/{profile}/{coordinates} (with or without
+// /v1) and OSRM's /match/v1/{profile}/{coordinates}.
+//
+// Parameters: the common routing options, timestamps (UNIX seconds,
+// non-decreasing unless tidy=true), radiuses (the GPS standard deviation
+// of each fix in meters, OSRM's meaning for matching; "unlimited" searches
+// wide with the default σ; when absent σ is estimated from the trace, see
+// engine.Match), gaps (split|ignore, default split), tidy (true|false),
+// waypoints (indices that end legs, first and last included), steps,
+// annotations, geometries, overview. approaches=curb is not supported for
+// matching (InvalidOptions). The response is OSRM's: tracepoints (null for
+// unmatched fixes) and matchings with confidence; NoSegment when no fix is
+// near a road, NoMatch when nothing could be matched.
+
+// matchEndpoints lists the matching endpoints.
+func (s *Server) matchEndpoints() []Endpoint {
+	return []Endpoint{
+		{Pattern: "/matching/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleMatch},
+		{Pattern: "/match/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleMatch},
+	}
+}
+
+var matchParams = []string{"timestamps", "gaps", "tidy", "waypoints", "steps", "annotations", "geometries", "overview"}
+
+type matchResponse struct {
+	Code        string                    `json:"code"`
+	Matchings   []engine.Matching         `json:"matchings"`
+	Tracepoints []*engine.MatchTracepoint `json:"tracepoints,omitempty"`
+}
+
+// parseMatchRequest reads the matching-specific options into req.
+func parseMatchRequest(p *OSRMParams) (engine.MatchRequest, *OSRMError) {
+	n := len(p.Coordinates)
+	req := engine.MatchRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings, Hints: p.Hints, SplitGaps: true}
+	for _, c := range p.Curb {
+		if c {
+			return req, osrmErr("InvalidOptions", "approaches=curb is not supported by the matching service")
+		}
+	}
+	rs, oe := p.list("radiuses", n)
+	if oe != nil {
+		return req, oe
+	}
+	if rs != nil {
+		req.Radiuses = make([]float64, n)
+		for i, v := range rs {
+			switch v {
+			case "":
+				// default σ
+			case "unlimited":
+				req.Radiuses[i] = -1
+			default:
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+					return req, osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", v)
+				}
+				req.Radiuses[i] = math.Max(f, 1e-9)
+			}
+		}
+	}
+	ts, oe := p.list("timestamps", n)
+	if oe != nil {
+		return req, oe
+	}
+	if ts != nil {
+		req.Timestamps = make([]int64, n)
+		for i, v := range ts {
+			t, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil || t < 0 {
+				return req, p.malformed("timestamps", "needs ;-separated non-negative integers (UNIX seconds), got %q", v)
+			}
+			req.Timestamps[i] = t
+		}
+	}
+	switch v := p.Get("gaps"); v {
+	case "", "split":
+	case "ignore":
+		req.SplitGaps = false
+	default:
+		return req, p.malformed("gaps", "needs split or ignore, got %q", v)
+	}
+	if req.Tidy, oe = p.Bool("tidy", false); oe != nil {
+		return req, oe
+	}
+	if !req.Tidy && req.Timestamps != nil {
+		for i := 1; i < n; i++ {
+			if req.Timestamps[i] < req.Timestamps[i-1] {
+				return req, osrmErr("InvalidValue", "Timestamps need to be monotonically increasing.")
+			}
+		}
+	}
+	ends, oe := p.Indexes("waypoints", n, false)
+	if oe != nil {
+		return req, oe
+	}
+	if ends != nil {
+		if ends[0] != 0 || ends[len(ends)-1] != n-1 {
+			return req, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints.")
+		}
+		for i := 1; i < len(ends); i++ {
+			if ends[i] <= ends[i-1] {
+				return req, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order")
+			}
+		}
+		req.Waypoints = ends
+	}
+	if req.Output, oe = p.Output(); oe != nil {
+		return req, oe
+	}
+	return req, nil
+}
+
+func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
+	p, oe := ParseOSRM(r, matchParams, 2, MaxRouteCoordinates)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	req, oe := parseMatchRequest(p)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	res, err := s.eng.Match(r.Context(), req)
+	switch {
+	case errors.Is(err, engine.ErrNoMatch):
+		msg := "Could not match the trace."
+		if req.Waypoints != nil {
+			msg = "Could not match the trace with the given waypoints."
+		}
+		WriteOSRM(w, osrmErr("NoMatch", "%s", msg))
+		return
+	case errors.Is(err, route.ErrNoSegment):
+		WriteOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate."))
+		return
+	case err != nil:
+		WriteRouteError(w, err, "NoMatch")
+		return
+	}
+	resp := matchResponse{Code: "Ok", Matchings: res.Matchings}
+	if !p.SkipWaypts {
+		resp.Tracepoints = res.Tracepoints
+		if p.NoHints {
+			for _, tp := range resp.Tracepoints {
+				if tp != nil {
+					tp.Hint = ""
+				}
+			}
+		}
+	}
+	WriteJSON(w, "", http.StatusOK, resp)
+}

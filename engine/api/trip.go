@@ -1,0 +1,104 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+// Optimize (OSRM trip) endpoints: /optimize/{profile}/{coordinates} (with
+// or without /v1) and OSRM's /trip/v1/{profile}/{coordinates}.
+//
+// Parameters: the common routing options (bearings, radiuses, hints,
+// approaches, snapping, generate_hints, skip_waypoints), roundtrip
+// (true|false, default true), source (any|first, default any), destination
+// (any|last, default any), steps, annotations, geometries, overview. As in
+// OSRM, roundtrip=false is supported only with source=first and
+// destination=last; other combinations give NotImplemented. A trip that
+// cannot visit every coordinate gives NoTrips. The response is OSRM's:
+// waypoints in input order with waypoint_index (position in the trip) and
+// trips_index, and one trip whose legs follow the visiting order.
+
+// tripEndpoints lists the optimize endpoints.
+func (s *Server) tripEndpoints() []Endpoint {
+	return []Endpoint{
+		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleTrip},
+		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleTrip},
+	}
+}
+
+var tripParams = []string{"roundtrip", "source", "destination", "steps", "annotations", "geometries", "overview"}
+
+type tripResponse struct {
+	Code      string                `json:"code"`
+	Trips     []route.Route         `json:"trips"`
+	Waypoints []engine.TripWaypoint `json:"waypoints,omitempty"`
+}
+
+// parseTripOptions reads roundtrip, source and destination.
+func parseTripOptions(p *OSRMParams) (roundtrip, first, last bool, oe *OSRMError) {
+	if roundtrip, oe = p.Bool("roundtrip", true); oe != nil {
+		return
+	}
+	switch v := p.Get("source"); v {
+	case "", "any":
+	case "first":
+		first = true
+	default:
+		return false, false, false, p.malformed("source", "needs any or first, got %q", v)
+	}
+	switch v := p.Get("destination"); v {
+	case "", "any":
+	case "last":
+		last = true
+	default:
+		return false, false, false, p.malformed("destination", "needs any or last, got %q", v)
+	}
+	if !roundtrip && !(first && last) {
+		return false, false, false, osrmErr("NotImplemented", "This request is not supported: roundtrip=false needs source=first and destination=last")
+	}
+	return roundtrip, first, last, nil
+}
+
+func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
+	p, oe := ParseOSRM(r, tripParams, 2, MaxRouteCoordinates)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	out, oe := p.Output()
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	roundtrip, first, last, oe := parseTripOptions(p)
+	if oe != nil {
+		WriteOSRM(w, oe)
+		return
+	}
+	res, err := s.eng.Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
+		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
+	switch {
+	case errors.Is(err, engine.ErrNotImplemented):
+		WriteOSRM(w, osrmErr("NotImplemented", "This request is not supported"))
+		return
+	case errors.Is(err, engine.ErrNoTrips):
+		WriteOSRM(w, osrmErr("NoTrips", "No trip visiting all destinations possible."))
+		return
+	case err != nil:
+		WriteRouteError(w, err, "NoTrips")
+		return
+	}
+	resp := tripResponse{Code: "Ok", Trips: res.Trips}
+	if !p.SkipWaypts {
+		resp.Waypoints = res.Waypoints
+		for i := range resp.Waypoints {
+			if p.NoHints {
+				resp.Waypoints[i].Hint = ""
+			}
+		}
+	}
+	WriteJSON(w, "", http.StatusOK, resp)
+}

@@ -1,0 +1,318 @@
+package tour
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"waymark/internal/benchstat"
+)
+
+// randomTable returns an asymmetric duration table for n stops scattered on
+// a 10 km square: straight-line time at ~10 m/s, times a per-direction detour
+// factor of 1..1.6, plus a few one-way-like penalties.
+func randomTable(rng *rand.Rand, n int) [][]float64 {
+	x, y := make([]float64, n), make([]float64, n)
+	for i := range n {
+		x[i], y[i] = rng.Float64()*10000, rng.Float64()*10000
+	}
+	d := make([][]float64, n)
+	for i := range n {
+		d[i] = make([]float64, n)
+		for j := range n {
+			if i == j {
+				continue
+			}
+			v := math.Hypot(x[i]-x[j], y[i]-y[j]) / 10 * (1 + 0.6*rng.Float64())
+			if rng.IntN(8) == 0 {
+				v += 60 + rng.Float64()*300
+			}
+			d[i][j] = math.Round(v*10) / 10
+		}
+	}
+	return d
+}
+
+// objective is what Order minimizes: the cycle for a roundtrip without both
+// ends fixed, the open path otherwise (OSRM's rewritten table).
+func objective(d [][]float64, order []int, opt Options) float64 {
+	if opt.FixedSource && opt.FixedDestination {
+		return Duration(d, order, false)
+	}
+	return Duration(d, order, opt.Roundtrip)
+}
+
+// bruteForce returns the best objective over all permutations that keep the
+// constraints.
+func bruteForce(d [][]float64, opt Options) float64 {
+	n := len(d)
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	best := math.Inf(1)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			if opt.FixedSource && perm[0] != 0 {
+				return
+			}
+			if opt.FixedDestination && perm[n-1] != n-1 {
+				return
+			}
+			if v := objective(d, perm, opt); v < best {
+				best = v
+			}
+			return
+		}
+		for i := k; i < n; i++ {
+			perm[k], perm[i] = perm[i], perm[k]
+			rec(k + 1)
+			perm[k], perm[i] = perm[i], perm[k]
+		}
+	}
+	rec(0)
+	return best
+}
+
+var allOptions = []struct {
+	name string
+	opt  Options
+}{
+	{"roundtrip", Options{Roundtrip: true}},
+	{"roundtrip-first", Options{Roundtrip: true, FixedSource: true}},
+	{"roundtrip-last", Options{Roundtrip: true, FixedDestination: true}},
+	{"roundtrip-first-last", Options{Roundtrip: true, FixedSource: true, FixedDestination: true}},
+	{"oneway-first-last", Options{FixedSource: true, FixedDestination: true}},
+}
+
+// checkTrip verifies that trip is a permutation keeping opt's constraints
+// and OSRM's rotation.
+func checkTrip(t *testing.T, n int, opt Options, trip Trip) {
+	t.Helper()
+	if len(trip.Order) != n {
+		t.Fatalf("len(Order) = %d, want %d", len(trip.Order), n)
+	}
+	seen := make([]bool, n)
+	for _, s := range trip.Order {
+		if s < 0 || s >= n || seen[s] {
+			t.Fatalf("Order = %v is not a permutation", trip.Order)
+		}
+		seen[s] = true
+	}
+	if opt.FixedDestination && trip.Order[n-1] != n-1 {
+		t.Errorf("Order = %v does not end at the last stop", trip.Order)
+	}
+	if (opt.FixedSource || !opt.FixedDestination) && trip.Order[0] != 0 {
+		t.Errorf("Order = %v does not start at stop 0", trip.Order)
+	}
+}
+
+// testSeed returns $WAYMARK_SEED (to replay a failure) or a fresh seed,
+// and logs it.
+func testSeed(t *testing.T) uint64 {
+	seed := uint64(time.Now().UnixNano())
+	if v, err := strconv.ParseUint(os.Getenv("WAYMARK_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	t.Logf("seed %d (replay with WAYMARK_SEED=%d)", seed, seed)
+	return seed
+}
+
+func TestExactEqualsBruteForce(t *testing.T) {
+	seed := testSeed(t)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for n := 2; n < ExactBelow; n++ {
+		for _, oc := range allOptions {
+			for rep := 0; rep < 4; rep++ {
+				d := randomTable(rng, n)
+				trip, err := Order(d, oc.opt)
+				if err != nil {
+					t.Fatalf("seed %d n=%d %s: Order: %v", seed, n, oc.name, err)
+				}
+				checkTrip(t, n, oc.opt, trip)
+				got, want := objective(d, trip.Order, oc.opt), bruteForce(d, oc.opt)
+				if math.Abs(got-want) > 1e-6 {
+					t.Fatalf("seed %d n=%d %s: Order objective = %.3f s, want brute force %.3f s (order %v)", seed, n, oc.name, got, want, trip.Order)
+				}
+				if w := Duration(d, trip.Order, oc.opt.Roundtrip); math.Abs(trip.Duration-w) > 1e-6 {
+					t.Fatalf("Duration = %v, want %v", trip.Duration, w)
+				}
+			}
+		}
+	}
+}
+
+// restartsBest is the best objective over many random starts of the local
+// search: the reference the heuristic must come within 5% of.
+func restartsBest(d [][]float64, opt Options, rng *rand.Rand, starts int) float64 {
+	c := newCostTable(d, opt)
+	ls := newLocalSearch(c)
+	best := math.Inf(1)
+	for range starts {
+		cyc := rng.Perm(len(d))
+		ls.improve(cyc)
+		if v := objective(d, rotate(cyc, len(d), opt), opt); v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+func TestHeuristicQuality(t *testing.T) {
+	seed := testSeed(t)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	var worst float64
+	for n := ExactBelow; n <= 25; n++ {
+		for _, oc := range allOptions {
+			d := randomTable(rng, n)
+			// A generous budget: the rounds, not the clock, end the
+			// search, so the result does not depend on machine load.
+			opt := oc.opt
+			opt.Budget = time.Second
+			trip, err := Order(d, opt)
+			if err != nil {
+				t.Fatalf("seed %d n=%d %s: Order: %v", seed, n, oc.name, err)
+			}
+			checkTrip(t, n, oc.opt, trip)
+			got := objective(d, trip.Order, oc.opt)
+			ident := make([]int, n)
+			for i := range ident {
+				ident[i] = i
+			}
+			if in := objective(d, ident, oc.opt); got > in+1e-6 {
+				t.Errorf("seed %d n=%d %s: tour %.1f s worse than input order %.1f s", seed, n, oc.name, got, in)
+			}
+			ref := restartsBest(d, oc.opt, rng, 300)
+			if got > ref*1.05 {
+				t.Errorf("seed %d n=%d %s: tour %.1f s more than 5%% above best of restarts %.1f s", seed, n, oc.name, got, ref)
+			}
+			worst = math.Max(worst, got/ref)
+		}
+	}
+	t.Logf("worst ratio to best of 300 restarts: %.4f", worst)
+}
+
+func TestHeuristicMatchesExactOnSmall(t *testing.T) {
+	// The heuristic path run on sizes the exact method covers must be near
+	// the optimum too (it is what n >= 10 relies on).
+	seed := testSeed(t)
+	rng := rand.New(rand.NewPCG(seed, 3))
+	for rep := 0; rep < 30; rep++ {
+		d := randomTable(rng, 9)
+		c := newCostTable(d, DefaultOptions())
+		got := c.cycleCost(heuristic(c, time.Second))
+		want := c.cycleCost(heldKarp(c))
+		if got > want*1.02+1e-9 {
+			t.Errorf("seed %d rep %d: heuristic %.1f s, exact %.1f s", seed, rep, got, want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	inf := math.Inf(1)
+	tests := []struct {
+		name string
+		d    [][]float64
+		opt  Options
+		want error
+	}{
+		{"empty", nil, DefaultOptions(), ErrTable},
+		{"ragged", [][]float64{{0, 1}, {1}}, DefaultOptions(), ErrTable},
+		{"negative", [][]float64{{0, -1}, {1, 0}}, DefaultOptions(), ErrTable},
+		{"nan", [][]float64{{0, math.NaN()}, {1, 0}}, DefaultOptions(), ErrTable},
+		{"unreachable", [][]float64{{0, 1, 1}, {1, 0, inf}, {1, 1, 0}}, DefaultOptions(), ErrNoTrips},
+		{"oneway-any", [][]float64{{0, 1}, {1, 0}}, Options{}, ErrNotImplemented},
+		{"oneway-first", [][]float64{{0, 1}, {1, 0}}, Options{FixedSource: true}, ErrNotImplemented},
+		{"oneway-last", [][]float64{{0, 1}, {1, 0}}, Options{FixedDestination: true}, ErrNotImplemented},
+		{"ok", [][]float64{{0, 1}, {1, 0}}, DefaultOptions(), nil},
+		{"single", [][]float64{{0}}, DefaultOptions(), nil},
+		{"diagonal-inf-ignored", [][]float64{{inf, 1}, {1, inf}}, DefaultOptions(), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Order(tc.d, tc.opt)
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Order() error = %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRotation(t *testing.T) {
+	// A directed ring 0→1→2→3→0 is the only cheap cycle.
+	ring := func(n int) [][]float64 {
+		d := make([][]float64, n)
+		for i := range d {
+			d[i] = make([]float64, n)
+			for j := range d[i] {
+				if i != j {
+					d[i][j] = 100
+				}
+			}
+			d[i][(i+1)%n] = 1
+		}
+		return d
+	}
+	tests := []struct {
+		name string
+		n    int
+		opt  Options
+		want []int
+	}{
+		{"any", 4, DefaultOptions(), []int{0, 1, 2, 3}},
+		{"last", 4, Options{Roundtrip: true, FixedDestination: true}, []int{0, 1, 2, 3}},
+		{"last-heuristic", 12, Options{Roundtrip: true, FixedDestination: true}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+		{"first-last", 5, Options{FixedSource: true, FixedDestination: true}, []int{0, 1, 2, 3, 4}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			trip, err := Order(ring(tc.n), tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(trip.Order) != fmt.Sprint(tc.want) {
+				t.Errorf("Order = %v, want %v", trip.Order, tc.want)
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	d := randomTable(rng, 25)
+	a, _ := Order(d, Options{Roundtrip: true, Budget: time.Second})
+	b, _ := Order(d, Options{Roundtrip: true, Budget: time.Second})
+	if fmt.Sprint(a.Order) != fmt.Sprint(b.Order) {
+		t.Errorf("Order differs between runs: %v vs %v", a.Order, b.Order)
+	}
+}
+
+func benchmarkOrder(b *testing.B, n int) {
+	rng := rand.New(rand.NewPCG(42, uint64(n)))
+	tables := make([][][]float64, 16)
+	for i := range tables {
+		tables[i] = randomTable(rng, n)
+	}
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d := tables[i%len(tables)]
+		lat.Time(func() {
+			if _, err := Order(d, DefaultOptions()); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+	lat.Report(b)
+}
+
+func BenchmarkOrder9(b *testing.B)  { benchmarkOrder(b, 9) }
+func BenchmarkOrder12(b *testing.B) { benchmarkOrder(b, 12) }
+func BenchmarkOrder25(b *testing.B) { benchmarkOrder(b, 25) }
