@@ -23,6 +23,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -273,10 +274,22 @@ func (s *Server) statusEndpoints() []Endpoint {
 			return
 		}
 		packs := []map[string]any{}
+		var updated time.Time
 		for _, p := range s.eng.Packs() {
 			packs = append(packs, map[string]any{"name": p.Info.Name, "data_updated": p.Info.OSMTime.Format(time.RFC3339), "build_id": p.Info.BuildID})
+			if p.Info.OSMTime.After(updated) {
+				updated = p.Info.OSMTime
+			}
 		}
-		WriteJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs})
+		// Nominatim's status fields: data_updated (newest pack data),
+		// software_version, database_version (the pack format).
+		software := "devel"
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+			software = bi.Main.Version
+		}
+		WriteJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs,
+			"data_updated": updated.UTC().Format(time.RFC3339), "software_version": software,
+			"database_version": strconv.Itoa(engine.PackFormatVersion)})
 	}}}
 }
 
