@@ -191,3 +191,45 @@ func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*
 	publicIDs(i, got)
 	return &got[0], nil
 }
+
+// Related returns up to limit places related to the place with a public
+// id: its children (geocode.Children) or the places linked into it
+// (geocode.Linked); ErrNotFound for an unknown id.
+func (e *Engine) Related(ctx context.Context, id int64, rel geocode.Relation, limit int, out geocode.Output) ([]Place, error) {
+	i, local := SplitPlaceID(id)
+	if i < 0 || i >= len(e.packs) || local <= 0 {
+		return nil, ErrNotFound
+	}
+	pp, err := e.places(ctx, i)
+	if err != nil {
+		return nil, err
+	}
+	got, err := pp.ix.Related(ctx, local, rel, limit, out)
+	if err != nil {
+		return nil, err
+	}
+	publicIDs(i, got)
+	return got, nil
+}
+
+// LookupClass returns the place of an OSM object with the given class
+// (objects with several main tags have a place per tag), from the first
+// pack holding it, or ErrNotFound.
+func (e *Engine) LookupClass(ctx context.Context, ref geocode.OSMRef, class string, out geocode.Output) (*Place, error) {
+	for i := range e.packs {
+		pp, err := e.places(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		p, err := pp.ix.LookupClass(ctx, ref, class, out)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			one := []geocode.Place{*p}
+			publicIDs(i, one)
+			return &one[0], nil
+		}
+	}
+	return nil, ErrNotFound
+}

@@ -36,8 +36,9 @@ func (s *Server) geocodeEndpoints() []Endpoint {
 }
 
 // structuredFields are the parameters of search/structured (plus
-// Nominatim's amenity).
-var structuredFields = []string{"amenity", "street", "city", "county", "state", "country", "postalcode"}
+// Nominatim's amenity), in Nominatim's order from the most specific part
+// to the country (the order of the querystring it reports).
+var structuredFields = []string{"amenity", "street", "city", "county", "state", "postalcode", "country"}
 
 // parseSearch reads a search request of endpoint kind k.
 func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *ParamError) {

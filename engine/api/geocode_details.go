@@ -2,12 +2,16 @@ package api
 
 // geocode_details.go: GET /details, Nominatim's place details (not in the
 // spec; kept for Nominatim clients): one place by place_id or by
-// osmtype+osmid, as a JSON object with its ranks, names, address tags,
-// extratags, centroid and geometry (the centroid unless
-// polygon_geojson=1), and with addressdetails=1 its address lines.
-// keywords, hierarchy and group_hierarchy are not available from a region
-// pack and are rejected with a 400 when asked for; linkedplaces is
-// accepted (linked places are merged into the place they belong to).
+// osmtype+osmid (class picks the row of one main tag), as a JSON object
+// with its ranks, names, address tags, extratags, centroid and geometry
+// (the centroid unless polygon_geojson=1), and with addressdetails=1 its
+// address lines.
+// keywords=1 adds the normalized search terms of its names and address,
+// hierarchy=1 the places that hang on it (group_hierarchy=1 groups them by
+// address type), linkedplaces=1 the places merged into it (a place node
+// linked to its boundary). An interpolated house shows as the
+// interpolation (place/houses), as Nominatim's details of an
+// addr:interpolation way.
 
 import (
 	"encoding/json"
@@ -15,6 +19,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"waymark/engine"
 	"waymark/engine/geocode"
@@ -41,13 +46,13 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 	}
 	address := q.Bool("addressdetails", false)
 	polygon := q.Bool("polygon_geojson", false)
-	q.Bool("linkedplaces", true)
+	opt := detailsOptions{address: address}
+	opt.linked = q.Bool("linkedplaces", true)
+	opt.linkedAsked = q.Has("linkedplaces")
 	q.Bool("pretty", false)
-	for _, name := range []string{"keywords", "hierarchy", "group_hierarchy"} {
-		if q.Bool(name, false) {
-			q.Fail(BadParam(name, "is not available: a region pack keeps no search keywords or child lists"))
-		}
-	}
+	opt.keywords = q.Bool("keywords", false)
+	opt.hierarchy = q.Bool("hierarchy", false)
+	opt.group = q.Bool("group_hierarchy", false)
 	langs := ParseLanguages(q, r, nil)
 	var id int64
 	var ref geocode.OSMRef
@@ -76,6 +81,8 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 	var err error
 	if id != 0 {
 		place, err = s.eng.PlaceByID(r.Context(), id, out)
+	} else if class := q.String("class", ""); class != "" {
+		place, err = s.eng.LookupClass(r.Context(), ref, class, out)
 	} else {
 		var list []geocode.Place
 		list, err = s.eng.Lookup(r.Context(), []geocode.OSMRef{ref}, out)
@@ -93,43 +100,93 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, http.StatusInternalServerError, "Internal server error")
 		return
 	}
-	WriteJSON(w, cb, http.StatusOK, detailsObject(place, address))
+	if i, _ := engine.SplitPlaceID(place.PlaceID); i >= 0 && i < len(s.eng.Packs()) {
+		opt.indexed = s.eng.Packs()[i].Info.BuildTime
+	}
+	if opt.linked {
+		if opt.linkedRows, err = s.eng.Related(r.Context(), place.PlaceID, geocode.Linked, 100, geocode.Output{Languages: langs}); err != nil {
+			writeError(w, r, http.StatusInternalServerError, "Internal server error")
+			return
+		}
+	}
+	if opt.hierarchy {
+		if opt.children, err = s.eng.Related(r.Context(), place.PlaceID, geocode.Children, 500, geocode.Output{Languages: langs}); err != nil {
+			writeError(w, r, http.StatusInternalServerError, "Internal server error")
+			return
+		}
+	}
+	WriteJSON(w, cb, http.StatusOK, detailsObject(place, opt))
 }
 
-// detailsObject builds Nominatim's details JSON of p.
-func detailsObject(p *geocode.Place, address bool) orderedMap {
+// detailsOptions are the optional parts of a details answer.
+type detailsOptions struct {
+	address, keywords, hierarchy, group bool
+	linked, linkedAsked                 bool
+	linkedRows, children                []geocode.Place
+	indexed                             time.Time
+}
+
+// relatedLines are places as details lines (linked_places, hierarchy).
+func relatedLines(list []geocode.Place) []detailsLine {
+	lines := []detailsLine{}
+	for i := range list {
+		p := &list[i]
+		id := p.PlaceID
+		l := detailsLine{LocalName: p.Name, PlaceID: &id, Class: p.Class, Type: p.Type, RankAddress: p.RankAddress}
+		if l.LocalName == "" {
+			l.LocalName = p.HouseNumber
+		}
+		if p.AdminLevel > 0 {
+			lvl := p.AdminLevel
+			l.AdminLevel = &lvl
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// orNull is v, or nil (JSON null) when v is the zero value.
+func orNull[T comparable](v T) any {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return v
+}
+
+// detailsObject builds Nominatim's details JSON of p: every key always
+// present, null when the place has no value for it.
+func detailsObject(p *geocode.Place, opt detailsOptions) orderedMap {
 	o := orderedMap{}
 	o.add("place_id", p.PlaceID)
-	if p.ParentPlaceID != 0 {
-		o.add("parent_place_id", p.ParentPlaceID)
-	}
+	o.add("parent_place_id", orNull(p.ParentPlaceID))
 	if p.OSMType != "" {
 		o.add("osm_type", strings.ToUpper(p.OSMType[:1]))
 		o.add("osm_id", p.OSMID)
 	}
 	o.add("category", p.Class)
-	o.add("type", p.Type)
+	typ, housenumber := p.Type, p.HouseNumber
+	if p.Interpolated {
+		// The object is the addr:interpolation way.
+		typ, housenumber = "houses", ""
+	}
+	o.add("type", typ)
 	o.add("admin_level", p.AdminLevel)
 	o.add("localname", p.Name)
 	o.add("names", nonNil(p.Names))
 	o.add("addresstags", nonNil(p.AddressTags))
-	if p.HouseNumber != "" {
-		o.add("housenumber", p.HouseNumber)
+	o.add("housenumber", orNull(housenumber))
+	o.add("calculated_postcode", orNull(p.Postcode))
+	o.add("country_code", orNull(p.CountryCode))
+	if !opt.indexed.IsZero() {
+		o.add("indexed_date", opt.indexed.UTC().Format(time.RFC3339))
+	} else {
+		o.add("indexed_date", nil)
 	}
-	if p.Postcode != "" {
-		o.add("calculated_postcode", p.Postcode)
-	}
-	if p.CountryCode != "" {
-		o.add("country_code", p.CountryCode)
-	}
-	if p.Importance > 0 {
-		o.add("importance", p.Importance)
-	}
+	o.add("importance", orNull(p.Importance))
 	o.add("calculated_importance", importance(p))
 	o.add("extratags", nonNil(p.ExtraTags))
-	if wp := p.ExtraTags["wikipedia"]; wp != "" {
-		o.add("calculated_wikipedia", wp)
-	}
+	o.add("calculated_wikipedia", orNull(p.ExtraTags["wikipedia"]))
 	o.add("rank_address", p.RankAddress)
 	o.add("rank_search", p.RankSearch)
 	geom := geometryOrPoint(p)
@@ -143,6 +200,7 @@ func detailsObject(p *geocode.Place, address bool) orderedMap {
 	if icon := iconOf(p.Class, p.Type); icon != "" {
 		o.add("icon", icon)
 	}
+	address := opt.address
 	if address {
 		lines := []detailsLine{}
 		for _, a := range p.Address {
@@ -161,6 +219,37 @@ func detailsObject(p *geocode.Place, address bool) orderedMap {
 			lines = append(lines, l)
 		}
 		o.add("address", lines)
+	}
+	if opt.linked && (opt.linkedAsked || len(opt.linkedRows) > 0) {
+		o.add("linked_places", relatedLines(opt.linkedRows))
+	}
+	if opt.keywords {
+		name, addr := geocode.Keywords(p)
+		kw := func(words []string) []map[string]string {
+			out := []map[string]string{}
+			for _, w := range words {
+				out = append(out, map[string]string{"token": w})
+			}
+			return out
+		}
+		o.add("keywords", map[string]any{"name": kw(name), "address": kw(addr)})
+	}
+	if opt.hierarchy {
+		lines := relatedLines(opt.children)
+		if opt.group {
+			groups := map[string][]detailsLine{}
+			for i, l := range lines {
+				c := &opt.children[i]
+				key := c.AddressType
+				if key == "" {
+					key = c.Type
+				}
+				groups[key] = append(groups[key], l)
+			}
+			o.add("hierarchy", groups)
+		} else {
+			o.add("hierarchy", lines)
+		}
 	}
 	return o
 }

@@ -195,7 +195,7 @@ func (v view) makeRecord(p *geocode.Place) record {
 type feature struct {
 	Type       string          `json:"type"`
 	Properties map[string]any  `json:"properties"`
-	BBox       [4]float64      `json:"bbox"`
+	BBox       [4]json.Number  `json:"bbox"`
 	Geometry   json.RawMessage `json:"geometry"`
 }
 
@@ -237,7 +237,8 @@ func (v view) geoJSON(places []geocode.Place) map[string]any {
 		}
 		feats = append(feats, feature{
 			Type: "Feature", Properties: props,
-			BBox:     [4]float64{p.Bound.Min[0], p.Bound.Min[1], p.Bound.Max[0], p.Bound.Max[1]},
+			BBox: [4]json.Number{json.Number(num(p.Bound.Min[0])), json.Number(num(p.Bound.Min[1])),
+				json.Number(num(p.Bound.Max[0])), json.Number(num(p.Bound.Max[1]))},
 			Geometry: geometryOrPoint(p),
 		})
 	}

@@ -100,6 +100,7 @@ func (ix *Index) assemble(p *Place, lines []addressLine, loc Locales, extratags 
 	if p.Class == "place" && p.Type == "postcode" || p.Type == "postal_code" {
 		postcode = ""
 	}
+	hasCountry := false
 	addPostcode := func() {
 		if postcode != "" {
 			parts = append(parts, AddressPart{Key: "postcode", Value: postcode, Rank: 5, Class: "place", Type: "postcode"})
@@ -116,6 +117,7 @@ func (ix *Index) assemble(p *Place, lines []addressLine, loc Locales, extratags 
 		}
 		if l.rankAddress <= 4 {
 			addPostcode()
+			hasCountry = hasCountry || l.rankAddress == 4
 		}
 		name := loc.Name(par.names)
 		if name != "" {
@@ -131,6 +133,13 @@ func (ix *Index) assemble(p *Place, lines []addressLine, loc Locales, extratags 
 		}
 	}
 	addPostcode()
+	if !hasCountry && p.RankAddress != 4 && p.CountryCode != "" {
+		// No country area among the lines (its boundary is not in the
+		// extract): Nominatim's country_name fallback.
+		if name := loc.Name(ix.countryNames(p.CountryCode)); name != "" {
+			parts = append(parts, AddressPart{Key: "country", Value: name, Rank: 4, Class: "place", Type: "country"})
+		}
+	}
 	if p.CountryCode != "" {
 		parts = append(parts, AddressPart{Key: "country_code", Value: p.CountryCode, Rank: 4, Class: "place", Type: "country_code"})
 	}

@@ -101,7 +101,8 @@ func dms(deg, min, sec string) (float64, bool) {
 var categoryRE = regexp.MustCompile(`\[\s*([\w:.-]+)\s*(?:=\s*([\w:.-]+)\s*)?\]`)
 
 // ExtractCategory removes the first "[key=value]" or "[phrase]" from query
-// and returns the rest with the class and type it names. A bracketed word
+// and returns the rest with the class and type it names; further bracketed
+// categories are dropped (Nominatim uses only the first). A bracketed word
 // that is no special phrase is left in the query (ok false).
 func ExtractCategory(query string) (rest, class, typ string, ok bool) {
 	loc := categoryRE.FindStringSubmatchIndex(query)
@@ -118,6 +119,6 @@ func ExtractCategory(query string) (rest, class, typ string, ok bool) {
 		}
 		class, typ = c.Class, c.Type
 	}
-	rest = strings.TrimSpace(query[:loc[0]] + " " + query[loc[1]:])
+	rest = strings.TrimSpace(query[:loc[0]] + " " + categoryRE.ReplaceAllString(query[loc[1]:], " "))
 	return strings.Trim(rest, " ,"), class, typ, true
 }

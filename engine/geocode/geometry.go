@@ -9,8 +9,10 @@ import (
 )
 
 // Simplify returns g simplified with Douglas-Peucker at threshold degrees.
-// A threshold <= 0 (or NaN) returns g unchanged. Rings are kept valid: a
-// polygon whose outer ring would collapse keeps its original ring, and
+// A threshold <= 0 (or NaN) returns g unchanged. Rings are kept valid, as
+// PostGIS ST_SimplifyPreserveTopology keeps them: an outer ring that would
+// collapse keeps its first vertex, the vertex farthest from it and the
+// vertex farthest from the line through those two (a triangle), and
 // collapsed holes are dropped.
 func Simplify(g orb.Geometry, threshold float64) orb.Geometry {
 	if g == nil || !(threshold > 0) || math.IsInf(threshold, 0) {
@@ -37,11 +39,10 @@ func simplifyPolygon(p orb.Polygon, threshold float64) orb.Polygon {
 	for i, r := range p {
 		s := dp.Ring(r.Clone())
 		if len(s) < 4 {
-			if i == 0 {
-				s = r
-			} else {
+			if i != 0 {
 				continue
 			}
+			s = minimalRing(r)
 		}
 		out = append(out, s)
 	}
@@ -91,3 +92,71 @@ func isLine(g orb.Geometry) bool {
 // metersPerDegree converts degrees of latitude (and of longitude at the
 // equator) to meters on the WGS84 mean sphere.
 const metersPerDegree = 111319.49
+
+// closestPoint returns the point of a line string or multi line string
+// closest to pt (planar, in degrees); pt itself for other geometries.
+func closestPoint(g orb.Geometry, pt orb.Point) orb.Point {
+	var lines []orb.LineString
+	switch v := g.(type) {
+	case orb.LineString:
+		lines = []orb.LineString{v}
+	case orb.MultiLineString:
+		lines = v
+	default:
+		return pt
+	}
+	best, bestD := pt, math.Inf(1)
+	for _, l := range lines {
+		for i := 0; i+1 < len(l); i++ {
+			a, b := l[i], l[i+1]
+			dx, dy := b[0]-a[0], b[1]-a[1]
+			t := 0.0
+			if l2 := dx*dx + dy*dy; l2 > 0 {
+				t = math.Max(0, math.Min(1, ((pt[0]-a[0])*dx+(pt[1]-a[1])*dy)/l2))
+			}
+			q := orb.Point{a[0] + t*dx, a[1] + t*dy}
+			if d := math.Hypot(q[0]-pt[0], q[1]-pt[1]); d < bestD {
+				best, bestD = q, d
+			}
+		}
+		if len(l) == 1 && planar.Distance(l[0], pt) < bestD {
+			best, bestD = l[0], planar.Distance(l[0], pt)
+		}
+	}
+	return best
+}
+
+// minimalRing reduces a closed ring to the triangle of its first vertex,
+// the vertex farthest from it and the vertex farthest from the segment
+// between those two, in ring order; rings of 4 points or fewer (or
+// degenerate ones) are returned unchanged.
+func minimalRing(r orb.Ring) orb.Ring {
+	n := len(r) - 1 // without the closing point
+	if n < 4 {
+		return r
+	}
+	far, farD := 0, -1.0
+	for i := 1; i < n; i++ {
+		if d := planar.Distance(r[0], r[i]); d > farD {
+			far, farD = i, d
+		}
+	}
+	third, thirdD := -1, 0.0
+	seg := orb.LineString{r[0], r[far]}
+	for i := 1; i < n; i++ {
+		if i == far {
+			continue
+		}
+		if d := planar.DistanceFrom(seg, r[i]); d > thirdD {
+			third, thirdD = i, d
+		}
+	}
+	if third < 0 {
+		return r
+	}
+	a, b := far, third
+	if a > b {
+		a, b = b, a
+	}
+	return orb.Ring{r[0], r[a], r[b], r[0]}
+}

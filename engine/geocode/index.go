@@ -22,6 +22,8 @@ type Index struct {
 	areas   areaCache
 	// placeNodes are the named place nodes of address rank 4..25.
 	placeNodes []placeNode
+	// countries are the names of the pack's countries rows by ISO code.
+	countries map[string]map[string]string
 
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
@@ -83,6 +85,10 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		ix.Close()
 		return nil, err
 	}
+	if err := ix.loadCountries(ctx); err != nil {
+		ix.Close()
+		return nil, err
+	}
 	return ix, nil
 }
 
@@ -130,6 +136,36 @@ func (ix *Index) loadParents(ctx context.Context) error {
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("geocode: load address parents: %w", err)
+	}
+	return nil
+}
+
+// loadCountries reads the names of the countries table.
+func (ix *Index) loadCountries(ctx context.Context) error {
+	ix.countries = map[string]map[string]string{}
+	rows, err := ix.db.QueryContext(ctx, `SELECT country_code, name, names FROM countries`)
+	if err != nil {
+		return fmt.Errorf("geocode: load countries: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var cc, name, names string
+		if err := rows.Scan(&cc, &name, &names); err != nil {
+			return fmt.Errorf("geocode: load countries: %w", err)
+		}
+		m := decodeTags(names)
+		if m["name"] == "" && name != "" {
+			m["name"] = name
+		}
+		if m["name:en"] == "" {
+			if en := isoCountryNames[cc]; en != "" && m["int_name"] == "" {
+				m["name:en"] = en
+			}
+		}
+		ix.countries[cc] = m
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("geocode: load countries: %w", err)
 	}
 	return nil
 }

@@ -69,3 +69,23 @@ func (ix *Index) Places(ctx context.Context, ids []int64, out Output) ([]Place, 
 	}
 	return ix.finish(ctx, list, out)
 }
+
+// LookupClass returns the place of ref whose class is class (an object
+// with two main tags has a row per tag, Nominatim's details "class"
+// parameter picks one); nil when there is none.
+func (ix *Index) LookupClass(ctx context.Context, ref OSMRef, class string, out Output) (*Place, error) {
+	var id int64
+	err := ix.db.QueryRowContext(ctx, `SELECT place_id FROM places WHERE osm_type = ? AND osm_id = ? AND class = ?
+		ORDER BY interpolated, linked_place_id != 0, place_id LIMIT 1`, string(ref.Type), ref.ID, class).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("geocode: lookup %s class %s: %w", ref, class, err)
+	}
+	got, err := ix.Places(ctx, []int64{id}, out)
+	if err != nil || len(got) == 0 {
+		return nil, err
+	}
+	return &got[0], nil
+}

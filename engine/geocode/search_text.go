@@ -18,6 +18,10 @@ type interp struct {
 	minRank  int      // rank_address range of the target (0,0: any)
 	maxRank  int
 	postcode string // a query word that is a known postcode
+	// lead holds the words of the first phrase when a free-text query has
+	// several (comma-separated) phrases: a name matched in part only by a
+	// later phrase reads the query backwards (the name after its address).
+	lead []string
 }
 
 // expr builds the FTS5 MATCH expression of an interpretation.
@@ -51,7 +55,15 @@ func interpretations(p plan) []interp {
 	var words []string
 	var target []string
 	postcode := ""
+	var lead []string
+	phrases := 0
 	for _, ph := range p.phrases {
+		if p.target == roleAny && ph.role != rolePostcode && len(ph.words) > 0 {
+			if phrases == 0 {
+				lead = ph.words
+			}
+			phrases++
+		}
 		if p.target != roleAny && ph.role == p.target {
 			target = append(target, ph.words...)
 			continue
@@ -87,6 +99,16 @@ func interpretations(p plan) []interp {
 			if len(rest) > 0 {
 				out = append(out, interp{hn: hn, rest: rest})
 			}
+			// A postcode-like word is also read as a soft postcode
+			// filter (Nominatim: a postcode that does not match the
+			// address costs a penalty, it does not rule the house out).
+			for j, pw := range rest {
+				if len(rest) > 1 && looksLikePostcode(pw) {
+					others := append(append([]string(nil), rest[:j]...), rest[j+1:]...)
+					out = append(out, interp{hn: hn, rest: others, postcode: strings.ToUpper(pw)})
+					break
+				}
+			}
 		}
 	}
 	if len(words) == 1 {
@@ -96,10 +118,13 @@ func interpretations(p plan) []interp {
 		if last := words[len(words)-1]; last != words[0] {
 			nameAny = append(nameAny, last)
 		}
+		in := interp{nameAny: nameAny, rest: words}
 		if p.anyName {
-			nameAny = words
+			in.nameAny = words
+		} else if phrases > 1 {
+			in.lead = lead
 		}
-		out = append(out, interp{nameAny: nameAny, rest: words})
+		out = append(out, in)
 	}
 	return out
 }
@@ -345,6 +370,12 @@ func scoreCandidate(r *record, in *interp, qset map[string]bool) (float64, bool)
 		return 0, false
 	}
 	pen += 0.1 * float64(min(uncovered, 5))
+	if uncovered > 0 && len(in.lead) > 0 && !nameHasAnyWord(r.Names, in.lead) {
+		// A name matched only in part by a later phrase, with the first
+		// phrase read as its address: Nominatim reads name first,
+		// address after, and weighs such a backwards partial match low.
+		pen += 0.3
+	}
 	// A number that could be the house number but only matched elsewhere
 	// (a postcode, a code in a parent's name) makes this reading weaker
 	// than the house-number reading.
@@ -354,35 +385,6 @@ func scoreCandidate(r *record, in *interp, qset map[string]bool) (float64, bool)
 		}
 	}
 	return pen, true
-}
-
-// nameCoverage finds the name of names best covered by the query words:
-// covered is the number of its words found in qset, uncovered the number
-// missing. Every spelling variant of a name counts.
-func nameCoverage(names map[string]string, qset map[string]bool) (covered, uncovered int) {
-	bestScore := -1.0
-	for k, v := range names {
-		if k == "addr:housename" && v == "" {
-			continue
-		}
-		for _, variant := range text.Variants(v) {
-			ws := strings.Fields(variant)
-			c := 0
-			for _, w := range ws {
-				if qset[w] {
-					c++
-				}
-			}
-			if c == 0 {
-				continue
-			}
-			score := float64(c) - 0.5*float64(len(ws)-c)
-			if score > bestScore {
-				bestScore, covered, uncovered = score, c, len(ws)-c
-			}
-		}
-	}
-	return covered, uncovered
 }
 
 // fts runs one MATCH expression, best bm25 first, honouring the hard
@@ -461,18 +463,6 @@ func jsonStrings(list []string) string {
 	return b.String()
 }
 
-// nameHasWord reports whether a normalized word occurs in one of names.
-func nameHasWord(names map[string]string, w string) bool {
-	for _, v := range names {
-		for _, x := range strings.Fields(text.Normalize(v)) {
-			if x == w {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // withoutNumbers drops the house-number-like words of a plan; ok is false
 // when there are none or nothing else is left.
 func withoutNumbers(p plan) (plan, bool) {
@@ -535,20 +525,6 @@ func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand) error {
 		}
 	}
 	return nil
-}
-
-// nameHasWordVariant reports whether w is a word of any spelling of names.
-func nameHasWordVariant(names map[string]string, w string) bool {
-	for _, v := range names {
-		for _, variant := range text.Variants(v) {
-			for _, x := range strings.Fields(variant) {
-				if x == w {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // structuredAsFree turns a structured plan into a free-text one: the

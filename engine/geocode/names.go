@@ -1,0 +1,92 @@
+package geocode
+
+// names.go: word-level tests of query words against a place's names.
+
+import (
+	"strings"
+
+	"waymark/engine/text"
+)
+
+// nameCoverage finds the name of names best covered by the query words:
+// covered is the number of its words found in qset, uncovered the number
+// missing. Every spelling variant of a name counts.
+func nameCoverage(names map[string]string, qset map[string]bool) (covered, uncovered int) {
+	bestScore := -1.0
+	for k, v := range names {
+		if k == "addr:housename" && v == "" {
+			continue
+		}
+		for _, variant := range text.Variants(v) {
+			ws := strings.Fields(variant)
+			c := 0
+			for _, w := range ws {
+				if qset[w] {
+					c++
+				}
+			}
+			if c == 0 {
+				continue
+			}
+			score := float64(c) - 0.5*float64(len(ws)-c)
+			if score > bestScore {
+				bestScore, covered, uncovered = score, c, len(ws)-c
+			}
+		}
+	}
+	return covered, uncovered
+}
+
+// nameHasWord reports whether a normalized word occurs in one of names.
+func nameHasWord(names map[string]string, w string) bool {
+	for _, v := range names {
+		for _, x := range strings.Fields(text.Normalize(v)) {
+			if x == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameHasWordVariant reports whether w is a word of any spelling of names.
+func nameHasWordVariant(names map[string]string, w string) bool {
+	for _, v := range names {
+		for _, variant := range text.Variants(v) {
+			for _, x := range strings.Fields(variant) {
+				if x == w {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nameHasAnyWord reports whether a name of names holds one of words (in
+// any spelling).
+func nameHasAnyWord(names map[string]string, words []string) bool {
+	for _, w := range words {
+		for _, v := range text.Variants(w) {
+			if nameHasWordVariant(names, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// looksLikePostcode reports whether a query word has the shape of a
+// postcode of the countries whose codes are all digits (4 or 5 of them:
+// LI, CH, AT, DE, FR, US, ...).
+func looksLikePostcode(w string) bool {
+	if len(w) < 4 || len(w) > 5 {
+		return false
+	}
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
