@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"sort"
 	"sync"
 
 	"waymark/engine/geocode"
@@ -114,37 +113,15 @@ func (e *Engine) WarmPlaces(ctx context.Context) error {
 func (e *Engine) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]geocode.Place, error) {
 	dedupe := q.Dedupe
 	q.Dedupe = false
-	var all []geocode.Place
-	for i := range e.packs {
+	less := func(a, b *geocode.Place) bool { return a.Score < b.Score }
+	if q.HasViewbox && q.DistanceOnly {
+		less = func(a, b *geocode.Place) bool { return a.Distance < b.Distance }
+	}
+	return e.mergePacks(func(i int) ([]geocode.Place, error) {
 		c, err := e.completer(ctx, i)
 		if err != nil {
 			return nil, err
 		}
-		res, err := c.Autocomplete(ctx, q)
-		if err != nil {
-			return nil, err
-		}
-		for j := range res {
-			res[j].PlaceID = PlaceID(i, res[j].PlaceID)
-		}
-		all = append(all, res...)
-	}
-	if len(e.packs) > 1 {
-		sort.SliceStable(all, func(a, b int) bool {
-			if q.HasViewbox && q.DistanceOnly {
-				return all[a].Distance < all[b].Distance
-			}
-			return all[a].Score < all[b].Score
-		})
-	}
-	if q.Limit > 0 && len(all) > q.Limit {
-		all = all[:q.Limit]
-	}
-	if dedupe {
-		all = geocode.Dedupe(all)
-	}
-	if all == nil {
-		all = []geocode.Place{}
-	}
-	return all, nil
+		return c.Autocomplete(ctx, q)
+	}, less, q.Limit, dedupe)
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"sort"
 
 	"github.com/paulmach/orb"
 
@@ -19,34 +18,13 @@ type NearbyQuery = geocode.NearbyQuery
 func (e *Engine) Nearby(ctx context.Context, q NearbyQuery) ([]geocode.Place, error) {
 	dedupe := q.Dedupe
 	q.Dedupe = false
-	var all []geocode.Place
-	for i := range e.packs {
+	return e.mergePacks(func(i int) ([]geocode.Place, error) {
 		nb, err := e.nearbyIndex(ctx, i)
 		if err != nil {
 			return nil, err
 		}
-		res, err := nb.Nearby(ctx, q)
-		if err != nil {
-			return nil, err
-		}
-		for j := range res {
-			res[j].PlaceID = PlaceID(i, res[j].PlaceID)
-		}
-		all = append(all, res...)
-	}
-	if len(e.packs) > 1 {
-		sort.SliceStable(all, func(a, b int) bool { return all[a].Distance < all[b].Distance })
-	}
-	if q.Limit > 0 && len(all) > q.Limit {
-		all = all[:q.Limit]
-	}
-	if dedupe {
-		all = geocode.Dedupe(all)
-	}
-	if all == nil {
-		all = []geocode.Place{}
-	}
-	return all, nil
+		return nb.Nearby(ctx, q)
+	}, func(a, b *geocode.Place) bool { return a.Distance < b.Distance }, q.Limit, dedupe)
 }
 
 // WaterAt returns the named water area (lake, river area, bay, sea...)
