@@ -1,0 +1,276 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/paulmach/orb"
+
+	"waymark/engine/geocode"
+	"waymark/mapview"
+)
+
+// detailsView shows one place: name, category, address, coordinates with
+// copy, contact and opening hours, and actions (add to tour, nearby).
+type detailsView struct {
+	w       *Window
+	content fyne.CanvasObject
+
+	title  *canvas.Text
+	kind   *widget.Label
+	addr   *widget.Label
+	coords *widget.Label
+	extra  *fyne.Container
+	osm    *widget.Label
+	place  geocode.Place
+	// clicked is the map point a "what is here" click asked about; the
+	// coordinates shown are its own rather than the place's.
+	clicked *orb.Point
+}
+
+func newDetailsView(w *Window, back func()) *detailsView {
+	d := &detailsView{w: w}
+	d.title = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	d.title.TextSize = theme.TextSize() * 1.45
+	d.title.TextStyle = fyne.TextStyle{Bold: true}
+	d.kind = widget.NewLabel("")
+	d.kind.Importance = widget.LowImportance
+	d.addr = widget.NewLabel("")
+	d.addr.Wrapping = fyne.TextWrapWord
+	d.coords = widget.NewLabel("")
+	d.coords.TextStyle = fyne.TextStyle{Monospace: true}
+	copyBt := widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() {
+		c := d.place.Centroid
+		if d.clicked != nil {
+			c = *d.clicked
+		}
+		w.app.Clipboard().SetContent(formatDecimal(c))
+		w.setStatus("Coordinates copied")
+	})
+	copyBt.Importance = widget.LowImportance
+	d.extra = container.NewVBox()
+	d.osm = dimLabel("")
+
+	backBt := widget.NewButtonWithIcon("Results", theme.NavigateBackIcon(), back)
+	backBt.Importance = widget.LowImportance
+	addBt := widget.NewButtonWithIcon("Add to tour", theme.ContentAddIcon(), func() { w.addStop(d.place.Centroid, placeTitle(d.place)) })
+	addBt.Importance = widget.HighImportance
+	nearBt := widget.NewButtonWithIcon("Nearby", nearbyIcon, func() { w.nearbyAround(d.place.Centroid, placeTitle(d.place)) })
+	routeBt := widget.NewButtonWithIcon("Route", directionsIcon, func() { w.routeTo(d.place.Centroid, placeTitle(d.place)) })
+	zoomBt := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), func() { w.showPlace(d.place) })
+	actions := container.NewHBox(addBt, routeBt, nearBt, layoutSpacer(), zoomBt)
+
+	body := container.NewVBox(
+		container.NewHBox(backBt),
+		d.title, d.kind,
+		actions,
+		widget.NewSeparator(),
+		container.NewBorder(nil, nil, widget.NewIcon(placeIcon), nil, d.addr),
+		container.NewBorder(nil, nil, widget.NewIcon(nearbyIcon), copyBt, d.coords),
+		d.extra,
+		widget.NewSeparator(),
+		d.osm,
+	)
+	d.content = container.NewVScroll(container.NewPadded(body))
+	return d
+}
+
+// show fills the view with pl.
+func (d *detailsView) show(pl geocode.Place) {
+	d.place = pl
+	d.clicked = nil
+	d.title.Text = placeTitle(pl)
+	d.title.Color = theme.Color(theme.ColorNameForeground)
+	d.title.Refresh()
+	d.kind.SetText(categoryOf(pl))
+	d.addr.SetText(strings.Join(addressLines(pl), "\n"))
+	d.coords.SetText(formatLatLon(pl.Centroid))
+	d.extra.Objects = nil
+	for _, row := range contactRows(pl.ExtraTags) {
+		d.extra.Add(row)
+	}
+	d.extra.Refresh()
+	if pl.OSMType != "" {
+		d.osm.SetText(fmt.Sprintf("OpenStreetMap %s %d · © OpenStreetMap contributors", pl.OSMType, pl.OSMID))
+	} else {
+		d.osm.SetText("© OpenStreetMap contributors")
+	}
+}
+
+// houseFirst lists countries that write the house number before the street.
+var houseFirst = map[string]bool{"us": true, "gb": true, "ie": true, "fr": true, "mc": true, "ca": true,
+	"au": true, "nz": true, "in": true, "za": true}
+
+// addressLines formats pl's address as a postal address, one line each:
+// "Städtle 32", "9490 Vaduz", "Liechtenstein" (the street line in the
+// country's order), falling back to the display name's parts.
+func addressLines(pl geocode.Place) []string {
+	get := func(keys ...string) string {
+		for _, k := range keys {
+			if v, ok := pl.Get(k); ok && v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	var lines []string
+	road := get("road", "pedestrian", "footway", "path")
+	switch {
+	case road != "" && pl.HouseNumber != "" && houseFirst[pl.CountryCode]:
+		lines = append(lines, pl.HouseNumber+" "+road)
+	case road != "" && pl.HouseNumber != "":
+		lines = append(lines, road+" "+pl.HouseNumber)
+	case road != "" && road != pl.Name:
+		lines = append(lines, road)
+	}
+	if sub := get("suburb", "neighbourhood", "quarter", "hamlet"); sub != "" && sub != pl.Name {
+		lines = append(lines, sub)
+	}
+	city := get("city", "town", "village", "municipality")
+	if city == pl.Name {
+		city = ""
+	}
+	if pc := pl.Postcode; pc != "" && city != "" {
+		lines = append(lines, pc+" "+city)
+	} else if city != "" {
+		lines = append(lines, city)
+	} else if pc != "" {
+		lines = append(lines, pc)
+	}
+	if region := get("state", "county"); region != "" && len(lines) == 0 {
+		lines = append(lines, region)
+	}
+	if c := get("country"); c != "" && c != pl.Name {
+		lines = append(lines, c)
+	}
+	if len(lines) == 0 {
+		addr := geocode.DisplayAddress(pl)
+		if addr == "" {
+			addr = pl.DisplayName
+		}
+		lines = strings.Split(addr, ", ")
+	}
+	return lines
+}
+
+// formatLatLon writes a point as "47.14100° N, 9.52090° E".
+func formatLatLon(p orb.Point) string {
+	ns, ew := "N", "E"
+	if p[1] < 0 {
+		ns = "S"
+	}
+	if p[0] < 0 {
+		ew = "W"
+	}
+	return fmt.Sprintf("%.5f° %s, %.5f° %s", math.Abs(p[1]), ns, math.Abs(p[0]), ew)
+}
+
+// contactRows turns the useful extratags into rows: website (a link),
+// phone, email, opening hours, wheelchair access.
+func contactRows(tags map[string]string) []fyne.CanvasObject {
+	var rows []fyne.CanvasObject
+	get := func(keys ...string) string {
+		for _, k := range keys {
+			if v := strings.TrimSpace(tags[k]); v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	if site := get("website", "contact:website", "url"); site != "" {
+		link := site
+		if !strings.Contains(link, "://") {
+			link = "https://" + link
+		}
+		if u, err := url.Parse(link); err == nil {
+			h := widget.NewHyperlink(strings.TrimPrefix(strings.TrimPrefix(site, "https://"), "http://"), u)
+			h.Truncation = fyne.TextTruncateEllipsis
+			rows = append(rows, container.NewBorder(nil, nil, widget.NewIcon(webIcon), nil, h))
+		}
+	}
+	add := func(icon fyne.Resource, text string) {
+		l := widget.NewLabel(text)
+		l.Wrapping = fyne.TextWrapWord
+		rows = append(rows, container.NewBorder(nil, nil, widget.NewIcon(icon), nil, l))
+	}
+	if v := get("phone", "contact:phone"); v != "" {
+		add(phoneIcon, v)
+	}
+	if v := get("email", "contact:email"); v != "" {
+		add(theme.MailComposeIcon(), v)
+	}
+	if v := get("opening_hours"); v != "" {
+		add(theme.HistoryIcon(), strings.ReplaceAll(v, "; ", "\n"))
+	}
+	if v := get("wheelchair"); v != "" {
+		add(theme.InfoIcon(), "Wheelchair: "+v)
+	}
+	return rows
+}
+
+// showPlace moves the map to pl: its whole extent for areas, close up for
+// points; the outline is shown when the place has a geometry.
+func (w *Window) showPlace(pl geocode.Place) {
+	b := pl.Bound
+	z := 17.0
+	if b.Max[0]-b.Min[0] > 1e-4 || b.Max[1]-b.Min[1] > 1e-4 {
+		sz := w.mapw.Size()
+		z = math.Min(17, mapview.ZoomForBound(b, int(max(sz.Width, 400)), int(max(sz.Height, 300)), 40))
+	}
+	w.mapw.FlyTo(pl.Centroid, z)
+	switch pl.Geometry.(type) {
+	case orb.Polygon, orb.MultiPolygon, orb.LineString, orb.MultiLineString:
+		w.mapw.SetOutline(pl.Geometry)
+	default:
+		w.mapw.SetOutline(nil)
+	}
+}
+
+// viewBound is the area the map shows (for autocomplete's viewbox).
+func (w *Window) viewBound() orb.Bound { return w.mapw.ViewBound() }
+
+// loadGeometry looks up pl's full geometry and extra tags in the background
+// and shows its outline (and contact details) if it is still displayed.
+func (w *Window) loadGeometry(pl geocode.Place, d *detailsView) {
+	eng := w.Engine()
+	if eng == nil || pl.OSMType == "" {
+		return
+	}
+	ref := geocode.OSMRef{Type: byte(strings.ToUpper(pl.OSMType[:1])[0]), ID: pl.OSMID}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		got, err := eng.Lookup(ctx, []geocode.OSMRef{ref}, geocode.Output{Geometry: true, Threshold: 0.00002, ExtraTags: true})
+		if err != nil || len(got) == 0 {
+			return
+		}
+		full := got[0]
+		w.doUI(func() {
+			if d.place.PlaceID != pl.PlaceID || d.place.OSMID != pl.OSMID {
+				return // another place is shown by now
+			}
+			switch full.Geometry.(type) {
+			case orb.Polygon, orb.MultiPolygon, orb.LineString, orb.MultiLineString:
+				w.mapw.SetOutline(full.Geometry)
+			}
+			if len(pl.ExtraTags) == 0 && len(full.ExtraTags) > 0 {
+				clicked := d.clicked
+				pl.ExtraTags = full.ExtraTags
+				d.show(pl)
+				d.clicked = clicked
+				if clicked != nil {
+					d.coords.SetText(formatLatLon(*clicked))
+				}
+			}
+		})
+	}()
+}

@@ -1,0 +1,43 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+)
+
+// installDrop accepts files dropped on the window: an .osm.pbf or .osm
+// extract is imported as a region, a .waymark pack is opened, and a .gpx
+// track is imported and matched to the roads.
+func (w *Window) installDrop() {
+	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
+		for _, u := range uris {
+			if u.Scheme() == "file" {
+				w.openFile(u.Path())
+			}
+		}
+	})
+}
+
+// openFile handles one dropped or command-line file by its kind.
+func (w *Window) openFile(path string) {
+	name := strings.ToLower(filepath.Base(path))
+	switch {
+	case strings.HasSuffix(name, ".osm.pbf"), strings.HasSuffix(name, ".osm"):
+		w.selectTab(tabRegions)
+		w.regions.importFile(path)
+	case strings.HasSuffix(name, ".waymark"):
+		if err := w.openPacks(uniquePaths(append(append([]string(nil), w.packs...), path))); err != nil {
+			w.setStatus("Open %s: %v", filepath.Base(path), err)
+			return
+		}
+		w.selectTab(tabRegions)
+		w.showHome()
+	case strings.HasSuffix(name, ".gpx"):
+		w.selectTab(tabTour)
+		w.tour.importTrack(path, nil)
+	default:
+		w.setStatus("Cannot open %s: drop an .osm.pbf extract, a .waymark pack or a .gpx track", filepath.Base(path))
+	}
+}

@@ -1,0 +1,373 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine/geocode"
+	"waymark/mapview"
+)
+
+// suggestDelay is the autocomplete debounce: suggestions are asked for once
+// typing pauses this long.
+const suggestDelay = 150 * time.Millisecond
+
+// searchPanel is the Search tab: an entry with autocomplete suggestions,
+// the result list and the details of the chosen place.
+type searchPanel struct {
+	w       *Window
+	content fyne.CanvasObject
+
+	entry   *searchEntry
+	hint    *widget.Label
+	list    *widget.List
+	details *detailsView
+	body    *fyne.Container // list or details
+
+	mu        sync.Mutex
+	timer     *time.Timer
+	gen       int // generation of the newest query; older answers are dropped
+	items     []geocode.Place
+	suggest   bool // items are suggestions (not results of a search)
+	highlight int  // highlighted suggestion, −1 for none
+}
+
+// searchEntry is the search field: arrow keys move through the
+// suggestions, Enter picks the highlighted one (or searches), Esc closes
+// the suggestions and then clears the field.
+type searchEntry struct {
+	widget.Entry
+	p *searchPanel
+}
+
+func newSearchEntry(p *searchPanel) *searchEntry {
+	e := &searchEntry{p: p}
+	e.ExtendBaseWidget(e)
+	e.SetPlaceHolder("Search places and addresses")
+	return e
+}
+
+// TypedKey handles the suggestion keys before the entry's own.
+func (e *searchEntry) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyDown:
+		e.p.moveHighlight(1)
+	case fyne.KeyUp:
+		e.p.moveHighlight(-1)
+	case fyne.KeyEscape:
+		e.p.escape()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		e.p.submit()
+	default:
+		e.Entry.TypedKey(ev)
+	}
+}
+
+func newSearchPanel(w *Window) *searchPanel {
+	p := &searchPanel{w: w, highlight: -1}
+	p.entry = newSearchEntry(p)
+	p.entry.OnChanged = p.changed
+	clear := widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() {
+		p.entry.SetText("")
+		p.showResults(nil, false)
+		p.w.mapw.SetMarkers(nil)
+		p.w.mapw.SetOutline(nil)
+	})
+	clear.Importance = widget.LowImportance
+	p.entry.ActionItem = clear
+
+	p.hint = widget.NewLabel("Type a place, an address, a postcode, a category such as “restaurants in Vaduz”, or coordinates.")
+	p.hint.Wrapping = fyne.TextWrapWord
+	p.hint.Importance = widget.LowImportance
+
+	p.list = widget.NewList(
+		func() int { p.mu.Lock(); defer p.mu.Unlock(); return len(p.items) },
+		newPlaceRow,
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			p.mu.Lock()
+			if i >= len(p.items) {
+				p.mu.Unlock()
+				return
+			}
+			pl := p.items[i]
+			p.mu.Unlock()
+			setPlaceRow(o, pl, "")
+		})
+	p.list.OnSelected = func(i widget.ListItemID) {
+		p.mu.Lock()
+		ok := i < len(p.items)
+		var pl geocode.Place
+		if ok {
+			pl = p.items[i]
+		}
+		p.mu.Unlock()
+		if ok {
+			p.choose(pl)
+		}
+	}
+	p.details = newDetailsView(w, func() { p.body.Objects = []fyne.CanvasObject{p.list}; p.body.Refresh(); p.list.UnselectAll() })
+	p.body = container.NewStack(p.list)
+	top := container.NewVBox(p.entry, p.hint)
+	p.content = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.body)
+	return p
+}
+
+// newPlaceRow makes a list row: icon, name, address and category.
+func newPlaceRow() fyne.CanvasObject {
+	name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.Truncation = fyne.TextTruncateEllipsis
+	addr := dimLabel("")
+	kind := dimLabel("")
+	kind.Alignment = fyne.TextAlignTrailing
+	kind.Truncation = fyne.TextTruncateOff
+	return container.NewBorder(nil, nil, widget.NewIcon(placeIcon),
+		nil, container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), container.NewBorder(nil, nil, nil, kind, name), addr))
+}
+
+// setPlaceRow fills a row made by newPlaceRow; extra (e.g. a distance)
+// replaces the category when set.
+func setPlaceRow(o fyne.CanvasObject, pl geocode.Place, extra string) {
+	c := o.(*fyne.Container)
+	texts := c.Objects[0].(*fyne.Container)
+	line1 := texts.Objects[0].(*fyne.Container)
+	line1.Objects[0].(*widget.Label).SetText(placeTitle(pl))
+	kind := categoryOf(pl)
+	if extra != "" {
+		kind = extra
+	}
+	line1.Objects[1].(*widget.Label).SetText(kind)
+	texts.Objects[1].(*widget.Label).SetText(strings.Join(addressLines(pl), ", "))
+}
+
+// placeTitle is the name shown for a place.
+func placeTitle(pl geocode.Place) string {
+	if t := geocode.DisplayPlace(pl); t != "" {
+		return t
+	}
+	return categoryOf(pl)
+}
+
+// categoryOf is a readable category: "Restaurant", "Town", "Bus stop".
+func categoryOf(pl geocode.Place) string {
+	t := pl.Type
+	switch pl.Class {
+	case "boundary", "place":
+		if pl.AddressType != "" {
+			t = pl.AddressType
+		}
+	case "highway":
+		if pl.RankAddress == 26 || pl.RankAddress == 27 {
+			t = "street"
+		}
+	}
+	if t == "yes" || t == "" {
+		t = pl.Class
+	}
+	t = strings.ReplaceAll(t, "_", " ")
+	if t == "" {
+		return ""
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+// changed schedules suggestions for the typed text.
+func (p *searchPanel) changed(text string) {
+	p.mu.Lock()
+	p.gen++
+	gen := p.gen
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	q := strings.TrimSpace(text)
+	if q == "" {
+		p.mu.Unlock()
+		p.showResults(nil, false)
+		return
+	}
+	p.timer = time.AfterFunc(suggestDelay, func() { p.runSuggest(gen, q) })
+	p.mu.Unlock()
+}
+
+// runSuggest asks the engine for predictions (on a timer goroutine).
+func (p *searchPanel) runSuggest(gen int, q string) {
+	eng := p.w.Engine()
+	if eng == nil {
+		return
+	}
+	view := p.w.viewBound()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := eng.Autocomplete(ctx, geocode.AutocompleteQuery{Text: q, Limit: 8, Dedupe: true, Viewbox: view, HasViewbox: true})
+	p.w.doUI(func() {
+		p.mu.Lock()
+		stale := gen != p.gen
+		p.mu.Unlock()
+		if stale {
+			return
+		}
+		if err != nil {
+			p.w.setStatus("Suggestions: %v", err)
+			return
+		}
+		p.showResults(res, true)
+	})
+}
+
+// showResults lists places (suggestions or search results) and goes back
+// from the details to the list.
+func (p *searchPanel) showResults(places []geocode.Place, suggest bool) {
+	p.mu.Lock()
+	p.items, p.suggest, p.highlight = places, suggest, -1
+	p.mu.Unlock()
+	p.list.UnselectAll()
+	p.list.Refresh()
+	p.list.ScrollToTop()
+	p.body.Objects = []fyne.CanvasObject{p.list}
+	p.body.Refresh()
+	if len(places) == 0 {
+		p.hint.Show()
+	} else {
+		p.hint.Hide()
+	}
+	if !suggest {
+		p.showMarkers(-1)
+	}
+}
+
+// showMarkers puts the listed places on the map, sel highlighted.
+func (p *searchPanel) showMarkers(sel int) {
+	p.mu.Lock()
+	ms := make([]mapview.Pin, len(p.items))
+	for i, pl := range p.items {
+		ms[i] = mapview.Pin{Point: pl.Centroid, Selected: i == sel}
+	}
+	p.mu.Unlock()
+	p.w.mapw.SetMarkers(ms)
+}
+
+func (p *searchPanel) moveHighlight(d int) {
+	p.mu.Lock()
+	n := len(p.items)
+	if n == 0 {
+		p.mu.Unlock()
+		return
+	}
+	p.highlight = (p.highlight + d + n + 1) % (n + 1)
+	if p.highlight == n { // past the ends: back to the typed text
+		p.highlight = -1
+	}
+	h := p.highlight
+	p.mu.Unlock()
+	if h < 0 {
+		p.list.UnselectAll()
+		return
+	}
+	// Select without choosing: only the highlight moves.
+	on := p.list.OnSelected
+	p.list.OnSelected = nil
+	p.list.Select(h)
+	p.list.OnSelected = on
+}
+
+func (p *searchPanel) escape() {
+	p.mu.Lock()
+	open := len(p.items) > 0 && p.suggest
+	p.gen++
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	p.mu.Unlock()
+	if open {
+		p.showResults(nil, false)
+		return
+	}
+	p.entry.SetText("")
+}
+
+// submit picks the highlighted suggestion, or searches the typed text.
+func (p *searchPanel) submit() {
+	p.mu.Lock()
+	h := p.highlight
+	var pl geocode.Place
+	if h >= 0 && h < len(p.items) {
+		pl = p.items[h]
+	}
+	p.gen++
+	gen := p.gen
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	p.mu.Unlock()
+	if h >= 0 {
+		p.choose(pl)
+		return
+	}
+	q := strings.TrimSpace(p.entry.Text)
+	if q == "" {
+		return
+	}
+	p.w.setStatus("Searching…")
+	go p.runSearch(gen, q)
+}
+
+// showHere opens the details of pl, the reverse-geocoded place at the
+// clicked point, without moving the map.
+func (p *searchPanel) showHere(pl geocode.Place, at orb.Point) {
+	p.details.show(pl)
+	p.details.clicked = &at
+	p.details.coords.SetText(formatLatLon(at))
+	p.body.Objects = []fyne.CanvasObject{p.details.content}
+	p.body.Refresh()
+	p.w.mapw.SetOutline(nil)
+	p.w.loadGeometry(pl, p.details)
+}
+
+// choose shows pl: the map flies there and the details open.
+func (p *searchPanel) choose(pl geocode.Place) {
+	p.mu.Lock()
+	idx := -1
+	for i, it := range p.items {
+		if it.PlaceID == pl.PlaceID {
+			idx = i
+		}
+	}
+	p.suggest = false
+	p.mu.Unlock()
+	p.showMarkers(idx)
+	p.w.mapw.SetHere(nil)
+	p.w.showPlace(pl)
+	p.details.show(pl)
+	p.w.loadGeometry(pl, p.details)
+	p.body.Objects = []fyne.CanvasObject{p.details.content}
+	p.body.Refresh()
+}
+
+// suggestionCount returns how many suggestions are listed.
+func (p *searchPanel) suggestionCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.suggest {
+		return 0
+	}
+	return len(p.items)
+}
+
+// resultCount returns how many search results are listed.
+func (p *searchPanel) resultCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.suggest {
+		return 0
+	}
+	return len(p.items)
+}

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+	"waymark/ui/instructions"
+)
+
+// newOptimizeButton makes the "Optimize order" button (enabled from three stops).
+func (p *tourPanel) newOptimizeButton() *widget.Button {
+	b := widget.NewButtonWithIcon("Optimize order", theme.ViewRefreshIcon(), p.runOptimize)
+	b.Importance = widget.HighImportance
+	b.Disable()
+	return b
+}
+
+// runOptimize reorders the stops into the fastest tour, keeping the first
+// stop first: a round trip back to it when "Return to start" is checked,
+// else an open tour ending wherever is fastest.
+func (p *tourPanel) runOptimize() {
+	eng := p.w.Engine()
+	if eng == nil || len(p.stops) < 3 {
+		return
+	}
+	pts := make([]orb.Point, len(p.stops))
+	for i, s := range p.stops {
+		pts[i] = s.Point
+	}
+	prof, round := p.profileValue(), p.roundtrip.Checked
+	before := math.NaN()
+	if p.chosen < len(p.routes) {
+		before = p.routes[p.chosen].Duration
+	}
+	p.gen++
+	gen := p.gen
+	p.pending = true
+	p.optimize.Disable()
+	p.summary.SetText("Optimizing the order…")
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		order, dur, err := optimizeOrder(ctx, eng, pts, prof, round)
+		p.w.doUI(func() {
+			if gen != p.gen {
+				return
+			}
+			p.pending = false
+			if err != nil {
+				p.optimize.Enable()
+				p.summary.SetText("Optimize: " + routeError(err))
+				return
+			}
+			stops := make([]tourStop, len(order))
+			for i, k := range order {
+				stops[i] = p.stops[k]
+			}
+			p.stops = stops
+			p.changed()
+			switch {
+			case !math.IsNaN(before) && before-dur >= 30:
+				p.w.setStatus("Optimized: %s faster than the order given", instructions.Duration(before-dur))
+			default:
+				p.w.setStatus("Optimized: the order is the fastest found")
+			}
+		})
+	}()
+}
+
+// optimizeOrder returns the visiting order (indices into pts, starting with
+// 0) of the fastest tour found, and its duration in seconds. An open tour
+// tries every stop as the last one, since the engine optimizes open tours
+// with both ends fixed (as OSRM does).
+func optimizeOrder(ctx context.Context, eng *engine.Engine, pts []orb.Point, prof route.Profile, roundtrip bool) (_ []int, _ float64, err error) {
+	defer recoverTo(&err)
+	req := engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts},
+		Roundtrip: roundtrip, FixedSource: true, Output: route.Output{Overview: route.OverviewFalse}}
+	if roundtrip {
+		res, err := eng.Optimize(ctx, req)
+		if err != nil {
+			return nil, 0, err
+		}
+		return res.Order, res.Trips[0].Duration, nil
+	}
+	req.FixedDestination = true
+	var best []int
+	bestDur := math.Inf(1)
+	var firstErr error
+	for last := 1; last < len(pts); last++ {
+		// Move stop last to the end; idx maps back to the input order.
+		idx := make([]int, 0, len(pts))
+		for i := range pts {
+			if i != last {
+				idx = append(idx, i)
+			}
+		}
+		idx = append(idx, last)
+		coords := make([]orb.Point, len(idx))
+		for i, k := range idx {
+			coords[i] = pts[k]
+		}
+		req.Coordinates = coords
+		res, err := eng.Optimize(ctx, req)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if d := res.Trips[0].Duration; d < bestDur {
+			bestDur = d
+			best = make([]int, len(res.Order))
+			for i, k := range res.Order {
+				best[i] = idx[k]
+			}
+		}
+	}
+	if best == nil {
+		if firstErr == nil {
+			firstErr = fmt.Errorf("no tour found")
+		}
+		return nil, 0, firstErr
+	}
+	return best, bestDur, nil
+}

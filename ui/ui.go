@@ -1,0 +1,459 @@
+// Package ui builds Waymark's window: a sidebar with the Search, Nearby,
+// Tour, Regions and Server panels beside an interactive map
+// (mapview.Widget) that fills the rest.
+//
+// Design choices:
+//   - The window calls the engine facade directly, never its own HTTP API.
+//     Every engine or rendering call runs on a background goroutine and
+//     touches widgets only through fyne.Do, so typing stays fluid while
+//     tiles render and queries run.
+//   - The set of open region packs can change while the window runs
+//     (import, delete): the engine is then reopened and swapped atomically,
+//     the map's tile source replaced and a running loopback server restarted
+//     on the new engine. The old engine is closed once in-flight work is done.
+//   - This package never imports fyne.io/fyne/v2/app (which needs OpenGL):
+//     the caller passes the fyne.App, so the panels are tested with Fyne's
+//     test driver without a display (see app/window.go for the real one).
+//   - State kept between runs lives in ui/state; GUI-free logic (turn
+//     instructions, GPX/GeoJSON files) lives in ui/instructions and
+//     ui/tourfile so it tests without Fyne.
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/mapview"
+	"waymark/regions"
+	"waymark/ui/state"
+)
+
+// Options configure the window.
+type Options struct {
+	// Packs are region packs to open (from the command line), in addition
+	// to the installed ones and those remembered from the last run.
+	Packs []string
+	// PacksDir is where imported packs are installed; default
+	// regions.DefaultDir() (~/.local/share/waymark/packs).
+	PacksDir string
+	// ConfigDir holds state.json; default os.UserConfigDir()/waymark.
+	ConfigDir string
+	// Demo runs a scripted demo when set: "search" (types a query and
+	// shows a result) or "tour" (the search, then a four-stop tour that is
+	// optimized). It saves screenshots of the window to DemoDir
+	// (search.png, and tour.png for "tour") and closes the window.
+	Demo string
+	// DemoDir is where the demo writes its screenshots; default ".".
+	DemoDir string
+}
+
+// ErrDemo is returned by Run when the scripted demo failed.
+var ErrDemo = errors.New("ui: demo failed")
+
+// Window is Waymark's main window and the state its panels share.
+type Window struct {
+	app  fyne.App
+	win  fyne.Window
+	opts Options
+
+	configDir string
+	catalog   regions.Catalog
+	st        state.State
+
+	eng      atomic.Pointer[engine.Engine]
+	packs    []string          // paths of the open packs (UI goroutine only)
+	renderer *mapview.Renderer // tiles of the open packs; nil without packs
+
+	mapw    *mapview.Widget
+	tabs    *container.AppTabs
+	status  *widget.Label
+	sidebar fyne.CanvasObject
+
+	search  *searchPanel
+	nearby  *nearbyPanel
+	tour    *tourPanel
+	regions *regionsPanel
+	server  *serverPanel
+
+	engineListeners []func()
+	closeOnce       sync.Once
+	uiMu            sync.Mutex // held by doUI callbacks
+	testClose       sync.Once  // tests close the window once
+	demoErr         error
+	saveTimer       *time.Timer // pending debounced save (UI goroutine)
+	closed          bool        // shutdown has run
+	retiredMu       sync.Mutex
+	retired         []*retired
+}
+
+// Run opens the window on a (the GUI app created by the caller) and blocks
+// until it is closed. The window's state is saved on close.
+func Run(a fyne.App, opts Options) error {
+	w, err := New(a, opts)
+	if err != nil {
+		return err
+	}
+	if opts.Demo != "" {
+		go w.runDemo(opts.Demo, opts.DemoDir)
+	}
+	w.win.ShowAndRun()
+	w.shutdown()
+	return w.demoErr
+}
+
+// New builds the window without showing it: it opens the packs, restores
+// the last state and lays out the panels.
+func New(a fyne.App, opts Options) (*Window, error) {
+	w := &Window{app: a, opts: opts}
+	// Background work started while building (tiles, the restored tour's
+	// route) reports through doUI: hold its lock until the window is whole.
+	w.uiMu.Lock()
+	defer w.uiMu.Unlock()
+	var err error
+	if w.configDir = opts.ConfigDir; w.configDir == "" {
+		if w.configDir, err = state.DefaultDir(); err != nil {
+			log.Printf("ui: %v; settings will not be kept", err)
+		}
+	}
+	if w.catalog.Dir = opts.PacksDir; w.catalog.Dir == "" {
+		if w.catalog.Dir, err = regions.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	if w.configDir != "" {
+		if w.st, err = state.Load(w.configDir); err != nil {
+			log.Printf("ui: %v; starting with defaults", err)
+		}
+	}
+
+	a.Settings().SetTheme(newAppTheme())
+	w.win = a.NewWindow("Waymark")
+	w.win.Resize(fyne.NewSize(1280, 800))
+	w.mapw = mapview.NewWidget(nil, orb.Point{9.52, 47.14}, 11)
+	w.mapw.Do = w.doUI
+	w.mapw.OnHome = func() { w.showHome() }
+	w.mapw.OnViewChanged = func(orb.Point, float64) { w.scheduleSave() }
+	w.status = widget.NewLabel("")
+	w.status.Truncation = fyne.TextTruncateEllipsis
+
+	if err := w.openPacks(w.initialPacks()); err != nil {
+		w.setStatus("A region could not be opened: %v", err)
+	}
+	for _, p := range opts.Packs {
+		if _, err := os.Stat(p); err != nil {
+			w.setStatus("Region pack %s: %v", p, err)
+		}
+	}
+	w.restoreView()
+	w.buildLayout()
+	w.win.SetOnClosed(w.shutdown)
+	a.Settings().AddListener(func(fyne.Settings) { w.doUI(w.updateTiler) })
+	return w, nil
+}
+
+// Canvas returns the window's canvas (tests and screenshots).
+func (w *Window) Canvas() fyne.Canvas { return w.win.Canvas() }
+
+// FyneWindow returns the underlying Fyne window.
+func (w *Window) FyneWindow() fyne.Window { return w.win }
+
+// Map returns the map widget.
+func (w *Window) Map() *mapview.Widget { return w.mapw }
+
+// Engine returns the engine over the open packs, or nil when none is open.
+func (w *Window) Engine() *engine.Engine { return w.eng.Load() }
+
+// initialPacks lists the packs to open: those given on the command line,
+// the installed ones, and those remembered from the last run, without
+// duplicates or missing files.
+func (w *Window) initialPacks() []string {
+	var paths []string
+	paths = append(paths, w.opts.Packs...)
+	if ents, err := w.catalog.List(); err == nil {
+		for _, e := range ents {
+			if e.Err == nil {
+				paths = append(paths, e.Path)
+			}
+		}
+	}
+	paths = append(paths, w.st.Packs...)
+	return uniquePaths(paths)
+}
+
+func uniquePaths(paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		if seen[abs] {
+			continue
+		}
+		if st, err := os.Stat(abs); err != nil || st.IsDir() {
+			continue
+		}
+		seen[abs] = true
+		out = append(out, abs)
+	}
+	return out
+}
+
+// openPacks (re)opens the engine over paths, skipping packs that cannot be
+// opened, and swaps it in. It returns the first error seen.
+func (w *Window) openPacks(paths []string) error {
+	var good []string
+	var firstErr error
+	for _, p := range paths {
+		pk, err := engine.OpenPack(p)
+		if err != nil {
+			log.Printf("ui: skipping pack: %v", err)
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		pk.Close()
+		good = append(good, p)
+	}
+	var eng *engine.Engine
+	if len(good) > 0 {
+		var err error
+		if eng, err = engine.Open(good...); err != nil {
+			log.Printf("ui: open packs: %v", err)
+			good, eng = nil, nil
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+	}
+	old, oldR := w.eng.Swap(eng), w.renderer
+	w.packs = good
+	w.renderer = newTiles(eng, tileCacheDir())
+	w.updateTiler()
+	if old != nil || oldR != nil {
+		w.retire(old, oldR)
+	}
+	w.win.SetTitle(windowTitle(eng))
+	for _, f := range w.engineListeners {
+		f()
+	}
+	return firstErr
+}
+
+// retired is an engine and renderer replaced by newer ones, closed once the
+// work in flight on them is done (or at shutdown).
+type retired struct {
+	eng *engine.Engine
+	r   *mapview.Renderer
+}
+
+// retireDelay is how long a replaced engine stays open for queries and
+// tiles in flight.
+const retireDelay = 10 * time.Second
+
+// retire closes eng and r after retireDelay, or at shutdown if sooner.
+func (w *Window) retire(eng *engine.Engine, r *mapview.Renderer) {
+	rt := &retired{eng: eng, r: r}
+	w.retiredMu.Lock()
+	w.retired = append(w.retired, rt)
+	w.retiredMu.Unlock()
+	time.AfterFunc(retireDelay, func() { w.closeRetired(rt) })
+}
+
+// closeRetired closes rt (or every retired set when rt is nil) once.
+func (w *Window) closeRetired(rt *retired) {
+	w.retiredMu.Lock()
+	var todo []*retired
+	keep := w.retired[:0]
+	for _, x := range w.retired {
+		if rt == nil || x == rt {
+			todo = append(todo, x)
+		} else {
+			keep = append(keep, x)
+		}
+	}
+	w.retired = keep
+	w.retiredMu.Unlock()
+	for _, x := range todo {
+		if x.r != nil {
+			x.r.Close()
+		}
+		if x.eng != nil {
+			x.eng.Close()
+		}
+	}
+}
+
+// windowTitle is "Waymark — Liechtenstein, Monaco" (the open regions).
+func windowTitle(eng *engine.Engine) string {
+	if eng == nil {
+		return "Waymark"
+	}
+	var names []string
+	for _, p := range eng.Packs() {
+		names = append(names, regionTitle(p.Info))
+	}
+	return "Waymark — " + strings.Join(names, ", ")
+}
+
+// onEngineChange registers f to run (on the UI goroutine) whenever the set
+// of open packs changes.
+func (w *Window) onEngineChange(f func()) { w.engineListeners = append(w.engineListeners, f) }
+
+// restoreView shows the last view, or the first pack's home area.
+func (w *Window) restoreView() {
+	if v := w.st.View; v != nil && v.Zoom > 0 {
+		w.mapw.SetView(orb.Point{v.Lon, v.Lat}, v.Zoom)
+		return
+	}
+	w.showHome()
+}
+
+// showHome fits the view to the first open pack's main area.
+func (w *Window) showHome() {
+	eng := w.Engine()
+	if eng == nil || len(eng.Packs()) == 0 {
+		return
+	}
+	pk := eng.Packs()[0]
+	home := pk.Info.Home
+	z := mapview.ZoomForBound(home, 1280-sidebarWidth, 800, 30)
+	w.mapw.SetView(home.Center(), z)
+	go func() {
+		b, ok := regionArea(eng, pk.Info.Name, home)
+		if !ok {
+			return
+		}
+		w.doUI(func() {
+			if w.mapw.Center() == home.Center() && w.mapw.Zoom() == z { // the user has not moved yet
+				w.mapw.SetView(b.Center(), mapview.ZoomForBound(b, int(max(w.mapw.Size().Width, 400)), int(max(w.mapw.Size().Height, 300)), 30))
+			}
+		})
+	}()
+}
+
+// regionArea finds the area a region is named after (the pack
+// "liechtenstein" → the country's bounding box) when it lies inside the
+// pack's home area: a tighter first view than the home area, which spans
+// every node of the extract's main cluster.
+func regionArea(eng *engine.Engine, name string, home orb.Bound) (_ orb.Bound, ok bool) {
+	var err error
+	defer recoverTo(&err)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	res, err := eng.Search(ctx, engine.SearchRequest{Query: name, Limit: 1, MaxRank: 16, MinRank: 4, Viewbox: &home, Bounded: true})
+	if err != nil || len(res) == 0 {
+		return orb.Bound{}, false
+	}
+	named := strings.EqualFold(res[0].Name, name)
+	for _, n := range res[0].Names {
+		named = named || strings.EqualFold(n, name)
+	}
+	if !named {
+		return orb.Bound{}, false
+	}
+	b := res[0].Bound
+	area := func(b orb.Bound) float64 { return (b.Max[0] - b.Min[0]) * (b.Max[1] - b.Min[1]) }
+	inside := home.Pad(0.01).Contains(b.Min) && home.Pad(0.01).Contains(b.Max)
+	return b, inside && area(b) > 0.02*area(home)
+}
+
+// doUI runs f on the UI goroutine (fyne.Do); background work updates
+// widgets only through it. The callbacks also hold uiMu, which makes them
+// atomic with respect to each other and to test code (Fyne's test driver
+// runs fyne.Do callbacks on the calling goroutine).
+func (w *Window) doUI(f func()) {
+	fyne.Do(func() {
+		w.uiMu.Lock()
+		defer w.uiMu.Unlock()
+		f()
+	})
+}
+
+// setStatus shows a short message at the bottom of the sidebar.
+func (w *Window) setStatus(format string, args ...any) {
+	w.status.SetText(fmt.Sprintf(format, args...))
+}
+
+// recoverTo turns a panic of engine code running on a background goroutine
+// into an error, so one failing query never takes the window down.
+func recoverTo(err *error) {
+	if v := recover(); v != nil {
+		log.Printf("ui: internal error: %v\n%s", v, debug.Stack())
+		*err = fmt.Errorf("internal error: %v", v)
+	}
+}
+
+// saveState writes the remembered state.
+func (w *Window) saveState() {
+	if w.configDir == "" {
+		return
+	}
+	c := w.mapw.Center()
+	w.st.View = &state.View{Lon: c[0], Lat: c[1], Zoom: w.mapw.Zoom()}
+	w.st.Packs = append([]string(nil), w.packs...)
+	if w.tabs != nil && w.tabs.Selected() != nil {
+		w.st.Tab = w.tabs.Selected().Text
+	}
+	for _, f := range w.saveHooks() {
+		f(&w.st)
+	}
+	if err := state.Save(w.configDir, w.st); err != nil {
+		log.Printf("ui: %v", err)
+	}
+}
+
+// saveDelay debounces saving the state after changes.
+const saveDelay = 2 * time.Second
+
+// scheduleSave saves the state shortly after the last change (the view,
+// the tour), so a crash loses at most a few seconds of work.
+func (w *Window) scheduleSave() {
+	if w.saveTimer != nil {
+		w.saveTimer.Stop()
+	}
+	w.saveTimer = time.AfterFunc(saveDelay, func() {
+		w.doUI(func() {
+			if !w.closed {
+				w.saveState()
+			}
+		})
+	})
+}
+
+// shutdown saves the state and stops the server; safe to call twice.
+func (w *Window) shutdown() {
+	w.closeOnce.Do(func() {
+		if w.saveTimer != nil {
+			w.saveTimer.Stop()
+		}
+		w.saveState()
+		w.closed = true
+		if w.server != nil {
+			w.server.stop()
+		}
+		// Stop drawing tiles and let the disk cache finish its writes.
+		w.mapw.SetTiler(nil)
+		if w.renderer != nil {
+			w.renderer.Close()
+		}
+		w.closeRetired(nil)
+	})
+}

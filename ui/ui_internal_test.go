@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/paulmach/orb"
+
+	"waymark/engine/route"
+)
+
+func TestIsLoopback(t *testing.T) {
+	tests := []struct {
+		host string
+		want bool
+	}{
+		{"127.0.0.1", true}, {"127.1.2.3", true}, {"::1", true}, {"localhost", true}, {"LOCALHOST", true},
+		{"0.0.0.0", false}, {"", false}, {"192.168.1.2", false}, {"example.org", false}, {"::", false},
+	}
+	for _, tt := range tests {
+		if got := isLoopback(tt.host); got != tt.want {
+			t.Errorf("isLoopback(%q) = %v, want %v", tt.host, got, tt.want)
+		}
+	}
+}
+
+func TestStopReorder(t *testing.T) {
+	test.NewTempApp(t)
+	w, err := New(fyne.CurrentApp(), Options{ConfigDir: t.TempDir(), PacksDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.shutdown()
+	if tab := w.tabs.Selected().Text; tab != tabRegions {
+		t.Errorf("without regions the window opens on %q, want %q", tab, tabRegions)
+	}
+	names := func() string {
+		var s []string
+		for _, st := range w.tour.stops {
+			s = append(s, st.Name)
+		}
+		return strings.Join(s, ",")
+	}
+	row := func(i int) *stopRow { return w.tour.stopBox.Objects[i].(*stopRow) }
+	tests := []struct {
+		name string
+		act  func()
+		want string
+	}{
+		{"add", func() {
+			for i, n := range []string{"A", "B", "C", "D"} {
+				w.tour.add(orb.Point{9.5 + float64(i)/100, 47.1}, n)
+			}
+		}, "A,B,C,D"},
+		{"drag first down two rows", func() {
+			r := row(0)
+			r.Resize(fyne.NewSize(300, 40))
+			r.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DY: 45}})
+			r.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DY: 38}})
+			r.DragEnd()
+		}, "B,C,A,D"},
+		{"drag last up past the top", func() {
+			r := row(3)
+			r.Resize(fyne.NewSize(300, 40))
+			r.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DY: -400}})
+			r.DragEnd()
+		}, "D,B,C,A"},
+		{"down button", func() { row(1).dn.OnTapped() }, "D,C,B,A"},
+		{"up button", func() { row(3).up.OnTapped() }, "D,C,A,B"},
+		{"remove", func() { row(0).remove.OnTapped() }, "C,A,B"},
+	}
+	for _, tt := range tests {
+		tt.act()
+		if got := names(); got != tt.want {
+			t.Errorf("%s: stops = %s, want %s", tt.name, got, tt.want)
+		}
+	}
+	if !row(0).up.Disabled() || !row(2).dn.Disabled() {
+		t.Error("the first stop's up and the last stop's down buttons should be disabled")
+	}
+	if w.tour.optimize.Disabled() {
+		t.Error("optimize disabled with 3 stops")
+	}
+	row(0).remove.OnTapped()
+	if !w.tour.optimize.Disabled() {
+		t.Error("optimize enabled with 2 stops")
+	}
+}
+
+func TestStepTapShowsManeuver(t *testing.T) {
+	test.NewTempApp(t)
+	w, err := New(fyne.CurrentApp(), Options{ConfigDir: t.TempDir(), PacksDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.shutdown()
+	w.tour.stops = []tourStop{{"A", orb.Point{9.52, 47.14}}, {"B", orb.Point{9.51, 47.16}}}
+	turn := orb.Point{9.515, 47.15}
+	w.tour.showRoutes([]route.Route{{Distance: 3000, Duration: 300, Points: orb.LineString{{9.52, 47.14}, turn, {9.51, 47.16}},
+		Legs: []route.Leg{{Distance: 3000, Duration: 300, Steps: []route.Step{
+			{Name: "Landstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: "depart", BearingAfter: 0, Location: [2]float64{9.52, 47.14}}},
+			{Name: "Zollstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: "turn", Modifier: "left", Location: [2]float64{turn[0], turn[1]}}},
+			{Maneuver: route.Maneuver{Type: "arrive", Location: [2]float64{9.51, 47.16}}},
+		}}}}})
+	if got := w.tour.totalsText(); got != "3.0 km · 5 min" {
+		t.Errorf("totals = %q, want %q", got, "3.0 km · 5 min")
+	}
+	steps := w.tour.legs.Items[0].Detail.(*fyne.Container).Objects
+	var rows []*stepRow
+	for _, o := range steps {
+		if r, ok := o.(*stepRow); ok {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) != 3 || rows[1].text != "Turn left onto Zollstrasse" {
+		t.Fatalf("step rows = %d (second %q), want 3 with the turn", len(rows), rows[1].text)
+	}
+	rows[1].Tapped(&fyne.PointEvent{})
+	if c := w.mapw.Center(); c != turn {
+		t.Errorf("map centre after tapping the turn = %v, want %v", c, turn)
+	}
+}
+
+func TestAlternatives(t *testing.T) {
+	test.NewTempApp(t)
+	w, err := New(fyne.CurrentApp(), Options{ConfigDir: t.TempDir(), PacksDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.shutdown()
+	w.tour.stops = []tourStop{{"A", orb.Point{9.52, 47.14}}, {"B", orb.Point{9.51, 47.16}}}
+	line := orb.LineString{{9.52, 47.14}, {9.51, 47.16}}
+	w.tour.showRoutes([]route.Route{
+		{Distance: 3000, Duration: 300, Points: line, Legs: []route.Leg{{Distance: 3000, Duration: 300}}},
+		{Distance: 2500, Duration: 420, Points: line, Legs: []route.Leg{{Distance: 2500, Duration: 420}}},
+	})
+	tests := []struct {
+		choose     int
+		wantTotals string
+	}{
+		{0, "3.0 km · 5 min"},
+		{1, "2.5 km · 7 min"},
+		{0, "3.0 km · 5 min"},
+	}
+	if w.tour.alts.Hidden || len(w.tour.alts.Options) != 2 {
+		t.Fatalf("alternatives shown %v with %q, want 2 choices", !w.tour.alts.Hidden, w.tour.alts.Options)
+	}
+	for _, tt := range tests {
+		w.tour.alts.SetSelected(w.tour.alts.Options[tt.choose])
+		if got := w.tour.totalsText(); got != tt.wantTotals {
+			t.Errorf("choice %d: totals = %q, want %q", tt.choose, got, tt.wantTotals)
+		}
+	}
+}
