@@ -1,0 +1,266 @@
+// address_street.go matches houses and POIs to their parent street:
+// addr:street is compared with every name variant of the named streets
+// (rank 26/27 places) using engine/text's normalized Variants, and the
+// nearest street (by distance to its geometry) carrying that name wins;
+// addr:place is matched against places of rank 16..25 the same way (by
+// centroid distance). Members with role house of type=associatedStreet
+// relations take the relation's street first. Without a match the nearest
+// named street within a limit is the parent, found through a grid of
+// street segments.
+
+package regions
+
+import (
+	"math"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
+
+	"waymark/engine/text"
+)
+
+const (
+	// maxNameMatchMeters bounds how far a street or place matched by name may be.
+	maxNameMatchMeters = 20_000
+	// maxParentStreetMeters bounds the nearest street of a POI or house
+	// whose address names no known street.
+	maxParentStreetMeters = 5_000
+)
+
+type streetSegment struct {
+	street int32
+	a, b   orb.Point
+}
+
+type streetIndex struct {
+	b        *placeBuilder
+	grid     *gridIndex
+	segments []streetSegment
+	byNorm   map[string][]int32 // normalized street name variant -> streets
+	places   map[string][]int32 // normalized place name variant -> places
+	// assoc maps houses of associatedStreet relations to their streets.
+	assoc map[osmRef][]int32
+}
+
+// osmRef identifies an OSM object.
+type osmRef struct {
+	typ string
+	id  int64
+}
+
+func (b *placeBuilder) newStreetIndex() *streetIndex {
+	s := &streetIndex{b: b, grid: newGridIndex(0.005), byNorm: map[string][]int32{}, places: map[string][]int32{}}
+	for i, p := range b.places {
+		if p.linked > 0 || len(p.names) == 0 {
+			continue
+		}
+		switch {
+		case p.rankAddress == 26 || p.rankAddress == 27:
+			addVariants(s.byNorm, p, int32(i))
+			s.addGeometry(int32(i), p.geom)
+		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.class == "place" && p.rankSearch < 26):
+			addVariants(s.places, p, int32(i))
+		}
+	}
+	s.addAssociatedStreets()
+	return s
+}
+
+// addAssociatedStreets reads type=associatedStreet relations: every member
+// with role "house" gets the relation's "street" members that are streets.
+func (s *streetIndex) addAssociatedStreets() {
+	streetOf := map[int64][]int32{}
+	for i, p := range s.b.places {
+		if p.osmType == "W" && (p.rankAddress == 26 || p.rankAddress == 27) && p.linked == 0 {
+			streetOf[p.osmID] = append(streetOf[p.osmID], int32(i))
+		}
+	}
+	s.assoc = map[osmRef][]int32{}
+	for _, r := range s.b.d.Relations {
+		if t := r.Tags.Find("type"); t != "associatedStreet" && t != "street" {
+			continue
+		}
+		var st []int32
+		for _, m := range r.Members {
+			if m.Role == "street" && m.Type == osm.TypeWay {
+				st = append(st, streetOf[m.Ref]...)
+			}
+		}
+		if len(st) == 0 {
+			continue
+		}
+		for _, m := range r.Members {
+			if m.Role != "house" && m.Role != "address" {
+				continue
+			}
+			k := osmRef{strings.ToUpper(string(m.Type)[:1]), m.Ref}
+			s.assoc[k] = append(s.assoc[k], st...)
+		}
+	}
+}
+
+// associated returns the nearest street of p's associatedStreet relation,
+// or -1.
+func (s *streetIndex) associated(p *place) int32 {
+	best, bestD := int32(-1), math.Inf(1)
+	for _, i := range s.assoc[osmRef{p.osmType, p.osmID}] {
+		if d := geometryDistance(s.b.places[i].geom, p.centroid); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+func addVariants(m map[string][]int32, p *place, i int32) {
+	seen := map[string]bool{}
+	for _, v := range p.names {
+		for _, n := range text.Variants(v) {
+			if !seen[n] {
+				seen[n] = true
+				m[n] = append(m[n], i)
+			}
+		}
+	}
+}
+
+func (s *streetIndex) addGeometry(i int32, g orb.Geometry) {
+	add := func(ls []orb.Point) {
+		for k := 0; k+1 < len(ls); k++ {
+			seg := streetSegment{street: i, a: ls[k], b: ls[k+1]}
+			s.grid.insert(int32(len(s.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
+			s.segments = append(s.segments, seg)
+		}
+	}
+	switch g := g.(type) {
+	case orb.LineString:
+		add(g)
+	case orb.MultiLineString:
+		for _, ls := range g {
+			add(ls)
+		}
+	case orb.Polygon:
+		for _, r := range g {
+			add(r)
+		}
+	case orb.MultiPolygon:
+		for _, p := range g {
+			for _, r := range p {
+				add(r)
+			}
+		}
+	case orb.Point:
+		add([]orb.Point{g, g})
+	}
+}
+
+// matches returns the candidates whose name variants meet name's.
+func matches(m map[string][]int32, name string) []int32 {
+	var out []int32
+	seen := map[int32]bool{}
+	for _, v := range text.Variants(name) {
+		for _, i := range m[v] {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// byName returns the nearest street named name, or -1.
+func (s *streetIndex) byName(name string, pt orb.Point) int32 {
+	best, bestD := int32(-1), math.Inf(1)
+	for _, i := range matches(s.byNorm, name) {
+		if d := geometryDistance(s.b.places[i].geom, pt); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if bestD > maxNameMatchMeters {
+		return -1
+	}
+	return best
+}
+
+// placeByName returns the nearest place (rank 16..25) named name, or -1.
+func (s *streetIndex) placeByName(name string, pt orb.Point) int32 {
+	best, bestD := int32(-1), math.Inf(1)
+	for _, i := range matches(s.places, name) {
+		p := s.b.places[i]
+		d := distanceMeters(pt, p.centroid)
+		if p.area > 0 && geometryContains(p.geom, pt) {
+			d = 0
+		}
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if bestD > maxNameMatchMeters {
+		return -1
+	}
+	return best
+}
+
+// nearest returns the street nearest to pt within maxMeters, or -1.
+func (s *streetIndex) nearest(pt orb.Point, maxMeters float64) int32 {
+	best, bestD := int32(-1), math.Inf(1)
+	for r := int32(0); ; r++ {
+		if s.grid.ringMeters(pt, r) > math.Min(bestD, maxMeters) {
+			break
+		}
+		s.grid.ring(pt, r, func(k int32) bool {
+			seg := s.segments[k]
+			if d, _ := segmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
+				best, bestD = seg.street, d
+			}
+			return true
+		})
+	}
+	if bestD > maxMeters {
+		return -1
+	}
+	return best
+}
+
+// geometryDistance is the distance in meters from pt to geometry g.
+func geometryDistance(g orb.Geometry, pt orb.Point) float64 {
+	best := math.Inf(1)
+	line := func(ls []orb.Point) {
+		if len(ls) == 1 {
+			best = math.Min(best, distanceMeters(pt, ls[0]))
+		}
+		for k := 0; k+1 < len(ls); k++ {
+			if d, _ := segmentDistanceMeters(pt, ls[k], ls[k+1]); d < best {
+				best = d
+			}
+		}
+	}
+	switch g := g.(type) {
+	case orb.Point:
+		line([]orb.Point{g})
+	case orb.LineString:
+		line(g)
+	case orb.MultiLineString:
+		for _, ls := range g {
+			line(ls)
+		}
+	case orb.Polygon:
+		if polygonContains(g, pt) {
+			return 0
+		}
+		for _, r := range g {
+			line(r)
+		}
+	case orb.MultiPolygon:
+		for _, p := range g {
+			if polygonContains(p, pt) {
+				return 0
+			}
+			for _, r := range p {
+				line(r)
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,422 @@
+// places.go is the places stage: it turns the extract into the geocoding
+// tables described in places_schema.go. Steps, all in memory, then one bulk
+// write in the stage's transaction:
+//
+//  1. collect: every node, way and relation that Nominatim's import style
+//     makes a place (places_filter.go), with its geometry (points, lines,
+//     areas from closed ways, assembled multipolygon/boundary relations;
+//     broken rings are reported as problems and counted, never fatal);
+//  2. country codes (address_country.go);
+//  3. ranks (rank_table.go), boundary/place-node linking and Nominatim's
+//     rank adjustments (address.go);
+//  4. the address hierarchy and parent streets (address.go, address_street.go);
+//  5. interpolation ways expanded into address rows (interpolation.go);
+//  6. postcodes and postcode centroids (postcode.go), and country rows for
+//     countries whose boundary did not assemble (address_country.go);
+//  7. importance (places_importance.go);
+//  8. write rows, FTS and R*Tree indexes (places_write.go).
+//
+// Streets are kept one place per OSM way, like Nominatim: a street split in
+// several ways gives several rows with the same name, each with its own
+// geometry and address; lookup of any of the ways works, and the query side
+// dedupes equal names with equal addresses (the dedupe parameter).
+
+package regions
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
+)
+
+// PlacesStage returns the stage that writes the geocoding tables.
+func PlacesStage() Stage { return Stage{Name: "places", Run: runPlaces} }
+
+// place is one row of the places table while the stage runs.
+type place struct {
+	osmType     string
+	osmID       int64
+	class, typ  string
+	adminLevel  int
+	name        string
+	names       map[string]string
+	housenumber string
+	street      string
+	addrPlace   string
+	postcode    string
+	tagPostcode bool // postcode came from addr:postcode (own or inherited)
+	// inheritedPostcode marks a postcode taken from the surrounding
+	// building (not counted again for postcode centroids).
+	inheritedPostcode bool
+	country           string
+	extratags         map[string]string
+	rankSearch        int
+	rankAddress       int
+	importance        float64
+	parent            int32 // index+1 of the parent place, 0 for none
+	linked            int32 // index+1 of the place this one is linked into
+	interpolated      bool
+	centroid          orb.Point
+	bound             orb.Bound
+	geom              orb.Geometry
+	area              float64 // square degrees, 0 unless areal
+	lines             []addressLine
+	tags              osm.Tags
+	member            osm.Members // relation members (label node for linking)
+}
+
+// addressLine is one parent in a place's address.
+type addressLine struct {
+	parent    int32 // index of the parent place
+	rank      int
+	isAddress bool
+	distance  float64 // meters
+	fromArea  bool
+}
+
+// placeBuilder holds the state of one run of the places stage.
+type placeBuilder struct {
+	im     *Import
+	d      *Data
+	places []*place
+	done   int64
+	// Indexes built by buildAddresses, reused by interpolate.
+	addrIdx   *addressIndex
+	streetIdx *streetIndex
+	// postcodes holds the postcode centroids (computePostcodes).
+	postcodes []postcodeRow
+	// textCache holds normalized search text per place index (write).
+	textCache map[int32][2]string
+	// countryRow maps a country code to the index of its rank 4 place.
+	countryRow map[string]int32
+}
+
+func runPlaces(ctx context.Context, im *Import) error {
+	b := &placeBuilder{im: im, d: im.Data}
+	steps := []func(context.Context) error{
+		b.collect,
+		b.assignCountries,
+		b.assignRanks,
+		b.linkPlaces,
+		b.adjustRanks,
+		b.buildAddresses,
+		b.interpolate,
+		b.computePostcodes,
+		b.addMissingCountries,
+		b.computeImportance,
+		b.write,
+	}
+	for _, step := range steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := step(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tick reports progress every 4096 objects and says whether to check ctx.
+func (b *placeBuilder) tick() bool {
+	b.done++
+	if b.done&4095 == 0 {
+		b.im.Report(b.done)
+		return true
+	}
+	return false
+}
+
+// collect creates the places of every node, way and relation.
+func (b *placeBuilder) collect(ctx context.Context) error {
+	for _, n := range b.d.Nodes {
+		if b.tick() && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		p := orb.Point{n.Lon, n.Lat}
+		b.addObject("N", int64(n.ID), n.Tags, nil, p)
+	}
+	for _, w := range b.d.Ways {
+		if b.tick() && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if len(w.Tags) == 0 || w.Tags.Find("addr:interpolation") != "" {
+			continue
+		}
+		var g orb.Geometry
+		if isAreaWay(w) {
+			if poly := WayArea(b.d, w); poly != nil {
+				g = poly
+			}
+		}
+		if g == nil {
+			ls := b.d.WayLine(w)
+			switch len(ls) {
+			case 0:
+				continue
+			case 1:
+				g = ls[0]
+			default:
+				g = ls
+			}
+		}
+		b.addObject("W", int64(w.ID), w.Tags, nil, g)
+	}
+	for _, r := range b.d.Relations {
+		if b.tick() && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b.addRelation(r)
+	}
+	b.im.Count("places collected", len(b.places))
+	return nil
+}
+
+// addRelation adds multipolygon, boundary and waterway relations.
+func (b *placeBuilder) addRelation(r *osm.Relation) {
+	typ := r.Tags.Find("type")
+	switch typ {
+	case "multipolygon", "boundary":
+	case "waterway":
+		var mls orb.MultiLineString
+		for _, m := range r.Members {
+			if m.Type != osm.TypeWay {
+				continue
+			}
+			if w := b.d.WayByID[osm.WayID(m.Ref)]; w != nil {
+				if ls := b.d.WayLine(w); len(ls) > 1 {
+					mls = append(mls, ls)
+				}
+			}
+		}
+		if len(mls) > 0 {
+			b.addObject("R", int64(r.ID), r.Tags, r.Members, mls)
+		}
+		return
+	default:
+		return
+	}
+	names, main := extractNames(r.Tags)
+	if len(placeTags(r.Tags, main, housenumberOf(r.Tags) != "" || names["addr:housename"] != "")) == 0 {
+		return // no tags of interest (old-style multipolygon: tags on the way)
+	}
+	mp, problems := RelationArea(b.d, r)
+	if len(problems) > 0 {
+		b.im.Count("areas with broken rings", 1)
+		b.im.Count("broken rings", len(problems))
+		for _, pr := range problems {
+			b.im.Problem("relation %d (%s): broken ring skipped (%d polygons kept): %s", r.ID, r.Tags.Find("name"), len(mp), pr)
+		}
+	}
+	var g orb.Geometry
+	switch len(mp) {
+	case 0:
+		if r.Tags.Find("boundary") == "administrative" {
+			b.im.Count("boundaries without area skipped", 1)
+			return
+		}
+		// Nothing closes: keep the relation as a point (its label or
+		// admin_centre node, else the middle of its members) so it stays
+		// searchable; it cannot contain anything.
+		p, ok := b.relationPoint(r)
+		if !ok {
+			b.im.Count("relations without geometry", 1)
+			return
+		}
+		b.im.Count("areas kept as points", 1)
+		g = p
+	case 1:
+		g = mp[0]
+	default:
+		g = mp
+	}
+	b.addObject("R", int64(r.ID), r.Tags, r.Members, g)
+}
+
+// relationPoint is a representative point of a relation without an area.
+func (b *placeBuilder) relationPoint(r *osm.Relation) (orb.Point, bool) {
+	for _, role := range []string{"label", "admin_centre"} {
+		for _, m := range r.Members {
+			if m.Type == osm.TypeNode && m.Role == role {
+				if p, ok := b.d.Coords[osm.NodeID(m.Ref)]; ok {
+					return p, true
+				}
+			}
+		}
+	}
+	bound := orb.Bound{Min: orb.Point{180, 90}, Max: orb.Point{-180, -90}}
+	found := false
+	for _, m := range r.Members {
+		if m.Type != osm.TypeWay {
+			continue
+		}
+		if w := b.d.WayByID[osm.WayID(m.Ref)]; w != nil {
+			for _, p := range b.d.WayLine(w) {
+				bound = bound.Extend(p)
+				found = true
+			}
+		}
+	}
+	return bound.Center(), found
+}
+
+// isAreaWay reports whether a closed way describes an area (buildings,
+// landuse, amenities…) rather than a closed line (roundabouts, fences).
+func isAreaWay(w *osm.Way) bool {
+	if len(w.Nodes) < 4 || w.Nodes[0].ID != w.Nodes[len(w.Nodes)-1].ID {
+		return false
+	}
+	switch w.Tags.Find("area") {
+	case "yes":
+		return true
+	case "no":
+		return false
+	}
+	for _, k := range []string{"building", "landuse", "amenity", "leisure", "boundary", "place", "shop",
+		"tourism", "historic", "office", "craft", "military", "aeroway", "water"} {
+		if w.Tags.Find(k) != "" {
+			return true
+		}
+	}
+	for _, k := range []string{"highway", "barrier", "railway", "waterway", "power", "route"} {
+		if w.Tags.Find(k) != "" {
+			return false
+		}
+	}
+	switch w.Tags.Find("natural") {
+	case "coastline", "cliff", "ridge", "tree_row", "arete", "earth_bank", "valley":
+		return false
+	}
+	return true
+}
+
+// extractNames returns the name tags of tags and whether a main name is
+// among them.
+func extractNames(tags osm.Tags) (map[string]string, bool) {
+	var names map[string]string
+	main := false
+	for _, t := range tags {
+		isName, isMain := isNameKey(t.Key)
+		v := strings.TrimSpace(t.Value)
+		if !isName || v == "" {
+			continue
+		}
+		if names == nil {
+			names = make(map[string]string, 4)
+		}
+		names[t.Key] = v
+		main = main || isMain
+	}
+	return names, main
+}
+
+// addObject adds one place per main tag of an OSM object with geometry g.
+func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members osm.Members, g orb.Geometry) {
+	names, named := extractNames(tags)
+	hn := housenumberOf(tags)
+	mains := placeTags(tags, named, hn != "" || names["addr:housename"] != "")
+	if len(mains) == 0 {
+		return
+	}
+	proto := place{
+		osmType:     osmType,
+		osmID:       id,
+		names:       names,
+		housenumber: hn,
+		street:      strings.TrimSpace(tags.Find("addr:street")),
+		addrPlace:   strings.TrimSpace(tags.Find("addr:place")),
+		geom:        g,
+		bound:       g.Bound(),
+		tags:        tags,
+		member:      members,
+	}
+	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
+		if pc := normalizePostcode(tags.Find(k)); pc != "" {
+			proto.postcode, proto.tagPostcode = pc, true
+			break
+		}
+	}
+	if proto.street == "" && proto.addrPlace == "" {
+		proto.street = strings.TrimSpace(tags.Find("addr:street:name"))
+	}
+	proto.name = defaultName(names)
+	proto.adminLevel = 15
+	if al, err := strconv.Atoi(strings.TrimSpace(tags.Find("admin_level"))); err == nil && al > 0 && al < 15 {
+		proto.adminLevel = al
+	}
+	switch g := g.(type) {
+	case orb.Point:
+		proto.centroid = g
+	case orb.LineString:
+		proto.centroid = lineMiddle(g)
+	case orb.MultiLineString:
+		longest := 0
+		for i, ls := range g {
+			if len(ls) > len(g[longest]) {
+				longest = i
+			}
+		}
+		proto.centroid = lineMiddle(g[longest])
+	case orb.Polygon, orb.MultiPolygon:
+		proto.centroid = areaCentroid(g)
+		proto.area = geometryArea(g)
+	}
+	for i, mt := range mains {
+		if mt.class == "boundary" && mt.typ == "administrative" && proto.area == 0 {
+			// Like Nominatim: an administrative boundary that is not an
+			// area (a border line, an unassembled relation) is no place.
+			b.im.Count("boundaries without area skipped", 1)
+			continue
+		}
+		p := proto
+		if i > 0 {
+			p.lines = nil
+		}
+		p.class, p.typ = mt.class, mt.typ
+		if p.class != "boundary" || p.typ != "administrative" {
+			p.adminLevel = 15 // Nominatim keeps admin_level for administrative boundaries only
+		}
+		if mt.class == "boundary" && mt.typ == "postal_code" {
+			if p.postcode == "" {
+				continue // a postcode area without its code says nothing
+			}
+			if p.name == "" {
+				p.name = p.postcode
+			}
+		}
+		p.extratags = extratagsOf(tags, mt.class)
+		b.places = append(b.places, &p)
+	}
+}
+
+// defaultName picks the display name from the name tags.
+func defaultName(names map[string]string) string {
+	for _, k := range defaultNameOrder {
+		if v := names[k]; v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// extratagsOf returns the extratags of tags for a place of class: every
+// tag that is not a name, address, the class tag or noise.
+func extratagsOf(tags osm.Tags, class string) map[string]string {
+	out := map[string]string{}
+	for _, t := range tags {
+		if t.Key == class || t.Value == "" {
+			continue
+		}
+		if isName, _ := isNameKey(t.Key); isName && t.Key != "ISO3166-2" {
+			continue
+		}
+		if !keepExtratag(t.Key) {
+			continue
+		}
+		out[t.Key] = t.Value
+	}
+	return out
+}

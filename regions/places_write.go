@@ -1,0 +1,334 @@
+// places_write.go writes the rows built by the places stage into the tables
+// of places_schema.go, with prepared statements in the stage's single
+// transaction, and creates the secondary indexes after the bulk load.
+// Search text is normalized with engine/text (see the schema contract).
+
+package regions
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb/encoding/wkb"
+
+	"waymark/engine/text"
+)
+
+const (
+	insertPlace = `INSERT INTO places(place_id, osm_type, osm_id, class, type, admin_level, name, names,
+		housenumber, street, addr_place, postcode, country_code, extratags, rank_search, rank_address,
+		importance, parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat,
+		max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+	insertLine    = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea) VALUES(?,?,?,?,?,?)`
+	insertSearch  = `INSERT INTO search_name(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
+	insertTrigram = `INSERT INTO search_trigram(rowid, name) VALUES(?,?)`
+	insertRtree   = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
+	insertArea    = `INSERT INTO address_areas(place_id, rank_address, rank_search, class, type, area, min_lat, min_lon, max_lat, max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
+	insertAreaRt  = `INSERT INTO address_areas_rtree(id, min_lon, max_lon, min_lat, max_lat) VALUES(?,?,?,?,?)`
+	insertPcode   = `INSERT OR IGNORE INTO postcodes(postcode, country_code, place_id, lat, lon, min_lat, min_lon, max_lat, max_lon, count, area_place_id) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
+)
+
+// stmts holds the prepared statements of the write step.
+type stmts struct {
+	place, line, search, trigram, rtree, area, areaRt, pcode *sql.Stmt
+}
+
+func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
+	s := &stmts{}
+	for _, x := range []struct {
+		dst **sql.Stmt
+		q   string
+	}{
+		{&s.place, insertPlace}, {&s.line, insertLine}, {&s.search, insertSearch}, {&s.trigram, insertTrigram},
+		{&s.rtree, insertRtree}, {&s.area, insertArea}, {&s.areaRt, insertAreaRt}, {&s.pcode, insertPcode},
+	} {
+		st, err := tx.PrepareContext(ctx, x.q)
+		if err != nil {
+			s.close()
+			return nil, fmt.Errorf("prepare: %w", err)
+		}
+		*x.dst = st
+	}
+	return s, nil
+}
+
+func (s *stmts) close() {
+	for _, st := range []*sql.Stmt{s.place, s.line, s.search, s.trigram, s.rtree, s.area, s.areaRt, s.pcode} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+func jsonObject(m map[string]string) string {
+	if len(m) == 0 {
+		return "{}"
+	}
+	b, _ := json.Marshal(m) // map[string]string always marshals; keys sorted
+	return string(b)
+}
+
+func (b *placeBuilder) write(ctx context.Context) error {
+	tx := b.im.Tx
+	if _, err := tx.ExecContext(ctx, placesSchema); err != nil {
+		return fmt.Errorf("create places tables: %w", err)
+	}
+	s, err := prepareAll(ctx, tx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	b.countryRow = map[string]int32{}
+	for i, p := range b.places {
+		if p.rankSearch == 4 && p.linked == 0 && p.country != "" && len(p.names) > 0 {
+			if _, ok := b.countryRow[p.country]; !ok || p.area > 0 {
+				b.countryRow[p.country] = int32(i)
+			}
+		}
+	}
+	lines, searchable, areas := 0, 0, 0
+	for i, p := range b.places {
+		if b.tick() && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		id := int64(i + 1)
+		if err := b.writePlace(ctx, s, id, p); err != nil {
+			return fmt.Errorf("place %s%d: %w", p.osmType, p.osmID, err)
+		}
+		for _, l := range p.lines {
+			if _, err := s.line.ExecContext(ctx, id, int64(l.parent)+1, l.rank, boolInt(l.isAddress), l.distance, boolInt(l.fromArea)); err != nil {
+				return fmt.Errorf("address line: %w", err)
+			}
+			lines++
+		}
+		if p.linked > 0 {
+			continue
+		}
+		bb := p.bound
+		if _, err := s.rtree.ExecContext(ctx, id, bb.Min[0], bb.Max[0], bb.Min[1], bb.Max[1], p.rankAddress, p.rankSearch); err != nil {
+			return fmt.Errorf("rtree: %w", err)
+		}
+		if p.area > 0 && ((p.rankAddress > 0 && p.rankAddress < 26) || p.typ == "postal_code") {
+			g, err := wkb.Marshal(p.geom)
+			if err != nil {
+				return fmt.Errorf("area geometry: %w", err)
+			}
+			if _, err := s.area.ExecContext(ctx, id, p.rankAddress, p.rankSearch, p.class, p.typ, p.area,
+				bb.Min[1], bb.Min[0], bb.Max[1], bb.Max[0], g); err != nil {
+				return fmt.Errorf("address area: %w", err)
+			}
+			if _, err := s.areaRt.ExecContext(ctx, id, bb.Min[0], bb.Max[0], bb.Min[1], bb.Max[1]); err != nil {
+				return fmt.Errorf("address area rtree: %w", err)
+			}
+			areas++
+		}
+		if len(p.names) > 0 || p.housenumber != "" {
+			if err := b.writeSearch(ctx, s, id, p); err != nil {
+				return err
+			}
+			searchable++
+		}
+	}
+	for _, r := range b.postcodes {
+		if _, err := s.pcode.ExecContext(ctx, r.postcode, r.country, int64(r.place)+1, r.centroid[1], r.centroid[0],
+			r.bound.Min[1], r.bound.Min[0], r.bound.Max[1], r.bound.Max[0], r.count, int64(r.area)); err != nil {
+			return fmt.Errorf("postcode %s: %w", r.postcode, err)
+		}
+	}
+	if err := b.writeCountries(ctx); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, placesIndexes); err != nil {
+		return fmt.Errorf("create places indexes: %w", err)
+	}
+	b.im.Count("places", len(b.places))
+	b.im.Count("place address lines", lines)
+	b.im.Count("places searchable", searchable)
+	b.im.Count("address areas", areas)
+	return nil
+}
+
+func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *place) error {
+	g, err := wkb.Marshal(p.geom)
+	if err != nil {
+		return fmt.Errorf("geometry: %w", err)
+	}
+	bb := p.bound
+	_, err = s.place.ExecContext(ctx, id, p.osmType, p.osmID, p.class, p.typ, p.adminLevel, p.name, jsonObject(p.names),
+		p.housenumber, p.street, p.addrPlace, p.postcode, p.country, jsonObject(p.extratags),
+		p.rankSearch, p.rankAddress, p.importance, int64(p.parent), int64(p.linked), boolInt(p.interpolated),
+		p.centroid[1], p.centroid[0], bb.Min[1], bb.Min[0], bb.Max[1], bb.Max[0], g)
+	return err
+}
+
+// searchText returns the normalized variants of every name of place i,
+// joined as the name column wants them, and the normalized names for the
+// trigram column; both are cached since parents repeat in every address.
+func (b *placeBuilder) searchText(i int32) (names, trigram string) {
+	if c, ok := b.textCache[i]; ok {
+		return c[0], c[1]
+	}
+	var parts, tri []string
+	seen := map[string]bool{}
+	for _, v := range sortedValues(b.places[i].names) {
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		if vs := text.Variants(v); len(vs) > 0 {
+			parts = append(parts, strings.Join(vs, " "))
+			tri = append(tri, vs[0])
+		}
+	}
+	c := [2]string{strings.Join(parts, " | "), strings.Join(tri, "|")}
+	if b.textCache == nil {
+		b.textCache = map[int32][2]string{}
+	}
+	b.textCache[i] = c
+	return c[0], c[1]
+}
+
+// writeSearch writes the search_name and search_trigram rows of p.
+func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *place) error {
+	names, trigrams := b.searchText(int32(id - 1))
+	var addr []string
+	hasCountry := false
+	for _, l := range p.lines {
+		if a, _ := b.searchText(l.parent); a != "" {
+			addr = append(addr, a)
+		}
+		hasCountry = hasCountry || l.rank == 4
+	}
+	if ci, ok := b.countryRow[p.country]; ok && !hasCountry && ci != int32(id-1) {
+		// Outside an assembled country boundary: still findable with the
+		// country's name ("Buchs, Schweiz").
+		if a, _ := b.searchText(ci); a != "" {
+			addr = append(addr, a)
+		}
+	}
+	for _, v := range []string{p.street, p.addrPlace, p.postcode} {
+		if v == "" || (v == p.postcode && p.typ == "postcode") {
+			continue
+		}
+		if vs := text.Variants(v); len(vs) > 0 {
+			addr = append(addr, strings.Join(vs, " "))
+		}
+	}
+	classType := text.Normalize(p.class + " " + p.typ)
+	if _, err := s.search.ExecContext(ctx, id, names, housenumberTerms(p.housenumber),
+		strings.Join(addr, " | "), classType); err != nil {
+		return fmt.Errorf("search_name: %w", err)
+	}
+	if trigrams != "" {
+		if _, err := s.trigram.ExecContext(ctx, id, trigrams); err != nil {
+			return fmt.Errorf("search_trigram: %w", err)
+		}
+	}
+	return nil
+}
+
+// housenumberTerms indexes a house number as normalized ("12a") and split
+// into number and suffix ("12 a").
+func housenumberTerms(hn string) string {
+	if hn == "" {
+		return ""
+	}
+	n := text.Normalize(hn)
+	terms := []string{n}
+	if num, suffix, ok := splitHousenumber(hn); ok && suffix != "" {
+		if split := strconv.Itoa(num) + " " + text.Normalize(suffix); split != n {
+			terms = append(terms, split)
+		}
+	}
+	return strings.Join(terms, " | ")
+}
+
+// sortedValues returns m's values ordered by key, "name" first.
+func sortedValues(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if (keys[i] == "name") != (keys[j] == "name") {
+			return keys[i] == "name"
+		}
+		return keys[i] < keys[j]
+	})
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = m[k]
+	}
+	return out
+}
+
+func boolInt(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// writeCountries fills the countries table from the country relations and
+// place=country nodes of the extract, whether their area assembled or not.
+func (b *placeBuilder) writeCountries(ctx context.Context) error {
+	type country struct {
+		name  string
+		names map[string]string
+		place int64
+		rank  int // 0 relation with a place row, 1 relation, 2 node
+	}
+	found := map[string]*country{}
+	consider := func(code string, names map[string]string, place int64, rank int) {
+		if code == "" || len(names) == 0 {
+			return
+		}
+		if c, ok := found[code]; ok && c.rank <= rank {
+			return
+		}
+		found[code] = &country{defaultName(names), names, place, rank}
+	}
+	rowOf := map[int64]int64{}
+	nodeOf := map[string]int64{} // place=country node per code
+	for i, p := range b.places {
+		if p.osmType == "R" && p.class == "boundary" && p.adminLevel == 2 {
+			rowOf[p.osmID] = int64(i + 1)
+		}
+		if p.osmType == "" && p.typ == "country" {
+			consider(p.country, p.names, int64(i+1), 0)
+		}
+		if p.osmType == "N" && p.class == "place" && p.typ == "country" && p.country != "" {
+			consider(p.country, p.names, int64(i+1), 2)
+			if _, ok := nodeOf[p.country]; !ok {
+				nodeOf[p.country] = int64(i + 1)
+			}
+		}
+	}
+	for _, r := range b.d.Relations {
+		if r.Tags.Find("boundary") != "administrative" || strings.TrimSpace(r.Tags.Find("admin_level")) != "2" {
+			continue
+		}
+		names, _ := extractNames(r.Tags)
+		if id, ok := rowOf[int64(r.ID)]; ok {
+			consider(countryCodeOf(r.Tags), names, id, 0)
+		} else {
+			consider(countryCodeOf(r.Tags), names, 0, 1)
+		}
+	}
+	for code, c := range found {
+		if c.place == 0 {
+			c.place = nodeOf[code]
+		}
+		if _, err := b.im.Tx.ExecContext(ctx, `INSERT INTO countries(country_code, name, names, place_id) VALUES(?,?,?,?)`,
+			code, c.name, jsonObject(c.names), c.place); err != nil {
+			return fmt.Errorf("country %s: %w", code, err)
+		}
+	}
+	b.im.Count("countries", len(found))
+	return nil
+}
