@@ -60,7 +60,8 @@ run: build region
 testpacks: build
 	@mkdir -p $(TESTPACKS)
 	@for r in liechtenstein monaco andorra; do \
-		$(BIN) import -q -o $(TESTPACKS)/$$r.waymark $(REGIONS)/$$r.osm.pbf > /dev/null || exit 1; \
+		$(BIN) import -q -o $(TESTPACKS)/$$r.waymark $(REGIONS)/$$r.osm.pbf > $(TESTPACKS)/$$r.log 2>&1 \
+			|| { cat $(TESTPACKS)/$$r.log; exit 1; }; \
 	done
 
 vet: deps
