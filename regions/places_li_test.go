@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,44 +24,29 @@ import (
 	"waymark/regions"
 )
 
-// liPlaces builds the places tables of the LI extract once per test binary.
-var liPlaces struct {
-	once sync.Once
-	path string
-	sum  *regions.Summary
-	took time.Duration
-	err  error
-}
-
-func liPlacesPack(t *testing.T) (*sql.DB, *regions.Summary) {
+// liPlacesPack builds the places tables of the LI extract into t's
+// temporary directory and opens them.
+func liPlacesPack(t *testing.T) (*sql.DB, *regions.Summary, time.Duration) {
 	t.Helper()
 	src := testregions.Extract(t, "liechtenstein")
-	liPlaces.once.Do(func() {
-		dir, err := os.MkdirTemp("", "waymark-places-li-")
-		if err != nil {
-			liPlaces.err = err
-			return
-		}
-		liPlaces.path = filepath.Join(dir, "liechtenstein.waymark")
-		start := time.Now()
-		liPlaces.sum, liPlaces.err = regions.Build(context.Background(), src, liPlaces.path,
-			regions.Options{Stages: []regions.Stage{regions.PlacesStage()}})
-		liPlaces.took = time.Since(start)
-	})
-	if liPlaces.err != nil {
-		t.Fatalf("build LI places: %v", liPlaces.err)
+	out := filepath.Join(t.TempDir(), "liechtenstein.waymark")
+	start := time.Now()
+	sum, err := regions.Build(context.Background(), src, out, regions.Options{Stages: []regions.Stage{regions.PlacesStage()}})
+	if err != nil {
+		t.Fatalf("build LI places: %v", err)
 	}
-	db, err := sql.Open("sqlite3", "file:"+liPlaces.path+"?mode=ro")
+	took := time.Since(start)
+	db, err := sql.Open("sqlite3", "file:"+out+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db, liPlaces.sum
+	return db, sum, took
 }
 
 func TestPlacesLI(t *testing.T) {
-	db, sum := liPlacesPack(t)
-	t.Logf("LI places import (load + places stage) took %s", liPlaces.took)
+	db, sum, took := liPlacesPack(t)
+	t.Logf("LI places import (load + places stage) took %s", took)
 
 	var vaduzID int64
 	var vaduzClass, vaduzCountry, linked string
