@@ -185,17 +185,20 @@ func isNameKey(k string) (name, main bool) {
 var defaultNameOrder = []string{"name", "official_name", "short_name", "int_name", "alt_name", "loc_name",
 	"nat_name", "reg_name", "old_name", "ref", "addr:housename"}
 
-// extratagsDropped are key prefixes/keys never kept in extratags.
-var extratagsDropped = []string{"note", "source", "attribution", "comment", "fixme", "FIXME", "created_by",
-	"tiger:", "NHD:", "nhd:", "gnis:", "geobase:", "KSJ2:", "yh:", "osak:", "naptan:", "CLC:", "import",
-	"it:fvg:", "lacounty:", "ref:ruian:", "building:ruian:type", "ref:linz:", "odbl", "SK53_bulk:load",
+// extratagsDropped are key prefixes/keys never kept in extratags, in lower
+// case: keys are compared case-insensitively (mappers write both fixme and
+// its upper-case form, NHD: and nhd:).
+var extratagsDropped = []string{"note", "source", "attribution", "comment", "fixme", "created_by",
+	"tiger:", "nhd:", "gnis:", "geobase:", "ksj2:", "yh:", "osak:", "naptan:", "clc:", "import",
+	"it:fvg:", "lacounty:", "ref:ruian:", "building:ruian:type", "ref:linz:", "odbl", "sk53_bulk:load",
 	"sub_sea:type", "is_in", "type", "area", "addr:", "contact:webcam", "mapillary", "survey:date", "check_date",
 	"not:name"}
 
 // keepExtratag reports whether key k goes to extratags.
 func keepExtratag(k string) bool {
+	lk := strings.ToLower(k)
 	for _, p := range extratagsDropped {
-		if strings.HasPrefix(k, p) {
+		if strings.HasPrefix(lk, p) {
 			return false
 		}
 	}
