@@ -1,0 +1,34 @@
+// Package regions turns OpenStreetMap extracts into region packs and keeps
+// the catalog of installed packs. It is the only code that knows OSM tags.
+//
+// A region pack is one SQLite file, read-only once built, so it can be
+// copied between machines and opened by several processes at once
+// (engine.OpenPack opens it immutable). Build loads the whole extract into
+// memory (Load; a pack covers a region, a country at most), then runs the
+// import stages in order, each in its own transaction, into a temporary
+// file beside the output that is renamed over it only when every stage
+// succeeded: a failed or cancelled import leaves the previous pack intact.
+//
+// Tables, by the stage that writes them:
+//
+//   - Build itself: meta (format_version, name, build_id, source,
+//     osm_timestamp, build_time, bbox, home_bbox, attribution).
+//   - "places" (places*.go, address*.go, postcode.go, interpolation.go):
+//     the geocoding tables on Nominatim's model (places, place_addressline,
+//     search_name and search_trigram FTS5 tables, places_rtree, postcodes,
+//     countries); the contract is the doc comment in places_schema.go.
+//   - "roads" (roads*.go): one contracted routing graph per profile as a
+//     blob in graphs; speed and access rules in roads_profile.go.
+//   - "features" (features*.go): what the tile renderer draws, generalised
+//     per zoom band, with an R*Tree (map_* tables).
+//
+// Design choices: one file rather than a directory of files, so a pack is
+// one unit to copy, install and delete; every stage reads the same
+// in-memory extract (reading the PBF once takes ~0.2 s for LI, holding it
+// ~300 MB at peak) instead of scanning it per stage; multipolygon assembly
+// (polygon.go) is shared by the places and features stages; a new feature
+// adds a stage and tables, and FormatVersion changes only when an existing
+// table changes shape. The home view (home_bbox) is the extract's largest
+// cluster of nodes, so an extract with disjoint areas (the LI test extract
+// also covers part of Alabama) opens on its main area.
+package regions
