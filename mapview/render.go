@@ -136,14 +136,9 @@ func (r *Renderer) Close() error { return r.cache.Close() }
 // theme, from the cache when it holds it. The returned image is shared with
 // the cache: callers must not modify it.
 func (r *Renderer) Tile(ctx context.Context, z, x, y, size int, theme Theme) (image.Image, error) {
-	if err := checkTile(z, x, y, size); err != nil {
+	packs, style, err := r.snapshot(z, x, y, size, theme)
+	if err != nil {
 		return nil, err
-	}
-	r.mu.RLock()
-	packs, style := r.packs, r.styles[theme]
-	r.mu.RUnlock()
-	if style == nil {
-		return nil, fmt.Errorf("%w: %d", ErrTheme, theme)
 	}
 	key := TileKey{Packs: packsKey(packs, z, x, y), Style: style.style.Version, Theme: theme, Size: size, Z: z, X: x, Y: y}
 	return r.cache.Get(ctx, key, func() (image.Image, error) {
@@ -153,16 +148,26 @@ func (r *Renderer) Tile(ctx context.Context, z, x, y, size int, theme Theme) (im
 
 // RenderTile draws tile z/x/y without the cache.
 func (r *Renderer) RenderTile(ctx context.Context, z, x, y, size int, theme Theme) (*image.RGBA, error) {
-	if err := checkTile(z, x, y, size); err != nil {
+	packs, style, err := r.snapshot(z, x, y, size, theme)
+	if err != nil {
 		return nil, err
+	}
+	return r.render(ctx, packs, style, z, x, y, size)
+}
+
+// snapshot validates a tile request and returns the packs and style to draw
+// it with, read together under the lock so SetPacks cannot interleave.
+func (r *Renderer) snapshot(z, x, y, size int, theme Theme) ([]*packSource, *compiledStyle, error) {
+	if err := checkTile(z, x, y, size); err != nil {
+		return nil, nil, err
 	}
 	r.mu.RLock()
 	packs, style := r.packs, r.styles[theme]
 	r.mu.RUnlock()
 	if style == nil {
-		return nil, fmt.Errorf("%w: %d", ErrTheme, theme)
+		return nil, nil, fmt.Errorf("%w: %d", ErrTheme, theme)
 	}
-	return r.render(ctx, packs, style, z, x, y, size)
+	return packs, style, nil
 }
 
 func checkTile(z, x, y, size int) error {
