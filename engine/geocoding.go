@@ -171,13 +171,23 @@ func (e *Engine) Lookup(ctx context.Context, refs []geocode.OSMRef, out geocode.
 	return res, nil
 }
 
-// PlaceByID returns the place with a public id, or ErrNotFound.
-func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*Place, error) {
+// placeOwner resolves a public place id to its pack index, its pack-local
+// id and that pack's place index; ErrNotFound for an id no pack can hold.
+func (e *Engine) placeOwner(ctx context.Context, id int64) (int, int64, *packPlaces, error) {
 	i, local := SplitPlaceID(id)
 	if i < 0 || i >= len(e.packs) || local <= 0 {
-		return nil, ErrNotFound
+		return 0, 0, nil, ErrNotFound
 	}
 	pp, err := e.places(ctx, i)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	return i, local, pp, nil
+}
+
+// PlaceByID returns the place with a public id, or ErrNotFound.
+func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*Place, error) {
+	i, local, pp, err := e.placeOwner(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -196,11 +206,7 @@ func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*
 // id: its children (geocode.Children) or the places linked into it
 // (geocode.Linked); ErrNotFound for an unknown id.
 func (e *Engine) Related(ctx context.Context, id int64, rel geocode.Relation, limit int, out geocode.Output) ([]Place, error) {
-	i, local := SplitPlaceID(id)
-	if i < 0 || i >= len(e.packs) || local <= 0 {
-		return nil, ErrNotFound
-	}
-	pp, err := e.places(ctx, i)
+	i, local, pp, err := e.placeOwner(ctx, id)
 	if err != nil {
 		return nil, err
 	}
