@@ -1,7 +1,8 @@
 # Waymark — build, run, test and benchmark.
 #
 #   make run     install what is missing, build, build the default region pack, open the window
-#   make test    install what is missing, vet, unit + integration tests, -race on engine, window e2e under Xvfb
+#   make test    install what is missing, vet, unit + integration tests, -race on engine and the
+#                GL-free window packages (ui, mapview: Fyne's test driver, no OpenGL), window e2e under Xvfb
 #   make bench   print one table: operation, p50, p99, allocations, memory
 #
 # Build tags: go-sqlite3 needs `sqlite_fts5` for the FTS5 full-text index
@@ -26,6 +27,10 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
 	libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev zlib1g-dev xvfb xauth \
 	libgl1-mesa-dri x11-apps xdotool imagemagick
+
+# Packages tested under -race: the server and engine, and the window packages,
+# whose tests use Fyne's test driver and so link no OpenGL (only app/ does).
+RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 
 export WAYMARK_REGIONS := $(REGIONS)
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
@@ -69,7 +74,7 @@ vet: deps
 
 test: vet testpacks
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race ./engine/...
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
 
 test-e2e: build testpacks

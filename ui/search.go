@@ -194,17 +194,18 @@ func (p *searchPanel) changed(text string) {
 		p.showResults(nil, false)
 		return
 	}
-	p.timer = time.AfterFunc(suggestDelay, func() { p.runSuggest(gen, q) })
+	view := p.w.viewBound() // read on the UI goroutine, before the timer's
+	p.timer = time.AfterFunc(suggestDelay, func() { p.runSuggest(gen, q, view) })
 	p.mu.Unlock()
 }
 
-// runSuggest asks the engine for predictions (on a timer goroutine).
-func (p *searchPanel) runSuggest(gen int, q string) {
+// runSuggest asks the engine for predictions (on a timer goroutine) biased
+// to view, the map's area captured on the UI goroutine.
+func (p *searchPanel) runSuggest(gen int, q string, view orb.Bound) {
 	eng := p.w.Engine()
 	if eng == nil {
 		return
 	}
-	view := p.w.viewBound()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	res, err := eng.Autocomplete(ctx, geocode.AutocompleteQuery{Text: q, Limit: 8, Dedupe: true, Viewbox: view, HasViewbox: true})
@@ -317,7 +318,8 @@ func (p *searchPanel) submit() {
 		return
 	}
 	p.w.setStatus("Searching…")
-	go p.runSearch(gen, q)
+	view := p.w.viewBound()
+	go p.runSearch(gen, q, view)
 }
 
 // showHere opens the details of pl, the reverse-geocoded place at the

@@ -12,14 +12,14 @@ import (
 	"waymark/engine/geocode"
 )
 
-// runSearch lists the places matching q (on a background goroutine).
-func (p *searchPanel) runSearch(gen int, q string) {
+// runSearch lists the places matching q (on a background goroutine), biased
+// to view, the map's area captured on the UI goroutine.
+func (p *searchPanel) runSearch(gen int, q string, view orb.Bound) {
 	eng := p.w.Engine()
 	if eng == nil {
 		p.w.doUI(func() { p.w.setStatus("Open a region first (Regions tab)") })
 		return
 	}
-	view := p.w.viewBound()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := eng.Search(ctx, engine.SearchRequest{Query: q, Limit: 20, Dedupe: true, Viewbox: &view,
