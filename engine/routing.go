@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"sync"
 
@@ -109,56 +110,44 @@ type SnapRequest struct {
 }
 
 // Plan chooses the pack for a routing request and snaps the coordinates:
-// every pack with a graph of the profile is tried, and the one whose snaps
-// are nearest in total wins (packs where a coordinate does not snap are
-// skipped). Hints from the chosen pack's build skip snapping. It returns
-// route.ErrNoSegment (wrapped, naming the coordinate) when no pack snaps
-// them all.
+// the pack whose snaps are nearest in total wins (packs where a coordinate
+// does not snap are skipped; ties go to the pack opened first). Hints from
+// the chosen pack's build skip snapping. It returns route.ErrNoSegment
+// (wrapped, naming the coordinate) when no pack snaps them all.
+//
+// Choosing is a lookup on coverage, not a snap in every pack: each pack's
+// lower bound (the distance from the coordinates to its roads' bounding
+// box, 0 for a hinted coordinate) orders the candidates, a pack that
+// cannot reach a coordinate within its radius is never snapped in, and the
+// search stops at the first pack whose bound exceeds the best total. A
+// request inside one pack therefore snaps in that pack only, however many
+// packs are open.
 func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
+	cands := e.routeCandidates(req)
 	var best *RoutePlan
-	bestCost := math.Inf(1)
+	bestCost, bestIdx := math.Inf(1), -1
 	var firstErr error
-	for _, pk := range e.packs {
-		g := pk.Graph(req.Profile)
-		if g == nil {
+	for _, c := range cands {
+		if c.bound > bestCost {
+			break
+		}
+		if c.unreachable >= 0 {
+			if firstErr == nil {
+				firstErr = &SnapError{Index: c.unreachable, Err: fmt.Errorf("%w: no road within reach of %.6f,%.6f",
+					route.ErrNoSegment, req.Coordinates[c.unreachable][0], req.Coordinates[c.unreachable][1])}
+			}
 			continue
 		}
-		snaps := make([]route.Snap, len(req.Coordinates))
-		cost := 0.0
-		var err error
-		for i, c := range req.Coordinates {
-			if i < len(req.Hints) && req.Hints[i] != "" {
-				if s, ok := g.FromHint(req.Hints[i], c); ok {
-					snaps[i] = s
-					continue
-				}
-			}
-			opt := route.SnapOptions{AnyComponent: req.AnyComponent}
-			if i < len(req.Bearings) {
-				opt.Bearing = req.Bearings[i]
-			}
-			if i < len(req.Radiuses) {
-				opt.Radius = req.Radiuses[i]
-			}
-			s, serr := g.Snap(c, opt)
-			if serr != nil {
-				err = &SnapError{Index: i, Err: serr}
-				break
-			}
-			snaps[i] = s[0]
-			cost += s[0].Distance
-			if i < len(req.Curb) && req.Curb[i] {
-				snaps[i] = g.Curb(snaps[i])
-			}
-		}
+		pk, g := e.packs[c.pack], e.packs[c.pack].Graph(req.Profile)
+		snaps, cost, err := snapAll(g, req)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			continue
 		}
-		if cost < bestCost {
-			best, bestCost = &RoutePlan{Pack: pk, Graph: g, Snaps: snaps}, cost
+		if cost < bestCost || cost == bestCost && c.pack < bestIdx {
+			best, bestCost, bestIdx = &RoutePlan{Pack: pk, Graph: g, Snaps: snaps}, cost, c.pack
 		}
 	}
 	if best == nil {
@@ -168,6 +157,75 @@ func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
 		return nil, firstErr
 	}
 	return best, nil
+}
+
+// routeCandidate is a pack that may answer a routing request, with a lower
+// bound of its total snap distance (meters) and the first coordinate it
+// cannot reach within that coordinate's radius (-1: none).
+type routeCandidate struct {
+	pack        int
+	bound       float64
+	unreachable int
+}
+
+// routeCandidates lists the packs with a graph of the request's profile,
+// by ascending lower bound (then pack order).
+func (e *Engine) routeCandidates(req SnapRequest) []routeCandidate {
+	cands := make([]routeCandidate, 0, len(e.packs))
+	for i, pk := range e.packs {
+		g := pk.Graph(req.Profile)
+		if g == nil {
+			continue
+		}
+		c := routeCandidate{pack: i, unreachable: -1}
+		for j, pt := range req.Coordinates {
+			if j < len(req.Hints) && req.Hints[j] != "" {
+				if _, ok := g.FromHint(req.Hints[j], pt); ok {
+					continue
+				}
+			}
+			d := g.MinDistance(pt)
+			if j < len(req.Radiuses) && req.Radiuses[j] > 0 && d > req.Radiuses[j] && c.unreachable < 0 {
+				c.unreachable = j
+			}
+			c.bound += d
+		}
+		cands = append(cands, c)
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].bound < cands[b].bound })
+	return cands
+}
+
+// snapAll snaps every coordinate of req on g (hints first), returning the
+// snaps and their total distance in meters.
+func snapAll(g *route.Graph, req SnapRequest) ([]route.Snap, float64, error) {
+	snaps := make([]route.Snap, len(req.Coordinates))
+	cost := 0.0
+	for i, c := range req.Coordinates {
+		if i < len(req.Hints) && req.Hints[i] != "" {
+			if s, ok := g.FromHint(req.Hints[i], c); ok {
+				snaps[i] = s
+				continue
+			}
+		}
+		opt := route.SnapOptions{AnyComponent: req.AnyComponent}
+		if i < len(req.Bearings) {
+			opt.Bearing = req.Bearings[i]
+		}
+		if i < len(req.Radiuses) {
+			opt.Radius = req.Radiuses[i]
+		}
+		s, err := g.Snap(c, opt)
+		if err != nil {
+			return nil, 0, &SnapError{Index: i, Err: err}
+		}
+		snaps[i] = s[0]
+		cost += s[0].Distance
+		if i < len(req.Curb) && req.Curb[i] {
+			snaps[i] = g.Curb(snaps[i])
+		}
+	}
+	return snaps, cost, nil
 }
 
 // SnapError tells which coordinate could not be snapped; it wraps
@@ -285,36 +343,53 @@ type NearestRequest struct {
 }
 
 // Nearest returns up to Number road positions nearest to the coordinate
-// (nearest first), from the pack whose nearest one is closest; each
-// waypoint carries the OSM ids of its segment's end nodes.
+// (nearest first), from the pack whose nearest one is closest (ties: the
+// pack opened first); each waypoint carries the OSM ids of its segment's
+// end nodes. A hint of a pack's build makes that pack answer, with the
+// hinted position first. Packs are tried by their lower bound, as in Plan.
 func (e *Engine) Nearest(ctx context.Context, req NearestRequest) ([]route.Waypoint, error) {
 	var best []route.Snap
 	var bestG *route.Graph
-	for _, pk := range e.packs {
-		g := pk.Graph(req.Profile)
-		if g == nil {
-			continue
-		}
-		s, err := g.Snap(req.Coordinate, route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true})
-		if h, ok := g.FromHint(req.Hint, req.Coordinate); req.Hint != "" && ok {
-			rest := s[:0:0]
-			for _, x := range s {
-				if x.Edge != h.Edge {
-					rest = append(rest, x)
+	bestIdx := -1
+	if req.Hint != "" {
+		for _, pk := range e.packs {
+			g := pk.Graph(req.Profile)
+			if g == nil {
+				continue
+			}
+			if h, ok := g.FromHint(req.Hint, req.Coordinate); ok {
+				s, _ := g.Snap(req.Coordinate, route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true})
+				rest := s[:0:0]
+				for _, x := range s {
+					if x.Edge != h.Edge {
+						rest = append(rest, x)
+					}
 				}
+				best, bestG = append([]route.Snap{h}, rest...), g
+				if req.Number > 0 && len(best) > req.Number {
+					best = best[:req.Number]
+				}
+				break
 			}
-			s, err = append([]route.Snap{h}, rest...), nil
-			if req.Number > 0 && len(s) > req.Number {
-				s = s[:req.Number]
+		}
+	}
+	if best == nil {
+		for _, c := range e.routeCandidates(SnapRequest{Profile: req.Profile, Coordinates: []orb.Point{req.Coordinate},
+			Radiuses: []float64{req.Radius}}) {
+			if best != nil && c.bound > best[0].Distance {
+				break
 			}
-			best, bestG = s, g
-			break
-		}
-		if err != nil {
-			continue
-		}
-		if best == nil || s[0].Distance < best[0].Distance {
-			best, bestG = s, g
+			if c.unreachable >= 0 {
+				continue
+			}
+			g := e.packs[c.pack].Graph(req.Profile)
+			s, err := g.Snap(req.Coordinate, route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true})
+			if err != nil {
+				continue
+			}
+			if best == nil || s[0].Distance < best[0].Distance || s[0].Distance == best[0].Distance && c.pack < bestIdx {
+				best, bestG, bestIdx = s, g, c.pack
+			}
 		}
 	}
 	if best == nil {

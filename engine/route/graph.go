@@ -60,6 +60,7 @@ type Graph struct {
 	jOff, jEdge []uint32 // junction → incident edge<<1|end (0 start, 1 end)
 	dups        map[uint32][]uint32
 	eBox        []orb.Bound
+	bound       orb.Bound // of every road point
 	cum         []float32 // per point: meters from its edge's first point
 	edgeBig     []bool    // edge has an arc in a big strongly connected component
 	fine        grid
@@ -322,6 +323,11 @@ func (g *Graph) derive() {
 	g.eBox = make([]orb.Bound, E)
 	for e := 0; e < E; e++ {
 		g.eBox[e] = orb.MultiPoint(g.edgePoints(uint32(e))).Bound()
+		if e == 0 {
+			g.bound = g.eBox[e]
+		} else {
+			g.bound = g.bound.Union(g.eBox[e])
+		}
 	}
 	g.fine = buildGrid(g, fineCell)
 	n := len(g.aW)

@@ -408,3 +408,32 @@ func (g *Graph) coarseGrid() *grid {
 	g.coarseOnce.Do(func() { g.coarse = buildGrid(g, coarseCell) })
 	return &g.coarse
 }
+
+// Bound returns the bounding box of every road point of the graph (an
+// empty bound at the origin for a graph without roads).
+func (g *Graph) Bound() orb.Bound { return g.bound }
+
+// MinDistance returns a lower bound, in meters, of the distance from p to
+// any road of the graph (and so of any Snap's Distance): 0 inside the
+// graph's bound, else slightly less than the distance to the bound, so
+// that callers choosing between graphs can skip those that cannot beat a
+// snap they already have. It is +Inf for a graph without roads.
+func (g *Graph) MinDistance(p orb.Point) float64 {
+	if len(g.eFrom) == 0 {
+		return math.Inf(1)
+	}
+	q := orb.Point{math.Max(g.bound.Min[0], math.Min(p[0], g.bound.Max[0])),
+		math.Max(g.bound.Min[1], math.Min(p[1], g.bound.Max[1]))}
+	if q == p {
+		return 0
+	}
+	// The clamped point is the nearest on the plane of degrees; on the
+	// sphere the nearest point of a meridian edge lies a little poleward:
+	// under 0.1% closer within 500 km, up to ~10% closer at 60° of
+	// longitude, hence the margins.
+	d := haversine(p, q)
+	if d > 500e3 {
+		return d / 2
+	}
+	return math.Max(0, 0.98*d-1)
+}
