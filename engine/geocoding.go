@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
+
+	"github.com/paulmach/orb"
 
 	"waymark/engine/geocode"
 )
@@ -118,12 +121,28 @@ func (e *Engine) SearchPostalcode(ctx context.Context, req SearchRequest) ([]Pla
 }
 
 // Reverse returns the place at req.Point from the pack that answers with
-// the closest (then most detailed) result, with a public place id, or
-// ErrNotFound.
+// the closest (then most detailed, then first opened) result, with a
+// public place id, or ErrNotFound. Packs are asked by their distance to
+// the point (a lower bound of any answer's distance, as every place lies
+// inside its pack's bound), and those that cannot beat the best answer so
+// far are not asked: a point inside one pack costs one pack's reverse.
 func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error) {
+	type cand struct {
+		pack  int
+		bound float64 // meters
+	}
+	cands := make([]cand, len(e.packs))
+	for i, pk := range e.packs {
+		cands[i] = cand{i, boundDistance(pk.Info.Bound, req.Point)}
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].bound < cands[b].bound })
 	var best *Place
-	for i := range e.packs {
-		pp, err := e.places(ctx, i)
+	bestIdx := -1
+	for _, c := range cands {
+		if best != nil && c.bound > best.Distance {
+			break
+		}
+		pp, err := e.places(ctx, c.pack)
 		if err != nil {
 			return nil, err
 		}
@@ -135,16 +154,29 @@ func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error
 			return nil, err
 		}
 		one := []Place{*p}
-		publicIDs(i, one)
+		publicIDs(c.pack, one)
 		if best == nil || one[0].Distance < best.Distance ||
-			one[0].Distance == best.Distance && one[0].RankAddress > best.RankAddress {
-			best = &one[0]
+			one[0].Distance == best.Distance && (one[0].RankAddress > best.RankAddress ||
+				one[0].RankAddress == best.RankAddress && c.pack < bestIdx) {
+			best, bestIdx = &one[0], c.pack
 		}
 	}
 	if best == nil {
 		return nil, ErrNotFound
 	}
 	return best, nil
+}
+
+// boundDistance is a lower bound, in meters, of the distance from pt to
+// anything inside b (0 inside), in the planar-degree metric that reverse
+// distances use, with a margin for rounding.
+func boundDistance(b orb.Bound, pt orb.Point) float64 {
+	dx := math.Max(0, math.Max(b.Min[0]-pt[0], pt[0]-b.Max[0]))
+	dy := math.Max(0, math.Max(b.Min[1]-pt[1], pt[1]-b.Max[1]))
+	if dx == 0 && dy == 0 {
+		return 0
+	}
+	return 0.99 * geocode.DegreesToMeters(math.Hypot(dx, dy), pt[1])
 }
 
 // Lookup returns the places of OSM objects, in the order asked, each from

@@ -120,14 +120,15 @@ func (ix *Index) Reverse(ctx context.Context, req ReverseRequest) (*Place, error
 	if hit.dist == 0 {
 		p.Distance = 0
 	} else {
-		p.Distance = degToMeters(hit.dist, pt[1])
+		p.Distance = DegreesToMeters(hit.dist, pt[1])
 	}
 	return &p, nil
 }
 
-// degToMeters converts a planar distance in degrees near latitude lat to
-// meters (the mean of the latitude and longitude scales).
-func degToMeters(d, lat float64) float64 {
+// DegreesToMeters converts a planar distance in degrees near latitude lat to
+// meters (the mean of the latitude and longitude scales), as reverse
+// distances are measured.
+func DegreesToMeters(d, lat float64) float64 {
 	return d * metersPerDegree * (1 + math.Cos(lat*math.Pi/180)) / 2
 }
 

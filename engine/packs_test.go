@@ -108,3 +108,54 @@ func BenchmarkDirectionsPacks(b *testing.B) {
 		})
 	}
 }
+
+// TestReverseManyPacks: with several packs open, reverse inside one pack
+// answers exactly as that pack alone, at street and at city zoom.
+func TestReverseManyPacks(t *testing.T) {
+	seed := uint64(9)
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	many := openPacks(t, tenPacks...)
+	for _, a := range []area{liArea, monacoArea} {
+		alone := openPack(t, a.pack)
+		for k := 0; k < 60; k++ {
+			req := engine.ReverseRequest{Point: randomPoint(rng, a), Zoom: []int{18, 10}[k%2]}
+			want, werr := alone.Reverse(context.Background(), req)
+			got, gerr := many.Reverse(context.Background(), req)
+			if (werr == nil) != (gerr == nil) {
+				t.Fatalf("%s Reverse(%v) err = %v, want %v", a.pack, req.Point, gerr, werr)
+			}
+			if werr != nil {
+				continue
+			}
+			if got.OSMType != want.OSMType || got.OSMID != want.OSMID || got.Distance != want.Distance {
+				t.Fatalf("%s Reverse(%v, zoom %d) = %s %d at %.1f m, want %s %d at %.1f m", a.pack, req.Point, req.Zoom,
+					got.OSMType, got.OSMID, got.Distance, want.OSMType, want.OSMID, want.Distance)
+			}
+		}
+	}
+}
+
+// BenchmarkReversePacks: LI reverse at zoom 18 with 1, 3 and 10 packs
+// open (target: ≤ 1.1× the one-pack time).
+func BenchmarkReversePacks(b *testing.B) {
+	for _, set := range [][]string{{"liechtenstein"}, {"liechtenstein", "monaco", "andorra"}, tenPacks} {
+		b.Run(fmt.Sprintf("packs=%d", len(set)), func(b *testing.B) {
+			e := openPacks(b, set...)
+			rng := rand.New(rand.NewPCG(4, 4))
+			pts := make([]orb.Point, 200)
+			for i := range pts {
+				pts[i] = randomPoint(rng, liArea)
+			}
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				lat.Time(func() {
+					_, _ = e.Reverse(context.Background(), engine.ReverseRequest{Point: pts[i%len(pts)], Zoom: 18})
+				})
+			}
+			lat.Report(b)
+		})
+	}
+}
