@@ -70,9 +70,7 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		AND r.rank_address = 0 AND r.rank_search BETWEEN 5 AND ?
 		AND p.name != '' AND p.linked_place_id = 0 AND p.osm_type != ''
 		AND NOT (p.class = 'boundary' AND p.type = 'postal_code')`)
-	ix.stRevHouses = prep(`SELECT ` + revCols + ` FROM places p
-		WHERE p.parent_place_id = ? AND p.rank_address = 30 AND p.linked_place_id = 0
-		AND p.max_lon >= ? AND p.min_lon <= ? AND p.max_lat >= ? AND p.min_lat <= ?`)
+	ix.stRevHouses = prep(revHousesSQL)
 	if err != nil {
 		ix.Close()
 		return nil, fmt.Errorf("geocode: prepare: %w", err)
@@ -91,6 +89,14 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 	}
 	return ix, nil
 }
+
+// revHousesSQL reads the house numbers of one street near a point. Its
+// "parent_place_id != 0" lets SQLite use the partial index places_parent
+// (it cannot prove a bound parameter non-zero); without it the query scans
+// every place, and reverse at street zoom grows with the pack.
+const revHousesSQL = `SELECT ` + revCols + ` FROM places p
+	WHERE p.parent_place_id = ? AND p.parent_place_id != 0 AND p.rank_address = 30 AND p.linked_place_id = 0
+	AND p.max_lon >= ? AND p.min_lon <= ? AND p.max_lat >= ? AND p.min_lat <= ?`
 
 // Close releases the prepared statements (not the database).
 func (ix *Index) Close() error {

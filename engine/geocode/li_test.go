@@ -269,3 +269,32 @@ func BenchmarkLookup(b *testing.B) {
 	}
 	lat.Report(b)
 }
+
+// TestLIQueryPlans: the per-request reverse queries are index lookups on
+// a real pack, never a scan of the places table (which grows with the pack).
+func TestLIQueryPlans(t *testing.T) {
+	_, pk := liIndex(t)
+	for _, tt := range []struct {
+		name, sql, want string
+	}{
+		{"houses of a street", geocode.RevHousesSQL, "USING INDEX places_parent"},
+	} {
+		rows, err := pk.DB.Query("EXPLAIN QUERY PLAN "+tt.sql, 1, 0, 1, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		if got := strings.Join(plan, "; "); !strings.Contains(got, tt.want) {
+			t.Errorf("plan of %s = %q, want it to contain %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,4 @@
+package geocode
+
+// RevHousesSQL exposes the street-houses query for the query-plan test.
+const RevHousesSQL = revHousesSQL
