@@ -1,6 +1,7 @@
 package api
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -100,10 +101,13 @@ func (c *Config) lookup(key string) (Token, bool) {
 	if key == "" {
 		return Token{}, false
 	}
+	// Constant-time comparison, and every token compared, so the time
+	// taken says nothing about how much of a key was right.
+	found, ok := Token{}, false
 	for _, t := range c.Tokens {
-		if t.Key == key {
-			return t, true
+		if subtle.ConstantTimeCompare([]byte(t.Key), []byte(key)) == 1 && !ok {
+			found, ok = t, true
 		}
 	}
-	return Token{}, false
+	return found, ok
 }

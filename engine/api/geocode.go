@@ -15,6 +15,7 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,6 +39,11 @@ func (s *Server) geocodeEndpoints() []Endpoint {
 // structuredFields are the parameters of search/structured (plus
 // Nominatim's amenity), in Nominatim's order from the most specific part
 // to the country (the order of the querystring it reports).
+// maxQueryBytes bounds the search text: q, each structured field, and
+// the structured fields together (the cost of a search grows faster than
+// its length).
+const maxQueryBytes = 1000
+
 var structuredFields = []string{"amenity", "street", "city", "county", "state", "postalcode", "country"}
 
 // parseSearch reads a search request of endpoint kind k.
@@ -56,6 +62,17 @@ func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *
 		}
 	}
 	text := q.String("q", "")
+	total := 0
+	for _, f := range structuredFields {
+		total += len(fields[f])
+		if len(fields[f]) > maxQueryBytes {
+			q.Fail(BadParam(f, "is longer than %d bytes", maxQueryBytes))
+		}
+	}
+	if total > maxQueryBytes && len(given) > 1 {
+		q.Fail(BadParam(structuredFields[slices.IndexFunc(structuredFields, func(f string) bool { return fields[f] != "" })],
+			"the structured parameters together are longer than %d bytes", maxQueryBytes))
+	}
 	switch k {
 	case KindSearch:
 		switch {
@@ -63,8 +80,8 @@ func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *
 			q.Fail(BadParam("q", "cannot be combined with the structured parameters (amenity, street, city, county, state, country, postalcode)"))
 		case len(given) == 0 && text == "":
 			q.Fail(BadParam("q", "is required (free-form query, or use structured parameters)"))
-		case len(text) > 1000:
-			q.Fail(BadParam("q", "is longer than 1000 bytes"))
+		case len(text) > maxQueryBytes:
+			q.Fail(BadParam("q", "is longer than %d bytes", maxQueryBytes))
 		}
 	case KindStructured:
 		if q.Has("q") {

@@ -173,6 +173,11 @@ func TestSearchErrors(t *testing.T) {
 		{"reverse bad zoom", "/reverse", vals("lat", "47.1", "lon", "9.5", "zoom", "x"), "zoom"},
 		{"lookup missing ids", "/lookup", vals(), "osm_ids"},
 		{"lookup too many", "/lookup", vals("osm_ids", "N1,N2,N3,N4"), "osm_ids"},
+		{"q too long", "/search", vals("q", strings.Repeat("Vaduz ", 200)), "q"},
+		// Each structured field has q's cap, and so have all of them
+		// together (a 90 kB city took 37 s).
+		{"structured city too long", "/search/structured", vals("city", strings.Repeat("Vaduz ", 15000)), "city"},
+		{"structured fields too long together", "/search/structured", vals("street", strings.Repeat("a", 600), "city", strings.Repeat("b", 600)), "street"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -132,6 +132,21 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	WriteJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: res.Routes, Waypoints: p.Waypoints(wps)})
 }
 
+// Bounds of the matrix's numeric options, so that every cell stays a
+// finite number (OSRM only asks for > 0; 1e308 made +Inf and a 500).
+const (
+	maxFactor        = 1e6  // scale_factor, and fallback_speed in m/s
+	minFallbackSpeed = 1e-6 // m/s
+)
+
+// orAll is the length of an index list, n for an absent one (all).
+func orAll(k, n int) int {
+	if k == 0 {
+		return n
+	}
+	return k
+}
+
 var matrixParams = []string{"sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor"}
 
 type matrixResponse struct {
@@ -160,6 +175,14 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		WriteOSRM(w, oe)
 		return
 	}
+	// As OSRM: sources may repeat an index, but the table may hold at most
+	// as many cells as the coordinate limit allows (its square), so a long
+	// list of repeats cannot make the work and memory grow without bound.
+	if ns, nd := orAll(len(src), n), orAll(len(dst), n); ns*nd > MaxRouteCoordinates*MaxRouteCoordinates {
+		WriteOSRM(w, osrmErr("TooBig", "Too many table coordinates: %d sources × %d destinations is over %d cells",
+			ns, nd, MaxRouteCoordinates*MaxRouteCoordinates))
+		return
+	}
 	wantDur, wantDist := true, false
 	if p.Has("annotations") {
 		wantDur, wantDist = false, false
@@ -182,8 +205,8 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 			WriteOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
 			return
 		}
-		if f <= 0 {
-			WriteOSRM(w, osrmErr("InvalidValue", "fallback_speed must be > 0"))
+		if f < minFallbackSpeed || f > maxFactor {
+			WriteOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFactor))
 			return
 		}
 		fallback = f
@@ -204,8 +227,8 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 			WriteOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
 			return
 		}
-		if f <= 0 {
-			WriteOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0"))
+		if f <= 0 || f > maxFactor {
+			WriteOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0 and at most %g", maxFactor))
 			return
 		}
 		scale = f

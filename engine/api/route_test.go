@@ -132,6 +132,9 @@ func TestRouteAPIErrors(t *testing.T) {
 		{"matrix sources range", "/v1/matrix/driving/" + ok + "?sources=0;2", "InvalidOptions"},
 		{"matrix annotations", "/v1/matrix/driving/" + ok + "?annotations=speed", "InvalidQuery"},
 		{"matrix fallback speed", "/v1/matrix/driving/" + ok + "?fallback_speed=0", "InvalidValue"},
+		{"matrix scale factor overflowing to +Inf", "/v1/matrix/driving/" + ok + "?scale_factor=1e308", "InvalidValue"},
+		{"matrix fallback speed underflowing to +Inf", "/v1/matrix/driving/" + ok + "?fallback_speed=1e-320&annotations=duration", "InvalidValue"},
+		{"matrix sources repeated past the table limit", "/v1/matrix/driving/" + ok + "?sources=" + strings.Repeat("0;", 700) + "0&destinations=" + strings.Repeat("1;", 700) + "1", "TooBig"},
 		{"osrm path unknown param", "/route/v1/car/" + ok + "?number=3", "InvalidQuery"},
 	}
 	for _, tc := range tests {
