@@ -28,7 +28,7 @@ func runServe(args []string) int {
 	var tokens tokenList
 	fs.Var(&tokens, "token", "access `token` allowed on every endpoint (repeatable)")
 	config := fs.String("config", "", "JSON config `file` with tokens, their endpoint groups and rates")
-	rate := fs.Float64("rate", 0, "default per-token rate limit, requests/second (default 50)")
+	rate := fs.Float64("rate", 0, "default per-token rate limit, requests/second (default: no limit)")
 	burst := fs.Int("burst", 0, "default per-token burst (default 2×rate)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: waymark serve [flags] PACK.waymark...")

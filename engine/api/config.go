@@ -45,14 +45,11 @@ func (t Token) allows(group string) bool {
 type Config struct {
 	Tokens []Token `json:"tokens"`
 	// Rate and Burst are the default per-token token-bucket limit.
-	Rate  float64 `json:"rate,omitempty"`  // requests per second; default 50
+	Rate  float64 `json:"rate,omitempty"`  // requests per second; 0 (default): no limit
 	Burst int     `json:"burst,omitempty"` // default 2×Rate, at least 1
 	// OnRequest, when set, is called after every request (the window's log).
 	OnRequest func(Request) `json:"-"`
 }
-
-// DefaultRate is the per-token request rate when none is configured.
-const DefaultRate = 50
 
 // LoadConfig reads a JSON config file:
 //

@@ -5,7 +5,10 @@ import (
 	"time"
 )
 
-// limiter keeps one token bucket per access token.
+// limiter keeps one token bucket per access token that has a rate: the
+// token's own, else the server's default. A rate of 0 (the default) means
+// no limit: a loopback server does not throttle its own user's batch work
+// unless a limit is configured.
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64
@@ -20,11 +23,7 @@ type bucket struct {
 }
 
 func newLimiter(c Config) *limiter {
-	rate := c.Rate
-	if rate == 0 {
-		rate = DefaultRate
-	}
-	return &limiter{rate: rate, burst: c.Burst, buckets: map[string]*bucket{}, now: time.Now}
+	return &limiter{rate: c.Rate, burst: c.Burst, buckets: map[string]*bucket{}, now: time.Now}
 }
 
 // take spends one request of tok's bucket. When the bucket is empty it
@@ -36,6 +35,9 @@ func (l *limiter) take(tok Token) (time.Duration, bool) {
 	}
 	if tok.Burst > 0 {
 		burst = tok.Burst
+	}
+	if rate == 0 {
+		return 0, true
 	}
 	if burst == 0 {
 		burst = max(1, int(2*rate))

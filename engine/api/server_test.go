@@ -118,6 +118,29 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+// TestNoDefaultRateLimit: without a configured rate, a local batch job's
+// 1,000 back-to-back requests are all answered (no 429), and so are a
+// token's when only another token has a rate.
+func TestNoDefaultRateLimit(t *testing.T) {
+	s := newTestServer(t, Config{Tokens: []Token{{Key: "a"}, {Key: "b", Rate: 1, Burst: 1}}})
+	for i := 0; i < 1000; i++ {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/ping?key=a", nil))
+		if rec.Code != 200 {
+			t.Fatalf("request %d with the default configuration = %d, want 200", i, rec.Code)
+		}
+	}
+	codes := map[int]int{}
+	for i := 0; i < 3; i++ {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/ping?key=b", nil))
+		codes[rec.Code]++
+	}
+	if codes[429] != 2 {
+		t.Errorf("3 requests of a token limited to 1/s burst 1 = %v, want two 429s", codes)
+	}
+}
+
 func TestConfigValidate(t *testing.T) {
 	bad := []Config{
 		{Tokens: []Token{{Key: ""}}},
