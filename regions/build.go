@@ -131,7 +131,8 @@ type Options struct {
 //
 // The pack is written to a temporary file beside out and renamed over out
 // only when every stage succeeded, so a failed or cancelled import leaves an
-// existing out untouched and no temporary file behind.
+// existing out untouched and no temporary file behind; the temporary files
+// of earlier imports that were killed are removed first (tempfile.go).
 func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) {
 	start := time.Now()
 	sum := &Summary{Counts: map[string]int{}}
@@ -152,14 +153,20 @@ func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("regions: output directory: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(out)+".tmp-*")
+	stale, err := removeStaleTemps(out)
 	if err != nil {
-		return nil, fmt.Errorf("regions: temporary pack: %w", err)
+		return nil, err
 	}
-	tmpPath := tmp.Name()
-	tmp.Close()
+	for _, p := range stale {
+		sum.problem(fmt.Sprintf("removed %s, left by an import that was killed", filepath.Base(p)))
+	}
+	tmpPath, release, err := createTemp(out)
+	if err != nil {
+		return nil, err
+	}
 	ok := false
 	defer func() {
+		release()
 		if !ok {
 			os.Remove(tmpPath)
 			os.Remove(tmpPath + "-journal")
