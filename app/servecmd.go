@@ -73,11 +73,6 @@ func runServe(args []string) int {
 		return 1
 	}
 	defer eng.Close()
-	// Build the in-memory place indexes now, so the first request does not pay for them.
-	if err := eng.WarmPlaces(context.Background()); err != nil {
-		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
-		return 1
-	}
 	srv, err := api.New(eng, cfg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
@@ -89,6 +84,19 @@ func runServe(args []string) int {
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "waymark serve: listening on http://%s (API under /v1/ and bare paths)\n", bound)
+	// Build the in-memory place indexes and decode the routing graphs in
+	// the background: the server answers at once, and a request that needs
+	// what is still loading waits for it.
+	go func() {
+		if err := eng.WarmPlaces(context.Background()); err != nil {
+			fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		}
+		for _, pk := range eng.Packs() {
+			if err := pk.WaitGraphs(); err != nil {
+				fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+			}
+		}
+	}()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -38,17 +38,28 @@ type PackInfo struct {
 }
 
 // Pack is one opened region pack. Its DB is read-only and safe for
-// concurrent use; the per-capability indexes are loaded by Open.
+// concurrent use. Its routing graphs are decoded in the background from
+// OpenPack on, so that a pack of any size opens at once and geocoding
+// answers while they load; routing waits for them (see Graph).
 type Pack struct {
 	Path string
 	Info PackInfo
 	DB   *sql.DB
-	// Graphs holds the routing graphs indexed by route.Profile (nil entries,
-	// or a nil slice, when the pack has none); see routing.go.
-	Graphs []*route.Graph
+
+	graphs graphSet
 }
 
-// OpenPack opens the region pack at path read-only and reads its meta table.
+// graphSet is a pack's routing graphs, indexed by route.Profile (nil
+// entries when the pack has none), and the error of loading them; both
+// are set when done is closed.
+type graphSet struct {
+	done  chan struct{}
+	byPro []*route.Graph
+	err   error
+}
+
+// OpenPack opens the region pack at path read-only, reads its meta table
+// and starts decoding its routing graphs in the background.
 func OpenPack(path string) (*Pack, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -74,12 +85,22 @@ func OpenPack(path string) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	pk := &Pack{Path: path, Info: info, DB: db}
-	if pk.Graphs, err = loadGraphs(db, info.BuildID); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
-	}
+	pk := &Pack{Path: path, Info: info, DB: db, graphs: graphSet{done: make(chan struct{})}}
+	go func() {
+		defer close(pk.graphs.done)
+		pk.graphs.byPro, pk.graphs.err = loadGraphs(db, info.BuildID)
+		if pk.graphs.err != nil {
+			pk.graphs.err = fmt.Errorf("engine: pack %s: %w", path, pk.graphs.err)
+		}
+	}()
 	return pk, nil
+}
+
+// WaitGraphs waits until the pack's routing graphs are decoded and returns
+// the error of loading them (a damaged graph), if any.
+func (p *Pack) WaitGraphs() error {
+	<-p.graphs.done
+	return p.graphs.err
 }
 
 // ReadPackInfo reads a pack's meta table without loading its indexes or
@@ -106,8 +127,11 @@ func ReadPackInfo(path string) (PackInfo, error) {
 	return info, nil
 }
 
-// Close releases the pack's database handle.
-func (p *Pack) Close() error { return p.DB.Close() }
+// Close releases the pack's database handle (after its graphs are loaded).
+func (p *Pack) Close() error {
+	<-p.graphs.done
+	return p.DB.Close()
+}
 
 func readMeta(db *sql.DB) (map[string]string, error) {
 	rows, err := db.Query(`SELECT key, value FROM meta`)

@@ -75,10 +75,13 @@ func loadGraphs(db *sql.DB, buildID string) ([]*route.Graph, error) {
 	return graphs, nil
 }
 
-// Graph returns the pack's graph of profile p, or nil.
+// Graph returns the pack's graph of profile prof, or nil when the pack has
+// none or its graphs could not be loaded (WaitGraphs tells why). It waits
+// for the graphs to be decoded.
 func (p *Pack) Graph(prof route.Profile) *route.Graph {
-	if int(prof) < len(p.Graphs) {
-		return p.Graphs[prof]
+	<-p.graphs.done
+	if int(prof) < len(p.graphs.byPro) {
+		return p.graphs.byPro[prof]
 	}
 	return nil
 }
@@ -152,11 +155,22 @@ func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
 	}
 	if best == nil {
 		if firstErr == nil {
-			firstErr = fmt.Errorf("no pack has a %s graph: %w", req.Profile, route.ErrNoSegment)
+			firstErr = e.noGraph(req.Profile)
 		}
 		return nil, firstErr
 	}
 	return best, nil
+}
+
+// noGraph is the error when no pack has a graph of prof: the load error of
+// a pack whose graphs are damaged, else route.ErrNoSegment.
+func (e *Engine) noGraph(prof route.Profile) error {
+	for _, pk := range e.packs {
+		if err := pk.WaitGraphs(); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("no pack has a %s graph: %w", prof, route.ErrNoSegment)
 }
 
 // routeCandidate is a pack that may answer a routing request, with a lower
