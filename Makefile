@@ -20,6 +20,8 @@ VAR      := var
 PACK     := $(VAR)/$(REGION).waymark
 TESTPACKS := $(abspath $(VAR)/testpacks)
 BIN      := bin/waymark
+GUI_BIN  := bin/waymark-gui
+SERVER_BIN := bin/waymark-server
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: C headers for Fyne/GLFW and GTK3 (native dialogs), Xvfb and
@@ -35,7 +37,7 @@ RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 export WAYMARK_REGIONS := $(REGIONS)
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build run region test vet test-unit test-race test-e2e testpacks bench clean
+.PHONY: all deps build server run region test vet test-unit test-race test-e2e testpacks bench clean
 
 all: build
 
@@ -48,8 +50,18 @@ deps:
 	@$(GO) env GOFLAGS | grep -q 'sqlite_fts5' || $(GO) env -w GOFLAGS="$$($(GO) env GOFLAGS) -tags=$(GO_TAGS)"
 	@$(GO) mod download
 
+# One main package, two builds: bin/waymark is the command line without the
+# GUI toolkit (serve, import, search, route neither load nor log it) and
+# starts bin/waymark-gui, the same program built with the window (-tags gui),
+# when asked for the window. bin/waymark-server is the command line alone,
+# for servers and containers (no OpenGL, X11 or GTK linked).
 build: deps
 	$(GOBUILD) -o $(BIN) ./app
+	$(GO) build -tags $(GO_TAGS),gui -o $(GUI_BIN) ./app
+
+server: deps
+	$(GOBUILD) -o $(SERVER_BIN) ./app
+	@if ldd $(SERVER_BIN) | grep -Eqi 'libGL|libX11|libgtk'; then echo "$(SERVER_BIN) links GUI libraries"; exit 1; fi
 
 # The default region pack, built only when absent.
 region: $(PACK)
@@ -71,6 +83,7 @@ testpacks: build
 
 vet: deps
 	$(GO) vet -tags $(GO_TAGS) ./...
+	$(GO) vet -tags $(GO_TAGS),gui ./app
 
 test: vet testpacks
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
@@ -79,7 +92,9 @@ test: vet testpacks
 
 test-e2e: build testpacks
 	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
-		$(GOTEST) -count=1 -run 'E2E' ./ui/... ./app/...
+		$(GOTEST) -count=1 -run 'E2E' ./ui/...
+	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
+		$(GO) test -tags $(GO_TAGS),gui -count=1 ./app/...
 
 bench: testpacks
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -run '^$$' -bench . -benchmem -benchtime=1s -timeout 30m \

@@ -1,3 +1,5 @@
+//go:build gui
+
 package main
 
 // The end-to-end window test: the real binary under Xvfb, driven by its
@@ -51,7 +53,7 @@ func TestWindowE2E(t *testing.T) {
 	bin := os.Getenv("WAYMARK_BIN")
 	if bin == "" {
 		bin = filepath.Join(tmp, "waymark")
-		build := exec.Command("go", "build", "-tags", "sqlite_fts5", "-o", bin, ".")
+		build := exec.Command("go", "build", "-tags", "sqlite_fts5,gui", "-o", bin, ".")
 		if out, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("go build: %v\n%s", err, out)
 		}
