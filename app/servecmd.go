@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -30,6 +31,13 @@ func runServe(args []string) int {
 	config := fs.String("config", "", "JSON config `file` with tokens, their endpoint groups and rates")
 	rate := fs.Float64("rate", 0, "default per-token rate limit, requests/second (default: no limit)")
 	burst := fs.Int("burst", 0, "default per-token burst (default 2×rate)")
+	tokenFile := fs.String("token-file", "", "`file` with access tokens, one per line (not visible in ps, unlike -token); also $WAYMARK_TOKEN")
+	var origins, hosts tokenList
+	fs.Var(&origins, "origin", "web `origin` whose pages may call the API (CORS; repeatable, * for any; default none)")
+	fs.Var(&hosts, "allow-host", "host `name` to answer to besides IP addresses and localhost (repeatable, * for any)")
+	deadline := fs.Float64("deadline", 0, "per-request deadline in `seconds` (default 30)")
+	heavy := fs.Int("heavy", 0, "matrix, optimize and matching requests worked on at once (default: CPUs)")
+	maxConns := fs.Int("max-conns", 0, "open connections at most (default 512)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: waymark serve [flags] PACK.waymark...")
 		fs.PrintDefaults()
@@ -50,8 +58,37 @@ func runServe(args []string) int {
 		}
 		cfg = c
 	}
+	if *tokenFile != "" {
+		b, err := os.ReadFile(*tokenFile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "waymark serve: token file: %v\n", err)
+			return 2
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+				tokens = append(tokens, line)
+			}
+		}
+	}
+	if env := strings.TrimSpace(os.Getenv("WAYMARK_TOKEN")); env != "" {
+		tokens = append(tokens, env)
+	}
 	for _, t := range tokens {
 		cfg.Tokens = append(cfg.Tokens, api.Token{Key: t})
+	}
+	cfg.Origins = append(cfg.Origins, origins...)
+	cfg.Hosts = append(cfg.Hosts, hosts...)
+	if *deadline > 0 {
+		cfg.DeadlineSeconds = *deadline
+	}
+	if *heavy > 0 {
+		cfg.Heavy = *heavy
+	}
+	if *maxConns > 0 {
+		cfg.MaxConns = *maxConns
+	}
+	if !isLoopback(*addr) {
+		fmt.Fprintf(os.Stderr, "waymark serve: warning: %s is reachable from other machines; every request needs a token, and the answers travel unencrypted (put a TLS proxy in front)\n", *addr)
 	}
 	if *rate > 0 {
 		cfg.Rate = *rate
@@ -109,4 +146,17 @@ func runServe(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// isLoopback reports whether addr ("host:port") listens on loopback only.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

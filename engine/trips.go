@@ -180,6 +180,12 @@ const (
 	UTurnMeters = 60.0
 	// UnlimitedRadius is the search radius in meters for radius "unlimited".
 	UnlimitedRadius = 250.0
+	// MaxMatchingRadius bounds a given radius (the GPS σ, meters), as
+	// OSRM's --max-matching-radius: candidates are searched within a
+	// multiple of it, and a radius of the whole pack (1e308) made every
+	// road a candidate of every point (14 s of CPU for 25 points). The API
+	// refuses larger radiuses with TooBig; Match clamps them.
+	MaxMatchingRadius = 100.0
 	// EstimateRadius is the search radius in meters used to estimate σ
 	// when no radiuses are given.
 	EstimateRadius = 90.0
@@ -262,7 +268,10 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		if g == nil {
 			continue
 		}
-		at, err := matchOn(g, req, slices.Clone(pts), skip)
+		at, err := matchOn(ctx, g, req, slices.Clone(pts), skip)
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, fmt.Errorf("match: %w", cerr)
+		}
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -292,7 +301,7 @@ type matchAttempt struct {
 }
 
 // matchOn finds candidates for every point on g and decodes the trace.
-func matchOn(g *route.Graph, req MatchRequest, pts []match.Point, skip []bool) (*matchAttempt, error) {
+func matchOn(ctx context.Context, g *route.Graph, req MatchRequest, pts []match.Point, skip []bool) (*matchAttempt, error) {
 	n := len(pts)
 	at := &matchAttempt{g: g, cands: make([][]route.Snap, n), twin: make([][]int, n)}
 	bearing := func(i int) *route.Bearing {
@@ -321,7 +330,7 @@ func matchOn(g *route.Graph, req MatchRequest, pts []match.Point, skip []bool) (
 				pts[i].Sigma = match.DefaultSigma
 				r = UnlimitedRadius
 			default:
-				pts[i].Sigma = math.Max(r, match.MinSigma)
+				pts[i].Sigma = math.Max(math.Min(r, MaxMatchingRadius), match.MinSigma)
 				r = match.SearchRadius(pts[i].Sigma)
 			}
 			at.cands[i] = g.Candidates(pts[i].Location, r, bearing(i))
@@ -351,6 +360,14 @@ func matchOn(g *route.Graph, req MatchRequest, pts []match.Point, skip []bool) (
 		}
 	}
 	dist := func(fp, tp int, fi, ti []int, maxDist float64, out []float64) {
+		if ctx.Err() != nil {
+			// Cut off (deadline, client gone): no transition is usable,
+			// so the decoder ends quickly; the error is returned below.
+			for i := range out {
+				out[i] = math.Inf(1)
+			}
+			return
+		}
 		// Sources: the states asked for and their twins (turning around
 		// at the fix), each searched once.
 		cs, tw := at.cands[fp], at.twin[fp]
@@ -383,6 +400,9 @@ func matchOn(g *route.Graph, req MatchRequest, pts []match.Point, skip []bool) (
 	}
 	opt := match.Options{Timestamps: req.Timestamps != nil, MaxSpeed: MaxSpeed(req.Profile), SplitGaps: req.SplitGaps, Waypoints: req.Waypoints, Skip: skip}
 	res, err := match.Match(pts, mc, dist, opt)
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, fmt.Errorf("match: %w", cerr)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("match: %w", err)
 	}

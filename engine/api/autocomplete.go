@@ -87,7 +87,7 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		writeEngineError(w, r, err)
 		return
 	}
 	if len(places) == 0 {

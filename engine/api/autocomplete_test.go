@@ -35,7 +35,7 @@ func liAPI(t *testing.T) *api.Server {
 		if liErr != nil {
 			return
 		}
-		liServer, liErr = api.New(eng, api.Config{Tokens: []api.Token{{Key: testKey}}, Rate: 1e6, Burst: 1e6})
+		liServer, liErr = api.New(eng, api.Config{Tokens: []api.Token{{Key: testKey}}, Hosts: []string{"example.com"}})
 	})
 	if liErr != nil {
 		t.Fatal(liErr)

@@ -49,6 +49,25 @@ type Config struct {
 	Burst int     `json:"burst,omitempty"` // default 2×Rate, at least 1
 	// OnRequest, when set, is called after every request (the window's log).
 	OnRequest func(Request) `json:"-"`
+
+	// Origins lists the web origins (e.g. "http://localhost:3000") whose
+	// pages may call the API (CORS); empty: none, "*": any. Never sent on
+	// requests refused for their key.
+	Origins []string `json:"origins,omitempty"`
+	// Hosts lists the host names the server answers to besides IP
+	// addresses and "localhost" (against DNS rebinding: a web page's own
+	// name resolving to 127.0.0.1); "*": any.
+	Hosts []string `json:"hosts,omitempty"`
+	// DeadlineSeconds bounds one request's work (default 30); past it the
+	// engine stops and the request gets a 503 (OSRM code Timeout).
+	DeadlineSeconds float64 `json:"deadline_seconds,omitempty"`
+	// Heavy bounds the matrix, optimize and matching requests worked on at
+	// once (default: the number of CPUs); more wait for a turn, so the
+	// light requests stay fast under load.
+	Heavy int `json:"heavy,omitempty"`
+	// MaxConns bounds the open connections (default 512); more wait in
+	// the listen queue.
+	MaxConns int `json:"max_conns,omitempty"`
 }
 
 // LoadConfig reads a JSON config file:
@@ -72,6 +91,9 @@ func LoadConfig(path string) (Config, error) {
 func (c *Config) validate() error {
 	if c.Rate < 0 || c.Burst < 0 {
 		return errors.New("api: config: rate and burst must not be negative")
+	}
+	if c.DeadlineSeconds < 0 || c.Heavy < 0 || c.MaxConns < 0 {
+		return errors.New("api: config: deadline_seconds, heavy and max_conns must not be negative")
 	}
 	seen := map[string]bool{}
 	for i, t := range c.Tokens {

@@ -124,7 +124,7 @@ func (s *Server) handleSearch(k Kind) http.HandlerFunc {
 			return
 		}
 		if err != nil {
-			writeError(w, r, http.StatusInternalServerError, "Internal server error")
+			writeEngineError(w, r, err)
 			return
 		}
 		if gp.debug {
@@ -287,7 +287,7 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 		place, err = s.eng.Reverse(ctx, req)
 	}
 	if err != nil && !errors.Is(err, engine.ErrNotFound) {
-		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		writeEngineError(w, r, err)
 		return
 	}
 	if gp.debug {
@@ -329,7 +329,7 @@ func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 	}
 	places, err := s.eng.Lookup(r.Context(), refs, gp.out)
 	if err != nil {
-		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		writeEngineError(w, r, err)
 		return
 	}
 	v := view{gp: gp, numericIDs: true}

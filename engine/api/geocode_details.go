@@ -97,7 +97,7 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		writeEngineError(w, r, err)
 		return
 	}
 	if i, _ := engine.SplitPlaceID(place.PlaceID); i >= 0 && i < len(s.eng.Packs()) {
@@ -105,13 +105,13 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 	}
 	if opt.linked {
 		if opt.linkedRows, err = s.eng.Related(r.Context(), place.PlaceID, geocode.Linked, 100, geocode.Output{Languages: langs}); err != nil {
-			writeError(w, r, http.StatusInternalServerError, "Internal server error")
+			writeEngineError(w, r, err)
 			return
 		}
 	}
 	if opt.hierarchy {
 		if opt.children, err = s.eng.Related(r.Context(), place.PlaceID, geocode.Children, 500, geocode.Output{Languages: langs}); err != nil {
-			writeError(w, r, http.StatusInternalServerError, "Internal server error")
+			writeEngineError(w, r, err)
 			return
 		}
 	}

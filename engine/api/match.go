@@ -28,8 +28,8 @@ import (
 // matchEndpoints lists the matching endpoints.
 func (s *Server) matchEndpoints() []Endpoint {
 	return []Endpoint{
-		{Pattern: "/matching/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleMatch},
-		{Pattern: "/match/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleMatch},
+		{Pattern: "/matching/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleMatch},
+		{Pattern: "/match/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleMatch},
 	}
 }
 
@@ -66,6 +66,9 @@ func parseMatchRequest(p *OSRMParams) (engine.MatchRequest, *OSRMError) {
 				f, err := strconv.ParseFloat(v, 64)
 				if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
 					return req, osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", v)
+				}
+				if f > engine.MaxMatchingRadius {
+					return req, osrmErr("TooBig", "Radius %g is over the maximum of %g m for map matching", f, engine.MaxMatchingRadius)
 				}
 				req.Radiuses[i] = math.Max(f, 1e-9)
 			}

@@ -71,7 +71,7 @@ func (s *Server) handleNearby(w http.ResponseWriter, r *http.Request) {
 	}
 	places, err := s.eng.Nearby(r.Context(), nq)
 	if err != nil {
-		writeError(w, r, http.StatusInternalServerError, "Internal server error")
+		writeEngineError(w, r, err)
 		return
 	}
 	if len(places) == 0 {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -69,6 +70,10 @@ func WriteRouteError(w http.ResponseWriter, err error, code string) {
 		WriteOSRM(w, osrmErr("NoRoute", "No route found between points"))
 	case errors.Is(err, route.ErrInvalidValue):
 		WriteOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
+	case errors.Is(err, context.DeadlineExceeded):
+		WriteOSRMError(w, http.StatusServiceUnavailable, "Timeout", "The request took longer than the server's deadline; ask for less (fewer coordinates, smaller radiuses)")
+	case errors.Is(err, context.Canceled):
+		WriteOSRMError(w, http.StatusServiceUnavailable, "Cancelled", "The request was cancelled")
 	default:
 		WriteOSRM(w, osrmErr(code, "%s", err.Error()))
 	}

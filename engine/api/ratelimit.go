@@ -58,3 +58,23 @@ func (l *limiter) take(tok Token) (time.Duration, bool) {
 	}
 	return time.Duration((1 - b.tokens) / rate * float64(time.Second)), false
 }
+
+// peek reports whether tok's bucket has a request left, without spending
+// it (a bucket not seen yet is full).
+func (l *limiter) peek(tok Token) bool {
+	rate, burst := l.rate, l.burst
+	if rate == 0 {
+		return true
+	}
+	if burst == 0 {
+		burst = max(1, int(2*rate))
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[tok.Key]
+	if b == nil {
+		return true
+	}
+	return min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*rate) >= 1
+}

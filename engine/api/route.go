@@ -22,8 +22,8 @@ func (s *Server) routeEndpoints() []Endpoint {
 	return []Endpoint{
 		{Pattern: "/directions/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleDirections},
 		{Pattern: "/route/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleDirections},
-		{Pattern: "/matrix/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleMatrix},
-		{Pattern: "/table/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleMatrix},
+		{Pattern: "/matrix/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleMatrix},
+		{Pattern: "/table/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleMatrix},
 		{Pattern: "/nearest/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleNearest},
 		{Pattern: "/nearest/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleNearest},
 	}

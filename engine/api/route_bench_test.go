@@ -27,7 +27,7 @@ func BenchmarkRouteHTTP(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer e.Close()
-	s, err := api.New(e, api.Config{Tokens: []api.Token{{Key: "bench"}}, Rate: 1e9, Burst: 1e9})
+	s, err := api.New(e, api.Config{Tokens: []api.Token{{Key: "bench"}}})
 	if err != nil {
 		b.Fatal(err)
 	}

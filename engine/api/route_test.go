@@ -55,7 +55,7 @@ func routeServer(t *testing.T) *httptest.Server {
 			routeSrvErr = err
 			return
 		}
-		s, err := api.New(e, api.Config{Tokens: []api.Token{{Key: "test"}}, Rate: 1e6, Burst: 1e6})
+		s, err := api.New(e, api.Config{Tokens: []api.Token{{Key: "test"}}, Hosts: []string{"example.com"}})
 		if err != nil {
 			routeSrvErr = err
 			return

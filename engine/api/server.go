@@ -46,7 +46,10 @@ type Endpoint struct {
 	// NoV1 serves the pattern only as given (OSRM's own /route/v1/... paths).
 	NoV1 bool
 	// OSRM selects OSRM-style bodies for the auth, rate and server errors.
-	OSRM    bool
+	OSRM bool
+	// Heavy marks the requests whose work grows with their size (matrix,
+	// optimize, matching): at most Config.Heavy run at once (guard.go).
+	Heavy   bool
 	Handler http.HandlerFunc
 }
 
@@ -66,6 +69,7 @@ type Server struct {
 	cfg    Config
 	mux    *http.ServeMux
 	limits *limiter
+	guards *guards
 	count  atomic.Int64
 
 	mu  sync.Mutex
@@ -88,7 +92,7 @@ func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{eng: eng, cfg: cfg, mux: http.NewServeMux(), limits: newLimiter(cfg)}
+	s := &Server{eng: eng, cfg: cfg, mux: http.NewServeMux(), limits: newLimiter(cfg), guards: newGuards(cfg)}
 	eps := append(s.endpoints(), extra...)
 	for _, ep := range eps {
 		h := s.wrap(ep)
@@ -146,17 +150,35 @@ func (s *Server) wrap(ep Endpoint) http.Handler {
 				s.cfg.OnRequest(Request{Time: start, Method: r.Method, Path: r.URL.Path, Status: rec.status, Duration: time.Since(start)})
 			}
 		}()
-		rec.Header().Set("Access-Control-Allow-Origin", "*")
+		if !s.guards.hostAllowed(r) {
+			s.fail(rec, r, ep, http.StatusForbidden, "Host not allowed: "+r.Host)
+			return
+		}
+		if r.Method == http.MethodOptions && len(s.guards.origins) > 0 {
+			// CORS preflight (a page sending an Authorization header).
+			s.guards.cors(rec, r)
+			rec.Header().Set("Access-Control-Allow-Methods", "GET, HEAD")
+			rec.Header().Set("Access-Control-Allow-Headers", "Authorization")
+			rec.WriteHeader(http.StatusNoContent)
+			return
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			rec.Header().Set("Allow", "GET, HEAD")
 			s.fail(rec, r, ep, http.StatusMethodNotAllowed, "Method not allowed: use GET")
 			return
 		}
+		if !s.guards.keyFailuresLeft(r) {
+			rec.Header().Set("Retry-After", "1")
+			s.fail(rec, r, ep, http.StatusTooManyRequests, "Too many wrong keys from this address")
+			return
+		}
 		tok, ok := s.cfg.lookup(tokenOf(r))
 		if !ok {
+			s.guards.keyFailed(r)
 			s.fail(rec, r, ep, http.StatusUnauthorized, "Invalid key")
 			return
 		}
+		s.guards.cors(rec, r)
 		if !tok.allows(ep.Group) {
 			s.fail(rec, r, ep, http.StatusForbidden, "Key not allowed to access "+ep.Group)
 			return
@@ -166,6 +188,17 @@ func (s *Server) wrap(ep Endpoint) http.Handler {
 			rec.Header().Set("Retry-After", fmt.Sprint(secs))
 			s.fail(rec, r, ep, http.StatusTooManyRequests, "Rate Limited Second")
 			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.guards.deadline)
+		defer cancel()
+		r = r.WithContext(ctx)
+		if ep.Heavy {
+			release, ok := s.guards.acquireHeavy(ctx)
+			if !ok {
+				s.fail(rec, r, ep, http.StatusServiceUnavailable, "The server is busy with other large requests; try again")
+				return
+			}
+			defer release()
 		}
 		ep.Handler(rec, r)
 	})
@@ -177,6 +210,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep Endpoint, statu
 		code := map[int]string{
 			http.StatusUnauthorized: "InvalidKey", http.StatusForbidden: "AccessDenied",
 			http.StatusTooManyRequests: "TooManyRequests", http.StatusMethodNotAllowed: "InvalidUrl",
+			http.StatusServiceUnavailable: "Timeout",
 		}[status]
 		if code == "" {
 			code = "Error"
@@ -230,7 +264,12 @@ func (s *Server) Start(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second}
+	lim := newLimitListener(ln, s.cfg.MaxConns)
+	// A client that never sends its request, or never reads the answer,
+	// holds a connection (and the answer's memory) only this long.
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: s.guards.deadline + 30*time.Second, IdleTimeout: 60 * time.Second, ConnState: lim.track}
+	ln = lim
 	s.srv, s.ln = srv, ln
 	go srv.Serve(ln)
 	return ln.Addr(), nil

@@ -29,6 +29,12 @@ func testEndpoints() []Endpoint {
 			WriteJSON(w, cb, http.StatusOK, map[string]int{"limit": n})
 		}},
 		{Pattern: "/boom", Group: "search", Handler: func(w http.ResponseWriter, r *http.Request) { panic("secret internals") }},
+		// slow works until its request's context ends, as the engine's
+		// loops do, and answers with the routing error of that end.
+		{Pattern: "/slow/{x}", Group: "routing", OSRM: true, Heavy: true, Handler: func(w http.ResponseWriter, r *http.Request) {
+			<-r.Context().Done()
+			WriteRouteError(w, r.Context().Err(), "NoRoute")
+		}},
 		{Pattern: "/osrm/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
 			WriteJSON(w, "", http.StatusOK, map[string]string{"code": "Ok"})
 		}},
@@ -37,6 +43,7 @@ func testEndpoints() []Endpoint {
 
 func newTestServer(t *testing.T, cfg Config) *Server {
 	t.Helper()
+	cfg.Hosts = append(cfg.Hosts, "example.com") // httptest.NewRequest's host
 	s, err := newServer(nil, cfg, testEndpoints())
 	if err != nil {
 		t.Fatal(err)

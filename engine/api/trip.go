@@ -24,8 +24,8 @@ import (
 // tripEndpoints lists the optimize endpoints.
 func (s *Server) tripEndpoints() []Endpoint {
 	return []Endpoint{
-		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleTrip},
-		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleTrip},
+		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleTrip},
+		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleTrip},
 	}
 }
 
