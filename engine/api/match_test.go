@@ -121,6 +121,9 @@ func TestMatchEndpoint(t *testing.T) {
 		{"waypoints without last", "/v1/matching/driving/" + coords, url.Values{"waypoints": {"0;5"}}, 400, "InvalidValue", 0, 0},
 		{"waypoints out of range", "/v1/matching/driving/" + coords, url.Values{"waypoints": {"0;99"}}, 400, "InvalidOptions", 0, 0},
 		{"bad radius", "/v1/matching/driving/" + coords, url.Values{"radiuses": {strings.Repeat("-3;", n-1) + "5"}}, 400, "InvalidOptions", 0, 0},
+		// A radius of the whole pack made every road a candidate (14 s of CPU).
+		{"huge radius", "/v1/matching/driving/" + coords, url.Values{"radiuses": {strings.Repeat("1e308;", n-1) + "5"}}, 400, "TooBig", 0, 0},
+		{"largest radius", "/v1/matching/driving/" + coords, url.Values{"radiuses": {strings.Repeat("10;", n-1) + "100"}}, 200, "Ok", 1, 0},
 		{"curb", "/v1/matching/driving/" + coords, url.Values{"approaches": {strings.Repeat("curb;", n-1) + "curb"}}, 400, "InvalidOptions", 0, 0},
 		{"optimize-only param", "/v1/matching/driving/" + coords, url.Values{"roundtrip": {"true"}}, 400, "InvalidQuery", 0, 0},
 		{"one coordinate", "/v1/matching/driving/9.52,47.14", url.Values{}, 400, "InvalidOptions", 0, 0},
