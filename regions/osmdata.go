@@ -2,6 +2,7 @@ package regions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,12 +59,27 @@ func (p Progress) report(stage string, done int64) {
 // Load reads an .osm.pbf (or, by file suffix, an .osm XML) file into memory.
 // It honours ctx cancellation and reports "read" progress every 10,000 objects.
 func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
+	xml := strings.HasSuffix(strings.ToLower(path), ".osm")
+	if err := sniffInput(path, xml); err != nil {
+		if errors.Is(err, ErrNotPBF) {
+			return nil, fmt.Errorf("regions: read %s: %w; %s", path, err, advice(ErrNotPBF))
+		}
+		return nil, fmt.Errorf("regions: open extract: %w", err)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("regions: open extract: %w", err)
 	}
 	defer f.Close()
-	return Read(ctx, f, strings.HasSuffix(strings.ToLower(path), ".osm"), progress)
+	d, err := Read(ctx, f, xml, progress)
+	if err != nil && ctx.Err() == nil && !errors.Is(err, ErrEmptyExtract) {
+		cause := errors.Unwrap(err)
+		if cause == nil {
+			cause = err
+		}
+		return nil, inputError(path, cause)
+	}
+	return d, err
 }
 
 type scanner interface {
