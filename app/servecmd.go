@@ -138,13 +138,17 @@ func runServe(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	<-ctx.Done()
-	fmt.Fprintln(os.Stderr, "waymark serve: shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	fmt.Fprintln(os.Stderr, "waymark serve: shutting down: finishing the requests in flight")
+	// Every request ends by its deadline, so waiting a little longer than
+	// that drains the server; exit 0 after a clean drain, 1 when requests
+	// had to be cut.
+	sctx, cancel := context.WithTimeout(context.Background(), srv.Deadline()+5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 1
 	}
+	fmt.Fprintln(os.Stderr, "waymark serve: stopped")
 	return 0
 }
 

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -175,5 +176,38 @@ func TestIdleConnectionsDoNotLockOut(t *testing.T) {
 	}
 	if !strings.HasPrefix(addr.String(), "127.0.0.1:") {
 		t.Errorf("bound %s", addr)
+	}
+}
+
+// TestShutdownDrains: Shutdown with Deadline()+5 s waits for a request in
+// flight, which ends by its own deadline, and returns nil (serve exits 0).
+func TestShutdownDrains(t *testing.T) {
+	s, err := newServer(nil, Config{Tokens: []Token{{Key: "k"}}, DeadlineSeconds: 0.5}, testEndpoints())
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, err := s.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan int, 1)
+	go func() {
+		resp, err := http.Get("http://" + addr.String() + "/slow/x?key=k")
+		if err != nil {
+			done <- 0
+			return
+		}
+		resp.Body.Close()
+		done <- resp.StatusCode
+	}()
+	time.Sleep(100 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), s.Deadline()+5*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown = %v after %v, want a clean drain", err, time.Since(start))
+	}
+	if code := <-done; code != http.StatusServiceUnavailable {
+		t.Errorf("request in flight during shutdown = %d, want its own answer (503 Timeout at its deadline)", code)
 	}
 }

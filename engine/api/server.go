@@ -292,6 +292,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return nil
 }
 
+// Deadline is the longest one request may work (Config.DeadlineSeconds).
+func (s *Server) Deadline() time.Duration { return s.guards.deadline }
+
 // Running reports whether Start has been called without Shutdown.
 func (s *Server) Running() bool {
 	s.mu.Lock()
