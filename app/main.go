@@ -19,6 +19,7 @@ Usage:
   waymark search -pack PACK.waymark QUERY...  print matching places
   waymark route -pack PACK.waymark [-profile walking] LON,LAT LON,LAT...
                                             print a route with turn-by-turn steps
+  waymark check PACK.waymark...             verify packs (integrity, checksums)
   waymark help                              this text
 
 Run "waymark COMMAND -h" for the flags of a command.
@@ -40,6 +41,8 @@ func run(args []string) int {
 			return runSearch(args[1:])
 		case "route":
 			return runRoute(args[1:])
+		case "check":
+			return runCheck(args[1:])
 		case "help", "-h", "-help", "--help":
 			fmt.Print(usage)
 			return 0

@@ -68,6 +68,9 @@ func OpenPack(path string) (*Pack, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, ErrPackFormat)
 	}
+	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
 	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&immutable=1&_query_only=1")
 	if err != nil {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)

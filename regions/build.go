@@ -16,6 +16,8 @@ import (
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
 	"github.com/paulmach/orb"
+
+	"waymark/engine"
 )
 
 // FormatVersion is the pack format this code writes and the engine reads.
@@ -199,6 +201,9 @@ func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) 
 	}
 	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
 		return nil, fmt.Errorf("regions: analyze pack: %w", err)
+	}
+	if err := engine.WriteChecksums(ctx, db); err != nil {
+		return nil, err
 	}
 	if err := db.Close(); err != nil {
 		return nil, fmt.Errorf("regions: close pack: %w", err)
