@@ -37,7 +37,7 @@ RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 export WAYMARK_REGIONS := $(REGIONS)
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run region test vet test-unit test-race test-e2e testpacks bench clean
+.PHONY: all deps build server run bench-load region test vet test-unit test-race test-e2e testpacks bench clean
 
 all: build
 
@@ -103,3 +103,13 @@ bench: testpacks
 
 clean:
 	rm -rf bin $(VAR)
+
+# Mixed load (search, reverse, autocomplete, directions, 25x25 matrix) on a
+# server over the LI pack at 1, 8 and 64 concurrent clients (LOAD_SECONDS each).
+LOAD_SECONDS ?= 10
+bench-load: build testpacks
+	@port=$$(( 20000 + $$$$ % 10000 )); \
+	$(BIN) serve -addr 127.0.0.1:$$port -token bench $(TESTPACKS)/liechtenstein.waymark > $(VAR)/bench-load-server.log 2>&1 & pid=$$!; \
+	trap "kill $$pid 2>/dev/null" EXIT; \
+	for i in $$(seq 100); do curl -sf "http://127.0.0.1:$$port/v1/autocomplete?key=bench&q=Vad" >/dev/null && break; sleep 0.1; done; \
+	$(GO) run ./internal/loadbench -addr 127.0.0.1:$$port -token bench -duration $(LOAD_SECONDS)s -clients 1,8,64
