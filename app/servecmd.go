@@ -1,16 +1,13 @@
 package main
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"flag"
 	"fmt"
 	"net"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"waymark/engine"
@@ -38,8 +35,11 @@ func runServe(args []string) int {
 	deadline := fs.Float64("deadline", 0, "per-request deadline in `seconds` (default 30)")
 	heavy := fs.Int("heavy", 0, "matrix, optimize and matching requests worked on at once (default: CPUs)")
 	maxConns := fs.Int("max-conns", 0, "open connections at most (default 512)")
+	metrics := fs.Bool("metrics", false, "serve Prometheus metrics at /metrics (no token)")
+	accessLog := fs.String("access-log", "", "write one line per request to `file` (- for stderr); never the query")
+	drainDelay := fs.Float64("drain-delay", 0, "`seconds` to keep serving after SIGTERM while /readyz says not ready, so a load balancer stops sending first")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: waymark serve [flags] PACK.waymark...")
+		fmt.Fprintln(fs.Output(), "usage: waymark serve [flags] PACK.waymark|DIR...  (SIGHUP reopens them; SIGTERM drains and stops)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -104,17 +104,27 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "waymark serve: no token given; generated token %s\n", key)
 	}
 
-	eng, err := engine.Open(fs.Args()...)
+	paths, err := packPaths(fs.Args())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		return 2
+	}
+	eng, err := engine.Open(paths...)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 1
 	}
-	defer eng.Close()
+	cfg.CloseReplaced = true
+	if err := observe(&cfg, *metrics, *accessLog); err != nil {
+		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		return 2
+	}
 	srv, err := api.New(eng, cfg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 2
 	}
+	srv.SetReady(false)
 	bound, err := srv.Start(*addr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
@@ -122,34 +132,16 @@ func runServe(args []string) int {
 	}
 	fmt.Fprintf(os.Stderr, "waymark serve: listening on http://%s (API under /v1/ and bare paths)\n", bound)
 	// Build the in-memory place indexes and decode the routing graphs in
-	// the background: the server answers at once, and a request that needs
-	// what is still loading waits for it.
+	// the background: the server answers at once (a request that needs
+	// what is still loading waits for it) and /readyz says ready when done.
 	go func() {
-		if err := eng.WarmPlaces(context.Background()); err != nil {
+		if err := warm(eng); err != nil {
 			fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+			return
 		}
-		for _, pk := range eng.Packs() {
-			if err := pk.WaitGraphs(); err != nil {
-				fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
-			}
-		}
+		srv.SetReady(true)
 	}()
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	<-ctx.Done()
-	fmt.Fprintln(os.Stderr, "waymark serve: shutting down: finishing the requests in flight")
-	// Every request ends by its deadline, so waiting a little longer than
-	// that drains the server; exit 0 after a clean drain, 1 when requests
-	// had to be cut.
-	sctx, cancel := context.WithTimeout(context.Background(), srv.Deadline()+5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
-		return 1
-	}
-	fmt.Fprintln(os.Stderr, "waymark serve: stopped")
-	return 0
+	return serveSignals(srv, fs.Args(), time.Duration(*drainDelay*float64(time.Second)))
 }
 
 // isLoopback reports whether addr ("host:port") listens on loopback only.

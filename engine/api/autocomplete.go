@@ -81,7 +81,7 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 		WriteParamError(w, r, perr)
 		return
 	}
-	places, err := s.eng.Autocomplete(r.Context(), aq)
+	places, err := s.engine(r).Autocomplete(r.Context(), aq)
 	if errors.Is(err, geocode.ErrBadQuery) {
 		WriteParamError(w, r, BadParam("q", "holds no letter or digit to search for"))
 		return

@@ -68,6 +68,11 @@ type Config struct {
 	// MaxConns bounds the open connections (default 512); more wait in
 	// the listen queue.
 	MaxConns int `json:"max_conns,omitempty"`
+	// CloseReplaced closes an engine replaced by Reload once its last
+	// request has finished (serve sets it; the window manages its own).
+	CloseReplaced bool `json:"-"`
+	// Metrics, when set, is served at /metrics (feed it from OnRequest).
+	Metrics *Metrics `json:"-"`
 }
 
 // LoadConfig reads a JSON config file:

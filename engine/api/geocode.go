@@ -118,7 +118,7 @@ func (s *Server) handleSearch(k Kind) http.HandlerFunc {
 			WriteParamError(w, r, perr)
 			return
 		}
-		places, err := s.eng.Search(r.Context(), req)
+		places, err := s.engine(r).Search(r.Context(), req)
 		if errors.Is(err, engine.ErrBadQuery) {
 			WriteParamError(w, r, BadParam("q", "%v", err))
 			return
@@ -281,10 +281,10 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 	var place *geocode.Place
 	var err error
 	if oceans && gp.address {
-		place, err = s.eng.WaterAt(ctx, req.Point, gp.out)
+		place, err = s.engine(r).WaterAt(ctx, req.Point, gp.out)
 	}
 	if place == nil && err == nil {
-		place, err = s.eng.Reverse(ctx, req)
+		place, err = s.engine(r).Reverse(ctx, req)
 	}
 	if err != nil && !errors.Is(err, engine.ErrNotFound) {
 		writeEngineError(w, r, err)
@@ -327,7 +327,7 @@ func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 		WriteParamError(w, r, perr)
 		return
 	}
-	places, err := s.eng.Lookup(r.Context(), refs, gp.out)
+	places, err := s.engine(r).Lookup(r.Context(), refs, gp.out)
 	if err != nil {
 		writeEngineError(w, r, err)
 		return

@@ -80,12 +80,12 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 	var place *geocode.Place
 	var err error
 	if id != 0 {
-		place, err = s.eng.PlaceByID(r.Context(), id, out)
+		place, err = s.engine(r).PlaceByID(r.Context(), id, out)
 	} else if class := q.String("class", ""); class != "" {
-		place, err = s.eng.LookupClass(r.Context(), ref, class, out)
+		place, err = s.engine(r).LookupClass(r.Context(), ref, class, out)
 	} else {
 		var list []geocode.Place
-		list, err = s.eng.Lookup(r.Context(), []geocode.OSMRef{ref}, out)
+		list, err = s.engine(r).Lookup(r.Context(), []geocode.OSMRef{ref}, out)
 		if err == nil && len(list) > 0 {
 			place = &list[0]
 		} else if err == nil {
@@ -100,17 +100,17 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 		writeEngineError(w, r, err)
 		return
 	}
-	if i, _ := engine.SplitPlaceID(place.PlaceID); i >= 0 && i < len(s.eng.Packs()) {
-		opt.indexed = s.eng.Packs()[i].Info.BuildTime
+	if i, _ := engine.SplitPlaceID(place.PlaceID); i >= 0 && i < len(s.engine(r).Packs()) {
+		opt.indexed = s.engine(r).Packs()[i].Info.BuildTime
 	}
 	if opt.linked {
-		if opt.linkedRows, err = s.eng.Related(r.Context(), place.PlaceID, geocode.Linked, 100, geocode.Output{Languages: langs}); err != nil {
+		if opt.linkedRows, err = s.engine(r).Related(r.Context(), place.PlaceID, geocode.Linked, 100, geocode.Output{Languages: langs}); err != nil {
 			writeEngineError(w, r, err)
 			return
 		}
 	}
 	if opt.hierarchy {
-		if opt.children, err = s.eng.Related(r.Context(), place.PlaceID, geocode.Children, 500, geocode.Output{Languages: langs}); err != nil {
+		if opt.children, err = s.engine(r).Related(r.Context(), place.PlaceID, geocode.Children, 500, geocode.Output{Languages: langs}); err != nil {
 			writeEngineError(w, r, err)
 			return
 		}

@@ -137,7 +137,7 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		WriteOSRM(w, oe)
 		return
 	}
-	res, err := s.eng.Match(r.Context(), req)
+	res, err := s.engine(r).Match(r.Context(), req)
 	switch {
 	case errors.Is(err, engine.ErrNoMatch):
 		msg := "Could not match the trace."

@@ -69,7 +69,7 @@ func (s *Server) handleNearby(w http.ResponseWriter, r *http.Request) {
 		WriteParamError(w, r, perr)
 		return
 	}
-	places, err := s.eng.Nearby(r.Context(), nq)
+	places, err := s.engine(r).Nearby(r.Context(), nq)
 	if err != nil {
 		writeEngineError(w, r, err)
 		return

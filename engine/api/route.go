@@ -115,7 +115,7 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		}
 		opt.LegEnds = ends
 	}
-	res, err := s.eng.Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
+	res, err := s.engine(r).Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
 	if err != nil {
 		WriteRouteError(w, err, "NoRoute")
 		return
@@ -233,7 +233,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		}
 		scale = f
 	}
-	res, err := s.eng.Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst, Distances: wantDist || fallback > 0})
+	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst, Distances: wantDist || fallback > 0})
 	if err != nil {
 		WriteRouteError(w, err, "NoTable")
 		return
@@ -339,7 +339,7 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		WriteOSRM(w, osrmErr("InvalidValue", "approaches=curb has no meaning for nearest (no direction of travel)"))
 		return
 	}
-	wps, err := s.eng.Nearest(r.Context(), req)
+	wps, err := s.engine(r).Nearest(r.Context(), req)
 	if err != nil {
 		WriteRouteError(w, err, "NoSegment")
 		return

@@ -60,17 +60,23 @@ type Request struct {
 	Path     string // path only; the query (which may hold the key) is left out
 	Status   int
 	Duration time.Duration
+	Endpoint string // the route pattern, e.g. "/v1/search" (low cardinality, for metrics)
+	Remote   string // the client's address
+	Bytes    int64  // body bytes written
 }
 
 // Server is the loopback API over one engine. It is an http.Handler; Start
 // and Shutdown run it on a listener for the window's server toggle.
 type Server struct {
-	eng    *engine.Engine
+	engMu  sync.Mutex
+	cur    *engineRef // see reload.go
 	cfg    Config
 	mux    *http.ServeMux
 	limits *limiter
 	guards *guards
 	count  atomic.Int64
+	// notReady makes /readyz answer 503 (loading, or draining); see ops.go.
+	notReady atomic.Bool
 
 	mu  sync.Mutex
 	srv *http.Server
@@ -92,7 +98,8 @@ func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{eng: eng, cfg: cfg, mux: http.NewServeMux(), limits: newLimiter(cfg), guards: newGuards(cfg)}
+	s := &Server{cur: &engineRef{eng: eng, done: make(chan struct{})}, cfg: cfg, mux: http.NewServeMux(),
+		limits: newLimiter(cfg), guards: newGuards(cfg)}
 	eps := append(s.endpoints(), extra...)
 	for _, ep := range eps {
 		h := s.wrap(ep)
@@ -101,6 +108,7 @@ func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error
 			s.mux.Handle("/v1"+ep.Pattern, h)
 		}
 	}
+	s.opsEndpoints()
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, http.StatusNotFound, "Unknown path: "+r.URL.Path)
 	})
@@ -129,8 +137,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Requests returns how many requests the server has answered.
 func (s *Server) Requests() int64 { return s.count.Load() }
 
-// Engine returns the engine the server answers from.
-func (s *Server) Engine() *engine.Engine { return s.eng }
+// Engine returns the engine new requests are answered from.
+func (s *Server) Engine() *engine.Engine {
+	s.engMu.Lock()
+	defer s.engMu.Unlock()
+	return s.cur.eng
+}
 
 // wrap applies, in order: panic recovery, request log, method check, token
 // check, permission check and rate limit.
@@ -147,7 +159,8 @@ func (s *Server) wrap(ep Endpoint) http.Handler {
 			}
 			s.count.Add(1)
 			if s.cfg.OnRequest != nil {
-				s.cfg.OnRequest(Request{Time: start, Method: r.Method, Path: r.URL.Path, Status: rec.status, Duration: time.Since(start)})
+				s.cfg.OnRequest(Request{Time: start, Method: r.Method, Path: r.URL.Path, Status: rec.status, Duration: time.Since(start),
+					Endpoint: r.Pattern, Remote: clientAddr(r), Bytes: rec.bytes})
 			}
 		}()
 		if !s.guards.hostAllowed(r) {
@@ -191,7 +204,9 @@ func (s *Server) wrap(ep Endpoint) http.Handler {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.guards.deadline)
 		defer cancel()
-		r = r.WithContext(ctx)
+		ref := s.acquire()
+		defer s.release(ref)
+		r = withEngine(r.WithContext(ctx), ref)
 		if ep.Heavy {
 			release, ok := s.guards.acquireHeavy(ctx)
 			if !ok {
@@ -238,6 +253,7 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	bytes  int64
 }
 
 func (s *statusRecorder) WriteHeader(code int) {
@@ -249,7 +265,9 @@ func (s *statusRecorder) WriteHeader(code int) {
 
 func (s *statusRecorder) Write(b []byte) (int, error) {
 	s.wrote = true
-	return s.ResponseWriter.Write(b)
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += int64(n)
+	return n, err
 }
 
 // Start listens on addr (e.g. "127.0.0.1:8088"; port 0 picks a free one) and
@@ -317,7 +335,7 @@ func (s *Server) statusEndpoints() []Endpoint {
 		}
 		packs := []map[string]any{}
 		var updated time.Time
-		for _, p := range s.eng.Packs() {
+		for _, p := range s.engine(r).Packs() {
 			packs = append(packs, map[string]any{"name": p.Info.Name, "data_updated": p.Info.OSMTime.Format(time.RFC3339), "build_id": p.Info.BuildID})
 			if p.Info.OSMTime.After(updated) {
 				updated = p.Info.OSMTime

@@ -78,7 +78,7 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 		WriteOSRM(w, oe)
 		return
 	}
-	res, err := s.eng.Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
+	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
 		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
 	switch {
 	case errors.Is(err, engine.ErrNotImplemented):
