@@ -37,7 +37,7 @@ RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 export WAYMARK_REGIONS := $(REGIONS)
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run bench-load region test vet test-unit test-race test-e2e testpacks bench clean
+.PHONY: all deps build server run bench-load test-cluster region test vet test-unit test-race test-e2e testpacks bench clean
 
 all: build
 
@@ -113,3 +113,10 @@ bench-load: build testpacks
 	trap "kill $$pid 2>/dev/null" EXIT; \
 	for i in $$(seq 100); do curl -sf "http://127.0.0.1:$$port/v1/autocomplete?key=bench&q=Vad" >/dev/null && break; sleep 0.1; done; \
 	$(GO) run ./internal/loadbench -addr 127.0.0.1:$$port -token bench -duration $(LOAD_SECONDS)s -clients 1,8,64
+
+# Three replicas of bin/waymark-server behind HAProxy on loopback, a 60 s
+# mixed load, a replica stopped and restarted, a pack swapped under another
+# (not part of make test: it takes over a minute and needs haproxy).
+test-cluster: server testpacks
+	@command -v haproxy >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy; }
+	bash packaging/server/test-cluster.sh

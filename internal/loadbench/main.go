@@ -30,6 +30,7 @@ var (
 	token    = flag.String("token", "", "access `token`")
 	duration = flag.Duration("duration", 10*time.Second, "how long each concurrency level runs")
 	clients  = flag.String("clients", "1,8,64", "comma-separated `numbers` of concurrent clients")
+	only     = flag.String("kinds", "", "comma-separated request `kinds` to send (default all: "+strings.Join(kinds, ",")+")")
 )
 
 var kinds = []string{"search", "reverse", "autocomplete", "directions", "matrix25"}
@@ -66,10 +67,22 @@ type sample struct {
 	kind int
 	dur  time.Duration
 	ok   bool
+	why  string // of a failure: the status or the error
 }
 
 func main() {
 	flag.Parse()
+	if *only != "" {
+		var keep []string
+		for _, k := range strings.Split(*only, ",") {
+			if !slices.Contains(kinds, k) {
+				fmt.Fprintf(os.Stderr, "loadbench: -kinds: unknown kind %q\n", k)
+				os.Exit(2)
+			}
+			keep = append(keep, k)
+		}
+		kinds = keep
+	}
 	var levels []int
 	for _, s := range strings.Split(*clients, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -103,7 +116,13 @@ func main() {
 						io.Copy(io.Discard, resp.Body)
 						resp.Body.Close()
 					}
-					mine = append(mine, sample{k, time.Since(start), ok})
+					why := ""
+					if err != nil {
+						why = err.Error()
+					} else if !ok {
+						why = resp.Status
+					}
+					mine = append(mine, sample{k, time.Since(start), ok, why})
 				}
 				mu.Lock()
 				all = append(all, mine...)
@@ -111,6 +130,12 @@ func main() {
 			}()
 		}
 		wg.Wait()
+		failed := 0
+		for _, s := range all {
+			if !s.ok {
+				failed++
+			}
+		}
 		for k, name := range kinds {
 			var durs []time.Duration
 			errs := 0
@@ -131,6 +156,22 @@ func main() {
 			}
 			fmt.Printf("%-8d %-13s %9d %7d %9.1f %10s %10s\n", n, name, len(durs), errs,
 				float64(len(durs))/duration.Seconds(), ms(q(0.50)), ms(q(0.99)))
+		}
+		var all50 []time.Duration
+		whys := map[string]int{}
+		for _, s := range all {
+			all50 = append(all50, s.dur)
+			if !s.ok {
+				whys[s.why]++
+			}
+		}
+		slices.Sort(all50)
+		if len(all50) > 0 {
+			fmt.Printf("%-8d %-13s %9d %7d %9.1f %10s %10s\n", n, "all", len(all50), failed,
+				float64(len(all50))/duration.Seconds(), ms(all50[len(all50)/2]), ms(all50[min(len(all50)-1, len(all50)*99/100)]))
+		}
+		for why, c := range whys {
+			fmt.Printf("  failures: %d × %s\n", c, why)
 		}
 	}
 }
