@@ -35,6 +35,13 @@ func runServe(args []string) int {
 	deadline := fs.Float64("deadline", 0, "per-request deadline in `seconds` (default 30)")
 	heavy := fs.Int("heavy", 0, "matrix, optimize and matching requests worked on at once (default: CPUs)")
 	maxConns := fs.Int("max-conns", 0, "open connections at most (default 512)")
+	var lim api.Limits
+	fs.IntVar(&lim.ViaRoute, "max-viaroute-size", 0, "coordinates per directions request (default 25 on /v1, 500 on OSRM paths)")
+	fs.IntVar(&lim.Table, "max-table-size", 0, "coordinates per matrix request (default 25 on /v1, 100 on OSRM paths)")
+	fs.IntVar(&lim.Trip, "max-trip-size", 0, "coordinates per optimize request (default 25 on /v1, 100 on OSRM paths)")
+	fs.IntVar(&lim.Matching, "max-matching-size", 0, "coordinates per matching request (default 25 on /v1, 100 on OSRM paths)")
+	fs.IntVar(&lim.Nearest, "max-nearest-size", 0, "results per nearest request (default 100)")
+	fs.IntVar(&lim.Alternatives, "max-alternatives", 0, "alternatives per directions request (default 3)")
 	metrics := fs.Bool("metrics", false, "serve Prometheus metrics at /metrics (no token)")
 	accessLog := fs.String("access-log", "", "write one line per request to `file` (- for stderr); never the query")
 	drainDelay := fs.Float64("drain-delay", 0, "`seconds` to keep serving after SIGTERM while /readyz says not ready, so a load balancer stops sending first")
@@ -76,6 +83,7 @@ func runServe(args []string) int {
 	for _, t := range tokens {
 		cfg.Tokens = append(cfg.Tokens, api.Token{Key: t})
 	}
+	cfg.Limits = cfg.Limits.Over(lim)
 	cfg.Origins = append(cfg.Origins, origins...)
 	cfg.Hosts = append(cfg.Hosts, hosts...)
 	if *deadline > 0 {

@@ -71,6 +71,9 @@ type Config struct {
 	// CloseReplaced closes an engine replaced by Reload once its last
 	// request has finished (serve sets it; the window manages its own).
 	CloseReplaced bool `json:"-"`
+	// Limits overrides the routing size limits of both dialects (zero
+	// fields keep each dialect's default; see limits.go).
+	Limits Limits `json:"limits,omitempty"`
 	// Metrics, when set, is served at /metrics (feed it from OnRequest).
 	Metrics *Metrics `json:"-"`
 }
@@ -96,6 +99,9 @@ func LoadConfig(path string) (Config, error) {
 func (c *Config) validate() error {
 	if c.Rate < 0 || c.Burst < 0 {
 		return errors.New("api: config: rate and burst must not be negative")
+	}
+	if l := c.Limits; l.ViaRoute < 0 || l.Table < 0 || l.Trip < 0 || l.Matching < 0 || l.Nearest < 0 || l.Alternatives < 0 {
+		return errors.New("api: config: limits must not be negative")
 	}
 	if c.DeadlineSeconds < 0 || c.Heavy < 0 || c.MaxConns < 0 {
 		return errors.New("api: config: deadline_seconds, heavy and max_conns must not be negative")

@@ -127,7 +127,7 @@ func parseMatchRequest(p *OSRMParams) (engine.MatchRequest, *OSRMError) {
 }
 
 func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, matchParams, 2, MaxRouteCoordinates)
+	p, oe := ParseOSRM(r, matchParams, 2, s.limitsFor(r).Matching)
 	if oe != nil {
 		WriteOSRM(w, oe)
 		return

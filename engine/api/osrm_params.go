@@ -31,10 +31,6 @@ import (
 // gives InvalidValue "Exclude flag combination is not supported.", as
 // OSRM does for classes a dataset lacks).
 
-// MaxRouteCoordinates is the coordinate limit of directions, optimize,
-// matching and matrix.
-const MaxRouteCoordinates = 25
-
 // OSRMError is an OSRM v5 error: HTTP 400 with {"code", "message"}.
 type OSRMError struct {
 	Code, Message string

@@ -51,9 +51,6 @@ func (p *OSRMParams) Waypoints(wps []route.Waypoint) []route.Waypoint {
 
 var directionsParams = []string{"alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"}
 
-// maxAlternatives is the most alternatives a request may ask for (OSRM's default limit).
-const maxAlternatives = 3
-
 type directionsResponse struct {
 	Code      string           `json:"code"`
 	Routes    []route.Route    `json:"routes"`
@@ -61,7 +58,8 @@ type directionsResponse struct {
 }
 
 func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, directionsParams, 2, MaxRouteCoordinates)
+	lim := s.limitsFor(r)
+	p, oe := ParseOSRM(r, directionsParams, 2, lim.ViaRoute)
 	if oe != nil {
 		WriteOSRM(w, oe)
 		return
@@ -82,8 +80,8 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 			WriteOSRM(w, p.malformed("alternatives", "needs true, false or a number, got %q", v))
 			return
 		}
-		if n > maxAlternatives {
-			WriteOSRM(w, osrmErr("TooBig", "Requested number of alternatives is higher than current maximum (%d)", maxAlternatives))
+		if n > lim.Alternatives {
+			WriteOSRM(w, osrmErr("TooBig", "Requested number of alternatives is higher than current maximum (%d)", lim.Alternatives))
 			return
 		}
 		opt.Alternatives = n
@@ -159,7 +157,8 @@ type matrixResponse struct {
 }
 
 func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, matrixParams, 1, MaxRouteCoordinates)
+	lim := s.limitsFor(r)
+	p, oe := ParseOSRM(r, matrixParams, 1, lim.Table)
 	if oe != nil {
 		WriteOSRM(w, oe)
 		return
@@ -178,9 +177,9 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	// As OSRM: sources may repeat an index, but the table may hold at most
 	// as many cells as the coordinate limit allows (its square), so a long
 	// list of repeats cannot make the work and memory grow without bound.
-	if ns, nd := orAll(len(src), n), orAll(len(dst), n); ns*nd > MaxRouteCoordinates*MaxRouteCoordinates {
+	if ns, nd := orAll(len(src), n), orAll(len(dst), n); ns*nd > lim.Table*lim.Table {
 		WriteOSRM(w, osrmErr("TooBig", "Too many table coordinates: %d sources × %d destinations is over %d cells",
-			ns, nd, MaxRouteCoordinates*MaxRouteCoordinates))
+			ns, nd, lim.Table*lim.Table))
 		return
 	}
 	wantDur, wantDist := true, false
@@ -303,9 +302,6 @@ type nearestResponse struct {
 	Waypoints []route.Waypoint `json:"waypoints"`
 }
 
-// maxNearest is the largest number of nearest results.
-const maxNearest = 100
-
 func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 	p, oe := ParseOSRM(r, []string{"number"}, 1, 1)
 	if oe != nil {
@@ -319,8 +315,8 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 			WriteOSRM(w, p.malformed("number", "needs an integer, got %q", p.Get("number")))
 			return
 		}
-		if v < 1 || v > maxNearest {
-			WriteOSRM(w, osrmErr("InvalidOptions", "Number of results must be between 1 and %d", maxNearest))
+		if max := s.limitsFor(r).Nearest; v < 1 || v > max {
+			WriteOSRM(w, osrmErr("InvalidOptions", "Number of results must be between 1 and %d", max))
 			return
 		}
 		n = v

@@ -206,7 +206,7 @@ func (s *Server) wrap(ep Endpoint) http.Handler {
 		defer cancel()
 		ref := s.acquire()
 		defer s.release(ref)
-		r = withEngine(r.WithContext(ctx), ref)
+		r = withEngine(r.WithContext(context.WithValue(ctx, osrmPathKey{}, ep.NoV1)), ref)
 		if ep.Heavy {
 			release, ok := s.guards.acquireHeavy(ctx)
 			if !ok {

@@ -63,7 +63,7 @@ func parseTripOptions(p *OSRMParams) (roundtrip, first, last bool, oe *OSRMError
 }
 
 func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, tripParams, 2, MaxRouteCoordinates)
+	p, oe := ParseOSRM(r, tripParams, 2, s.limitsFor(r).Trip)
 	if oe != nil {
 		WriteOSRM(w, oe)
 		return
