@@ -57,9 +57,21 @@ type OptimizeResult struct {
 	Order []int
 }
 
+// TourOptions are the route options of a tour through stops: U-turns are
+// allowed at the stops (continue_straight=false), the model under which
+// Optimize orders them (its table leaves every stop in either direction)
+// and OSRM's trip service routes a trip; a driver turns at a delivery
+// stop rather than driving on around the block. The window's tour uses
+// them too, so its legs and totals match the optimized order's.
+func TourOptions(out route.Output) route.RouteOptions {
+	uTurns := false
+	return route.RouteOptions{Output: out, ContinueStraight: &uTurns}
+}
+
 // Optimize orders the coordinates into the fastest trip it finds (exact
 // below 10 stops, heuristic from 10; see engine/route/tour) on the
-// many-to-many duration table of the pack's graph, and routes it. Errors
+// many-to-many duration table of the pack's graph, and routes it with
+// TourOptions (U-turns allowed at the stops, as OSRM's trip). Errors
 // wrap ErrNotImplemented, ErrNoTrips, route.ErrNoSegment, route.ErrNoRoute
 // or route.ErrInvalidValue.
 func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeResult, error) {
@@ -104,7 +116,7 @@ func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeRe
 	if req.Roundtrip {
 		seq = append(seq, snaps[trip.Order[0]])
 	}
-	routes, err := g.Route(ctx, seq, route.RouteOptions{Output: req.Output})
+	routes, err := g.Route(ctx, seq, TourOptions(req.Output))
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}

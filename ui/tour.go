@@ -295,9 +295,12 @@ func (p *tourPanel) recompute() {
 	if len(pts) == 2 {
 		alts = 2
 	}
+	// U-turns allowed at the stops: the model Optimize orders them under.
+	opts := engine.TourOptions(routeOutput)
+	opts.Alternatives = alts
 	req := engine.DirectionsRequest{
 		SnapRequest: engine.SnapRequest{Profile: p.profileValue(), Coordinates: pts},
-		Options:     route.RouteOptions{Output: routeOutput, Alternatives: alts},
+		Options:     opts,
 	}
 	p.pending = true
 	p.summary.SetText("Computing the route…")
