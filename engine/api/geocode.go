@@ -306,6 +306,12 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if place == nil {
+		if isNominatim(r) {
+			// Nominatim answers "nothing here" with 200 and this body.
+			cb, _ := Callback(r)
+			WriteJSON(w, cb, http.StatusOK, map[string]string{"error": "Unable to geocode"})
+			return
+		}
 		writeError(w, r, http.StatusNotFound, "Unable to geocode")
 		return
 	}

@@ -27,6 +27,17 @@ type polygons struct {
 
 func (p polygons) any() bool { return p.GeoJSON || p.KML || p.SVG || p.Text }
 
+// count is how many geometry outputs are asked for.
+func (p polygons) count() int {
+	n := 0
+	for _, b := range []bool{p.GeoJSON, p.KML, p.SVG, p.Text} {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
 // geoParams are the output parameters every geocoding endpoint shares.
 type geoParams struct {
 	format    string
@@ -61,6 +72,12 @@ func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoPara
 		KML:     q.Bool("polygon_kml", false),
 		SVG:     q.Bool("polygon_svg", false),
 		Text:    q.Bool("polygon_text", false),
+	}
+	// Nominatim (POLYGON_OUTPUT_MAX_TYPES=1): one geometry format a
+	// request, except with format=geojson/geocodejson, where the others
+	// are ignored.
+	if q.nominatim && p.format != "geojson" && p.format != "geocodejson" && p.polygons.count() > 1 {
+		q.Fail(BadParam("polygon_geojson", "Too many polygon output options selected."))
 	}
 	if v, ok := q.Float("polygon_threshold", -math.MaxFloat64, math.MaxFloat64); ok {
 		p.threshold = v

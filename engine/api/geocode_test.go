@@ -115,7 +115,7 @@ func TestSearchLI(t *testing.T) {
 				t.Errorf("got %d results, want 4", len(res))
 			}
 		}},
-		{"extratags namedetails polygon", "/search", vals("q", "Vaduz", "extratags", "1", "namedetails", "1", "polygon_geojson", "1", "polygon_text", "1", "polygon_threshold", "0.001"), func(t *testing.T, res []placeJSON) {
+		{"extratags namedetails polygon", "/v1/search", vals("q", "Vaduz", "extratags", "1", "namedetails", "1", "polygon_geojson", "1", "polygon_text", "1", "polygon_threshold", "0.001"), func(t *testing.T, res []placeJSON) {
 			r := res[0]
 			if r.ExtraTags["wikidata"] == "" || r.NameDetails["name"] != "Vaduz" || len(r.GeoJSON) == 0 || !strings.HasPrefix(r.GeoText, "POLYGON") && !strings.HasPrefix(r.GeoText, "MULTIPOLYGON") {
 				t.Errorf("first = %+v, want extratags, namedetails, geojson, geotext", r)
@@ -153,31 +153,31 @@ func TestSearchErrors(t *testing.T) {
 		params    url.Values
 		wantParam string
 	}{
-		{"no query", "/search", vals(), "q"},
-		{"empty query", "/search", vals("q", ""), "q"},
-		{"q with structured", "/search", vals("q", "Vaduz", "city", "Vaduz"), "q"},
-		{"structured with q", "/search/structured", vals("q", "Vaduz", "city", "Vaduz"), "q"},
-		{"structured empty", "/search/structured", vals(), "street"},
-		{"postalcode missing", "/search/postalcode", vals(), "postalcode"},
-		{"bad limit", "/search", vals("q", "Vaduz", "limit", "ABC"), "limit"},
-		{"bad format", "/search", vals("q", "Vaduz", "format", "html"), "format"},
-		{"bad callback", "/search", vals("q", "Vaduz", "json_callback", "<script>"), "json_callback"},
-		{"bad threshold", "/search", vals("q", "Vaduz", "polygon_threshold", "1x"), "polygon_threshold"},
-		{"bad exclude", "/search", vals("q", "Vaduz", "exclude_place_ids", "1,abc"), "exclude_place_ids"},
-		{"bad featureType", "/search", vals("q", "Vaduz", "featureType", "planet"), "featureType"},
-		{"bad layer", "/search", vals("q", "Vaduz", "layer", "moon"), "layer"},
-		{"bad viewbox", "/search", vals("q", "Vaduz", "viewbox", "1,2,3"), "viewbox"},
-		{"bad addressdetails", "/search", vals("q", "Vaduz", "addressdetails", "x"), "addressdetails"},
-		{"reverse missing lon", "/reverse", vals("lat", "47.1"), "lon"},
-		{"reverse bad lat", "/reverse", vals("lat", "91", "lon", "9.5"), "lat"},
-		{"reverse bad zoom", "/reverse", vals("lat", "47.1", "lon", "9.5", "zoom", "x"), "zoom"},
-		{"lookup missing ids", "/lookup", vals(), "osm_ids"},
-		{"lookup too many", "/lookup", vals("osm_ids", "N1,N2,N3,N4"), "osm_ids"},
-		{"q too long", "/search", vals("q", strings.Repeat("Vaduz ", 200)), "q"},
+		{"no query", "/v1/search", vals(), "q"},
+		{"empty query", "/v1/search", vals("q", ""), "q"},
+		{"q with structured", "/v1/search", vals("q", "Vaduz", "city", "Vaduz"), "q"},
+		{"structured with q", "/v1/search/structured", vals("q", "Vaduz", "city", "Vaduz"), "q"},
+		{"structured empty", "/v1/search/structured", vals(), "street"},
+		{"postalcode missing", "/v1/search/postalcode", vals(), "postalcode"},
+		{"bad limit", "/v1/search", vals("q", "Vaduz", "limit", "ABC"), "limit"},
+		{"bad format", "/v1/search", vals("q", "Vaduz", "format", "html"), "format"},
+		{"bad callback", "/v1/search", vals("q", "Vaduz", "json_callback", "<script>"), "json_callback"},
+		{"bad threshold", "/v1/search", vals("q", "Vaduz", "polygon_threshold", "1x"), "polygon_threshold"},
+		{"bad exclude", "/v1/search", vals("q", "Vaduz", "exclude_place_ids", "1,abc"), "exclude_place_ids"},
+		{"bad featureType", "/v1/search", vals("q", "Vaduz", "featureType", "planet"), "featureType"},
+		{"bad layer", "/v1/search", vals("q", "Vaduz", "layer", "moon"), "layer"},
+		{"bad viewbox", "/v1/search", vals("q", "Vaduz", "viewbox", "1,2,3"), "viewbox"},
+		{"bad addressdetails", "/v1/search", vals("q", "Vaduz", "addressdetails", "x"), "addressdetails"},
+		{"reverse missing lon", "/v1/reverse", vals("lat", "47.1"), "lon"},
+		{"reverse bad lat", "/v1/reverse", vals("lat", "91", "lon", "9.5"), "lat"},
+		{"reverse bad zoom", "/v1/reverse", vals("lat", "47.1", "lon", "9.5", "zoom", "x"), "zoom"},
+		{"lookup missing ids", "/v1/lookup", vals(), "osm_ids"},
+		{"lookup too many", "/v1/lookup", vals("osm_ids", "N1,N2,N3,N4"), "osm_ids"},
+		{"q too long", "/v1/search", vals("q", strings.Repeat("Vaduz ", 200)), "q"},
 		// Each structured field has q's cap, and so have all of them
 		// together (a 90 kB city took 37 s).
-		{"structured city too long", "/search/structured", vals("city", strings.Repeat("Vaduz ", 15000)), "city"},
-		{"structured fields too long together", "/search/structured", vals("street", strings.Repeat("a", 600), "city", strings.Repeat("b", 600)), "street"},
+		{"structured city too long", "/v1/search/structured", vals("city", strings.Repeat("Vaduz ", 15000)), "city"},
+		{"structured fields too long together", "/v1/search/structured", vals("street", strings.Repeat("a", 600), "city", strings.Repeat("b", 600)), "street"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -217,7 +217,7 @@ func TestReverseLI(t *testing.T) {
 		})
 	}
 	t.Run("nothing there", func(t *testing.T) {
-		code, body := get(t, s, "/reverse", vals("lat", "0", "lon", "0", "format", "json"))
+		code, body := get(t, s, "/v1/reverse", vals("lat", "0", "lon", "0", "format", "json"))
 		if code != 404 || !strings.Contains(string(body), `"error":"Unable to geocode"`) {
 			t.Errorf("reverse 0,0 = %d %s, want 404 Unable to geocode", code, body)
 		}

@@ -26,10 +26,15 @@ func BadParam(param, format string, args ...any) *ParamError {
 }
 
 // WriteParamError writes a geocoding-style 400: {"error": ..., "parameter": ...}.
+// On Nominatim's paths the body is Nominatim's {"error": {"code", "message"}}.
 func WriteParamError(w http.ResponseWriter, r *http.Request, err *ParamError) {
 	cb, _ := Callback(r)
 	if cb != "" && err.Param == "json_callback" {
 		cb = ""
+	}
+	if isNominatim(r) {
+		WriteJSON(w, cb, http.StatusBadRequest, nominatimError(http.StatusBadRequest, err.Error()))
+		return
 	}
 	WriteJSON(w, cb, http.StatusBadRequest, map[string]string{"error": err.Error(), "parameter": err.Param})
 }
@@ -72,10 +77,12 @@ func WriteXML(w http.ResponseWriter, status int, v any) {
 type Query struct {
 	v   url.Values
 	err *ParamError
+	// nominatim: the request came in on a Nominatim path (dialect.go).
+	nominatim bool
 }
 
 // NewQuery wraps the request's query parameters.
-func NewQuery(r *http.Request) *Query { return &Query{v: r.URL.Query()} }
+func NewQuery(r *http.Request) *Query { return &Query{v: r.URL.Query(), nominatim: isNominatim(r)} }
 
 // Values returns the raw parameters.
 func (q *Query) Values() url.Values { return q.v }
@@ -116,6 +123,13 @@ func (q *Query) Enum(name, def string, allowed ...string) string {
 
 // Bool parses a 0/1 flag (also accepting true/false), def when absent.
 func (q *Query) Bool(name string, def bool) bool {
+	if q.nominatim {
+		// Nominatim: "0" is false, any other value (even empty) true.
+		if !q.Has(name) {
+			return def
+		}
+		return q.v.Get(name) != "0"
+	}
 	s := q.String(name, "")
 	switch strings.ToLower(s) {
 	case "":

@@ -378,6 +378,10 @@ func WriteJSON(w http.ResponseWriter, callback string, status int, v any) {
 // the request asks for it with a valid callback.
 func writeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	cb, _ := Callback(r)
+	if isNominatim(r) {
+		WriteJSON(w, cb, status, nominatimError(status, msg))
+		return
+	}
 	WriteJSON(w, cb, status, map[string]string{"error": msg})
 }
 
