@@ -108,6 +108,7 @@ func runPlaces(ctx context.Context, im *Import) error {
 		b.addMissingCountries,
 		b.computeImportance,
 		b.write,
+		b.writeEntrances,
 	}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {

@@ -11,16 +11,6 @@ import (
 func TestDialects(t *testing.T) {
 	s := liAPI(t)
 	at := vals("lat", "47.14122383117541", "lon", "9.52169457133437", "format", "json")
-	with := func(v map[string][]string, kv ...string) map[string][]string {
-		out := map[string][]string{}
-		for k, vs := range v {
-			out[k] = append([]string(nil), vs...)
-		}
-		for i := 0; i+1 < len(kv); i += 2 {
-			out[kv[i]] = []string{kv[i+1]}
-		}
-		return out
-	}
 	type want struct {
 		code    int
 		address bool   // the answer has an address object
@@ -73,5 +63,41 @@ func TestDialects(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEntrances: entrances=1 lists a building's tagged entrance nodes
+// (Nominatim 5's reverse/v1_params scenario "Reverse with entrances" on
+// the LI extract), null for a place without any, and nothing unless asked.
+func TestEntrances(t *testing.T) {
+	s := liAPI(t)
+	at := vals("lat", "47.24942041089678", "lon", "9.52854573737568", "zoom", "18", "format", "json")
+	for _, path := range []string{"/reverse", "/v1/reverse"} {
+		for _, format := range []string{"json", "jsonv2"} {
+			q := with(at, "format", format, "entrances", "1")
+			code, body := get(t, s, path, q)
+			var res struct {
+				Entrances []struct {
+					OSMID    int64 `json:"osm_id"`
+					Type     string
+					Lat, Lon string
+				}
+			}
+			if err := json.Unmarshal(body, &res); err != nil || code != 200 || len(res.Entrances) == 0 {
+				t.Fatalf("GET %s %v = %d %.300s, want entrances", path, q, code, body)
+			}
+			e := res.Entrances[0]
+			if e.OSMID != 6580031131 || e.Type != "yes" || e.Lat != "47.2489382" || e.Lon != "9.5284033" {
+				t.Errorf("GET %s %v: entrance 0 = %+v, want 6580031131 yes 47.2489382 9.5284033", path, q, e)
+			}
+		}
+	}
+	_, body := get(t, s, "/reverse", at)
+	if strings.Contains(string(body), "entrances") {
+		t.Errorf("reverse without entrances=1 lists them: %.200s", body)
+	}
+	_, body = get(t, s, "/search", vals("q", "Vaduz", "limit", "1", "entrances", "1"))
+	if !strings.Contains(string(body), `"entrances":null`) {
+		t.Errorf("search for a town with entrances=1 = %.300s, want \"entrances\":null", body)
 	}
 }

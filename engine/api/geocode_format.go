@@ -95,6 +95,7 @@ type record struct {
 	PostalAddress string               `json:"postaladdress,omitempty"`
 	ExtraTags     *map[string]string   `json:"extratags,omitempty"`
 	NameDetails   *map[string]string   `json:"namedetails,omitempty"`
+	Entrances     *entrancesJSON       `json:"entrances,omitempty"`
 	MatchQuality  *matchquality.Result `json:"matchquality,omitempty"`
 	BoundingBox   [4]string            `json:"boundingbox"`
 	Distance      *float64             `json:"distance,omitempty"`
@@ -166,6 +167,9 @@ func (v view) makeRecord(p *geocode.Place) record {
 			nd = map[string]string{}
 		}
 		rec.NameDetails = &nd
+	}
+	if gp.entrances {
+		rec.Entrances = &entrancesJSON{list: p.Entrances}
 	}
 	if v.searchKinds {
 		rec.MatchQuality = gp.opts.Quality(p, SearchQuality(p, v.wantedRank))
@@ -361,4 +365,27 @@ func (m orderedMap) MarshalJSON() ([]byte, error) {
 		b = append(append(append(b, kb...), ':'), vb...)
 	}
 	return append(b, '}'), nil
+}
+
+// entrancesJSON is Nominatim's entrances field: a list of {osm_id, type,
+// lat, lon[, extratags]} (coordinates as strings with 7 decimals), or null
+// when the place has none.
+type entrancesJSON struct{ list []geocode.Entrance }
+
+func (e *entrancesJSON) MarshalJSON() ([]byte, error) {
+	if len(e.list) == 0 {
+		return []byte("null"), nil
+	}
+	type item struct {
+		OSMID     int64             `json:"osm_id"`
+		Type      string            `json:"type"`
+		Lat       string            `json:"lat"`
+		Lon       string            `json:"lon"`
+		ExtraTags map[string]string `json:"extratags,omitempty"`
+	}
+	out := make([]item, len(e.list))
+	for i, x := range e.list {
+		out[i] = item{x.OSMID, x.Type, strconv.FormatFloat(x.Location[1], 'f', 7, 64), strconv.FormatFloat(x.Location[0], 'f', 7, 64), x.ExtraTags}
+	}
+	return json.Marshal(out)
 }

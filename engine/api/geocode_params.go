@@ -45,6 +45,7 @@ type geoParams struct {
 	address   bool // addressdetails
 	names     bool // namedetails
 	extra     bool // extratags
+	entrances bool // entrances (Nominatim 5): the tagged entrance nodes
 	polygons  polygons
 	threshold float64
 	opts      OutputOptions
@@ -67,6 +68,7 @@ func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoPara
 	p.address = q.Bool("addressdetails", addrDefault)
 	p.names = q.Bool("namedetails", false)
 	p.extra = q.Bool("extratags", false)
+	p.entrances = q.Bool("entrances", false)
 	p.polygons = polygons{
 		GeoJSON: q.Bool("polygon_geojson", false),
 		KML:     q.Bool("polygon_kml", false),
@@ -87,6 +89,7 @@ func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoPara
 	p.out = geocode.Output{
 		Languages: ParseLanguages(q, r, nil),
 		ExtraTags: p.extra,
+		Entrances: p.entrances,
 		Geometry:  p.polygons.any(),
 		Threshold: p.threshold,
 	}

@@ -268,6 +268,8 @@ type Output struct {
 	// (Douglas-Peucker; 0 keeps every vertex).
 	Geometry  bool
 	Threshold float64
+	// Entrances loads Place.Entrances (entrances.go).
+	Entrances bool
 }
 
 func (o Output) locales() Locales {
@@ -295,6 +297,12 @@ func (ix *Index) finish(ctx context.Context, recs []*record, out Output) ([]Plac
 			return nil, err
 		}
 	}
+	var ents map[int64][]Entrance
+	if out.Entrances {
+		if ents, err = ix.entrances(ctx, ids); err != nil {
+			return nil, err
+		}
+	}
 	loc := out.locales()
 	res := make([]Place, len(recs))
 	for i, r := range recs {
@@ -305,6 +313,9 @@ func (ix *Index) finish(ctx context.Context, recs []*record, out Output) ([]Plac
 		}
 		if geoms != nil {
 			r.Geometry = geoms[r.PlaceID]
+		}
+		if out.Entrances {
+			r.Entrances = ents[r.PlaceID]
 		}
 		res[i] = r.Place
 	}

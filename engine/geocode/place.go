@@ -100,6 +100,9 @@ type Place struct {
 	// Geometry is the full geometry, set only when the request asked for
 	// it (simplified by the requested threshold).
 	Geometry orb.Geometry
+	// Entrances are the place's tagged entrance nodes, when asked for
+	// (Output.Entrances); nil when it has none.
+	Entrances []Entrance
 	// Distance is meters from the query point (reverse, "near" searches);
 	// 0 otherwise.
 	Distance float64
