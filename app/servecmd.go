@@ -65,21 +65,12 @@ func runServe(args []string) int {
 		}
 		cfg = c
 	}
-	if *tokenFile != "" {
-		b, err := os.ReadFile(*tokenFile)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "waymark serve: token file: %v\n", err)
-			return 2
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-				tokens = append(tokens, line)
-			}
-		}
+	more, err := secretTokens(*tokenFile, os.Getenv("WAYMARK_TOKEN"))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		return 2
 	}
-	if env := strings.TrimSpace(os.Getenv("WAYMARK_TOKEN")); env != "" {
-		tokens = append(tokens, env)
-	}
+	tokens = append(tokens, more...)
 	for _, t := range tokens {
 		cfg.Tokens = append(cfg.Tokens, api.Token{Key: t})
 	}
@@ -163,4 +154,26 @@ func isLoopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// secretTokens returns the tokens of a token file (one a line; blank lines
+// and # comments skipped) and of the WAYMARK_TOKEN value: ways to give
+// keys that ps does not show, unlike -token.
+func secretTokens(file, env string) ([]string, error) {
+	var out []string
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("token file: %w", err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+				out = append(out, line)
+			}
+		}
+	}
+	if env = strings.TrimSpace(env); env != "" {
+		out = append(out, env)
+	}
+	return out, nil
 }
