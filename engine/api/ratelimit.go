@@ -26,9 +26,9 @@ func newLimiter(c Config) *limiter {
 	return &limiter{rate: c.Rate, burst: c.Burst, buckets: map[string]*bucket{}, now: time.Now}
 }
 
-// take spends one request of tok's bucket. When the bucket is empty it
-// returns false and how long until a request is allowed again.
-func (l *limiter) take(tok Token) (time.Duration, bool) {
+// limits returns tok's rate (requests per second; 0: no limit) and burst:
+// its own, else the limiter's defaults; the burst defaults to 2×rate.
+func (l *limiter) limits(tok Token) (float64, int) {
 	rate, burst := l.rate, l.burst
 	if tok.Rate > 0 {
 		rate = tok.Rate
@@ -36,22 +36,39 @@ func (l *limiter) take(tok Token) (time.Duration, bool) {
 	if tok.Burst > 0 {
 		burst = tok.Burst
 	}
-	if rate == 0 {
-		return 0, true
-	}
 	if burst == 0 {
 		burst = max(1, int(2*rate))
+	}
+	return rate, burst
+}
+
+// level returns the requests left in tok's bucket now (refilled since its
+// last use; a bucket not seen yet is full), creating the bucket when
+// create is set. l.mu must be held.
+func (l *limiter) level(tok Token, rate float64, burst int, now time.Time, create bool) (*bucket, float64) {
+	b := l.buckets[tok.Key]
+	if b == nil {
+		if !create {
+			return nil, float64(burst)
+		}
+		b = &bucket{tokens: float64(burst), last: now}
+		l.buckets[tok.Key] = b
+	}
+	return b, min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*rate)
+}
+
+// take spends one request of tok's bucket. When the bucket is empty it
+// returns false and how long until a request is allowed again.
+func (l *limiter) take(tok Token) (time.Duration, bool) {
+	rate, burst := l.limits(tok)
+	if rate == 0 {
+		return 0, true
 	}
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.buckets[tok.Key]
-	if b == nil {
-		b = &bucket{tokens: float64(burst), last: now}
-		l.buckets[tok.Key] = b
-	}
-	b.tokens = min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*rate)
-	b.last = now
+	b, left := l.level(tok, rate, burst, now, true)
+	b.tokens, b.last = left, now
 	if b.tokens >= 1 {
 		b.tokens--
 		return 0, true
@@ -59,22 +76,14 @@ func (l *limiter) take(tok Token) (time.Duration, bool) {
 	return time.Duration((1 - b.tokens) / rate * float64(time.Second)), false
 }
 
-// peek reports whether tok's bucket has a request left, without spending
-// it (a bucket not seen yet is full).
+// peek reports whether tok's bucket has a request left, without spending it.
 func (l *limiter) peek(tok Token) bool {
-	rate, burst := l.rate, l.burst
+	rate, burst := l.limits(tok)
 	if rate == 0 {
 		return true
 	}
-	if burst == 0 {
-		burst = max(1, int(2*rate))
-	}
-	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.buckets[tok.Key]
-	if b == nil {
-		return true
-	}
-	return min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*rate) >= 1
+	_, left := l.level(tok, rate, burst, l.now(), false)
+	return left >= 1
 }
