@@ -196,7 +196,8 @@ func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
 	}
 }
 
-// linkedNode returns the place node linked into area i, or nil.
+// linkedRanks maps each area that a place node is linked into (by index)
+// to that node's address rank.
 func (b *placeBuilder) linkedRanks() map[int32]int {
 	out := map[int32]int{}
 	for _, p := range b.places {

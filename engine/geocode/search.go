@@ -395,7 +395,7 @@ func ftsWord(w string) string {
 	return b.String()
 }
 
-// haversineDeg approximates a distance in degrees by planar distance with
+// distDeg approximates a distance in degrees by planar distance with
 // longitude scaled by the cosine of the latitude.
 func distDeg(a, b orb.Point) float64 {
 	dx := (a[0] - b[0]) * math.Cos((a[1]+b[1])/2*math.Pi/180)
