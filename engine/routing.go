@@ -293,6 +293,15 @@ type TableRequest struct {
 	SnapRequest
 	Sources, Destinations []int
 	Distances             bool
+	// FallbackSpeed (m/s; 0: none) fills the cells without a route, as
+	// OSRM's fallback_speed: the great-circle distance between the input
+	// coordinates (the snapped ones with FallbackSnapped) as distance, and
+	// that distance / FallbackSpeed as duration; TableResult.Fallback lists
+	// those cells.
+	FallbackSpeed   float64
+	FallbackSnapped bool
+	// Scale multiplies the routed durations (OSRM's scale_factor; 0: 1).
+	Scale float64
 }
 
 // TableResult is a matrix answer: the table (NaN for no route) and the
@@ -300,8 +309,11 @@ type TableRequest struct {
 type TableResult struct {
 	route.Table
 	Sources, Destinations []route.Waypoint
-	// SourceSnaps and DestinationSnaps are the snapped points (for fallbacks).
+	// SourceSnaps and DestinationSnaps are the snapped points.
 	SourceSnaps, DestinationSnaps []route.Snap
+	// Fallback lists the [source, destination] cells filled by
+	// TableRequest.FallbackSpeed.
+	Fallback [][2]int
 }
 
 // Table computes durations (and distances) between sources and
@@ -341,7 +353,36 @@ func (e *Engine) Table(ctx context.Context, req TableRequest) (*TableResult, err
 	if err != nil {
 		return nil, err
 	}
-	return &TableResult{Table: *t, Sources: srcW, Destinations: dstW, SourceSnaps: src, DestinationSnaps: dst}, nil
+	res := &TableResult{Table: *t, Sources: srcW, Destinations: dstW, SourceSnaps: src, DestinationSnaps: dst}
+	res.fill(req)
+	return res, nil
+}
+
+// fill applies the request's scale and fallback to the table.
+func (res *TableResult) fill(req TableRequest) {
+	loc := func(s route.Snap) orb.Point {
+		if req.FallbackSnapped {
+			return s.Location
+		}
+		return s.Input
+	}
+	for i, row := range res.Durations {
+		for j, v := range row {
+			switch {
+			case !math.IsNaN(v):
+				if req.Scale > 0 {
+					row[j] = v * req.Scale
+				}
+			case req.FallbackSpeed > 0:
+				d := route.GreatCircle(loc(res.SourceSnaps[i]), loc(res.DestinationSnaps[j]))
+				row[j] = d / req.FallbackSpeed
+				if res.Distances != nil {
+					res.Distances[i][j] = d
+				}
+				res.Fallback = append(res.Fallback, [2]int{i, j})
+			}
+		}
+	}
 }
 
 // NearestRequest is a nearest query for one coordinate.

@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/paulmach/orb"
-
 	"waymark/engine"
 	"waymark/engine/route"
 )
@@ -232,69 +230,39 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		}
 		scale = f
 	}
-	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst, Distances: wantDist || fallback > 0})
+	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst,
+		Distances: wantDist, FallbackSpeed: fallback, FallbackSnapped: snapped, Scale: scale})
 	if err != nil {
 		WriteRouteError(w, err, "NoTable")
 		return
 	}
-	resp := matrixResponse{Code: "Ok"}
+	resp := matrixResponse{Code: "Ok", FallbackSpeedCells: res.Fallback}
 	if !p.SkipWaypts {
 		resp.Sources, resp.Destinations = p.Waypoints(res.Sources), p.Waypoints(res.Destinations)
 	}
-	loc := func(snaps []route.Snap, i int) orb.Point {
-		if snapped {
-			return snaps[i].Location
-		}
-		return snaps[i].Input
-	}
-	cells := func(m [][]float64, dur bool) [][]*float64 {
-		out := make([][]*float64, len(m))
-		for i, row := range m {
-			out[i] = make([]*float64, len(row))
-			for j, v := range row {
-				if math.IsNaN(v) {
-					if fallback <= 0 {
-						continue
-					}
-					d := haversine(loc(res.SourceSnaps, i), loc(res.DestinationSnaps, j))
-					v = d
-					if dur {
-						v = d / fallback
-					}
-				} else if dur {
-					v *= scale
-				}
-				x := math.Round(v*10) / 10
-				out[i][j] = &x
-			}
-		}
-		return out
-	}
 	if wantDur {
-		resp.Durations = cells(res.Durations, true)
+		resp.Durations = tableCells(res.Durations)
 	}
 	if wantDist {
-		resp.Distances = cells(res.Distances, false)
-	}
-	if fallback > 0 {
-		for i, row := range res.Durations {
-			for j, v := range row {
-				if math.IsNaN(v) {
-					resp.FallbackSpeedCells = append(resp.FallbackSpeedCells, [2]int{i, j})
-				}
-			}
-		}
+		resp.Distances = tableCells(res.Distances)
 	}
 	WriteJSON(w, "", http.StatusOK, resp)
 }
 
-// haversine is the great-circle distance in meters (OSRM's earth radius).
-func haversine(a, b orb.Point) float64 {
-	const r = 6372797.560856
-	la1, la2 := a[1]*math.Pi/180, b[1]*math.Pi/180
-	dl := (b[0] - a[0]) * math.Pi / 180
-	s := math.Sin((la2-la1)/2)*math.Sin((la2-la1)/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dl/2)*math.Sin(dl/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(s)))
+// tableCells rounds a table to 0.1 (seconds or meters); a cell without a
+// route is null.
+func tableCells(m [][]float64) [][]*float64 {
+	out := make([][]*float64, len(m))
+	for i, row := range m {
+		out[i] = make([]*float64, len(row))
+		for j, v := range row {
+			if !math.IsNaN(v) {
+				x := math.Round(v*10) / 10
+				out[i][j] = &x
+			}
+		}
+	}
+	return out
 }
 
 type nearestResponse struct {

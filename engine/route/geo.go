@@ -10,6 +10,10 @@ const earthRadius = 6372797.560856 // meters, as OSRM
 
 func rad(d float64) float64 { return d * math.Pi / 180 }
 
+// GreatCircle returns the great-circle distance between a and b in meters
+// (haversine, on OSRM's Earth radius), as routing measures straight lines.
+func GreatCircle(a, b orb.Point) float64 { return haversine(a, b) }
+
 // haversine returns the great-circle distance between a and b in meters.
 func haversine(a, b orb.Point) float64 {
 	dlat := rad(b[1] - a[1])
