@@ -19,22 +19,21 @@ func runImport(args []string) int {
 	name := fs.String("name", "", "region name (default: output file name)")
 	quiet := fs.Bool("q", false, "no progress bar")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: waymark import -o OUT.waymark IN.osm.pbf")
+		fmt.Fprintln(fs.Output(), "usage: waymark import -o OUT.waymark IN.osm.pbf [MORE.osm.pbf...]  (several extracts make one pack)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *out == "" || fs.NArg() != 1 {
+	if *out == "" || fs.NArg() == 0 {
 		fs.Usage()
 		return 2
 	}
-	in := fs.Arg(0)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	bar := newProgressBar(os.Stderr, *quiet)
-	sum, err := regions.Build(ctx, in, *out, regions.Options{Progress: bar.update, Name: *name})
+	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name})
 	bar.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

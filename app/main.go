@@ -13,7 +13,8 @@ const usage = `Waymark — offline maps: geocoding, search and routing on OpenSt
 
 Usage:
   waymark [PACK.waymark...]                 open the window
-  waymark import -o OUT.waymark IN.osm.pbf  build a region pack
+  waymark import -o OUT.waymark IN.osm.pbf [MORE.osm.pbf...]
+                                            build a region pack (several extracts: one pack)
   waymark serve [-addr 127.0.0.1:8088] [-token T]... [-config F] PACK.waymark...
                                             serve the API on loopback
   waymark search -pack PACK.waymark QUERY...  print matching places

@@ -136,9 +136,19 @@ type Options struct {
 // existing out untouched and no temporary file behind; the temporary files
 // of earlier imports that were killed are removed first (tempfile.go).
 func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) {
+	return BuildAll(ctx, []string{in}, out, opts)
+}
+
+// BuildAll imports several extracts into one pack as one extract (see
+// LoadAll: objects in more than one are kept once), so that neighbouring
+// regions route, search and draw as one; otherwise as Build.
+func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Summary, error) {
+	if len(ins) == 0 {
+		return nil, errors.New("regions: no extract to import")
+	}
 	start := time.Now()
 	sum := &Summary{Counts: map[string]int{}}
-	data, err := Load(ctx, in, opts.Progress)
+	data, err := LoadAll(ctx, ins, opts.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +194,7 @@ func Build(ctx context.Context, in, out string, opts Options) (*Summary, error) 
 	if _, err := db.ExecContext(ctx, `PRAGMA page_size=4096; PRAGMA cache_size=-262144; PRAGMA temp_store=MEMORY`); err != nil {
 		return nil, fmt.Errorf("regions: configure pack: %w", err)
 	}
-	if err := createMeta(ctx, db, name, in, data); err != nil {
+	if err := createMeta(ctx, db, name, ins, data); err != nil {
 		return nil, err
 	}
 	sum.Counts["nodes"] = len(data.Coords)
@@ -268,7 +278,11 @@ func RegionName(path string) string {
 	return base
 }
 
-func createMeta(ctx context.Context, db *sql.DB, name, in string, d *Data) error {
+func createMeta(ctx context.Context, db *sql.DB, name string, ins []string, d *Data) error {
+	sources := make([]string, len(ins))
+	for i, in := range ins {
+		sources[i] = filepath.Base(in)
+	}
 	if _, err := db.ExecContext(ctx, `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)`); err != nil {
 		return fmt.Errorf("regions: create meta: %w", err)
 	}
@@ -279,7 +293,7 @@ func createMeta(ctx context.Context, db *sql.DB, name, in string, d *Data) error
 		{"format_version", fmt.Sprint(FormatVersion)},
 		{"name", name},
 		{"build_id", hex.EncodeToString(id[:])},
-		{"source", filepath.Base(in)},
+		{"source", strings.Join(sources, ", ")},
 		{"osm_timestamp", d.Timestamp.UTC().Format(time.RFC3339)},
 		{"build_time", time.Now().UTC().Format(time.RFC3339)},
 		{"bbox", formatBound(d.Bound)},

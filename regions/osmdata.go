@@ -43,6 +43,9 @@ type Data struct {
 	Bound orb.Bound
 	// MissingNodeRefs counts way node references whose node is not in the extract.
 	MissingNodeRefs int
+
+	relByID map[osm.RelationID]bool // relations read (LoadAll's deduplication)
+	objects int64                   // objects read so far, for progress
 }
 
 // Progress receives import progress: the stage name and a count of objects
@@ -59,27 +62,40 @@ func (p Progress) report(stage string, done int64) {
 // Load reads an .osm.pbf (or, by file suffix, an .osm XML) file into memory.
 // It honours ctx cancellation and reports "read" progress every 10,000 objects.
 func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
-	xml := strings.HasSuffix(strings.ToLower(path), ".osm")
-	if err := sniffInput(path, xml); err != nil {
-		if errors.Is(err, ErrNotPBF) {
-			return nil, fmt.Errorf("regions: read %s: %w; %s", path, err, advice(ErrNotPBF))
+	return LoadAll(ctx, []string{path}, progress)
+}
+
+// LoadAll reads several extracts into one Data, as one extract: objects
+// that more than one holds (neighbouring extracts overlap at their
+// borders) are kept once, by type and id, from the first file that has
+// them, so regions cut apart route, search and draw as one.
+func LoadAll(ctx context.Context, paths []string, progress Progress) (*Data, error) {
+	d := newData()
+	for _, path := range paths {
+		xml := strings.HasSuffix(strings.ToLower(path), ".osm")
+		if err := sniffInput(path, xml); err != nil {
+			if errors.Is(err, ErrNotPBF) {
+				return nil, fmt.Errorf("regions: read %s: %w; %s", path, err, advice(ErrNotPBF))
+			}
+			return nil, fmt.Errorf("regions: open extract: %w", err)
 		}
-		return nil, fmt.Errorf("regions: open extract: %w", err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("regions: open extract: %w", err)
-	}
-	defer f.Close()
-	d, err := Read(ctx, f, xml, progress)
-	if err != nil && ctx.Err() == nil && !errors.Is(err, ErrEmptyExtract) {
-		cause := errors.Unwrap(err)
-		if cause == nil {
-			cause = err
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("regions: open extract: %w", err)
 		}
-		return nil, inputError(path, cause)
+		err = d.read(ctx, f, xml, progress)
+		f.Close()
+		if err != nil {
+			if cerr := ctx.Err(); cerr != nil {
+				return nil, cerr
+			}
+			return nil, inputError(path, err)
+		}
 	}
-	return d, err
+	if err := d.finish(); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 type scanner interface {
@@ -91,35 +107,57 @@ type scanner interface {
 
 // Read reads OSM data from r: PBF, or OSM XML when xml is true.
 func Read(ctx context.Context, r io.Reader, xml bool, progress Progress) (*Data, error) {
-	d := &Data{
+	d := newData()
+	if err := d.read(ctx, r, xml, progress); err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, cerr
+		}
+		return nil, fmt.Errorf("regions: read extract: %w", err)
+	}
+	if err := d.finish(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func newData() *Data {
+	return &Data{
 		Coords:   make(map[osm.NodeID]orb.Point, 1<<16),
 		WayByID:  make(map[osm.WayID]*osm.Way, 1<<12),
 		NodeByID: make(map[osm.NodeID]*osm.Node, 1<<12),
+		relByID:  make(map[osm.RelationID]bool),
 		Bound:    orb.Bound{Min: orb.Point{180, 90}, Max: orb.Point{-180, -90}},
 	}
+}
+
+// read adds the objects of r that d does not hold yet (by type and id).
+func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progress) error {
 	var sc scanner
 	if xml {
 		sc = osmxml.New(ctx, r)
 	} else {
 		pbf := osmpbf.New(ctx, r, runtime.GOMAXPROCS(0))
-		if h, err := pbf.Header(); err == nil && h != nil {
+		if h, err := pbf.Header(); err == nil && h != nil && h.ReplicationTimestamp.After(d.Timestamp) {
 			d.Timestamp = h.ReplicationTimestamp
 		}
 		sc = pbf
 	}
 	defer sc.Close()
 
-	var n int64
+	n := d.objects
 	for sc.Scan() {
 		n++
 		if n%10000 == 0 {
 			progress.report("read", n)
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		switch o := sc.Object().(type) {
 		case *osm.Node:
+			if _, dup := d.Coords[o.ID]; dup {
+				continue
+			}
 			p := orb.Point{o.Lon, o.Lat}
 			d.Coords[o.ID] = p
 			d.Bound = d.Bound.Extend(p)
@@ -129,23 +167,36 @@ func Read(ctx context.Context, r io.Reader, xml bool, progress Progress) (*Data,
 				d.NodeByID[o.ID] = o
 			}
 		case *osm.Way:
+			if _, dup := d.WayByID[o.ID]; dup {
+				continue
+			}
 			d.Ways = append(d.Ways, o)
 			d.WayByID[o.ID] = o
 			d.noteTime(o.Timestamp)
 		case *osm.Relation:
+			if d.relByID[o.ID] {
+				continue
+			}
+			d.relByID[o.ID] = true
 			d.Relations = append(d.Relations, o)
 			d.noteTime(o.Timestamp)
 		}
 	}
+	d.objects = n
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("regions: read extract: %w", err)
+		return err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	progress.report("read", n)
+	return nil
+}
+
+// finish fills the way node coordinates once every input is read.
+func (d *Data) finish() error {
 	if len(d.Coords) == 0 {
-		return nil, fmt.Errorf("regions: read extract: %w", ErrEmptyExtract)
+		return fmt.Errorf("regions: read extract: %w", ErrEmptyExtract)
 	}
 	for _, w := range d.Ways {
 		for i := range w.Nodes {
@@ -157,7 +208,7 @@ func Read(ctx context.Context, r io.Reader, xml bool, progress Progress) (*Data,
 			w.Nodes[i].Lon, w.Nodes[i].Lat = p[0], p[1]
 		}
 	}
-	return d, nil
+	return nil
 }
 
 func (d *Data) noteTime(t time.Time) {
