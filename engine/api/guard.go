@@ -119,63 +119,75 @@ func (g *guards) acquireHeavy(ctx context.Context) (release func(), ok bool) {
 	}
 }
 
-// limitListener accepts at most n connections at once. When all n are
-// open and another client connects, it closes an idle keep-alive
-// connection (one waiting for its client's next request) to make room, so
-// idle clients cannot lock out new ones; only when none is idle does
-// Accept wait. track must be the server's ConnState hook.
+// limitListener accepts at most n connections at once. A client that
+// connects while all n are open is held (unserved, in its connection)
+// until a slot frees; meanwhile every connection that is or becomes idle
+// (keep-alive, waiting for its client's next request) is closed to make
+// room, so idle clients cannot lock out new ones. track must be the
+// server's ConnState hook.
 type limitListener struct {
 	net.Listener
-	sem  chan struct{}
-	mu   sync.Mutex
-	idle map[net.Conn]struct{}
+	sem      chan struct{}
+	idleSeen chan struct{} // poked when a connection turns idle
+	mu       sync.Mutex
+	idle     map[net.Conn]struct{}
 }
 
 func newLimitListener(l net.Listener, n int) *limitListener {
 	if n <= 0 {
 		n = defaultMaxConns
 	}
-	return &limitListener{Listener: l, sem: make(chan struct{}, n), idle: map[net.Conn]struct{}{}}
+	return &limitListener{Listener: l, sem: make(chan struct{}, n), idleSeen: make(chan struct{}, 1), idle: map[net.Conn]struct{}{}}
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.sem <- struct{}{}:
-	default:
-		l.closeIdle()
-		l.sem <- struct{}{}
-	}
 	c, err := l.Listener.Accept()
 	if err != nil {
-		<-l.sem
 		return nil, err
 	}
-	return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+	for {
+		select {
+		case l.sem <- struct{}{}:
+			return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+		default:
+		}
+		l.closeIdle()
+		select {
+		case l.sem <- struct{}{}:
+			return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+		case <-l.idleSeen:
+		}
+	}
 }
 
-// closeIdle closes one idle connection, if any.
+// closeIdle closes the idle connections.
 func (l *limitListener) closeIdle() {
 	l.mu.Lock()
-	var victim net.Conn
+	var victims []net.Conn
 	for c := range l.idle {
-		victim = c
+		victims = append(victims, c)
 		delete(l.idle, c)
-		break
 	}
 	l.mu.Unlock()
-	if victim != nil {
-		victim.Close()
+	for _, c := range victims {
+		c.Close()
 	}
 }
 
 // track follows the connections' states (http.Server.ConnState).
 func (l *limitListener) track(c net.Conn, st http.ConnState) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if st == http.StateIdle {
 		l.idle[c] = struct{}{}
 	} else {
 		delete(l.idle, c)
+	}
+	l.mu.Unlock()
+	if st == http.StateIdle {
+		select {
+		case l.idleSeen <- struct{}{}:
+		default:
+		}
 	}
 }
 

@@ -74,8 +74,8 @@ func TestLimitsPerDialect(t *testing.T) {
 // track (one fix a second along a long LI drive) is matched over the API,
 // in time linear in the points (it is also timed against 1,000 points).
 func TestMatchLongTrace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("matches a long trace")
+	if testing.Short() || raceEnabled {
+		t.Skip("matches a long trace against a time bound (the race detector makes it ~10× slower)")
 	}
 	s := limitsServer(t, api.Limits{Matching: 5000})
 	rec := httptest.NewRecorder()
