@@ -37,7 +37,7 @@ RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 export WAYMARK_REGIONS := $(REGIONS)
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run bench-load test-cluster region test vet test-unit test-race test-e2e testpacks bench clean
+.PHONY: all deps build server run bench-load test-cluster bench-scale region test vet test-unit test-race test-e2e testpacks bench clean
 
 all: build
 
@@ -120,3 +120,13 @@ bench-load: build testpacks
 test-cluster: server testpacks
 	@command -v haproxy >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy; }
 	bash packaging/server/test-cluster.sh
+
+# Country-scale figures (not part of make test; ×64 takes long and ~10 GB
+# with today's importer): LI and LI tiled SCALE_N times by
+# ../shared/tools/tile_extract.py into var/scale, each imported (time, peak
+# RSS, pack size) and served (first answer, ready, RSS, latencies).
+SCALE_N ?= 1,16,64
+bench-scale: build
+	@{ [ -x /usr/bin/time ] && /usr/bin/python3 -c 'import osmium' 2>/dev/null; } || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends time python3-pyosmium; }
+	@mkdir -p $(VAR)/scale
+	$(GO) run ./internal/scalebench -bin $(BIN) -regions $(REGIONS) -dir $(VAR)/scale -n $(SCALE_N)

@@ -1,0 +1,263 @@
+// Command scalebench measures Waymark at country scale for `make
+// bench-scale`: for LI and synthetic extracts of N tiled LI copies
+// (../shared/tools/tile_extract.py, made into var/scale when absent) it
+// imports each (time, peak RSS, pack size and its ratio to the PBF), then
+// serves the pack and measures the time to the first answer and to ready,
+// the server's RSS, and p50/p99 of reverse (zoom 18 and 10), search,
+// autocomplete per keystroke, directions across the whole grid and a 25×25
+// matrix. It prints one table per part. Nothing here runs in make test.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var (
+	bin     = flag.String("bin", "bin/waymark", "the waymark `binary`")
+	regions = flag.String("regions", "../shared/regions", "`directory` of the shared extracts")
+	dir     = flag.String("dir", "var/scale", "`directory` for the tiled extracts and packs")
+	ns      = flag.String("n", "16,64", "comma-separated tile `counts` (1 = the LI extract itself)")
+	samples = flag.Int("samples", 200, "requests per latency figure")
+	reuse   = flag.Bool("reuse", false, "serve packs already in -dir instead of importing them again")
+)
+
+// The tiling of tile_extract.py: copies of this box, shifted by its size
+// plus 0.02° per column and row, ceil(sqrt(N)) columns.
+const boxW, boxH, gap = 0.30, 0.30, 0.02
+
+type importRow struct {
+	n                 int
+	pbf, pack         int64
+	nodes             string
+	took              time.Duration
+	peakRSS           int64 // kB
+	firstAnswer, open time.Duration
+	serveRSS          int64 // kB
+	lat               map[string][2]time.Duration
+}
+
+func main() {
+	flag.Parse()
+	var rows []*importRow
+	for _, s := range strings.Split(*ns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			fail("bad -n %q", s)
+		}
+		row, err := run(n)
+		if err != nil {
+			fail("N=%d: %v", n, err)
+		}
+		rows = append(rows, row)
+	}
+	fmt.Printf("\nimport\n%-6s %9s %12s %9s %10s %10s %7s\n", "input", "PBF", "nodes", "time", "peak RSS", "pack", "pack/PBF")
+	for _, r := range rows {
+		fmt.Printf("%-6s %8.0fM %12s %8.0fs %9.0fM %9.0fM %6.1f×\n", name(r.n), mb(r.pbf), r.nodes, r.took.Seconds(),
+			float64(r.peakRSS)/1024, mb(r.pack), float64(r.pack)/float64(r.pbf))
+	}
+	fmt.Printf("\nserve\n%-6s %12s %10s %10s", "input", "first answer", "ready", "RSS")
+	kinds := []string{"reverse z18", "reverse z10", "search", "autocomplete", "directions", "matrix 25x25"}
+	for _, k := range kinds {
+		fmt.Printf(" %21s", k+" p50/p99")
+	}
+	fmt.Println()
+	for _, r := range rows {
+		fmt.Printf("%-6s %11.2fs %9.2fs %9.0fM", name(r.n), r.firstAnswer.Seconds(), r.open.Seconds(), float64(r.serveRSS)/1024)
+		for _, k := range kinds {
+			l := r.lat[k]
+			fmt.Printf(" %21s", fmt.Sprintf("%.2f/%.2f ms", ms(l[0]), ms(l[1])))
+		}
+		fmt.Println()
+	}
+}
+
+func name(n int) string {
+	if n == 1 {
+		return "LI"
+	}
+	return fmt.Sprintf("LI×%d", n)
+}
+
+func mb(b int64) float64         { return float64(b) / (1 << 20) }
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "scalebench: "+format+"\n", args...)
+	os.Exit(1)
+}
+
+// run makes, imports and serves the N-copy extract.
+func run(n int) (*importRow, error) {
+	src := filepath.Join(*regions, "liechtenstein.osm.pbf")
+	pbf := src
+	if n > 1 {
+		pbf = filepath.Join(*dir, fmt.Sprintf("li-x%d.osm.pbf", n))
+		if _, err := os.Stat(pbf); err != nil {
+			fmt.Fprintf(os.Stderr, "making %s\n", pbf)
+			cmd := exec.Command("/usr/bin/python3", filepath.Join(*regions, "..", "tools", "tile_extract.py"), src, pbf, strconv.Itoa(n))
+			cmd.Stderr = os.Stderr
+			if err := cmd.Run(); err != nil {
+				return nil, fmt.Errorf("tile_extract: %w", err)
+			}
+		}
+	}
+	pack := filepath.Join(*dir, fmt.Sprintf("li-x%d.waymark", n))
+	if _, err := os.Stat(pack); err == nil && *reuse {
+		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, pbf: size(pbf), pack: size(pack)}
+		return row, serve(row, pack)
+	}
+	fmt.Fprintf(os.Stderr, "importing %s\n", pbf)
+	var out bytes.Buffer
+	cmd := exec.Command("/usr/bin/time", "-v", *bin, "import", "-q", "-o", pack, pbf)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("import: %v\n%s", err, out.String())
+	}
+	row := &importRow{n: n, took: time.Since(start), lat: map[string][2]time.Duration{}}
+	if m := regexp.MustCompile(`Maximum resident set size \(kbytes\): (\d+)`).FindStringSubmatch(out.String()); m != nil {
+		row.peakRSS, _ = strconv.ParseInt(m[1], 10, 64)
+	}
+	if m := regexp.MustCompile(`(?m)^nodes:\s+(\d+)`).FindStringSubmatch(out.String()); m != nil {
+		row.nodes = m[1]
+	}
+	row.pbf, row.pack = size(pbf), size(pack)
+	return row, serve(row, pack)
+}
+
+func size(p string) int64 {
+	st, err := os.Stat(p)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+// serve starts the server on the pack and measures it.
+func serve(row *importRow, pack string) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(*bin, "serve", "-addr", addr, "-token", "scale", "-max-table-size", "25", pack)
+	stderr, _ := cmd.StderrPipe()
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	go io.Copy(io.Discard, bufio.NewReader(stderr))
+	base := "http://" + addr
+	for {
+		if resp, err := http.Get(base + "/v1/reverse?key=scale&format=json&lat=47.14&lon=9.52"); err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Since(start) > 10*time.Minute {
+			return fmt.Errorf("no answer after 10 minutes")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	row.firstAnswer = time.Since(start)
+	for {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	row.open = time.Since(start)
+	row.serveRSS = rss(cmd.Process.Pid)
+	rng := rand.New(rand.NewPCG(uint64(row.n), 1))
+	cols := int(math.Ceil(math.Sqrt(float64(row.n))))
+	point := func() (float64, float64) { // a point in LI's valley of a random copy
+		k := rng.IntN(row.n)
+		dx, dy := float64(k%cols)*(boxW+gap), float64(k/cols)*(boxH+gap)
+		return 9.49 + rng.Float64()*0.08 + dx, 47.06 + rng.Float64()*0.18 + dy
+	}
+	names := []string{"Vaduz", "Schaan", "Balzers", "Triesen", "Eschen", "Mauren", "Ruggell", "Gamprin", "Planken", "Triesenberg", "Städtle", "Landstrasse"}
+	req := map[string]func() string{
+		"reverse z18": func() string {
+			lon, lat := point()
+			return fmt.Sprintf("/v1/reverse?format=json&zoom=18&lat=%f&lon=%f", lat, lon)
+		},
+		"reverse z10": func() string {
+			lon, lat := point()
+			return fmt.Sprintf("/v1/reverse?format=json&zoom=10&lat=%f&lon=%f", lat, lon)
+		},
+		"search": func() string { return "/v1/search?format=json&q=" + url.QueryEscape(names[rng.IntN(len(names))]) },
+		"autocomplete": func() string {
+			r := []rune(names[rng.IntN(len(names))])
+			return "/v1/autocomplete?q=" + url.QueryEscape(string(r[:1+rng.IntN(len(r))]))
+		},
+		"directions": func() string {
+			lo1, la1 := point()
+			lo2, la2 := point()
+			return fmt.Sprintf("/v1/directions/driving/%f,%f;%f,%f", lo1, la1, lo2, la2)
+		},
+		"matrix 25x25": func() string {
+			ps := make([]string, 25)
+			for i := range ps {
+				lo, la := point()
+				ps[i] = fmt.Sprintf("%f,%f", lo, la)
+			}
+			return "/v1/matrix/driving/" + strings.Join(ps, ";")
+		},
+	}
+	for k, next := range req {
+		var durs []time.Duration
+		for i := 0; i < *samples; i++ {
+			u := base + next()
+			if strings.Contains(u, "?") {
+				u += "&key=scale"
+			} else {
+				u += "?key=scale"
+			}
+			t0 := time.Now()
+			resp, err := http.Get(u)
+			if err != nil {
+				return err
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			durs = append(durs, time.Since(t0))
+		}
+		slices.Sort(durs)
+		row.lat[k] = [2]time.Duration{durs[len(durs)/2], durs[len(durs)*99/100]}
+	}
+	return nil
+}
+
+// rss returns a process's resident set in kB.
+func rss(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	if m := regexp.MustCompile(`VmRSS:\s+(\d+)`).FindSubmatch(b); m != nil {
+		v, _ := strconv.ParseInt(string(m[1]), 10, 64)
+		return v
+	}
+	return 0
+}
