@@ -254,6 +254,16 @@ func (w *Window) openPacks(paths []string) error {
 	for _, f := range w.engineListeners {
 		f()
 	}
+	if eng != nil {
+		// Build the place indexes in the background, so the first
+		// keystroke does not wait for them (the map and search answer
+		// meanwhile; a query that needs an index waits for it).
+		go func() {
+			if err := eng.WarmPlaces(context.Background()); err != nil {
+				log.Printf("ui: warm place indexes: %v", err)
+			}
+		}()
+	}
 	return firstErr
 }
 

@@ -50,6 +50,14 @@ func newWindow(t *testing.T) (*ui.Window, string) {
 	}
 	w.FyneWindow().Resize(fyne.NewSize(1280, 800))
 	t.Cleanup(w.ShutdownForTest)
+	// The window builds the place indexes in the background; wait for them
+	// here, so that the tests' time limits do not include building them
+	// (slow under the race detector on a loaded machine).
+	if eng := w.Engine(); eng != nil {
+		if err := eng.WarmPlaces(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return w, cfg
 }
 
