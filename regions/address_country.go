@@ -150,14 +150,14 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 		}
 		for _, m := range r.Members {
 			if m.Type == osm.TypeNode && (m.Role == "admin_centre" || m.Role == "label") {
-				if q, ok := b.d.Coords[osm.NodeID(m.Ref)]; ok {
+				if q, ok := b.d.MemberPoint(osm.NodeID(m.Ref)); ok {
 					x.centre[code] = q
 				}
 			}
 			if m.Type != osm.TypeWay {
 				continue
 			}
-			w := b.d.WayByID[osm.WayID(m.Ref)]
+			w := b.d.Way(osm.WayID(m.Ref))
 			if w == nil {
 				continue
 			}

@@ -366,9 +366,9 @@ func (b *placeBuilder) inheritBuildingAddresses() {
 		if p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "") {
 			grid.insert(int32(len(ids)), p.bound)
 			ids = append(ids, int32(i))
-			if w := b.d.WayByID[osm.WayID(p.osmID)]; p.osmType == "W" && w != nil {
+			if w := b.d.Way(osm.WayID(p.osmID)); p.osmType == "W" && w != nil {
 				for _, wn := range w.Nodes {
-					vertexOf[int64(wn.ID)] = int32(i)
+					vertexOf[int64(wn)] = int32(i)
 				}
 			}
 		}

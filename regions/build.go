@@ -197,7 +197,7 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	if err := createMeta(ctx, db, name, ins, data); err != nil {
 		return nil, err
 	}
-	sum.Counts["nodes"] = len(data.Coords)
+	sum.Counts["nodes"] = data.NodeCount
 	sum.Counts["ways"] = len(data.Ways)
 	sum.Counts["relations"] = len(data.Relations)
 	if data.MissingNodeRefs > 0 {
@@ -288,7 +288,7 @@ func createMeta(ctx context.Context, db *sql.DB, name string, ins []string, d *D
 	}
 	var id [8]byte
 	rand.Read(id[:])
-	home := HomeBound(d)
+	home := d.Home
 	rows := [][2]string{
 		{"format_version", fmt.Sprint(FormatVersion)},
 		{"name", name},

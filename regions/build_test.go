@@ -46,13 +46,15 @@ func TestLoadXML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Coords) != 4 || len(d.Nodes) != 1 || len(d.Ways) != 1 {
-		t.Errorf("Load: %d coords, %d tagged nodes, %d ways; want 4, 1, 1", len(d.Coords), len(d.Nodes), len(d.Ways))
+	if d.NodeCount != 4 || len(d.Nodes) != 1 || len(d.Ways) != 1 {
+		t.Errorf("Load: %d nodes, %d tagged nodes, %d ways; want 4, 1, 1", d.NodeCount, len(d.Nodes), len(d.Ways))
 	}
 	if d.MissingNodeRefs != 1 {
 		t.Errorf("MissingNodeRefs = %d, want 1", d.MissingNodeRefs)
 	}
-	if w := d.WayByID[10]; w.Nodes[1].Lat != 47.15 || len(d.WayLine(w)) != 2 {
+	if w := d.Way(10); w == nil || len(d.WayLine(w)) != 2 {
+		t.Errorf("Way(10) = %+v, want a way with 2 located nodes", w)
+	} else if p, ok := w.Point(1); !ok || p[1] != 47.15 {
 		t.Errorf("way node coordinates not filled: %+v", w.Nodes)
 	}
 	if d.Timestamp.Year() != 2020 {
@@ -65,9 +67,9 @@ func TestHomeBoundPicksMainCluster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := HomeBound(d)
+	got := d.Home
 	if !got.Contains(orb.Point{9.52, 47.15}) || got.Contains(orb.Point{-86.5, 32.5}) {
-		t.Errorf("HomeBound = %v, want the Vaduz cluster only", got)
+		t.Errorf("Data.Home = %v, want the Vaduz cluster only", got)
 	}
 }
 

@@ -51,12 +51,12 @@ func (b *placeBuilder) writeEntrances(ctx context.Context) error {
 		if p.osmType != "W" {
 			continue
 		}
-		w := b.d.WayByID[osm.WayID(p.osmID)]
+		w := b.d.Way(osm.WayID(p.osmID))
 		if w == nil {
 			continue
 		}
 		for _, wn := range w.Nodes {
-			node := b.d.NodeByID[wn.ID]
+			node := b.d.Node(wn)
 			if node == nil {
 				continue
 			}

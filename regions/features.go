@@ -173,7 +173,7 @@ func (fw *mapWriter) collect() {
 		if len(w.Tags) == 0 {
 			continue
 		}
-		closed := len(w.Nodes) >= 4 && w.Nodes[0].ID == w.Nodes[len(w.Nodes)-1].ID
+		closed := len(w.Nodes) >= 4 && w.Nodes[0] == w.Nodes[len(w.Nodes)-1]
 		if c := mapLineClass(w.Tags); c != "" {
 			flags, layer := mapLineFlags(w.Tags)
 			fw.addLine(w, c, flags, layer)
@@ -217,7 +217,7 @@ func (fw *mapWriter) collectMultipolygon(r *osm.Relation, consumed map[osm.WayID
 		// Old-style multipolygon: the tags sit on the outer way(s).
 		for _, m := range r.Members {
 			if m.Type == osm.TypeWay && m.Role != "inner" {
-				if w := d.WayByID[osm.WayID(m.Ref)]; w != nil && mapAreaClass(w.Tags) != "" {
+				if w := d.Way(osm.WayID(m.Ref)); w != nil && mapAreaClass(w.Tags) != "" {
 					tags = w.Tags
 					class = mapAreaClass(tags)
 					break
@@ -240,7 +240,7 @@ func (fw *mapWriter) collectMultipolygon(r *osm.Relation, consumed map[osm.WayID
 	if class != "" {
 		for _, m := range r.Members {
 			if m.Type == osm.TypeWay && m.Role != "inner" {
-				if w := d.WayByID[osm.WayID(m.Ref)]; w != nil && mapAreaClass(w.Tags) == class {
+				if w := d.Way(osm.WayID(m.Ref)); w != nil && mapAreaClass(w.Tags) == class {
 					consumed[w.ID] = true
 				}
 			}
@@ -267,7 +267,7 @@ func mapLabelText(class string, t osm.Tags) string {
 	return name
 }
 
-func (fw *mapWriter) addLine(w *osm.Way, class string, flags, layer int) {
+func (fw *mapWriter) addLine(w *Way, class string, flags, layer int) {
 	pts := mercWay(fw.im.Data, w)
 	if len(pts) < 2 {
 		return

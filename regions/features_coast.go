@@ -33,9 +33,9 @@ func mapSea(d *Data) (mapPolygon, int) {
 			continue
 		}
 		c := coastChain{}
-		for _, wn := range w.Nodes {
-			if p, ok := d.Coords[wn.ID]; ok {
-				c.ids = append(c.ids, wn.ID)
+		for i, wn := range w.Nodes {
+			if p, ok := w.Point(i); ok {
+				c.ids = append(c.ids, wn)
 				c.pts = append(c.pts, p)
 			}
 		}

@@ -1,6 +1,7 @@
 package regions
 
 import (
+	"math"
 	"testing"
 
 	"github.com/paulmach/orb"
@@ -10,27 +11,26 @@ import (
 // coastData builds an extract from lon/lat node lists, one per coastline
 // way, plus corner nodes that set the extract's bound.
 func coastData(ways ...[]orb.Point) *Data {
-	d := &Data{Coords: map[osm.NodeID]orb.Point{}, WayByID: map[osm.WayID]*osm.Way{}}
+	d := &Data{}
 	id := osm.NodeID(1)
 	d.Bound = orb.Bound{Min: orb.Point{0, 0}, Max: orb.Point{1, 1}}
 	for i, pts := range ways {
-		w := &osm.Way{ID: osm.WayID(i + 1), Tags: osm.Tags{{Key: "natural", Value: "coastline"}}}
+		w := &Way{ID: osm.WayID(i + 1), Tags: osm.Tags{{Key: "natural", Value: "coastline"}}}
 		var first osm.NodeID
 		for j, p := range pts {
 			nid := id
 			if j == len(pts)-1 && p == pts[0] {
 				nid = first // closed ring
 			} else {
-				d.Coords[nid] = p
 				id++
 			}
 			if j == 0 {
 				first = nid
 			}
-			w.Nodes = append(w.Nodes, osm.WayNode{ID: nid, Lon: p[0], Lat: p[1]})
+			w.Nodes = append(w.Nodes, nid)
+			w.ll = append(w.ll, int32(math.Round(p[0]*1e7)), int32(math.Round(p[1]*1e7)))
 		}
 		d.Ways = append(d.Ways, w)
-		d.WayByID[w.ID] = w
 	}
 	return d
 }

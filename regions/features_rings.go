@@ -2,7 +2,6 @@ package regions
 
 import (
 	"github.com/paulmach/orb"
-	"github.com/paulmach/osm"
 )
 
 // Polygons of the map features. Multipolygon rings are assembled by the
@@ -29,10 +28,10 @@ func mercLine(pts []orb.Point) orb.LineString {
 }
 
 // mercWay returns w's points in Mercator, skipping nodes missing from d.
-func mercWay(d *Data, w *osm.Way) orb.LineString {
+func mercWay(d *Data, w *Way) orb.LineString {
 	out := make(orb.LineString, 0, len(w.Nodes))
-	for _, wn := range w.Nodes {
-		if c, ok := d.Coords[wn.ID]; ok {
+	for i := range w.Nodes {
+		if c, ok := w.Point(i); ok {
 			out = append(out, MercatorPoint(c))
 		}
 	}
@@ -83,7 +82,7 @@ func mapPolygonOf(mp orb.MultiPolygon) mapPolygon {
 }
 
 // mapWayPolygon returns the polygon of closed way w.
-func mapWayPolygon(d *Data, w *osm.Way) mapPolygon {
+func mapWayPolygon(d *Data, w *Way) mapPolygon {
 	r := mercWay(d, w)
 	if len(r) < 4 || r[0] != r[len(r)-1] {
 		return mapPolygon{}

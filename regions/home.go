@@ -9,58 +9,84 @@ import (
 // homeCell is the grid cell size, in degrees, used to find an extract's main cluster.
 const homeCell = 0.25
 
-// HomeBound returns the bounding box of the extract's main cluster: the
-// connected group of occupied grid cells (homeCell degrees, 8-neighbour) that
-// holds the most nodes. An extract with disjoint areas (the LI test extract
-// also covers part of Alabama) thus opens on its largest area, not on an
-// ocean-spanning box.
-func HomeBound(d *Data) orb.Bound {
-	type cell struct{ x, y int }
-	counts := map[cell]int{}
-	for _, p := range d.Coords {
-		counts[cell{int(math.Floor(p[0] / homeCell)), int(math.Floor(p[1] / homeCell))}]++
+type homeCell2 struct{ x, y int }
+
+// homeCounter counts nodes per homeCell grid cell as they are read, with
+// each cell's bound, so the home view needs no second pass over the nodes.
+type homeCounter map[homeCell2]*homeCount
+
+type homeCount struct {
+	n int
+	b orb.Bound
+}
+
+func (h homeCounter) add(p orb.Point) {
+	c := homeCell2{int(math.Floor(p[0] / homeCell)), int(math.Floor(p[1] / homeCell))}
+	if hc := h[c]; hc != nil {
+		hc.n++
+		hc.b = hc.b.Extend(p)
+		return
 	}
-	seen := map[cell]bool{}
-	var best []cell
+	h[c] = &homeCount{n: 1, b: orb.Bound{Min: p, Max: p}}
+}
+
+// bound returns the bounding box of the extract's main cluster: the
+// connected group of occupied grid cells (homeCell degrees, 8-neighbour)
+// that holds the most nodes. An extract with disjoint areas (the LI test
+// extract also covers part of Alabama) thus opens on its largest area, not
+// on an ocean-spanning box. all is returned when no node was counted.
+func (h homeCounter) bound(all orb.Bound) orb.Bound {
+	seen := map[homeCell2]bool{}
+	var best []homeCell2
 	bestN := -1
-	for c := range counts {
+	for c := range h {
 		if seen[c] {
 			continue
 		}
-		group, n := []cell{}, 0
-		stack := []cell{c}
+		group, n := []homeCell2{}, 0
+		stack := []homeCell2{c}
 		seen[c] = true
 		for len(stack) > 0 {
 			cur := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			group = append(group, cur)
-			n += counts[cur]
+			n += h[cur].n
 			for dx := -1; dx <= 1; dx++ {
 				for dy := -1; dy <= 1; dy++ {
-					nb := cell{cur.x + dx, cur.y + dy}
-					if counts[nb] > 0 && !seen[nb] {
+					nb := homeCell2{cur.x + dx, cur.y + dy}
+					if h[nb] != nil && !seen[nb] {
 						seen[nb] = true
 						stack = append(stack, nb)
 					}
 				}
 			}
 		}
-		if n > bestN {
+		if n > bestN || (n == bestN && less(group, best)) {
 			best, bestN = group, n
 		}
 	}
-	in := map[cell]bool{}
-	for _, c := range best {
-		in[c] = true
-	}
-	b := orb.Bound{Min: orb.Point{180, 90}, Max: orb.Point{-180, -90}}
-	for _, p := range d.Coords {
-		if in[cell{int(math.Floor(p[0] / homeCell)), int(math.Floor(p[1] / homeCell))}] {
-			b = b.Extend(p)
-		}
-	}
 	if bestN <= 0 {
-		return d.Bound
+		return all
+	}
+	b := h[best[0]].b
+	for _, c := range best[1:] {
+		b = b.Union(h[c].b)
 	}
 	return b
+}
+
+// less orders cell groups of equal node counts, so ties resolve the same
+// way on every run (map order is random).
+func less(a, b []homeCell2) bool {
+	min := func(g []homeCell2) homeCell2 {
+		m := g[0]
+		for _, c := range g[1:] {
+			if c.x < m.x || (c.x == m.x && c.y < m.y) {
+				m = c
+			}
+		}
+		return m
+	}
+	x, y := min(a), min(b)
+	return x.x < y.x || (x.x == y.x && x.y < y.y)
 }

@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/osm"
 )
 
 const maxInterpolation = 1000
@@ -137,12 +136,12 @@ func pointAlong(ls orb.LineString, f float64) orb.Point {
 }
 
 // interpolateWay expands one interpolation way.
-func interpolateWay(d *Data, w *osm.Way) []interpolatedNumber {
+func interpolateWay(d *Data, w *Way) []interpolatedNumber {
 	kind := strings.TrimSpace(w.Tags.Find("addr:interpolation"))
 	var out []interpolatedNumber
 	prev, prevNum := -1, ""
 	for i, wn := range w.Nodes {
-		n := d.NodeByID[wn.ID]
+		n := d.Node(wn)
 		if n == nil {
 			continue
 		}
@@ -152,8 +151,8 @@ func interpolateWay(d *Data, w *osm.Way) []interpolatedNumber {
 		}
 		if prev >= 0 {
 			var seg orb.LineString
-			for _, x := range w.Nodes[prev : i+1] {
-				if p, ok := d.Coords[x.ID]; ok {
+			for x := prev; x <= i; x++ {
+				if p, ok := w.Point(x); ok {
 					seg = append(seg, p)
 				}
 			}
@@ -194,7 +193,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 		postcode := normalizePostcode(w.Tags.Find("addr:postcode"))
 		country := ""
 		for _, wn := range w.Nodes {
-			if ep := nodePlace[int64(wn.ID)]; ep != nil {
+			if ep := nodePlace[int64(wn)]; ep != nil {
 				if street == "" && addrPlace == "" {
 					street, addrPlace = ep.street, ep.addrPlace
 				}

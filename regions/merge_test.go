@@ -24,8 +24,28 @@ import (
 // every relation of relations), to an OSM XML file.
 func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path string) {
 	t.Helper()
+	// Data keeps the locations of way nodes, tagged nodes and relation
+	// members: every node that can matter to a pack.
+	coords := map[osm.NodeID]orb.Point{}
+	for _, w := range d.Ways {
+		for i, id := range w.Nodes {
+			if p, ok := w.Point(i); ok {
+				coords[id] = p
+			}
+		}
+	}
+	for _, n := range d.Nodes {
+		coords[n.ID] = n.Point()
+	}
+	for _, r := range d.Relations {
+		for _, m := range r.Members {
+			if p, ok := d.MemberPoint(osm.NodeID(m.Ref)); ok && m.Type == osm.TypeNode {
+				coords[osm.NodeID(m.Ref)] = p
+			}
+		}
+	}
 	nodes := map[osm.NodeID]bool{}
-	for id, p := range d.Coords {
+	for id, p := range coords {
 		if in(p) {
 			nodes[id] = true
 		}
@@ -34,15 +54,19 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 	ways := map[osm.WayID]bool{}
 	for _, w := range d.Ways {
 		keep := false
-		for _, wn := range w.Nodes {
-			if nodes[wn.ID] {
+		for _, id := range w.Nodes {
+			if nodes[id] {
 				keep = true
 				break
 			}
 		}
 		if keep {
 			ways[w.ID] = true
-			out.Ways = append(out.Ways, w)
+			ow := &osm.Way{ID: w.ID, Tags: w.Tags, Visible: true}
+			for _, id := range w.Nodes {
+				ow.Nodes = append(ow.Nodes, osm.WayNode{ID: id})
+			}
+			out.Ways = append(out.Ways, ow)
 		}
 	}
 	for _, w := range out.Ways {
@@ -51,12 +75,12 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 		}
 	}
 	for id := range nodes {
-		p, ok := d.Coords[id]
+		p, ok := coords[id]
 		if !ok {
 			continue
 		}
 		n := &osm.Node{ID: id, Lon: p[0], Lat: p[1], Visible: true}
-		if tagged := d.NodeByID[id]; tagged != nil {
+		if tagged := d.Node(id); tagged != nil {
 			n.Tags = tagged.Tags
 		}
 		out.Nodes = append(out.Nodes, n)

@@ -187,7 +187,7 @@ func (b *placeBuilder) addRelation(r *osm.Relation) {
 			if m.Type != osm.TypeWay {
 				continue
 			}
-			if w := b.d.WayByID[osm.WayID(m.Ref)]; w != nil {
+			if w := b.d.Way(osm.WayID(m.Ref)); w != nil {
 				if ls := b.d.WayLine(w); len(ls) > 1 {
 					mls = append(mls, ls)
 				}
@@ -242,7 +242,7 @@ func (b *placeBuilder) relationPoint(r *osm.Relation) (orb.Point, bool) {
 	for _, role := range []string{"label", "admin_centre"} {
 		for _, m := range r.Members {
 			if m.Type == osm.TypeNode && m.Role == role {
-				if p, ok := b.d.Coords[osm.NodeID(m.Ref)]; ok {
+				if p, ok := b.d.MemberPoint(osm.NodeID(m.Ref)); ok {
 					return p, true
 				}
 			}
@@ -254,7 +254,7 @@ func (b *placeBuilder) relationPoint(r *osm.Relation) (orb.Point, bool) {
 		if m.Type != osm.TypeWay {
 			continue
 		}
-		if w := b.d.WayByID[osm.WayID(m.Ref)]; w != nil {
+		if w := b.d.Way(osm.WayID(m.Ref)); w != nil {
 			for _, p := range b.d.WayLine(w) {
 				bound = bound.Extend(p)
 				found = true
@@ -266,8 +266,8 @@ func (b *placeBuilder) relationPoint(r *osm.Relation) (orb.Point, bool) {
 
 // isAreaWay reports whether a closed way describes an area (buildings,
 // landuse, amenities…) rather than a closed line (roundabouts, fences).
-func isAreaWay(w *osm.Way) bool {
-	if len(w.Nodes) < 4 || w.Nodes[0].ID != w.Nodes[len(w.Nodes)-1].ID {
+func isAreaWay(w *Way) bool {
+	if len(w.Nodes) < 4 || w.Nodes[0] != w.Nodes[len(w.Nodes)-1] {
 		return false
 	}
 	switch w.Tags.Find("area") {

@@ -27,7 +27,7 @@ import (
 type AreaWay struct {
 	ID    osm.WayID
 	Role  string
-	Nodes osm.WayNodes
+	Nodes []osm.NodeID
 }
 
 // RingProblem describes ways that could not be closed into a ring.
@@ -51,6 +51,7 @@ func (p RingProblem) String() string {
 func RelationArea(d *Data, r *osm.Relation) (orb.MultiPolygon, []RingProblem) {
 	var ways []AreaWay
 	var missing []osm.WayID
+	coords := map[osm.NodeID]orb.Point{}
 	for _, m := range r.Members {
 		if m.Type != osm.TypeWay {
 			continue
@@ -59,14 +60,19 @@ func RelationArea(d *Data, r *osm.Relation) (orb.MultiPolygon, []RingProblem) {
 		case "label", "admin_centre", "subarea", "inner_subarea", "perimeter_subarea":
 			continue
 		}
-		w := d.WayByID[osm.WayID(m.Ref)]
+		w := d.Way(osm.WayID(m.Ref))
 		if w == nil {
 			missing = append(missing, osm.WayID(m.Ref))
 			continue
 		}
 		ways = append(ways, AreaWay{ID: w.ID, Role: m.Role, Nodes: w.Nodes})
+		for i, id := range w.Nodes {
+			if p, ok := w.Point(i); ok {
+				coords[id] = p
+			}
+		}
 	}
-	mp, problems := AssembleRings(ways, d.Coords)
+	mp, problems := AssembleRings(ways, coords)
 	if len(missing) > 0 {
 		problems = append(problems, RingProblem{Ways: missing,
 			Reason: fmt.Sprintf("%d member ways missing from the extract", len(missing))})
@@ -78,13 +84,13 @@ func RelationArea(d *Data, r *osm.Relation) (orb.MultiPolygon, []RingProblem) {
 // at its smallest vertex, see orientRing), or nil when the way is not
 // closed, has fewer than 4 nodes, has no area or references nodes outside
 // the extract.
-func WayArea(d *Data, w *osm.Way) orb.Polygon {
-	if len(w.Nodes) < 4 || w.Nodes[0].ID != w.Nodes[len(w.Nodes)-1].ID {
+func WayArea(d *Data, w *Way) orb.Polygon {
+	if len(w.Nodes) < 4 || w.Nodes[0] != w.Nodes[len(w.Nodes)-1] {
 		return nil
 	}
 	ring := make(orb.Ring, 0, len(w.Nodes))
-	for _, wn := range w.Nodes {
-		p, ok := d.Coords[wn.ID]
+	for i := range w.Nodes {
+		p, ok := w.Point(i)
 		if !ok {
 			return nil
 		}
@@ -136,8 +142,8 @@ func joinAreaWays(ways []AreaWay, coords map[osm.NodeID]orb.Point) ([]builtRing,
 	}
 	ends := make(map[osm.NodeID][]int, 2*len(segs))
 	for i, s := range segs {
-		ends[s.Nodes[0].ID] = append(ends[s.Nodes[0].ID], i)
-		ends[s.Nodes[len(s.Nodes)-1].ID] = append(ends[s.Nodes[len(s.Nodes)-1].ID], i)
+		ends[s.Nodes[0]] = append(ends[s.Nodes[0]], i)
+		ends[s.Nodes[len(s.Nodes)-1]] = append(ends[s.Nodes[len(s.Nodes)-1]], i)
 	}
 	used := make([]bool, len(segs))
 	for i := range segs {
@@ -147,7 +153,7 @@ func joinAreaWays(ways []AreaWay, coords map[osm.NodeID]orb.Point) ([]builtRing,
 		used[i] = true
 		ids := []osm.NodeID{}
 		for _, wn := range segs[i].Nodes {
-			ids = append(ids, wn.ID)
+			ids = append(ids, wn)
 		}
 		members := []osm.WayID{segs[i].ID}
 		flipped := false
@@ -174,13 +180,13 @@ func joinAreaWays(ways []AreaWay, coords map[osm.NodeID]orb.Point) ([]builtRing,
 			used[next] = true
 			members = append(members, segs[next].ID)
 			ns := segs[next].Nodes
-			if ns[0].ID == end {
+			if ns[0] == end {
 				for _, wn := range ns[1:] {
-					ids = append(ids, wn.ID)
+					ids = append(ids, wn)
 				}
 			} else {
 				for k := len(ns) - 2; k >= 0; k-- {
-					ids = append(ids, ns[k].ID)
+					ids = append(ids, ns[k])
 				}
 			}
 		}

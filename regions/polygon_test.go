@@ -30,7 +30,7 @@ func polygonTestNodes() map[osm.NodeID]orb.Point {
 func polygonTestWay(id osm.WayID, role string, xy ...int) AreaWay {
 	w := AreaWay{ID: id, Role: role}
 	for i := 0; i+1 < len(xy); i += 2 {
-		w.Nodes = append(w.Nodes, osm.WayNode{ID: osm.NodeID(100*xy[i] + xy[i+1] + 1)})
+		w.Nodes = append(w.Nodes, osm.NodeID(100*xy[i]+xy[i+1]+1))
 	}
 	return w
 }
@@ -73,7 +73,7 @@ func TestAssembleRings(t *testing.T) {
 		{"duplicate member ignored", []AreaWay{
 			polygonTestWay(1, "outer", 0, 0, 4, 0, 4, 4, 0, 4, 0, 0),
 			polygonTestWay(1, "outer", 0, 0, 4, 0, 4, 4, 0, 4, 0, 0)}, 1, 0, 0, 16},
-		{"node outside the extract", []AreaWay{{ID: 1, Nodes: osm.WayNodes{{ID: 1}, {ID: 5000}, {ID: 401}, {ID: 1}}}}, 0, 0, 1, 0},
+		{"node outside the extract", []AreaWay{{ID: 1, Nodes: []osm.NodeID{1, 5000, 401, 1}}}, 0, 0, 1, 0},
 		{"degenerate way", []AreaWay{polygonTestWay(1, "outer", 0, 0)}, 0, 0, 1, 0},
 	}
 	for _, tc := range tests {

@@ -96,7 +96,22 @@ func runRoads(ctx context.Context, im *Import) error {
 // the network and the number of restriction relations it could not use.
 func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}}
-	used := map[osm.NodeID]bool{}
+	// Barriers and signals: the tagged nodes that may be one, marked when
+	// a routable way uses them (no set of every routable node).
+	const isBarrier, isSignal = 1, 2
+	special := map[osm.NodeID]uint8{}
+	for _, n := range d.Nodes {
+		var k uint8
+		if blocks(p, n) {
+			k |= isBarrier
+		}
+		if n.Tags.Find("highway") == "traffic_signals" { // as OSRM's profiles (crossing=traffic_signals alone does not count)
+			k |= isSignal
+		}
+		if k != 0 {
+			special[n.ID] = k
+		}
+	}
 	routable := map[osm.WayID]bool{}
 	for _, w := range d.Ways {
 		if len(w.Nodes) < 2 {
@@ -105,8 +120,8 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		pts := make([]orb.Point, 0, len(w.Nodes))
 		ids := make([]int64, 0, len(w.Nodes))
 		length := 0.0
-		for _, wn := range w.Nodes {
-			pt, ok := d.Coords[wn.ID]
+		for i, wn := range w.Nodes {
+			pt, ok := w.Point(i)
 			if !ok {
 				continue
 			}
@@ -114,7 +129,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 				length += haversineM(pts[len(pts)-1], pt)
 			}
 			pts = append(pts, pt)
-			ids = append(ids, int64(wn.ID))
+			ids = append(ids, int64(wn))
 		}
 		if len(pts) < 2 {
 			continue
@@ -142,18 +157,14 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		})
 		routable[w.ID] = true
 		for _, id := range ids {
-			used[osm.NodeID(id)] = true
-		}
-	}
-	for _, n := range d.Nodes {
-		if !used[n.ID] {
-			continue
-		}
-		if blocks(p, n) {
-			net.Barriers[int64(n.ID)] = true
-		}
-		if n.Tags.Find("highway") == "traffic_signals" { // as OSRM's profiles (crossing=traffic_signals alone does not count)
-			net.Signals[int64(n.ID)] = true
+			if k := special[osm.NodeID(id)]; k != 0 {
+				if k&isBarrier != 0 {
+					net.Barriers[id] = true
+				}
+				if k&isSignal != 0 {
+					net.Signals[id] = true
+				}
+			}
 		}
 	}
 	skipped := 0

@@ -156,7 +156,7 @@ var carBarrierWhitelist = map[string]bool{
 var footBarrierBlacklist = map[string]bool{"yes": true, "wall": true, "fence": true}
 
 // blocks reports whether a tagged node cannot be passed in profile p.
-func blocks(p route.Profile, n *osm.Node) bool {
+func blocks(p route.Profile, n *Node) bool {
 	tags := n.Tags
 	if p == route.Driving {
 		if a := accessOf(tags, carAccessHierarchy); a != "" {
