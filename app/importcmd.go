@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"waymark/regions"
@@ -18,6 +23,8 @@ func runImport(args []string) int {
 	out := fs.String("o", "", "output region pack `file` (e.g. liechtenstein.waymark)")
 	name := fs.String("name", "", "region name (default: output file name)")
 	quiet := fs.Bool("q", false, "no progress bar")
+	memFlag := fs.String("mem", "", "memory `budget` of the import, e.g. 800M or 2G (default: half the physical memory)")
+	tmpDir := fs.String("tmp", "", "`directory` for temporary files (default: beside the output)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: waymark import -o OUT.waymark IN.osm.pbf [MORE.osm.pbf...]  (several extracts make one pack)")
 		fs.PrintDefaults()
@@ -29,11 +36,29 @@ func runImport(args []string) int {
 		fs.Usage()
 		return 2
 	}
+	budget := physicalMemory() / 2
+	if *memFlag != "" {
+		b, err := parseSize(*memFlag)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "waymark import: -mem: %v\n", err)
+			return 2
+		}
+		budget = b
+	}
+	// The Go heap stays within the budget (less SQLite's page cache, which
+	// regions sizes from it); SQLite's sorts spill to files in tmp.
+	debug.SetMemoryLimit(budget - budget/8)
+	tmp := *tmpDir
+	if tmp == "" {
+		tmp = filepath.Dir(*out)
+	}
+	os.Setenv("SQLITE_TMPDIR", tmp)
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	bar := newProgressBar(os.Stderr, *quiet)
-	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name})
+	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget})
 	bar.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -97,4 +122,56 @@ func (p *progressBar) done() {
 	if p.tty && !p.quiet && p.stage != "" {
 		fmt.Fprintln(p.w)
 	}
+}
+
+// parseSize parses a byte size: a number with an optional K, M, G or T
+// suffix (powers of 1024; a trailing B or iB is allowed).
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		case 'T':
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			t = t[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 {
+		return 0, fmt.Errorf("%q is not a size (e.g. 800M, 2G)", s)
+	}
+	b := int64(v * float64(mult))
+	if b < 64<<20 {
+		return 0, fmt.Errorf("%q is below the smallest budget, 64M", s)
+	}
+	return b, nil
+}
+
+// physicalMemory returns the machine's memory in bytes (/proc/meminfo), or
+// 4 GiB where that cannot be read.
+func physicalMemory() int64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 4 << 30
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			if err == nil && kb > 0 {
+				return kb << 10
+			}
+		}
+	}
+	return 4 << 30
 }

@@ -42,6 +42,8 @@ type Import struct {
 	Data *Data
 	// Name is the region name (the output file's base name without extension).
 	Name string
+	// Memory is the import's memory budget in bytes (Options.Memory).
+	Memory int64
 
 	stage    string
 	progress Progress
@@ -127,6 +129,20 @@ type Options struct {
 	Stages []Stage
 	// Name overrides the region name (default: output base name).
 	Name string
+	// Memory is the import's memory budget in bytes (0: DefaultMemory).
+	// It sizes SQLite's page cache and decides whether the routing
+	// graphs of the profiles are built at once or one after the other;
+	// the caller sets the Go runtime's limit (debug.SetMemoryLimit).
+	Memory int64
+}
+
+// DefaultMemory is the memory budget of an import when none is given.
+const DefaultMemory = 2 << 30
+
+// sqliteCache returns the page cache size for a budget: an eighth of it,
+// between 16 and 256 MB.
+func sqliteCache(budget int64) int64 {
+	return min(max(budget/8, 16<<20), 256<<20)
 }
 
 // Build imports the OSM extract at in and writes the region pack out.
@@ -191,7 +207,11 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	if _, err := db.ExecContext(ctx, `PRAGMA page_size=4096; PRAGMA cache_size=-262144; PRAGMA temp_store=MEMORY`); err != nil {
+	if opts.Memory <= 0 {
+		opts.Memory = DefaultMemory
+	}
+	pragmas := fmt.Sprintf(`PRAGMA page_size=4096; PRAGMA cache_size=-%d; PRAGMA temp_store=FILE`, sqliteCache(opts.Memory)>>10)
+	if _, err := db.ExecContext(ctx, pragmas); err != nil {
 		return nil, fmt.Errorf("regions: configure pack: %w", err)
 	}
 	if err := createMeta(ctx, db, name, ins, data); err != nil {
@@ -205,7 +225,7 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	}
 
 	for _, st := range stages {
-		if err := runStage(ctx, db, st, data, name, opts.Progress, sum); err != nil {
+		if err := runStage(ctx, db, st, data, name, opts, sum); err != nil {
 			return nil, err
 		}
 	}
@@ -236,7 +256,8 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	return sum, nil
 }
 
-func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, progress Progress, sum *Summary) error {
+func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, opts Options, sum *Summary) error {
+	progress := opts.Progress
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -245,7 +266,7 @@ func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string
 	if err != nil {
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)
 	}
-	im := &Import{Tx: tx, Data: data, Name: name, stage: st.Name, progress: progress, summary: sum}
+	im := &Import{Tx: tx, Data: data, Name: name, Memory: opts.Memory, stage: st.Name, progress: progress, summary: sum}
 	if err := st.Run(ctx, im); err != nil {
 		tx.Rollback()
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)

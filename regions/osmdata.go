@@ -51,6 +51,7 @@ type Data struct {
 	memberAt map[osm.NodeID]orb.Point // untagged relation member nodes
 	home     homeCounter
 	objects  int64 // objects read so far, for progress
+	xml      bool  // an input was OSM XML
 }
 
 // Node is a tagged node.
@@ -69,6 +70,7 @@ type Way struct {
 	Tags  osm.Tags
 	Nodes []osm.NodeID
 	ll    []int32 // lon, lat ×1e7 per node; noCoord where the node is missing
+	xml   bool    // read from OSM XML (see fromE7)
 }
 
 const noCoord = -1 << 31
@@ -79,12 +81,16 @@ func (w *Way) Point(i int) (orb.Point, bool) {
 	if w.ll == nil || w.ll[2*i] == noCoord {
 		return orb.Point{}, false
 	}
+	if w.xml {
+		return orb.Point{float64(w.ll[2*i]) / 1e7, float64(w.ll[2*i+1]) / 1e7}, true
+	}
 	return orb.Point{fromE7(w.ll[2*i]), fromE7(w.ll[2*i+1])}, true
 }
 
 // fromE7 converts a coordinate stored ×1e7 back to degrees exactly as the
 // PBF decoder computes it at the standard granularity (1e-9 × 100 × v), so
-// every stage sees the same float64 the decoder gave.
+// every stage sees the same float64 the decoder gave. XML coordinates are
+// decimal text, which v/1e7 (a correctly rounded division) reproduces.
 func fromE7(v int32) float64 { return 1e-9 * float64(100*int64(v)) }
 
 // Closed reports whether the way starts and ends at the same node.
@@ -188,6 +194,7 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progres
 	var sc scanner
 	var mu sync.Mutex // FilterNode runs on the decoder goroutines
 	if xml {
+		d.xml = true
 		sc = osmxml.New(ctx, r)
 	} else {
 		pbf := osmpbf.New(ctx, r, runtime.GOMAXPROCS(0))
@@ -232,7 +239,7 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progres
 			for i, wn := range o.Nodes {
 				ids[i] = wn.ID
 			}
-			d.Ways = append(d.Ways, &Way{ID: o.ID, Tags: o.Tags, Nodes: ids})
+			d.Ways = append(d.Ways, &Way{ID: o.ID, Tags: o.Tags, Nodes: ids, xml: xml})
 			d.noteTime(o.Timestamp)
 		case *osm.Relation:
 			d.Relations = append(d.Relations, o)
@@ -303,7 +310,8 @@ func (d *Data) finish() error {
 				continue
 			}
 			if lon, lat, ok := d.store.get(osm.NodeID(m.Ref)); ok {
-				d.memberAt[osm.NodeID(m.Ref)] = orb.Point{fromE7(lon), fromE7(lat)}
+				w := Way{Nodes: []osm.NodeID{0}, ll: []int32{lon, lat}, xml: d.xml}
+				d.memberAt[osm.NodeID(m.Ref)], _ = w.Point(0)
 			}
 		}
 	}

@@ -92,6 +92,10 @@ type placeBuilder struct {
 	textCache map[int32][2]string
 	// countryRow maps a country code to the index of its rank 4 place.
 	countryRow map[string]int32
+	// parentTokens are the search_parent tokens written so far, by place
+	// index; parentErr the first error writing one.
+	parentTokens map[int32]string
+	parentErr    error
 }
 
 func runPlaces(ctx context.Context, im *Import) error {

@@ -171,6 +171,11 @@ package regions
 //	             default names plus all name variants), addr:street,
 //	             addr:place, and the postcode; for places outside an
 //	             assembled country boundary also the country's names.
+//	             A country parent (rank 4) is written as one token
+//	             "wmp<place_id>" instead of its names: its hundred-odd
+//	             translations in every row made ~90% of the index. The
+//	             names are in search_parent; a query word matching them
+//	             matches the token too (see below).
 //	class_type   "class type" words (e.g. "amenity restaurant") so category
 //	             phrases can be matched inside FTS.
 //
@@ -178,6 +183,17 @@ package regions
 // "vad*"). Rank with bm25(search_name, 10.0, 5.0, 1.0, 0.5) or filter
 // per column ({name}: ... AND {address}: ...). Vocabulary and token
 // frequencies: search_name_vocab (fts5vocab 'row').
+//
+// # search_parent: names of the parents written as tokens in search_name
+//
+//	name   the parent's name column text (as search_name.name)
+//	token  "wmp<place_id>", unindexed
+//
+// A query word w that should match the address column matches
+// {name address}: (w OR <token>...) with the tokens of
+// SELECT token FROM search_parent WHERE search_parent MATCH w, which is
+// what the parent's names in every row matched before. The autocomplete
+// loader replaces a token in address by the name text.
 //
 // # search_trigram: FTS5 trigram index for substrings (rowid = place_id)
 //
@@ -293,6 +309,11 @@ CREATE VIRTUAL TABLE search_name USING fts5(
 );
 
 CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
+
+CREATE VIRTUAL TABLE search_parent USING fts5(
+	name, token UNINDEXED,
+	tokenize = 'unicode61 remove_diacritics 2'
+);
 
 CREATE VIRTUAL TABLE search_trigram USING fts5(
 	name,

@@ -140,6 +140,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			return fmt.Errorf("postcode %s: %w", r.postcode, err)
 		}
 	}
+	if b.parentErr != nil {
+		return b.parentErr
+	}
 	if err := b.writeCountries(ctx); err != nil {
 		return err
 	}
@@ -199,7 +202,11 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	var addr []string
 	hasCountry := false
 	for _, l := range p.lines {
-		if a, _ := b.searchText(l.parent); a != "" {
+		if l.rank == 4 {
+			if tok := b.parentToken(l.parent); tok != "" {
+				addr = append(addr, tok)
+			}
+		} else if a, _ := b.searchText(l.parent); a != "" {
 			addr = append(addr, a)
 		}
 		hasCountry = hasCountry || l.rank == 4
@@ -207,8 +214,8 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	if ci, ok := b.countryRow[p.country]; ok && !hasCountry && ci != int32(id-1) {
 		// Outside an assembled country boundary: still findable with the
 		// country's name ("Buchs, Schweiz").
-		if a, _ := b.searchText(ci); a != "" {
-			addr = append(addr, a)
+		if tok := b.parentToken(ci); tok != "" {
+			addr = append(addr, tok)
 		}
 	}
 	for _, v := range []string{p.street, p.addrPlace, p.postcode} {
@@ -230,6 +237,27 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 		}
 	}
 	return nil
+}
+
+// parentToken returns the search_parent token that stands for the names of
+// place i in address columns ("" when it has none), writing its
+// search_parent row the first time.
+func (b *placeBuilder) parentToken(i int32) string {
+	if tok, ok := b.parentTokens[i]; ok {
+		return tok
+	}
+	tok := ""
+	if names, _ := b.searchText(i); names != "" {
+		tok = "wmp" + strconv.Itoa(int(i)+1)
+		if _, err := b.im.Tx.Exec(`INSERT INTO search_parent(name, token) VALUES(?, ?)`, names, tok); err != nil {
+			b.parentErr = fmt.Errorf("search_parent: %w", err)
+		}
+	}
+	if b.parentTokens == nil {
+		b.parentTokens = map[int32]string{}
+	}
+	b.parentTokens[i] = tok
+	return tok
 }
 
 // housenumberTerms indexes a house number as normalized ("12a") and split

@@ -31,6 +31,10 @@ import (
 // driving only, as in OSRM's foot profile. Node barriers and traffic
 // signals come from tagged nodes on routable ways.
 
+// roadsBytesPerRef is the working memory of one profile's graph build per
+// way node reference of the extract.
+const roadsBytesPerRef = 64
+
 // RoadsStage builds the routing graphs of every profile.
 func RoadsStage() Stage { return Stage{Name: "roads", Run: runRoads} }
 
@@ -39,20 +43,26 @@ func runRoads(ctx context.Context, im *Import) error {
 		edges INTEGER NOT NULL, arcs INTEGER NOT NULL, ch_edges INTEGER NOT NULL, build_ms INTEGER NOT NULL)`); err != nil {
 		return fmt.Errorf("create graphs: %w", err)
 	}
-	type result struct {
-		blob  []byte
-		st    route.BuildStats
-		took  time.Duration
-		err   error
-		skips int
+	results := make([]graphResult, len(route.Profiles))
+	write := func(i int, p route.Profile) error {
+		err := writeGraph(ctx, im, p, results[i])
+		results[i] = graphResult{} // the blob can go
+		return err
 	}
-	results := make([]result, len(route.Profiles))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var done int64
+	// Profiles build at once when the budget holds both graphs' working
+	// memory (~64 bytes a way node reference each, measured on LI ×16),
+	// else one after the other.
+	refs := int64(0)
+	for _, w := range im.Data.Ways {
+		refs += int64(len(w.Nodes))
+	}
+	parallel := im.Memory <= 0 || int64(len(route.Profiles))*roadsBytesPerRef*refs <= im.Memory/2
 	for i, p := range route.Profiles {
 		wg.Add(1)
-		go func() {
+		build := func() {
 			defer wg.Done()
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
@@ -63,33 +73,59 @@ func runRoads(ctx context.Context, im *Import) error {
 				mu.Unlock()
 			})
 			if err != nil {
-				results[i] = result{err: err}
+				results[i] = graphResult{err: err}
 				return
 			}
 			blob, err := g.MarshalBinary()
-			results[i] = result{blob: blob, st: st, took: time.Since(start), err: err, skips: skips}
-		}()
+			results[i] = graphResult{blob: blob, st: st, took: time.Since(start), err: err, skips: skips}
+		}
+		if parallel {
+			go build()
+			continue
+		}
+		build()
+		if err := write(i, p); err != nil {
+			return err
+		}
 	}
 	wg.Wait()
+	if !parallel {
+		return nil
+	}
 	for i, p := range route.Profiles {
-		r := results[i]
-		if r.err != nil {
-			return fmt.Errorf("%s graph: %w", p, r.err)
-		}
-		if _, err := im.Tx.ExecContext(ctx, `INSERT INTO graphs(profile, data, edges, arcs, ch_edges, build_ms) VALUES(?, ?, ?, ?, ?, ?)`,
-			p.String(), r.blob, r.st.Edges, r.st.Arcs, r.st.CHEdges, r.took.Milliseconds()); err != nil {
-			return fmt.Errorf("write %s graph: %w", p, err)
-		}
-		im.Count(p.String()+" edges", r.st.Edges)
-		im.Count(p.String()+" arcs", r.st.Arcs)
-		if p == route.Driving {
-			im.Count("turn restrictions", r.st.Restrictions)
-			if r.st.SkippedRestrictions+r.skips > 0 {
-				im.Problem("%d turn restrictions skipped (members missing, not connected or not routable)", r.st.SkippedRestrictions+r.skips)
-			}
+		if err := write(i, p); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// writeGraph stores one profile's graph and its counts.
+func writeGraph(ctx context.Context, im *Import, p route.Profile, r graphResult) error {
+	if r.err != nil {
+		return fmt.Errorf("%s graph: %w", p, r.err)
+	}
+	if _, err := im.Tx.ExecContext(ctx, `INSERT INTO graphs(profile, data, edges, arcs, ch_edges, build_ms) VALUES(?, ?, ?, ?, ?, ?)`,
+		p.String(), r.blob, r.st.Edges, r.st.Arcs, r.st.CHEdges, r.took.Milliseconds()); err != nil {
+		return fmt.Errorf("write %s graph: %w", p, err)
+	}
+	im.Count(p.String()+" edges", r.st.Edges)
+	im.Count(p.String()+" arcs", r.st.Arcs)
+	if p == route.Driving {
+		im.Count("turn restrictions", r.st.Restrictions)
+		if r.st.SkippedRestrictions+r.skips > 0 {
+			im.Problem("%d turn restrictions skipped (members missing, not connected or not routable)", r.st.SkippedRestrictions+r.skips)
+		}
+	}
+	return nil
+}
+
+type graphResult struct {
+	blob  []byte
+	st    route.BuildStats
+	took  time.Duration
+	err   error
+	skips int
 }
 
 // extractNetwork applies profile p's tag rules to the extract. It returns

@@ -65,6 +65,10 @@ type acDoc struct {
 // NewCompleter loads every searchable place of ix's pack (named places,
 // addresses, postcodes) into an autocomplete index.
 func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
+	parentNames, err := ix.parentNames(ctx)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := ix.db.QueryContext(ctx, `
 		SELECT p.place_id, p.class, p.type, p.rank_address, p.importance, p.lat, p.lon, p.country_code,
 			p.street, p.addr_place, COALESCE(json_extract(p.extratags, '$.linked_place'), ''),
@@ -87,7 +91,7 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 			&street, &addrPlace, &d.linkedPlace, &sName, &sHouse, &sAddr, &parentStreet); err != nil {
 			return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
 		}
-		sName, sAddr = unbar(sName), unbar(sAddr)
+		sName, sAddr = unbar(sName), unbar(expandParents(sAddr, parentNames))
 		if sName != "" {
 			// A named place with an address: its house number counts as a
 			// name word, so "Landstrasse 382" finds the named building there
@@ -142,6 +146,43 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	}
 	c.cx = complete.Build(docs)
 	return c, nil
+}
+
+// parentNames returns the names of the search_parent tokens (none in packs
+// without the table).
+func (ix *Index) parentNames(ctx context.Context) (map[string]string, error) {
+	if ix.stParent == nil {
+		return nil, nil
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT token, name FROM search_parent`)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load parent names: %w", err)
+	}
+	defer rows.Close()
+	m := map[string]string{}
+	for rows.Next() {
+		var tok, name string
+		if err := rows.Scan(&tok, &name); err != nil {
+			return nil, fmt.Errorf("geocode: load parent names: %w", err)
+		}
+		m[tok] = name
+	}
+	return m, rows.Err()
+}
+
+// expandParents replaces the search_parent tokens among the " | "
+// separated values of an address column by the parents' names.
+func expandParents(addr string, names map[string]string) string {
+	if len(names) == 0 || !strings.Contains(addr, "wmp") {
+		return addr
+	}
+	parts := strings.Split(addr, " | ")
+	for i, p := range parts {
+		if n, ok := names[p]; ok {
+			parts[i] = n
+		}
+	}
+	return strings.Join(parts, " | ")
 }
 
 // unbar drops the " | " value separators of search_name columns.

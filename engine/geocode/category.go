@@ -42,9 +42,13 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 		if err != nil {
 			return nil, false, err
 		}
+		// The best match names the place; equal scores go to the lower
+		// place id (import order), not to the FTS order of the hits.
 		var best *cand
 		for _, c := range found {
-			if best == nil || c.penalty-importanceOf(c.rec) < best.penalty-importanceOf(best.rec) {
+			s := c.penalty - importanceOf(c.rec)
+			if best == nil || s < best.penalty-importanceOf(best.rec) ||
+				s == best.penalty-importanceOf(best.rec) && c.rec.PlaceID < best.rec.PlaceID {
 				best = c
 			}
 		}

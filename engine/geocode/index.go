@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/encoding/wkb"
@@ -27,6 +28,10 @@ type Index struct {
 
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
+	stParent                                          *sql.Stmt // nil in packs without search_parent
+
+	parentMu    sync.Mutex
+	parentCache map[string][]string // query word -> search_parent tokens
 }
 
 const placeCols = `place_id, osm_type, osm_id, class, type, admin_level, name, names,
@@ -71,6 +76,13 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		AND p.name != '' AND p.linked_place_id = 0 AND p.osm_type != ''
 		AND NOT (p.class = 'boundary' AND p.type = 'postal_code')`)
 	ix.stRevHouses = prep(revHousesSQL)
+	var hasParent int
+	if err == nil {
+		err = db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'search_parent'`).Scan(&hasParent)
+	}
+	if hasParent > 0 {
+		ix.stParent = prep(`SELECT DISTINCT token FROM search_parent WHERE search_parent MATCH ?`)
+	}
 	if err != nil {
 		ix.Close()
 		return nil, fmt.Errorf("geocode: prepare: %w", err)
@@ -100,7 +112,7 @@ const revHousesSQL = `SELECT ` + revCols + ` FROM places p
 
 // Close releases the prepared statements (not the database).
 func (ix *Index) Close() error {
-	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures} {
+	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent} {
 		if st != nil {
 			st.Close()
 		}
@@ -369,4 +381,41 @@ func (ix *Index) geometries(ctx context.Context, ids []int64, threshold float64)
 		out[id] = Simplify(g, threshold)
 	}
 	return out, rows.Err()
+}
+
+// parentTokens returns the search_parent tokens whose parent names match
+// word as search_name would have matched them (ftsWord), cached: query
+// words repeat and the answer never changes. A failed lookup gives none
+// (the word then matches names and plain address text only).
+func (ix *Index) parentTokens(ctx context.Context, word string) []string {
+	if ix.stParent == nil {
+		return nil
+	}
+	ix.parentMu.Lock()
+	toks, ok := ix.parentCache[word]
+	ix.parentMu.Unlock()
+	if ok {
+		return toks
+	}
+	rows, err := ix.stParent.QueryContext(ctx, "name: "+ftsWord(word))
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t string
+		if rows.Scan(&t) == nil {
+			toks = append(toks, t)
+		}
+	}
+	if rows.Err() != nil {
+		return nil
+	}
+	ix.parentMu.Lock()
+	if ix.parentCache == nil || len(ix.parentCache) > 10000 {
+		ix.parentCache = map[string][]string{}
+	}
+	ix.parentCache[word] = toks
+	ix.parentMu.Unlock()
+	return toks
 }

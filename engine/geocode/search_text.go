@@ -25,7 +25,12 @@ type interp struct {
 }
 
 // expr builds the FTS5 MATCH expression of an interpretation.
-func (in *interp) expr() string {
+func (in *interp) expr() string { return in.exprWith(nil) }
+
+// exprWith is expr where a word that should match the name or the address
+// also matches the tokens parents returns for it (search_parent: parents
+// written as one token in the address column).
+func (in *interp) exprWith(parents func(word string) []string) string {
 	var parts []string
 	for _, w := range in.hn {
 		parts = append(parts, `{housenumber}: "`+w+`"`)
@@ -41,7 +46,15 @@ func (in *interp) expr() string {
 		parts = append(parts, "("+strings.Join(or, " OR ")+")")
 	}
 	for _, w := range in.rest {
-		parts = append(parts, `{name address}: `+ftsWord(w))
+		var toks []string
+		if parents != nil {
+			toks = parents(w)
+		}
+		if len(toks) == 0 {
+			parts = append(parts, `{name address}: `+ftsWord(w))
+			continue
+		}
+		parts = append(parts, `{name address}: (`+ftsWord(w)+` OR `+strings.Join(toks, " OR ")+`)`)
 	}
 	return strings.Join(parts, " AND ")
 }
@@ -215,7 +228,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 	all := map[int64]bool{}
 	var ids []int64
 	for i := range ins {
-		got, err := ix.fts(ctx, req, ins[i].expr())
+		got, err := ix.fts(ctx, req, ins[i].exprWith(func(w string) []string { return ix.parentTokens(ctx, w) }))
 		if err != nil {
 			return nil, err
 		}
