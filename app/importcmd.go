@@ -10,10 +10,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"waymark/regions"
 )
@@ -72,14 +74,16 @@ func runImport(args []string) int {
 	return 0
 }
 
-// progressBar draws "stage  [spinner] N objects" on one terminal line, or
-// one line per stage when the output is not a terminal.
+// progressBar draws "stage  [####....] 42%  N objects  3m10s left  RSS 812 MB"
+// on one terminal line, or, when the output is not a terminal, one line
+// per stage and one every 10% of the import.
 type progressBar struct {
-	w     io.Writer
-	tty   bool
-	quiet bool
-	stage string
-	last  int64
+	w      io.Writer
+	tty    bool
+	quiet  bool
+	stage  string
+	tenths int
+	last   time.Time
 }
 
 func newProgressBar(w *os.File, quiet bool) *progressBar {
@@ -88,34 +92,38 @@ func newProgressBar(w *os.File, quiet bool) *progressBar {
 	return &progressBar{w: w, tty: tty, quiet: quiet}
 }
 
-func (p *progressBar) update(stage string, done int64) {
+func (p *progressBar) update(st regions.Status) {
 	if p.quiet {
 		return
 	}
-	if stage != p.stage {
-		if p.tty && p.stage != "" {
-			fmt.Fprintln(p.w)
-		}
-		p.stage, p.last = stage, -1
-		if !p.tty {
-			fmt.Fprintf(p.w, "import: %s…\n", stage)
-		}
+	newStage := st.Stage != p.stage
+	if newStage && p.tty && p.stage != "" {
+		fmt.Fprintln(p.w)
 	}
-	if !p.tty || done == p.last {
+	p.stage = st.Stage
+	pct := int(st.Fraction * 100)
+	left := "—"
+	if st.Remaining > 0 {
+		left = "about " + st.Remaining.Round(time.Second).String() + " left"
+	}
+	mem := formatMB(residentBytes())
+	if !p.tty {
+		if t := pct / 10; newStage || t > p.tenths {
+			p.tenths = t
+			fmt.Fprintf(p.w, "import: %s: %d%%, %d objects, %s, %s resident\n", st.Stage, pct, st.Done, left, mem)
+		}
 		return
 	}
-	p.last = done
+	if !newStage && time.Since(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
 	const width = 24
-	pos := int(done/5000) % (2 * width)
-	if pos >= width {
-		pos = 2*width - 1 - pos
+	bar := []byte(strings.Repeat(".", width))
+	for i := 0; i < width*pct/100; i++ {
+		bar[i] = '#'
 	}
-	bar := make([]byte, width)
-	for i := range bar {
-		bar[i] = ' '
-	}
-	bar[pos] = '#'
-	fmt.Fprintf(p.w, "\r%-10s [%s] %10d objects", stage, bar, done)
+	fmt.Fprintf(p.w, "\r%-9s [%s] %3d%% %11d objects  %-22s %s resident \x1b[K", st.Stage, bar, pct, st.Done, left, mem)
 }
 
 func (p *progressBar) done() {
@@ -124,6 +132,27 @@ func (p *progressBar) done() {
 	}
 }
 
+func formatMB(b int64) string {
+	if b <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%d MB", b>>20)
+}
+
+// residentBytes returns the process's resident memory (Linux
+// /proc/self/statm), or the Go runtime's total where that is not available.
+func residentBytes() int64 {
+	if b, err := os.ReadFile("/proc/self/statm"); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 1 {
+			if pages, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				return pages * int64(os.Getpagesize())
+			}
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.Sys)
+}
 // parseSize parses a byte size: a number with an optional K, M, G or T
 // suffix (powers of 1024; a trailing B or iB is allowed).
 func parseSize(s string) (int64, error) {

@@ -33,6 +33,9 @@ var ErrEmptyExtract = errors.New("regions: extract holds no nodes")
 type Stage struct {
 	Name string
 	Run  func(ctx context.Context, im *Import) error
+	// Total, when set, gives the count Import.Report reaches at the end of
+	// the stage (an estimate is fine), for the progress display.
+	Total func(d *Data) int64
 }
 
 // Import is what a Stage works with: the extract, the open transaction on
@@ -45,13 +48,16 @@ type Import struct {
 	// Memory is the import's memory budget in bytes (Options.Memory).
 	Memory int64
 
-	stage    string
-	progress Progress
-	summary  *Summary
+	tracker *tracker
+	summary *Summary
 }
 
-// Report tells the progress display how many objects this stage has handled.
-func (im *Import) Report(done int64) { im.progress.report(im.stage, done) }
+// Report tells the progress display how many objects this stage has handled
+// (its share done is done / Stage.Total).
+func (im *Import) Report(done int64) { im.tracker.report(done, -1) }
+
+// ReportFraction is Report for a stage that knows its own share done, 0..1.
+func (im *Import) ReportFraction(done int64, fraction float64) { im.tracker.report(done, fraction) }
 
 // Count adds n to the summary counter key (e.g. "places", "broken rings").
 func (im *Import) Count(key string, n int) { im.summary.add(key, n) }
@@ -164,17 +170,19 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	}
 	start := time.Now()
 	sum := &Summary{Counts: map[string]int{}}
-	data, err := LoadAll(ctx, ins, opts.Progress)
+	stages := opts.Stages
+	if stages == nil {
+		stages = DefaultStages()
+	}
+	t := newTracker(opts.Progress, stages)
+	t.begin("read", 0)
+	data, err := loadAll(ctx, ins, t)
 	if err != nil {
 		return nil, err
 	}
 	name := opts.Name
 	if name == "" {
 		name = RegionName(out)
-	}
-	stages := opts.Stages
-	if stages == nil {
-		stages = DefaultStages()
 	}
 
 	dir := filepath.Dir(out)
@@ -225,7 +233,7 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	}
 
 	for _, st := range stages {
-		if err := runStage(ctx, db, st, data, name, opts, sum); err != nil {
+		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {
 			return nil, err
 		}
 	}
@@ -256,17 +264,20 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	return sum, nil
 }
 
-func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, opts Options, sum *Summary) error {
-	progress := opts.Progress
+func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, opts Options, t *tracker, sum *Summary) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	progress.report(st.Name, 0)
+	var total int64
+	if st.Total != nil {
+		total = st.Total(data)
+	}
+	t.begin(st.Name, total)
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)
 	}
-	im := &Import{Tx: tx, Data: data, Name: name, Memory: opts.Memory, stage: st.Name, progress: progress, summary: sum}
+	im := &Import{Tx: tx, Data: data, Name: name, Memory: opts.Memory, tracker: t, summary: sum}
 	if err := st.Run(ctx, im); err != nil {
 		tx.Rollback()
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)

@@ -78,7 +78,7 @@ func TestBuildWritesMetaAndOpens(t *testing.T) {
 	var stages []string
 	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{
 		Stages:   []Stage{},
-		Progress: func(stage string, _ int64) { stages = append(stages, stage) },
+		Progress: func(st Status) { stages = append(stages, st.Stage) },
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -71,7 +71,10 @@ const mapMinAreaPx = 24
 const mapSplitZoom = 12
 
 // FeaturesStage returns the "features" import stage.
-func FeaturesStage() Stage { return Stage{Name: "features", Run: runMapFeatures} }
+func FeaturesStage() Stage {
+	// Report counts the ways twice (classify, then write).
+	return Stage{Name: "features", Run: runMapFeatures, Total: func(d *Data) int64 { return 2 * int64(len(d.Ways)) }}
+}
 
 // mapFeature is a feature before generalisation: geometry in Mercator.
 type mapFeature struct {

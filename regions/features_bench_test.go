@@ -34,7 +34,7 @@ func BenchmarkFeaturesStage(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		im := &Import{Tx: tx, Data: d, Name: "bench", stage: "features", summary: &Summary{}}
+		im := &Import{Tx: tx, Data: d, Name: "bench", summary: &Summary{}}
 		b.StartTimer()
 		lat.Time(func() { err = runMapFeatures(ctx, im) })
 		if err != nil {

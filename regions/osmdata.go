@@ -109,17 +109,6 @@ func (w *Way) Line() orb.LineString {
 	return ls
 }
 
-// Progress receives import progress: the stage name and a count of objects
-// handled so far in that stage. Implementations must be cheap; they are
-// called often. A nil Progress is allowed everywhere one is accepted.
-type Progress func(stage string, done int64)
-
-func (p Progress) report(stage string, done int64) {
-	if p != nil {
-		p(stage, done)
-	}
-}
-
 // Load reads an .osm.pbf (or, by file suffix, an .osm XML) file into memory.
 // It honours ctx cancellation and reports "read" progress every 10,000 objects.
 func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
@@ -131,7 +120,20 @@ func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
 // borders) are kept once, by type and id, from the first file that has
 // them, so regions cut apart route, search and draw as one.
 func LoadAll(ctx context.Context, paths []string, progress Progress) (*Data, error) {
+	t := newTracker(progress, nil)
+	t.begin("read", 0)
+	return loadAll(ctx, paths, t)
+}
+
+func loadAll(ctx context.Context, paths []string, t *tracker) (*Data, error) {
 	d := newData()
+	var total int64
+	for _, path := range paths {
+		if st, err := os.Stat(path); err == nil {
+			total += st.Size()
+		}
+	}
+	rp := &readProgress{t: t, total: total}
 	for _, path := range paths {
 		xml := strings.HasSuffix(strings.ToLower(path), ".osm")
 		if err := sniffInput(path, xml); err != nil {
@@ -144,8 +146,11 @@ func LoadAll(ctx context.Context, paths []string, progress Progress) (*Data, err
 		if err != nil {
 			return nil, fmt.Errorf("regions: open extract: %w", err)
 		}
-		err = d.read(ctx, f, xml, progress)
+		err = d.read(ctx, f, xml, rp)
 		f.Close()
+		if st, serr := os.Stat(path); serr == nil {
+			rp.base += st.Size()
+		}
 		if err != nil {
 			if cerr := ctx.Err(); cerr != nil {
 				return nil, cerr
@@ -169,7 +174,9 @@ type scanner interface {
 // Read reads OSM data from r: PBF, or OSM XML when xml is true.
 func Read(ctx context.Context, r io.Reader, xml bool, progress Progress) (*Data, error) {
 	d := newData()
-	if err := d.read(ctx, r, xml, progress); err != nil {
+	t := newTracker(progress, nil)
+	t.begin("read", 0)
+	if err := d.read(ctx, r, xml, &readProgress{t: t}); err != nil {
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, cerr
 		}
@@ -190,8 +197,9 @@ func newData() *Data {
 
 // read adds the objects of r; duplicates (by type and id) of objects read
 // before are dropped by finish.
-func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progress) error {
+func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress) error {
 	var sc scanner
+	scanned := func() int64 { return 0 }
 	var mu sync.Mutex // FilterNode runs on the decoder goroutines
 	if xml {
 		d.xml = true
@@ -213,6 +221,7 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progres
 			return false
 		}
 		sc = pbf
+		scanned = pbf.FullyScannedBytes
 	}
 	defer sc.Close()
 	d.store.startInput()
@@ -221,7 +230,7 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progres
 	for sc.Scan() {
 		n++
 		if n%10000 == 0 {
-			progress.report("read", n)
+			rp.report(n, scanned())
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -253,8 +262,23 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, progress Progres
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	progress.report("read", n)
+	rp.report(n, scanned())
 	return nil
+}
+
+// readProgress reports the read stage: objects, and the fraction of the
+// inputs' bytes decoded (PBF; XML inputs report objects only).
+type readProgress struct {
+	t           *tracker
+	base, total int64 // bytes of the inputs read before this one; of all
+}
+
+func (rp *readProgress) report(objects, scanned int64) {
+	within := -1.0
+	if rp.total > 0 && scanned > 0 {
+		within = float64(rp.base+scanned) / float64(rp.total)
+	}
+	rp.t.report(objects, within)
 }
 
 func (d *Data) addLocation(n *osm.Node) {

@@ -173,8 +173,8 @@ func TestPlacesLIFailedImportLeavesOutput(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	progress := func(stage string, done int64) {
-		if stage == "places" && done > 0 {
+	progress := func(st regions.Status) {
+		if st.Stage == "places" && st.Done > 0 {
 			cancel()
 		}
 	}
@@ -229,10 +229,10 @@ func BenchmarkImportLI(b *testing.B) {
 		// its first report, which Build sends before running it).
 		var stages []string
 		starts := map[string]time.Time{}
-		progress := func(stage string, _ int64) {
-			if _, ok := starts[stage]; !ok {
-				starts[stage] = time.Now()
-				stages = append(stages, stage)
+		progress := func(st regions.Status) {
+			if _, ok := starts[st.Stage]; !ok {
+				starts[st.Stage] = time.Now()
+				stages = append(stages, st.Stage)
 			}
 		}
 		start := time.Now()

@@ -52,6 +52,7 @@ func runRoads(ctx context.Context, im *Import) error {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var done int64
+	frac := make([]float64, len(route.Profiles)) // contracted share per profile
 	// Profiles build at once when the budget holds both graphs' working
 	// memory (~64 bytes a way node reference each, measured on LI ×16),
 	// else one after the other.
@@ -66,10 +67,15 @@ func runRoads(ctx context.Context, im *Import) error {
 			defer wg.Done()
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
-			g, st, err := route.Build(ctx, net, func(n int) {
+			g, st, err := route.Build(ctx, net, func(n, total int) {
 				mu.Lock() // both profiles report; keep Progress calls serialized
 				done += 4096
-				im.Report(done)
+				frac[i] = float64(n) / float64(max(total, 1))
+				sum := 0.0
+				for _, f := range frac {
+					sum += f
+				}
+				im.ReportFraction(done, sum/float64(len(frac)))
 				mu.Unlock()
 			})
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,8 +39,7 @@ type regionsPanel struct {
 	importBt *widget.Button
 
 	mu       sync.Mutex
-	stage    string
-	done     int64
+	status   regions.Status
 	pending  bool
 	finished chan error // receives the result of each import (tests)
 }
@@ -236,9 +236,9 @@ func (p *regionsPanel) importFile(path string) {
 	p.stageLbl.SetText("Reading " + filepath.Base(path))
 	p.progress.Show()
 	stages := importStages()
-	progress := func(stage string, done int64) {
+	progress := func(st regions.Status) {
 		p.mu.Lock()
-		p.stage, p.done = stage, done
+		p.status = st
 		schedule := !p.pending
 		p.pending = true
 		p.mu.Unlock()
@@ -281,15 +281,30 @@ func (p *regionsPanel) importFile(path string) {
 
 func (p *regionsPanel) showProgress(stages []string) {
 	p.mu.Lock()
-	stage, done := p.stage, p.done
+	st := p.status
 	p.pending = false
 	p.mu.Unlock()
 	idx := 0
 	for i, s := range stages {
-		if s == stage {
+		if s == st.Stage {
 			idx = i
 		}
 	}
-	p.bar.SetValue(float64(idx) / float64(len(stages)))
-	p.stageLbl.SetText(fmt.Sprintf("Step %d of %d: %s · %d objects", idx+1, len(stages), stage, done))
+	p.bar.SetValue(st.Fraction)
+	left := ""
+	if st.Remaining > 0 {
+		left = " · about " + formatDuration(st.Remaining) + " left"
+	}
+	p.stageLbl.SetText(fmt.Sprintf("Step %d of %d: %s · %d objects%s", idx+1, len(stages), st.Stage, st.Done, left))
+}
+
+// formatDuration rounds d for a progress label: "45 s", "3 min", "1 h 05 min".
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Seconds()+0.5))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()+0.5))
+	}
+	return fmt.Sprintf("%d h %02d min", int(d.Hours()), int(d.Minutes())%60)
 }

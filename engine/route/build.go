@@ -17,8 +17,8 @@ type BuildStats struct {
 // junctions, barriers and restriction via nodes, makes the arcs and the
 // turn-aware transitions (turn costs, u-turn rule, barriers, restrictions via
 // node and via way), and contracts the hierarchy. progress, when not nil,
-// receives the number of contracted nodes now and then.
-func Build(ctx context.Context, net *Network, progress func(done int)) (*Graph, BuildStats, error) {
+// receives the number of contracted nodes (of total) now and then.
+func Build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}}
 	b.str("")
 	b.edges()

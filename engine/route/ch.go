@@ -64,8 +64,8 @@ const (
 )
 
 // contract builds the CH of a graph of n nodes with the given transitions.
-// progress, when not nil, is called with the number of contracted nodes.
-func contract(ctx context.Context, n int, trs []transition, progress func(int)) (up, down chAdj, err error) {
+// progress, when not nil, is called with the number of contracted nodes and n.
+func contract(ctx context.Context, n int, trs []transition, progress func(done, total int)) (up, down chAdj, err error) {
 	c := &contractor{
 		n: n, out: make([][]chEdge, n), in: make([][]chEdge, n),
 		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
@@ -119,7 +119,7 @@ func contract(ctx context.Context, n int, trs []transition, progress func(int)) 
 		done++
 		if done%4096 == 0 {
 			if progress != nil {
-				progress(done)
+				progress(done, n)
 			}
 			if err := ctx.Err(); err != nil {
 				return up, down, err
