@@ -153,6 +153,7 @@ func residentBytes() int64 {
 	runtime.ReadMemStats(&ms)
 	return int64(ms.Sys)
 }
+
 // parseSize parses a byte size: a number with an optional K, M, G or T
 // suffix (powers of 1024; a trailing B or iB is allowed).
 func parseSize(s string) (int64, error) {
