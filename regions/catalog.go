@@ -99,14 +99,27 @@ func (c Catalog) Path(name string) (string, error) {
 // after the extract unless name is given. It replaces an existing pack of
 // that name atomically: a failed or cancelled import keeps the old one.
 func (c Catalog) Install(ctx context.Context, src, name string, progress Progress) (*Summary, string, error) {
+	return c.InstallAll(ctx, []string{src}, name, progress)
+}
+
+// InstallAll is Install for several extracts merged into one pack (see
+// BuildAll); the default name joins the extracts' names with "-".
+func (c Catalog) InstallAll(ctx context.Context, srcs []string, name string, progress Progress) (*Summary, string, error) {
+	if len(srcs) == 0 {
+		return nil, "", errors.New("regions: no extract to install")
+	}
 	if name == "" {
-		name = RegionName(src)
+		names := make([]string, len(srcs))
+		for i, s := range srcs {
+			names[i] = RegionName(s)
+		}
+		name = strings.Join(names, "-")
 	}
 	out, err := c.Path(name)
 	if err != nil {
 		return nil, "", err
 	}
-	sum, err := Build(ctx, src, out, Options{Progress: progress, Name: name})
+	sum, err := BuildAll(ctx, srcs, out, Options{Progress: progress, Name: name})
 	if err != nil {
 		return nil, "", err
 	}

@@ -8,16 +8,41 @@ import (
 )
 
 // installDrop accepts files dropped on the window: an .osm.pbf or .osm
-// extract is imported as a region, a .waymark pack is opened, and a .gpx
-// track is imported and matched to the roads.
+// extract is imported as a region (several dropped at once make one
+// region), a .waymark pack is opened, and a .gpx track is imported and
+// matched to the roads.
 func (w *Window) installDrop() {
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
+		var paths []string
 		for _, u := range uris {
 			if u.Scheme() == "file" {
-				w.openFile(u.Path())
+				paths = append(paths, u.Path())
 			}
 		}
+		w.openFiles(paths)
 	})
+}
+
+// openFiles handles dropped files: the extracts among them are imported
+// together as one region, the other files one by one (openFile).
+func (w *Window) openFiles(paths []string) {
+	var extracts []string
+	for _, p := range paths {
+		if isExtract(p) {
+			extracts = append(extracts, p)
+		} else {
+			w.openFile(p)
+		}
+	}
+	if len(extracts) > 0 {
+		w.selectTab(tabRegions)
+		w.regions.importFiles(extracts)
+	}
+}
+
+func isExtract(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	return strings.HasSuffix(name, ".osm.pbf") || strings.HasSuffix(name, ".osm")
 }
 
 // openFile handles one dropped or command-line file by its kind.

@@ -183,6 +183,18 @@ func (w *Window) ImportRegionForTest(path string) error {
 	}
 }
 
+// DropExtractsForTest drops files on the window as the desktop does,
+// waiting for the import of the extracts among them.
+func (w *Window) DropExtractsForTest(paths []string) error {
+	w.locked(func() { w.openFiles(paths) })
+	select {
+	case err := <-w.regions.finished:
+		return err
+	case <-time.After(2 * time.Minute):
+		return fmt.Errorf("import timed out")
+	}
+}
+
 // RegionNamesForTest lists the open regions as the region manager shows them.
 func (w *Window) RegionNamesForTest() (out []string) {
 	w.locked(func() {

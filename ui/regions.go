@@ -204,27 +204,45 @@ func (p *regionsPanel) remove(r packRow) {
 }
 
 // chooseFile asks for an extract with the native file dialog (off the UI
-// goroutine: the dialog runs its own loop) and imports it.
+// goroutine: the dialog runs its own loop), then offers to add more
+// extracts (neighbouring regions that overlap at their borders) to the
+// same region, and imports them as one pack.
 func (p *regionsPanel) chooseFile() {
 	go func() {
-		path, err := nativedialog.File().Title("Import a region").
-			Filter("OpenStreetMap extracts (*.osm.pbf, *.osm)", "pbf", "osm").Load()
-		if errors.Is(err, nativedialog.ErrCancelled) {
-			return
-		}
-		p.w.doUI(func() {
+		var paths []string
+		for {
+			title := "Import a region"
+			if len(paths) > 0 {
+				title = "Add an extract to the region"
+			}
+			path, err := nativedialog.File().Title(title).
+				Filter("OpenStreetMap extracts (*.osm.pbf, *.osm)", "pbf", "osm").Load()
+			if errors.Is(err, nativedialog.ErrCancelled) {
+				break
+			}
 			if err != nil {
-				p.w.setStatus("Choose extract: %v", err)
+				p.w.doUI(func() { p.w.setStatus("Choose extract: %v", err) })
 				return
 			}
-			p.importFile(path)
-		})
+			paths = append(paths, path)
+			if !nativedialog.Message("Add a neighbouring extract to the same region? Regions imported together route, search and draw as one.").
+				Title("Import a region").YesNo() {
+				break
+			}
+		}
+		if len(paths) == 0 {
+			return
+		}
+		p.w.doUI(func() { p.importFiles(paths) })
 	}()
 }
 
 // importFile builds a pack from the extract at path into the catalog in the
 // background, showing progress; on success the region is opened and shown.
-func (p *regionsPanel) importFile(path string) {
+func (p *regionsPanel) importFile(path string) { p.importFiles([]string{path}) }
+
+// importFiles is importFile for several extracts merged into one pack.
+func (p *regionsPanel) importFiles(paths []string) {
 	if p.cancel != nil {
 		p.w.setStatus("An import is already running")
 		return
@@ -233,7 +251,7 @@ func (p *regionsPanel) importFile(path string) {
 	p.cancel = cancel
 	p.importBt.Disable()
 	p.bar.SetValue(0)
-	p.stageLbl.SetText("Reading " + filepath.Base(path))
+	p.stageLbl.SetText("Reading " + filepath.Base(paths[0]))
 	p.progress.Show()
 	stages := importStages()
 	progress := func(st regions.Status) {
@@ -247,7 +265,7 @@ func (p *regionsPanel) importFile(path string) {
 		}
 	}
 	go func() {
-		_, out, err := p.w.catalog.Install(ctx, path, "", progress)
+		_, out, err := p.w.catalog.InstallAll(ctx, paths, "", progress)
 		p.w.doUI(func() {
 			p.cancel = nil
 			cancel()
@@ -258,7 +276,7 @@ func (p *regionsPanel) importFile(path string) {
 				p.w.setStatus("Import cancelled")
 			case err != nil:
 				p.w.setStatus("Import failed: %v", err)
-				dialog.ShowError(fmt.Errorf("import %s: %w", filepath.Base(path), err), p.w.win)
+				dialog.ShowError(fmt.Errorf("import %s: %w", filepath.Base(paths[0]), err), p.w.win)
 			default:
 				paths := append(append([]string(nil), p.w.packs...), out)
 				p.w.openPacks(uniquePaths(paths))

@@ -400,6 +400,50 @@ func TestImportRegion(t *testing.T) {
 	}
 }
 
+// TestDropTwoExtractsMakesOneRegion drops two extracts that share a node at
+// their border: they become one region, and a tour crosses the border.
+func TestDropTwoExtractsMakesOneRegion(t *testing.T) {
+	w, _ := newWindow(t)
+	dir := t.TempDir()
+	node := func(id int, lat, lon float64) string {
+		return fmt.Sprintf(`<node id="%d" lat="%.4f" lon="%.4f" version="1" timestamp="2024-01-01T00:00:00Z"/>`, id, lat, lon)
+	}
+	parts := map[string]string{
+		"westland.osm": node(1, 47.0, 9.0) + node(2, 47.0, 9.004) +
+			`<way id="10" version="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Weststrasse"/></way>`,
+		"eastland.osm": node(2, 47.0, 9.004) + node(3, 47.0, 9.008) +
+			`<way id="11" version="1"><nd ref="2"/><nd ref="3"/><tag k="highway" v="residential"/><tag k="name" v="Oststrasse"/></way>`,
+	}
+	var paths []string
+	for _, name := range []string{"westland.osm", "eastland.osm"} {
+		p := filepath.Join(dir, name)
+		xml := `<?xml version="1.0" encoding="UTF-8"?><osm version="0.6" generator="test">` + parts[name] + `</osm>`
+		if err := os.WriteFile(p, []byte(xml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	before := w.RegionNamesForTest()
+	if err := w.DropExtractsForTest(paths); err != nil {
+		t.Fatalf("DropExtractsForTest(%v) = %v", paths, err)
+	}
+	after := w.RegionNamesForTest()
+	if len(after) != len(before)+1 || !strings.Contains(strings.ToLower(strings.Join(after, ",")), "westland-eastland") {
+		t.Fatalf("regions after dropping two extracts = %q, want %q plus one westland-eastland region", after, before)
+	}
+	w.AddStopForTest(orb.Point{9.0, 47.0}, "west end")
+	w.AddStopForTest(orb.Point{9.008, 47.0}, "east end")
+	var dist float64
+	waitFor(t, "route across the border", 30*time.Second, func() bool {
+		var ok bool
+		dist, _, _, _, ok = w.TourForTest()
+		return ok
+	})
+	if math.Abs(dist-607) > 30 {
+		t.Errorf("tour across the border = %.0f m, want ~607 m along both streets", dist)
+	}
+}
+
 // BenchmarkNewWindow builds the whole window over the LI pack (what a
 // start-up costs after the pack is open once).
 func BenchmarkNewWindow(b *testing.B) {
