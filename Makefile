@@ -37,7 +37,7 @@ RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 export WAYMARK_REGIONS := $(REGIONS)
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run bench-load test-cluster bench-scale region test vet test-unit test-race test-e2e testpacks bench clean
+.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks bench clean
 
 all: build
 
@@ -121,8 +121,8 @@ test-cluster: server testpacks
 	@command -v haproxy >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy; }
 	bash packaging/server/test-cluster.sh
 
-# Country-scale figures (not part of make test; ×64 takes long and ~10 GB
-# with today's importer): LI and LI tiled SCALE_N times by
+# Country-scale figures (not part of make test; ×64 takes ~7 min and ~5 GB):
+# LI and LI tiled SCALE_N times by
 # ../shared/tools/tile_extract.py into var/scale, each imported (time, peak
 # RSS, pack size) and served (first answer, ready, RSS, latencies).
 SCALE_N ?= 1,16,64
@@ -130,3 +130,13 @@ bench-scale: build
 	@{ [ -x /usr/bin/time ] && /usr/bin/python3 -c 'import osmium' 2>/dev/null; } || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends time python3-pyosmium; }
 	@mkdir -p $(VAR)/scale
 	$(GO) run ./internal/scalebench -bin $(BIN) -regions $(REGIONS) -dir $(VAR)/scale -n $(SCALE_N)
+
+# The Go benchmarks of opening a pack, search and reverse on LI and on LI
+# tiled SCALE_GO_N times (internal/testpacks.Scaled; reuses var/scale).
+SCALE_GO_N ?= 16
+bench-scale-go:
+	@/usr/bin/python3 -c 'import osmium' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pyosmium; }
+	@mkdir -p $(VAR)/scale
+	WAYMARK_SCALE=1 WAYMARK_SCALE_N=$(SCALE_GO_N) WAYMARK_SCALE_DIR=$(abspath $(VAR))/scale WAYMARK_SCALE_REUSE=1 \
+		$(GOTEST) -run '^$$' -bench 'OpenPack|Search$$|Reverse$$' -benchmem -timeout 60m ./engine ./engine/geocode > $(VAR)/bench-scale-go.out 2>&1 || (cat $(VAR)/bench-scale-go.out; exit 1)
+	@$(GO) run ./internal/benchtable < $(VAR)/bench-scale-go.out

@@ -11,63 +11,24 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
-	"waymark/internal/testregions"
+	"waymark/internal/testpacks"
 	"waymark/regions"
 )
 
 // Vaduz is the centre of the LI test views.
 var liVaduz = orb.Point{9.5215, 47.1405}
 
-type builtPack struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-var (
-	featurePacksMu sync.Mutex
-	featurePacks   = map[string]*builtPack{}
-)
-
-// featuresPack returns the pack of the named extract from $WAYMARK_TEST_PACKS,
-// or else a features-only pack built once per test binary (the full pack's
-// other stages are not needed to draw).
+// featuresPack opens the pack of the named extract: a full one from
+// $WAYMARK_TEST_PACKS, or one holding only the features stage (the other
+// stages are not needed to draw), built once per test binary.
 func featuresPack(tb testing.TB, name string) *engine.Pack {
 	tb.Helper()
-	if dir := os.Getenv("WAYMARK_TEST_PACKS"); dir != "" {
-		// `make test` and `make bench` provide full packs built by the app.
-		if p, err := engine.OpenPack(filepath.Join(dir, name+".waymark")); err == nil {
-			tb.Cleanup(func() { p.Close() })
-			return p
-		}
-	}
-	src := testregions.Extract(tb, name)
-	featurePacksMu.Lock()
-	b := featurePacks[name]
-	if b == nil {
-		b = &builtPack{}
-		featurePacks[name] = b
-	}
-	featurePacksMu.Unlock()
-	b.once.Do(func() {
-		dir, err := os.MkdirTemp("", "waymark-mapview-")
-		if err != nil {
-			b.err = err
-			return
-		}
-		b.path = filepath.Join(dir, name+".waymark")
-		_, b.err = regions.Build(context.Background(), src, b.path, regions.Options{Stages: []regions.Stage{regions.FeaturesStage()}})
-	})
-	if b.err != nil {
-		tb.Fatalf("build %s features pack: %v", name, b.err)
-	}
-	p, err := engine.OpenPack(b.path)
+	p, err := engine.OpenPack(testpacks.WithStages(tb, name, regions.FeaturesStage()))
 	if err != nil {
 		tb.Fatalf("open %s pack: %v", name, err)
 	}

@@ -195,8 +195,50 @@ func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
 	return q
 }
 
+// benchPacks are the packs the geocoding benchmarks run on: LI, and with
+// WAYMARK_SCALE=1 a tiled country-sized pack (testpacks.Scaled).
+var benchPacks = []struct {
+	name string
+	open func(testing.TB) (*geocode.Index, *engine.Pack)
+}{
+	{"liechtenstein", liIndex},
+	{testpacks.ScaledName(), func(tb testing.TB) (*geocode.Index, *engine.Pack) { return openIndex(tb, testpacks.Scaled(tb)) }},
+}
+
+var (
+	openMu  sync.Mutex
+	opened  = map[string]*geocode.Index{}
+	openedP = map[string]*engine.Pack{}
+)
+
+// openIndex opens the geocoding index of the pack at path once per test binary.
+func openIndex(tb testing.TB, path string) (*geocode.Index, *engine.Pack) {
+	tb.Helper()
+	openMu.Lock()
+	defer openMu.Unlock()
+	if ix := opened[path]; ix != nil {
+		return ix, openedP[path]
+	}
+	pk, err := engine.OpenPack(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ix, err := geocode.Open(context.Background(), pk.DB)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	opened[path], openedP[path] = ix, pk
+	return ix, pk
+}
+
 func BenchmarkSearch(b *testing.B) {
-	ix, pk := liIndex(b)
+	for _, bp := range benchPacks {
+		b.Run(bp.name, func(b *testing.B) { benchmarkSearch(b, bp.open) })
+	}
+}
+
+func benchmarkSearch(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack)) {
+	ix, pk := open(b)
 	const seed = 1
 	qs := benchQueries(b, pk.DB, seed)
 	ctx := context.Background()
@@ -215,7 +257,15 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 func BenchmarkReverse(b *testing.B) {
-	ix, pk := liIndex(b)
+	for _, bp := range benchPacks {
+		for _, zoom := range []int{18, 10} {
+			b.Run(fmt.Sprintf("%s/zoom%d", bp.name, zoom), func(b *testing.B) { benchmarkReverse(b, bp.open, zoom) })
+		}
+	}
+}
+
+func benchmarkReverse(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack), zoom int) {
+	ix, pk := open(b)
 	const seed = 2
 	rng := rand.New(rand.NewSource(seed))
 	home := pk.Info.Home
@@ -230,7 +280,7 @@ func BenchmarkReverse(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		pt := pts[i%len(pts)]
 		lat.Time(func() {
-			if _, err := ix.Reverse(ctx, geocode.ReverseRequest{Point: pt, Zoom: 18}); err != nil && err != geocode.ErrNotFound {
+			if _, err := ix.Reverse(ctx, geocode.ReverseRequest{Point: pt, Zoom: zoom}); err != nil && err != geocode.ErrNotFound {
 				b.Fatalf("Reverse(%v) seed %d: %v", pt, seed, err)
 			}
 		})

@@ -4,9 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,41 +11,15 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/route"
-	"waymark/internal/testregions"
+	"waymark/internal/testpacks"
 	"waymark/regions"
 )
 
-// roadsPack builds (once per test binary) a pack holding only the roads
-// stage for a shared extract, or uses $WAYMARK_TEST_PACKS/<name>.waymark.
-var (
-	packMu   sync.Mutex
-	packPath = map[string]string{}
-)
-
+// roadsPack returns a pack holding the roads stage for a shared extract
+// (testpacks.WithStages).
 func roadsPack(tb testing.TB, name string) string {
 	tb.Helper()
-	if dir := os.Getenv("WAYMARK_TEST_PACKS"); dir != "" {
-		p := filepath.Join(dir, name+".waymark")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	src := testregions.Extract(tb, name)
-	packMu.Lock()
-	defer packMu.Unlock()
-	if p, ok := packPath[name]; ok {
-		return p
-	}
-	dir, err := os.MkdirTemp("", "waymark-roads-")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p := filepath.Join(dir, name+".waymark")
-	if _, err := regions.Build(context.Background(), src, p, regions.Options{Stages: []regions.Stage{regions.RoadsStage()}}); err != nil {
-		tb.Fatalf("build %s: %v", name, err)
-	}
-	packPath[name] = p
-	return p
+	return testpacks.WithStages(tb, name, regions.RoadsStage())
 }
 
 func openGraphs(tb testing.TB, name string) *engine.Pack {

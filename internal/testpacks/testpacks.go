@@ -33,6 +33,14 @@ var (
 // when the extract is missing.
 func Path(tb testing.TB, name string) string {
 	tb.Helper()
+	return WithStages(tb, name)
+}
+
+// WithStages is Path for a pack holding only the given import stages (all
+// of them when none are given): tests that need one stage build less. A
+// full pack from $WAYMARK_TEST_PACKS serves every stage set.
+func WithStages(tb testing.TB, name string, stages ...regions.Stage) string {
+	tb.Helper()
 	if dir := os.Getenv("WAYMARK_TEST_PACKS"); dir != "" {
 		p := filepath.Join(dir, name+".waymark")
 		if _, err := os.Stat(p); err == nil {
@@ -40,11 +48,15 @@ func Path(tb testing.TB, name string) string {
 		}
 	}
 	src := testregions.Extract(tb, name)
+	key := name
+	for _, st := range stages {
+		key += "+" + st.Name
+	}
 	mu.Lock()
-	b := packs[name]
+	b := packs[key]
 	if b == nil {
 		b = &built{}
-		packs[name] = b
+		packs[key] = b
 	}
 	mu.Unlock()
 	b.once.Do(func() {
@@ -54,10 +66,10 @@ func Path(tb testing.TB, name string) string {
 			return
 		}
 		b.path = filepath.Join(dir, name+".waymark")
-		_, b.err = regions.Build(context.Background(), src, b.path, regions.Options{})
+		_, b.err = regions.Build(context.Background(), src, b.path, regions.Options{Stages: stages})
 	})
 	if b.err != nil {
-		tb.Fatalf("build %s pack: %v", name, b.err)
+		tb.Fatalf("build %s pack (%s): %v", name, key, b.err)
 	}
 	return b.path
 }
