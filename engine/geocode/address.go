@@ -111,7 +111,7 @@ func (ix *Index) assemble(p *Place, lines []addressLine, loc Locales, extratags 
 		if l.parent == p.PlaceID {
 			continue
 		}
-		par := ix.parents[l.parent]
+		par := ix.parent(l.parent)
 		if par == nil {
 			continue
 		}

@@ -18,8 +18,13 @@ import (
 // Index answers geocoding queries over one pack's places tables. It keeps
 // the address parents in memory and its statements prepared.
 type Index struct {
-	db      *sql.DB
-	parents map[int64]*parent
+	db *sql.DB
+	// parents caches the address parents read so far (parentsOf); the
+	// pack's country parents are read once, on first use.
+	parentsMu      sync.Mutex
+	parents        map[int64]*parent
+	countryOnce    sync.Once
+	countryParents []*parent
 	areas   areaCache
 	// placeNodes are the named place nodes of address rank 4..25.
 	placeNodes []placeNode
@@ -43,8 +48,9 @@ const placeCols = `place_id, osm_type, osm_id, class, type, admin_level, name, n
 const revCols = `p.place_id, p.osm_type, p.class, p.rank_address, p.rank_search, p.housenumber,
 	p.names LIKE '%"addr:housename"%', p.parent_place_id, p.lat, p.lon, p.geometry`
 
-// Open prepares the geocoding index of a pack's database. It loads every
-// address parent into memory (the LI pack: a few thousand rows).
+// Open prepares the geocoding index of a pack's database. Address parents
+// are read when a result needs them, so opening does not grow with the
+// pack (the 64-copy LI tiling has ~200k parents).
 func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 	ix := &Index{db: db, parents: map[int64]*parent{}}
 	var err error
@@ -87,10 +93,6 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		ix.Close()
 		return nil, fmt.Errorf("geocode: prepare: %w", err)
 	}
-	if err := ix.loadParents(ctx); err != nil {
-		ix.Close()
-		return nil, err
-	}
 	if err := ix.loadPlaceNodes(ctx); err != nil {
 		ix.Close()
 		return nil, err
@@ -120,20 +122,68 @@ func (ix *Index) Close() error {
 	return nil
 }
 
-func (ix *Index) loadParents(ctx context.Context) error {
-	rows, err := ix.db.QueryContext(ctx, `SELECT place_id, class, type, admin_level, rank_address, rank_search,
-		names, extratags, country_code, importance, lat, lon FROM places
-		WHERE place_id IN (SELECT DISTINCT address_place_id FROM place_addressline)`)
+// parentCols are the columns an address parent is read with (scanParent).
+const parentCols = `place_id, class, type, admin_level, rank_address, rank_search,
+	names, extratags, country_code, importance, lat, lon`
+
+// loadParents reads the parents among ids that are not cached yet.
+func (ix *Index) loadParents(ctx context.Context, ids []int64) error {
+	ix.parentsMu.Lock()
+	var missing []int64
+	for _, id := range ids {
+		if _, ok := ix.parents[id]; !ok {
+			missing = append(missing, id)
+		}
+	}
+	ix.parentsMu.Unlock()
+	if len(missing) == 0 {
+		return nil
+	}
+	ps, err := ix.queryParents(ctx, `SELECT `+parentCols+` FROM places WHERE place_id IN (SELECT value FROM json_each(?))`, idList(missing))
 	if err != nil {
-		return fmt.Errorf("geocode: load address parents: %w", err)
+		return err
+	}
+	ix.parentsMu.Lock()
+	for _, p := range ps {
+		ix.parents[p.id] = p
+	}
+	ix.parentsMu.Unlock()
+	return nil
+}
+
+// parent returns a cached parent (loadParents), or nil.
+func (ix *Index) parent(id int64) *parent {
+	ix.parentsMu.Lock()
+	defer ix.parentsMu.Unlock()
+	return ix.parents[id]
+}
+
+// countries returns the parents of address rank 4, read once.
+func (ix *Index) countryParentList() []*parent {
+	ix.countryOnce.Do(func() {
+		ps, err := ix.queryParents(context.Background(), `SELECT `+parentCols+` FROM places
+			WHERE rank_address = 4 AND EXISTS (SELECT 1 FROM place_addressline a WHERE a.address_place_id = places.place_id)
+			ORDER BY place_id`)
+		if err == nil {
+			ix.countryParents = ps
+		}
+	})
+	return ix.countryParents
+}
+
+func (ix *Index) queryParents(ctx context.Context, q string, args ...any) ([]*parent, error) {
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load address parents: %w", err)
 	}
 	defer rows.Close()
+	var out []*parent
 	for rows.Next() {
 		var p parent
 		var names, extra string
 		if err := rows.Scan(&p.id, &p.class, &p.typ, &p.adminLevel, &p.rankAddress, &p.rankSearch,
 			&names, &extra, &p.countryCode, &p.importance, &p.centroid[1], &p.centroid[0]); err != nil {
-			return fmt.Errorf("geocode: load address parents: %w", err)
+			return nil, fmt.Errorf("geocode: load address parents: %w", err)
 		}
 		p.names = decodeTags(names)
 		p.tokens = map[string]bool{}
@@ -150,12 +200,12 @@ func (ix *Index) loadParents(ctx context.Context) error {
 		if p.iso == "" {
 			p.iso = p.names["ISO3166-2"]
 		}
-		ix.parents[p.id] = &p
+		out = append(out, &p)
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("geocode: load address parents: %w", err)
+		return nil, fmt.Errorf("geocode: load address parents: %w", err)
 	}
-	return nil
+	return out, nil
 }
 
 // loadCountries reads the names of the countries table.
@@ -356,6 +406,15 @@ func (ix *Index) addressLines(ctx context.Context, ids []int64) (map[int64][]add
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("geocode: load addresses: %w", err)
+	}
+	var pids []int64
+	for _, ls := range lines {
+		for _, l := range ls {
+			pids = append(pids, l.parent)
+		}
+	}
+	if err := ix.loadParents(ctx, pids); err != nil {
+		return nil, err
 	}
 	return lines, nil
 }

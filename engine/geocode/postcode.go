@@ -110,7 +110,7 @@ func (ix *Index) countryMatches(cc string, words []string) bool {
 	if joined == cc {
 		return true
 	}
-	for _, par := range ix.parents {
+	for _, par := range ix.countryParentList() {
 		if par.rankAddress == 4 && par.countryCode == cc {
 			for _, n := range par.names {
 				if normalizedEqual(n, joined) {

@@ -527,7 +527,7 @@ func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand) error {
 			}
 			found := strings.EqualFold(strings.ReplaceAll(c.rec.Postcode, " ", ""), w)
 			for _, l := range ls {
-				if par := ix.parents[l.parent]; par != nil && par.tokens[w] {
+				if par := ix.parent(l.parent); par != nil && par.tokens[w] {
 					found = true
 					break
 				}
