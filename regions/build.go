@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -233,6 +234,10 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	}
 
 	for _, st := range stages {
+		// Each stage's working memory is garbage once it ends: give it
+		// back to the system, so the peak is the largest stage's, not
+		// the sum the runtime would otherwise keep mapped.
+		debug.FreeOSMemory()
 		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {
 			return nil, err
 		}

@@ -25,7 +25,7 @@ type Index struct {
 	parents        map[int64]*parent
 	countryOnce    sync.Once
 	countryParents []*parent
-	areas   areaCache
+	areas          areaCache
 	// placeNodes are the named place nodes of address rank 4..25.
 	placeNodes []placeNode
 	// countries are the names of the pack's countries rows by ISO code.
