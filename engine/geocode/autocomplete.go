@@ -69,6 +69,14 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The parents written as search_parent tokens become address groups
+	// of the index: their words match every member without a posting each.
+	groupOf := map[string]int32{}
+	var groups []string
+	for tok, name := range parentNames {
+		groupOf[tok] = int32(len(groups))
+		groups = append(groups, unbar(name))
+	}
 	rows, err := ix.db.QueryContext(ctx, `
 		SELECT p.place_id, p.class, p.type, p.rank_address, p.importance, p.lat, p.lon, p.country_code,
 			p.street, p.addr_place, COALESCE(json_extract(p.extratags, '$.linked_place'), ''),
@@ -91,7 +99,10 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 			&street, &addrPlace, &d.linkedPlace, &sName, &sHouse, &sAddr, &parentStreet); err != nil {
 			return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
 		}
-		sName, sAddr = unbar(sName), unbar(expandParents(sAddr, parentNames))
+		var groupsOfDoc []int32
+		sAddr, groupsOfDoc = splitGroups(sAddr, groupOf)
+		cd.Groups = groupsOfDoc
+		sName, sAddr = unbar(sName), unbar(sAddr)
 		if sName != "" {
 			// A named place with an address: its house number counts as a
 			// name word, so "Landstrasse 382" finds the named building there
@@ -144,7 +155,7 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if err := prows.Err(); err != nil {
 		return nil, fmt.Errorf("geocode: load autocomplete postcodes: %w", err)
 	}
-	c.cx = complete.Build(docs)
+	c.cx = complete.BuildGroups(docs, groups)
 	return c, nil
 }
 
@@ -170,19 +181,23 @@ func (ix *Index) parentNames(ctx context.Context) (map[string]string, error) {
 	return m, rows.Err()
 }
 
-// expandParents replaces the search_parent tokens among the " | "
-// separated values of an address column by the parents' names.
-func expandParents(addr string, names map[string]string) string {
-	if len(names) == 0 || !strings.Contains(addr, "wmp") {
-		return addr
+// splitGroups takes the search_parent tokens out of the " | " separated
+// values of an address column, returning the rest and their groups.
+func splitGroups(addr string, groupOf map[string]int32) (string, []int32) {
+	if len(groupOf) == 0 || !strings.Contains(addr, "wmp") {
+		return addr, nil
 	}
 	parts := strings.Split(addr, " | ")
-	for i, p := range parts {
-		if n, ok := names[p]; ok {
-			parts[i] = n
+	kept := parts[:0]
+	var groups []int32
+	for _, p := range parts {
+		if g, ok := groupOf[p]; ok {
+			groups = append(groups, g)
+			continue
 		}
+		kept = append(kept, p)
 	}
-	return strings.Join(parts, " | ")
+	return strings.Join(kept, " | "), groups
 }
 
 // unbar drops the " | " value separators of search_name columns.

@@ -34,6 +34,7 @@
 package complete
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,6 +52,9 @@ type Doc struct {
 	// Address holds normalized address terms (street, house number,
 	// parents, postcode); their words match too, ranked below name words.
 	Address []string
+	// Groups lists the address groups (BuildGroups) the document is in:
+	// their words match it as address terms, as if they were in Address.
+	Groups []int32
 	// Importance is 0..1, higher first.
 	Importance float64
 	// Lon, Lat locate the place (degrees), for proximity.
@@ -67,6 +71,13 @@ type Index struct {
 	trigrams map[string][]int32
 	vlen     []uint8 // rune length of each vocabulary word (capped at 255)
 	short    map[string][]shortHit
+	// Address groups: the words of a group's text match every document
+	// of the group as an address term, without a posting per document
+	// (a country's hundred-odd name words would otherwise be in every
+	// document's postings). wgOff/wg: groups per vocabulary word;
+	// gdOff/gd: documents per group, sorted.
+	wgOff, wg []uint32
+	gdOff, gd []uint32
 	pool     sync.Pool // *scratch
 }
 
@@ -77,7 +88,13 @@ func (ix *Index) Len() int { return len(ix.imp) }
 func (ix *Index) VocabularySize() int { return len(ix.vocab) }
 
 // Build indexes docs; the i-th document is referred to as i in hits.
-func Build(docs []Doc) *Index {
+func Build(docs []Doc) *Index { return BuildGroups(docs, nil) }
+
+// BuildGroups is Build with address groups: groups[g] is the normalized
+// text of group g (e.g. a country's names), whose words match the
+// documents listing g in Doc.Groups as address terms. Answers are those
+// of Build with each group's text added to its documents' Address.
+func BuildGroups(docs []Doc, groups []string) *Index {
 	ix := &Index{
 		imp: make([]float32, len(docs)),
 		lon: make([]float32, len(docs)),
@@ -105,11 +122,45 @@ func Build(docs []Doc) *Index {
 			words[w] = append(words[w], uint32(i)<<1|addr)
 		}
 	}
-	ix.vocab = make([]string, 0, len(words))
+	groupWords := map[string][]uint32{}
+	for g, s := range groups {
+		seen := map[string]bool{}
+		for _, w := range strings.Fields(s) {
+			if !seen[w] {
+				seen[w] = true
+				groupWords[w] = append(groupWords[w], uint32(g))
+			}
+		}
+	}
+	ix.vocab = make([]string, 0, len(words)+len(groupWords))
 	for w := range words {
 		ix.vocab = append(ix.vocab, w)
 	}
+	for w := range groupWords {
+		if _, ok := words[w]; !ok {
+			ix.vocab = append(ix.vocab, w)
+		}
+	}
 	sort.Strings(ix.vocab)
+	ix.wgOff = make([]uint32, len(ix.vocab)+1)
+	for id, w := range ix.vocab {
+		ix.wg = append(ix.wg, groupWords[w]...)
+		ix.wgOff[id+1] = uint32(len(ix.wg))
+	}
+	members := make([][]uint32, len(groups))
+	for i, d := range docs {
+		for _, g := range d.Groups {
+			if int(g) < len(groups) {
+				members[g] = append(members[g], uint32(i))
+			}
+		}
+	}
+	ix.gdOff = make([]uint32, len(groups)+1)
+	for g, m := range members {
+		m = slices.Compact(m) // docs come in order: sorted already
+		ix.gd = append(ix.gd, m...)
+		ix.gdOff[g+1] = uint32(len(ix.gd))
+	}
 	ix.postOff = make([]uint32, len(ix.vocab)+1)
 	total := 0
 	for _, w := range ix.vocab {

@@ -196,6 +196,9 @@ func (ix *Index) search(q Query, typos bool) []Hit {
 		}
 		for _, m := range sets[i] {
 			cost[i] += int(ix.postOff[m.id+1] - ix.postOff[m.id])
+			for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
+				cost[i] += int(ix.gdOff[g+1] - ix.gdOff[g])
+			}
 		}
 		order[i] = i
 	}
@@ -211,20 +214,26 @@ func (ix *Index) search(q Query, typos bool) []Hit {
 	for round, wi := range order {
 		s.epoch++
 		e := s.epoch
+		visit := func(d uint32, code uint8) {
+			// A name match beats any address match of the word;
+			// among either, the better grade wins.
+			switch {
+			case s.mark[d] == e:
+				s.best[d] = min(s.best[d], code)
+			case round == 0 || s.mark[d] == e-1:
+				s.mark[d], s.best[d] = e, code
+				if round == 0 {
+					cands = append(cands, cand{doc: d})
+				}
+			}
+		}
 		for _, m := range sets[wi] {
 			for _, p := range ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]] {
-				d := p >> 1
-				// A name match beats any address match of the word;
-				// among either, the better grade wins.
-				code := uint8(p&1)<<2 | m.grade
-				switch {
-				case s.mark[d] == e:
-					s.best[d] = min(s.best[d], code)
-				case round == 0 || s.mark[d] == e-1:
-					s.mark[d], s.best[d] = e, code
-					if round == 0 {
-						cands = append(cands, cand{doc: d})
-					}
+				visit(p>>1, uint8(p&1)<<2|m.grade)
+			}
+			for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
+				for _, d := range ix.gd[ix.gdOff[g]:ix.gdOff[g+1]] {
+					visit(d, 1<<2|m.grade)
 				}
 			}
 		}
