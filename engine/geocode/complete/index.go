@@ -78,7 +78,7 @@ type Index struct {
 	// gdOff/gd: documents per group, sorted.
 	wgOff, wg []uint32
 	gdOff, gd []uint32
-	pool     sync.Pool // *scratch
+	pool      sync.Pool // *scratch
 }
 
 // Len returns the number of documents.
