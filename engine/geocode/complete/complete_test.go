@@ -311,3 +311,34 @@ func TestGroupsEqualExpandedAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestSubstringSkipKeepsAnswers checks that skipping substring matches
+// when exact and prefix hits fill the limit gives the full search's answer.
+func TestSubstringSkipKeepsAnswers(t *testing.T) {
+	const seed = 11
+	rng := rand.New(rand.NewSource(seed))
+	syll := []string{"sch", "aan", "vad", "uz", "lan", "str", "asse", "tri", "esen", "berg", "bal", "zers", "ein", "sch", "en"}
+	word := func() string {
+		var s string
+		for n := 2 + rng.Intn(3); n > 0; n-- {
+			s += syll[rng.Intn(len(syll))]
+		}
+		return s
+	}
+	var docs []Doc
+	for i := 0; i < 2000; i++ {
+		docs = append(docs, Doc{Name: []string{word() + " " + word()}, Address: []string{word()}, Importance: rng.Float64(), Lon: 9.5, Lat: 47.1})
+	}
+	ix := Build(docs)
+	for i := 0; i < 400; i++ {
+		w := word()
+		q := Query{Words: []string{w[:3+rng.Intn(len(w)-2)]}, LastIsPrefix: rng.Intn(2) == 0, Limit: 1 + rng.Intn(20), noShort: true}
+		full := ix.search(q, 0)
+		if len(full) < q.Limit && typoCapable(q.Words) {
+			full = ix.search(q, searchTypos)
+		}
+		if got := ix.Search(q); fmt.Sprint(got) != fmt.Sprint(full) {
+			t.Fatalf("seed %d: Search(%+v) = %v, full search %v", seed, q, got, full)
+		}
+	}
+}

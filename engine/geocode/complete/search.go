@@ -99,12 +99,28 @@ func (ix *Index) Search(q Query) []Hit {
 	if hits, ok := ix.searchShort(q); ok {
 		return hits
 	}
-	hits := ix.search(q, false)
+	if len(q.Words) == 1 && len(q.Words[0]) >= 3 {
+		// One word must match a name; substring matches only add hits of
+		// GradeSubstring, which rank after every exact and prefix hit.
+		// When those fill the limit, the answer is theirs, and the
+		// substring scan (every vocabulary word holding a common trigram
+		// such as "sch") is skipped.
+		if hits := ix.search(q, searchNoSubstring); len(hits) == q.Limit {
+			return hits
+		}
+	}
+	hits := ix.search(q, 0)
 	if len(hits) < q.Limit && typoCapable(q.Words) {
-		hits = ix.search(q, true)
+		hits = ix.search(q, searchTypos)
 	}
 	return hits
 }
+
+// search modes.
+const (
+	searchTypos       = 1 << iota // also words within the typo distance
+	searchNoSubstring             // no substring matches
+)
 
 func typoCapable(words []string) bool {
 	for _, w := range words {
@@ -116,7 +132,8 @@ func typoCapable(words []string) bool {
 }
 
 // matchWord lists the vocabulary words matching w with their grades.
-func (ix *Index) matchWord(w string, prefix, typos bool) []wordMatch {
+func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
+	typos := mode&searchTypos != 0
 	var out []wordMatch
 	i := sort.SearchStrings(ix.vocab, w)
 	exact := int32(-1)
@@ -134,7 +151,7 @@ func (ix *Index) matchWord(w string, prefix, typos bool) []wordMatch {
 	isPrefixMatch := func(id int32) bool {
 		return id == exact || prefix && strings.HasPrefix(ix.vocab[id], w)
 	}
-	if len(w) >= 3 {
+	if len(w) >= 3 && mode&searchNoSubstring == 0 {
 		var rare []int32
 		for k := 0; k+3 <= len(w); k++ {
 			l, ok := ix.trigrams[w[k:k+3]]
@@ -184,13 +201,13 @@ func (ix *Index) matchWord(w string, prefix, typos bool) []wordMatch {
 	return out
 }
 
-func (ix *Index) search(q Query, typos bool) []Hit {
+func (ix *Index) search(q Query, mode int) []Hit {
 	n := len(q.Words)
 	sets := make([][]wordMatch, n)
 	cost := make([]int, n)
 	order := make([]int, n)
 	for i, w := range q.Words {
-		sets[i] = ix.matchWord(w, q.LastIsPrefix && i == n-1, typos)
+		sets[i] = ix.matchWord(w, q.LastIsPrefix && i == n-1, mode)
 		if len(sets[i]) == 0 {
 			return nil
 		}
