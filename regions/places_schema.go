@@ -171,11 +171,13 @@ package regions
 //	             default names plus all name variants), addr:street,
 //	             addr:place, and the postcode; for places outside an
 //	             assembled country boundary also the country's names.
-//	             A country parent (rank 4) is written as one token
-//	             "wmp<place_id>" instead of its names: its hundred-odd
-//	             translations in every row made ~90% of the index. The
-//	             names are in search_parent; a query word matching them
-//	             matches the token too (see below).
+//	             An area or place parent (rank_address < 26: country to
+//	             suburb) is written as one token "wmp<place_id>" instead
+//	             of its names: a country's hundred-odd translations in
+//	             every row made ~90% of the index, and a town's name in
+//	             every house's row made each {name} query read the whole
+//	             town. The names are in search_parent; a query word
+//	             matching them matches the token too (see below).
 //	class_type   "class type" words (e.g. "amenity restaurant") so category
 //	             phrases can be matched inside FTS.
 //

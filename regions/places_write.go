@@ -202,7 +202,8 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	var addr []string
 	hasCountry := false
 	for _, l := range p.lines {
-		if l.rank == 4 {
+		if l.rank < 26 {
+			// Areas and places (country … suburb): one token each.
 			if tok := b.parentToken(l.parent); tok != "" {
 				addr = append(addr, tok)
 			}
