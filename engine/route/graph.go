@@ -93,119 +93,139 @@ func arcEdge(g *Graph, a uint32) (e uint32, backward bool) {
 	return x >> 1, x&1 == 1
 }
 
-const graphMagic = "WMRG0001"
+// Graph blob formats: graphMagicV1 stores every array fixed-width (packs
+// built before varints); graphMagic stores integers as varints (deltas for
+// offsets, node ids and coordinates), ~55% smaller on LI, and is what
+// MarshalBinary writes. Decode reads both.
+const (
+	graphMagicV1 = "WMRG0001"
+	graphMagic   = "WMRG0002"
+)
 
-// MarshalBinary encodes the graph for storage in a pack (little endian,
-// length-prefixed arrays).
+// MarshalBinary encodes the graph for storage in a pack (graphMagic:
+// length-prefixed arrays of varints; float arrays little endian).
 func (g *Graph) MarshalBinary() ([]byte, error) {
-	var buf bytes.Buffer
-	w := &binWriter{w: &buf}
-	buf.WriteString(graphMagic)
-	w.u32(uint32(g.profile))
-	w.u32(uint32(g.nJunctions))
-	w.u32s(g.eFrom)
-	w.u32s(g.eTo)
-	w.u32s(g.eGeom)
+	w := &varWriter{b: make([]byte, 0, 1<<16)}
+	w.b = append(w.b, graphMagic...)
+	w.uint(uint64(g.profile))
+	w.uint(uint64(g.nJunctions))
+	w.u32s(g.eFrom, false)
+	w.u32s(g.eTo, false)
+	w.u32s(g.eGeom, true)
 	lonlat := make([]int32, 2*len(g.pts))
 	for i, p := range g.pts {
 		lonlat[2*i] = int32(math.Round(p[0] * 1e7))
 		lonlat[2*i+1] = int32(math.Round(p[1] * 1e7))
 	}
-	w.i32s(lonlat)
+	w.coords(lonlat)
 	w.i64s(g.nodes)
-	w.u32s(g.eName)
-	w.u32s(g.eRef)
-	w.u32s(g.eDest)
+	w.u32s(g.eName, false)
+	w.u32s(g.eRef, false)
+	w.u32s(g.eDest, false)
 	w.u8s(g.eClass)
 	w.u8s(g.eFlags)
 	w.f32s(g.eSpeed)
 	w.f32s(g.eLen)
 	w.i32s(g.eArc)
-	w.u32s(g.aEdge)
-	w.u32s(g.aW)
-	w.u32s(g.aD)
+	w.u32s(g.aEdge, false)
+	w.u32s(g.aW, false)
+	w.u32s(g.aD, false)
 	w.i32s(g.aDup)
-	w.u32s(g.tOff)
-	w.u32s(g.tTo)
-	w.u32s(g.tW)
+	w.u32s(g.tOff, true)
+	w.u32s(g.tTo, false)
+	w.u32s(g.tW, false)
 	for _, a := range []*chAdj{&g.up, &g.down} {
-		w.u32s(a.off)
-		w.u32s(a.to)
-		w.u32s(a.w)
-		w.u32s(a.d)
+		w.u32s(a.off, true)
+		w.u32s(a.to, false)
+		w.u32s(a.w, false)
+		w.u32s(a.d, false)
 		w.i32s(a.mid)
 	}
-	w.u32(uint32(len(g.strs)))
+	w.uint(uint64(len(g.strs)))
 	for _, s := range g.strs {
-		w.u32(uint32(len(s)))
-		buf.WriteString(s)
+		w.uint(uint64(len(s)))
+		w.b = append(w.b, s...)
 	}
-	return buf.Bytes(), w.err
+	return w.b, nil
 }
 
-// Decode reads a graph written by MarshalBinary and builds its in-memory
-// indexes (junction adjacency, components, spatial grid).
+// graphReader reads the arrays of either blob format.
+type graphReader interface {
+	u32() uint32
+	u32s(delta bool) []uint32
+	i32s() []int32
+	i64s() []int64
+	u8s() []uint8
+	f32s() []float32
+	coords() []int32
+	str() string
+	failed() error
+}
+
+// Decode reads a graph written by MarshalBinary (either format) and builds
+// its in-memory indexes (junction adjacency, components, spatial grid).
 func Decode(data []byte) (*Graph, error) {
-	if len(data) < len(graphMagic) || string(data[:len(graphMagic)]) != graphMagic {
+	if len(data) < len(graphMagic) {
 		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
 	}
-	r := &binReader{r: bufio.NewReaderSize(bytes.NewReader(data[len(graphMagic):]), 1<<16), max: len(data)}
+	var r graphReader
+	switch string(data[:len(graphMagic)]) {
+	case graphMagic:
+		r = &varReader{b: data[len(graphMagic):]}
+	case graphMagicV1:
+		r = &binReader{r: bufio.NewReaderSize(bytes.NewReader(data[len(graphMagicV1):]), 1<<16), max: len(data)}
+	default:
+		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
+	}
 	g := &Graph{}
 	g.profile = Profile(r.u32())
 	g.nJunctions = int(r.u32())
-	g.eFrom = r.u32s()
-	g.eTo = r.u32s()
-	g.eGeom = r.u32s()
-	lonlat := r.i32s()
+	g.eFrom = r.u32s(false)
+	g.eTo = r.u32s(false)
+	g.eGeom = r.u32s(true)
+	lonlat := r.coords()
 	g.pts = make([]orb.Point, len(lonlat)/2)
 	for i := range g.pts {
 		g.pts[i] = orb.Point{float64(lonlat[2*i]) / 1e7, float64(lonlat[2*i+1]) / 1e7}
 	}
 	g.nodes = r.i64s()
-	g.eName = r.u32s()
-	g.eRef = r.u32s()
-	g.eDest = r.u32s()
+	g.eName = r.u32s(false)
+	g.eRef = r.u32s(false)
+	g.eDest = r.u32s(false)
 	g.eClass = r.u8s()
 	g.eFlags = r.u8s()
 	g.eSpeed = r.f32s()
 	g.eLen = r.f32s()
 	g.eArc = r.i32s()
-	g.aEdge = r.u32s()
-	g.aW = r.u32s()
-	g.aD = r.u32s()
+	g.aEdge = r.u32s(false)
+	g.aW = r.u32s(false)
+	g.aD = r.u32s(false)
 	g.aDup = r.i32s()
-	g.tOff = r.u32s()
-	g.tTo = r.u32s()
-	g.tW = r.u32s()
+	g.tOff = r.u32s(true)
+	g.tTo = r.u32s(false)
+	g.tW = r.u32s(false)
 	for _, a := range []*chAdj{&g.up, &g.down} {
-		a.off = r.u32s()
-		a.to = r.u32s()
-		a.w = r.u32s()
-		a.d = r.u32s()
+		a.off = r.u32s(true)
+		a.to = r.u32s(false)
+		a.w = r.u32s(false)
+		a.d = r.u32s(false)
 		a.mid = r.i32s()
 	}
 	n := int(r.u32())
-	if r.err == nil && n > len(data) {
-		r.err = io.ErrUnexpectedEOF
+	if r.failed() == nil && n > len(data) {
+		return nil, fmt.Errorf("%w: string count %d", ErrGraph, n)
 	}
-	if r.err == nil {
+	if r.failed() == nil {
 		g.strs = make([]string, n)
 		for i := range g.strs {
-			l := int(r.u32())
-			if l > len(data) {
-				r.err = io.ErrUnexpectedEOF
+			g.strs[i] = r.str()
+			if r.failed() != nil {
 				break
 			}
-			b := make([]byte, l)
-			if _, err := io.ReadFull(r.r, b); err != nil {
-				r.err = err
-				break
-			}
-			g.strs[i] = string(b)
 		}
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrGraph, r.err)
+	if err := r.failed(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrGraph, err)
 	}
 	if err := g.validate(); err != nil {
 		return nil, err
@@ -426,28 +446,191 @@ func (g *Graph) bigEdges() []bool {
 
 // ---- binary helpers ----
 
-type binWriter struct {
-	w   io.Writer
+// varWriter writes the graphMagic format: unsigned varints, zigzag varints
+// for signed values, deltas from the previous value where an array
+// ascends (offsets) or changes little (node ids, coordinates).
+type varWriter struct{ b []byte }
+
+func (w *varWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
+func (w *varWriter) int(v int64)   { w.b = binary.AppendVarint(w.b, v) }
+
+func (w *varWriter) u32s(v []uint32, delta bool) {
+	w.uint(uint64(len(v)))
+	prev := int64(0)
+	for _, x := range v {
+		if delta {
+			w.int(int64(x) - prev)
+			prev = int64(x)
+		} else {
+			w.uint(uint64(x))
+		}
+	}
+}
+
+func (w *varWriter) i32s(v []int32) {
+	w.uint(uint64(len(v)))
+	for _, x := range v {
+		w.int(int64(x))
+	}
+}
+
+func (w *varWriter) i64s(v []int64) {
+	w.uint(uint64(len(v)))
+	prev := int64(0)
+	for _, x := range v {
+		w.int(x - prev)
+		prev = x
+	}
+}
+
+func (w *varWriter) u8s(v []uint8) {
+	w.uint(uint64(len(v)))
+	w.b = append(w.b, v...)
+}
+
+func (w *varWriter) f32s(v []float32) {
+	w.uint(uint64(len(v)))
+	for _, x := range v {
+		w.b = binary.LittleEndian.AppendUint32(w.b, math.Float32bits(x))
+	}
+}
+
+// coords writes lon, lat pairs, each coordinate as the delta from the
+// previous point's.
+func (w *varWriter) coords(v []int32) {
+	w.uint(uint64(len(v)))
+	var px, py int64
+	for i := 0; i+1 < len(v); i += 2 {
+		w.int(int64(v[i]) - px)
+		w.int(int64(v[i+1]) - py)
+		px, py = int64(v[i]), int64(v[i+1])
+	}
+}
+
+// varReader reads what varWriter wrote. Lengths are checked against the
+// bytes left (every element takes at least one byte), so a corrupt length
+// cannot allocate wildly.
+type varReader struct {
+	b   []byte
 	err error
 }
 
-func (w *binWriter) put(v any) {
-	if w.err == nil {
-		w.err = binary.Write(w.w, binary.LittleEndian, v)
-	}
-}
-func (w *binWriter) u32(v uint32)     { w.put(v) }
-func (w *binWriter) u32s(v []uint32)  { w.u32(uint32(len(v))); w.put(v) }
-func (w *binWriter) i32s(v []int32)   { w.u32(uint32(len(v))); w.put(v) }
-func (w *binWriter) i64s(v []int64)   { w.u32(uint32(len(v))); w.put(v) }
-func (w *binWriter) u8s(v []uint8)    { w.u32(uint32(len(v))); w.put(v) }
-func (w *binWriter) f32s(v []float32) { w.u32(uint32(len(v))); w.put(v) }
+func (r *varReader) failed() error { return r.err }
 
+func (r *varReader) uint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = io.ErrUnexpectedEOF
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *varReader) int() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.err = io.ErrUnexpectedEOF
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *varReader) n(size int) int {
+	n := r.uint()
+	if r.err == nil && n*uint64(size) > uint64(len(r.b)) {
+		r.err = fmt.Errorf("array length %d", n)
+	}
+	if r.err != nil {
+		return 0
+	}
+	return int(n)
+}
+
+func (r *varReader) u32() uint32 { return uint32(r.uint()) }
+
+func (r *varReader) u32s(delta bool) []uint32 {
+	v := make([]uint32, r.n(1))
+	prev := int64(0)
+	for i := range v {
+		if delta {
+			prev += r.int()
+			v[i] = uint32(prev)
+		} else {
+			v[i] = uint32(r.uint())
+		}
+	}
+	return v
+}
+
+func (r *varReader) i32s() []int32 {
+	v := make([]int32, r.n(1))
+	for i := range v {
+		v[i] = int32(r.int())
+	}
+	return v
+}
+
+func (r *varReader) i64s() []int64 {
+	v := make([]int64, r.n(1))
+	prev := int64(0)
+	for i := range v {
+		prev += r.int()
+		v[i] = prev
+	}
+	return v
+}
+
+func (r *varReader) u8s() []uint8 {
+	n := r.n(1)
+	v := append([]uint8(nil), r.b[:n]...)
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *varReader) f32s() []float32 {
+	v := make([]float32, r.n(4))
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[4*i:]))
+	}
+	r.b = r.b[4*len(v):]
+	return v
+}
+
+func (r *varReader) coords() []int32 {
+	v := make([]int32, r.n(2))
+	var px, py int64
+	for i := 0; i+1 < len(v); i += 2 {
+		px += r.int()
+		py += r.int()
+		v[i], v[i+1] = int32(px), int32(py)
+	}
+	return v
+}
+
+func (r *varReader) str() string {
+	n := r.n(1)
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
+}
+
+// binReader reads the graphMagicV1 format: little-endian fixed-width
+// arrays behind uint32 lengths.
 type binReader struct {
 	r   *bufio.Reader
 	err error
 	max int // no array can be longer than the blob, so a corrupt length cannot allocate wildly
 }
+
+func (r *binReader) failed() error { return r.err }
 
 func (r *binReader) get(v any) {
 	if r.err == nil {
@@ -465,8 +648,20 @@ func (r *binReader) n() int {
 	}
 	return n
 }
-func (r *binReader) u32s() []uint32  { v := make([]uint32, r.n()); r.get(v); return v }
-func (r *binReader) i32s() []int32   { v := make([]int32, r.n()); r.get(v); return v }
-func (r *binReader) i64s() []int64   { v := make([]int64, r.n()); r.get(v); return v }
-func (r *binReader) u8s() []uint8    { v := make([]uint8, r.n()); r.get(v); return v }
-func (r *binReader) f32s() []float32 { v := make([]float32, r.n()); r.get(v); return v }
+func (r *binReader) u32s(bool) []uint32 { v := make([]uint32, r.n()); r.get(v); return v }
+func (r *binReader) i32s() []int32      { v := make([]int32, r.n()); r.get(v); return v }
+func (r *binReader) coords() []int32    { return r.i32s() }
+func (r *binReader) i64s() []int64      { v := make([]int64, r.n()); r.get(v); return v }
+func (r *binReader) u8s() []uint8       { v := make([]uint8, r.n()); r.get(v); return v }
+func (r *binReader) f32s() []float32    { v := make([]float32, r.n()); r.get(v); return v }
+func (r *binReader) str() string {
+	n := r.n()
+	if r.err != nil {
+		return ""
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r.r, b); err != nil {
+		r.err = err
+	}
+	return string(b)
+}

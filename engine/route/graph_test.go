@@ -1,8 +1,11 @@
 package route
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -38,7 +41,8 @@ func TestDecodeRejectsCorrupt(t *testing.T) {
 		data []byte
 	}{
 		{"empty", nil},
-		{"bad magic", append([]byte("XXXX0001"), b[8:]...)},
+		{"bad magic", append([]byte("XXXX0002"), b[8:]...)},
+		{"bad length", append([]byte(graphMagic), 0xff, 0xff, 0xff, 0xff, 0x0f)},
 		{"truncated", b[:len(b)/2]},
 		{"truncated strings", b[:len(b)-3]},
 	}
@@ -68,4 +72,74 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// marshalV1 writes g in the fixed-width graphMagicV1 format of packs built
+// before varints (what MarshalBinary wrote then).
+func marshalV1(g *Graph) []byte {
+	var buf bytes.Buffer
+	put := func(v any) { binary.Write(&buf, binary.LittleEndian, v) }
+	arr := func(n int, v any) { put(uint32(n)); put(v) }
+	buf.WriteString(graphMagicV1)
+	put(uint32(g.profile))
+	put(uint32(g.nJunctions))
+	arr(len(g.eFrom), g.eFrom)
+	arr(len(g.eTo), g.eTo)
+	arr(len(g.eGeom), g.eGeom)
+	lonlat := make([]int32, 2*len(g.pts))
+	for i, p := range g.pts {
+		lonlat[2*i], lonlat[2*i+1] = int32(math.Round(p[0]*1e7)), int32(math.Round(p[1]*1e7))
+	}
+	arr(len(lonlat), lonlat)
+	arr(len(g.nodes), g.nodes)
+	arr(len(g.eName), g.eName)
+	arr(len(g.eRef), g.eRef)
+	arr(len(g.eDest), g.eDest)
+	arr(len(g.eClass), g.eClass)
+	arr(len(g.eFlags), g.eFlags)
+	arr(len(g.eSpeed), g.eSpeed)
+	arr(len(g.eLen), g.eLen)
+	arr(len(g.eArc), g.eArc)
+	arr(len(g.aEdge), g.aEdge)
+	arr(len(g.aW), g.aW)
+	arr(len(g.aD), g.aD)
+	arr(len(g.aDup), g.aDup)
+	arr(len(g.tOff), g.tOff)
+	arr(len(g.tTo), g.tTo)
+	arr(len(g.tW), g.tW)
+	for _, a := range []*chAdj{&g.up, &g.down} {
+		arr(len(a.off), a.off)
+		arr(len(a.to), a.to)
+		arr(len(a.w), a.w)
+		arr(len(a.d), a.d)
+		arr(len(a.mid), a.mid)
+	}
+	put(uint32(len(g.strs)))
+	for _, s := range g.strs {
+		put(uint32(len(s)))
+		buf.WriteString(s)
+	}
+	return buf.Bytes()
+}
+
+// TestDecodeV1 reads a graph in the format of packs built before varints:
+// it is the same graph.
+func TestDecodeV1(t *testing.T) {
+	b := smallGraphBlob(t)
+	g, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := marshalV1(g)
+	if len(old) <= len(b) {
+		t.Errorf("v1 blob %d bytes, varint blob %d; want varints smaller", len(old), len(b))
+	}
+	g1, err := Decode(old)
+	if err != nil {
+		t.Fatalf("Decode(v1) = %v", err)
+	}
+	b1, err := g1.MarshalBinary()
+	if err != nil || !bytes.Equal(b1, b) {
+		t.Errorf("Decode(v1) re-encoded differs from the graph (%v)", err)
+	}
 }
