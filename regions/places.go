@@ -34,10 +34,8 @@ import (
 
 // PlacesStage returns the stage that writes the geocoding tables.
 func PlacesStage() Stage {
-	// Report reaches about twice the tagged objects (LI: 2.0×).
-	return Stage{Name: "places", Run: runPlaces, Total: func(d *Data) int64 {
-		return 2 * int64(len(d.Nodes)+len(d.Ways)+len(d.Relations))
-	}}
+	// The stage reports its share done itself (runPlaces' steps).
+	return Stage{Name: "places", Run: runPlaces}
 }
 
 // place is one row of the places table while the stage runs.
@@ -101,40 +99,70 @@ type placeBuilder struct {
 	// index; parentErr the first error writing one.
 	parentTokens map[int32]string
 	parentErr    error
+	// Progress within the stage: the share of the stage's time done
+	// before the running step, the step's share, the ticks it is
+	// expected to make and has made.
+	stepBase, stepShare  float64
+	stepTotal, stepTicks int64
+}
+
+// placeStep is a step of the places stage with its share of the stage's
+// time (measured on LI ×16) and the number of ticks it makes.
+type placeStep struct {
+	run   func(context.Context) error
+	share float64
+	ticks func() int64
 }
 
 func runPlaces(ctx context.Context, im *Import) error {
 	b := &placeBuilder{im: im, d: im.Data}
-	steps := []func(context.Context) error{
-		b.collect,
-		b.assignCountries,
-		b.assignRanks,
-		b.linkPlaces,
-		b.adjustRanks,
-		b.buildAddresses,
-		b.interpolate,
-		b.computePostcodes,
-		b.addMissingCountries,
-		b.computeImportance,
-		b.write,
-		b.writeEntrances,
+	objects := func() int64 { return int64(len(b.d.Nodes) + len(b.d.Ways) + len(b.d.Relations)) }
+	places := func() int64 { return int64(len(b.places)) }
+	none := func() int64 { return 0 }
+	steps := []placeStep{
+		{b.collect, 0.05, objects},
+		{b.assignCountries, 0.01, places},
+		{b.assignRanks, 0, none},
+		{b.linkPlaces, 0, none},
+		{b.adjustRanks, 0, none},
+		{b.buildAddresses, 0.41, func() int64 { return 2 * places() }},
+		{b.interpolate, 0, none},
+		{b.computePostcodes, 0.01, places},
+		{b.addMissingCountries, 0, none},
+		{b.computeImportance, 0.03, none},
+		{b.write, 0.48, places},
+		{b.writeEntrances, 0.01, none},
 	}
-	for _, step := range steps {
+	for _, st := range steps {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := step(ctx); err != nil {
+		b.stepShare, b.stepTotal, b.stepTicks = st.share, st.ticks(), 0
+		b.report()
+		if err := st.run(ctx); err != nil {
 			return err
 		}
+		b.stepBase += st.share
 	}
 	return nil
+}
+
+// report sends the stage's progress: steps done plus the running step's
+// ticks against the ticks it is expected to make.
+func (b *placeBuilder) report() {
+	within := 0.0
+	if b.stepTotal > 0 {
+		within = min(1, float64(b.stepTicks)/float64(b.stepTotal))
+	}
+	b.im.ReportFraction(b.done, b.stepBase+b.stepShare*within)
 }
 
 // tick reports progress every 4096 objects and says whether to check ctx.
 func (b *placeBuilder) tick() bool {
 	b.done++
+	b.stepTicks++
 	if b.done&4095 == 0 {
-		b.im.Report(b.done)
+		b.report()
 		return true
 	}
 	return false
