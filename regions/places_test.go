@@ -355,7 +355,8 @@ func TestPlacesFixtureSearchTables(t *testing.T) {
 		{"street name", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `name: hauptstrasse`, 2},
 		{"abbreviation variant indexed", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `name: hauptstr`, 2},
 		{"house by number and street in address", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `housenumber: 7 AND address: hauptstrasse`, 1},
-		{"house with town in address", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `housenumber: 1 AND address: dorf`, 1},
+		{"house with town in address (as the town's search_parent token)", `SELECT count(*) FROM search_name WHERE search_name MATCH
+			'housenumber: 1 AND address: (' || (SELECT group_concat(token, ' OR ') FROM search_parent WHERE search_parent MATCH ?) || ')'`, `dorf`, 1},
 		{"transliteration", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `name: loewen`, 1},
 		{"alt name", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `name: dorfli`, 1},
 		{"category words", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `class_type: restaurant`, 2},
