@@ -1,16 +1,19 @@
 package engine
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/paulmach/orb"
 
+	"waymark/engine/mapdata"
 	"waymark/engine/route"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
@@ -47,6 +50,17 @@ type Pack struct {
 	DB   *sql.DB
 
 	graphs graphSet
+
+	mapOnce sync.Once
+	mapData *mapdata.Reader
+	mapErr  error
+}
+
+// MapData returns the reader of the pack's map features, prepared on first
+// use; nil (and no error) when the pack has none.
+func (p *Pack) MapData() (*mapdata.Reader, error) {
+	p.mapOnce.Do(func() { p.mapData, p.mapErr = mapdata.Open(context.Background(), p.DB) })
+	return p.mapData, p.mapErr
 }
 
 // graphSet is a pack's routing graphs, indexed by route.Profile (nil
@@ -133,6 +147,8 @@ func ReadPackInfo(path string) (PackInfo, error) {
 // Close releases the pack's database handle (after its graphs are loaded).
 func (p *Pack) Close() error {
 	<-p.graphs.done
+	p.mapOnce.Do(func() {}) // no reader is prepared after Close
+	p.mapData.Close()
 	return p.DB.Close()
 }
 

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"waymark/regions"
+	"waymark/engine/mapdata"
 )
 
 // Label placement: candidates (place names, symbols, street and water names
@@ -121,7 +121,7 @@ func (d *drawer) labels() {
 		f := &d.s.feats[i]
 		c := candidate{pack: f.pack, id: f.id, fi: int32(i)}
 		switch f.typ {
-		case regions.GeomPoint:
+		case mapdata.GeomPoint:
 			switch {
 			case d.cs.place[f.class] != nil:
 				ts := d.cs.place[f.class]
@@ -156,7 +156,7 @@ func (d *drawer) labels() {
 			default:
 				continue
 			}
-		case regions.GeomLine:
+		case mapdata.GeomLine:
 			if f.name == "" {
 				continue
 			}

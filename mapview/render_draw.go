@@ -10,7 +10,7 @@ import (
 
 	"github.com/fogleman/gg"
 
-	"waymark/regions"
+	"waymark/engine/mapdata"
 )
 
 // Buffers around a tile, in pixels of a 256-pixel tile.
@@ -285,7 +285,7 @@ func clipRing(pts []float64, lo, hi float64, a, b *[]float64) []float64 {
 // addFeature adds every part of f to the path.
 func (d *drawer) addFeature(f *feature, cut bool) {
 	for p := f.part0; p < f.part0+f.parts; p++ {
-		d.addPart(p, f.typ == regions.GeomPolygon, cut)
+		d.addPart(p, f.typ == mapdata.GeomPolygon, cut)
 	}
 }
 
@@ -294,7 +294,7 @@ func (d *drawer) fill(l *Layer, classes []int) {
 	for _, c := range classes {
 		for _, fi := range d.s.buckets[c] {
 			f := &d.s.feats[fi]
-			if f.typ != regions.GeomPolygon || !f.nearTile {
+			if f.typ != mapdata.GeomPolygon || !f.nearTile {
 				continue
 			}
 			d.addFeature(f, true)
@@ -313,7 +313,7 @@ func (d *drawer) fill(l *Layer, classes []int) {
 	for _, c := range classes {
 		for _, fi := range d.s.buckets[c] {
 			f := &d.s.feats[fi]
-			if f.typ != regions.GeomPolygon || !f.nearTile || f.flags&regions.FlagClipped != 0 {
+			if f.typ != mapdata.GeomPolygon || !f.nearTile || f.flags&mapdata.FlagClipped != 0 {
 				continue
 			}
 			d.addFeature(f, true)
@@ -334,11 +334,11 @@ func (d *drawer) fill(l *Layer, classes []int) {
 func partOK(part string, f *feature) bool {
 	switch part {
 	case "tunnel":
-		return f.flags&regions.FlagTunnel != 0
+		return f.flags&mapdata.FlagTunnel != 0
 	case "bridge":
-		return f.flags&regions.FlagBridge != 0
+		return f.flags&mapdata.FlagBridge != 0
 	case "surface":
-		return f.flags&regions.FlagTunnel == 0
+		return f.flags&mapdata.FlagTunnel == 0
 	}
 	return true
 }
@@ -348,7 +348,7 @@ func (d *drawer) line(l *Layer, classes []int) {
 	for _, c := range classes {
 		for _, fi := range d.s.buckets[c] {
 			f := &d.s.feats[fi]
-			if f.typ != regions.GeomLine || !f.nearTile || !partOK(l.Part, f) {
+			if f.typ != mapdata.GeomLine || !f.nearTile || !partOK(l.Part, f) {
 				continue
 			}
 			d.addFeature(f, len(l.Dash) == 0)
@@ -396,10 +396,10 @@ func (d *drawer) roads(part string) {
 		for _, c := range d.cs.roads[g] {
 			for _, fi := range d.s.buckets[c] {
 				f := &d.s.feats[fi]
-				if f.typ != regions.GeomLine || !f.nearTile {
+				if f.typ != mapdata.GeomLine || !f.nearTile {
 					continue
 				}
-				tunnel, bridge := f.flags&regions.FlagTunnel != 0, f.flags&regions.FlagBridge != 0
+				tunnel, bridge := f.flags&mapdata.FlagTunnel != 0, f.flags&mapdata.FlagBridge != 0
 				// Below the zoom of the tunnel/bridge layers they are plain roads.
 				if d.z < d.cs.partMin["tunnel"] {
 					tunnel = false
@@ -489,7 +489,7 @@ func (d *drawer) onewayArrows(sel []int32) {
 	spacing, half, head := 90*d.k, 4*d.k, 2.6*d.k
 	for _, fi := range sel {
 		f := &d.s.feats[fi]
-		if f.flags&regions.FlagOneway == 0 {
+		if f.flags&mapdata.FlagOneway == 0 {
 			continue
 		}
 		g := d.cs.roadOf[f.class]

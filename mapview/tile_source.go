@@ -3,7 +3,6 @@ package mapview
 import (
 	"context"
 	"crypto/sha1"
-	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -12,7 +11,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
-	"waymark/regions"
+	"waymark/engine/mapdata"
 )
 
 // classRegistry numbers feature class names across packs.
@@ -37,68 +36,36 @@ func (c *classRegistry) id(name string) int {
 type packSource struct {
 	pack     *engine.Pack
 	index    int
-	bound    [4]float64 // normalized Mercator minx, miny, maxx, maxy
-	classMap []int      // pack class id -> registry id (-1: unknown)
-	query    *sql.Stmt  // features near a tile; nil: the pack has no map features
-	labels   *sql.Stmt  // label features around a tile, minus those near it
+	bound    [4]float64      // normalized Mercator minx, miny, maxx, maxy
+	classMap []int           // pack class id -> registry id (-1: unknown)
+	md       *mapdata.Reader // nil: the pack has no map features
 }
-
-const featureQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, i.minx, i.maxx, i.miny, i.maxy
-FROM map_index i JOIN map_features f ON f.id = i.id
-WHERE i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ? AND i.minz <= ? AND i.maxz >= ?`
-
-// labelQuery reads the label features of the label area that the feature
-// query (same box parameters, last four) did not return.
-const labelQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, i.minx, i.maxx, i.miny, i.maxy
-FROM map_labels i JOIN map_features f ON f.id = i.id
-WHERE i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ? AND i.minz <= ? AND i.maxz >= ?
-AND NOT (i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ?)`
 
 func openPackSource(p *engine.Pack, index int, reg *classRegistry) (*packSource, error) {
 	src := &packSource{pack: p, index: index}
 	x0, y1 := Mercator(p.Info.Bound.Min)
 	x1, y0 := Mercator(p.Info.Bound.Max)
 	src.bound = [4]float64{x0, y0, x1, y1}
-	var n int
-	if err := p.DB.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name IN ('map_features', 'map_labels')`).Scan(&n); err != nil {
+	md, err := p.MapData()
+	if err != nil {
 		return nil, fmt.Errorf("mapview: pack %s: %w", p.Info.Name, err)
 	}
-	if n < 2 {
+	if md == nil {
 		return src, nil // a pack without map features draws nothing
 	}
-	rows, err := p.DB.Query(`SELECT id, name FROM map_classes`)
-	if err != nil {
-		return nil, fmt.Errorf("mapview: pack %s: map classes: %w", p.Info.Name, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, fmt.Errorf("mapview: pack %s: map classes: %w", p.Info.Name, err)
+	src.md = md
+	for id, name := range md.Classes() {
+		src.classMap = append(src.classMap, -1)
+		if name != "" {
+			src.classMap[id] = reg.id(name)
 		}
-		for len(src.classMap) <= id {
-			src.classMap = append(src.classMap, -1)
-		}
-		src.classMap[id] = reg.id(name)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("mapview: pack %s: map classes: %w", p.Info.Name, err)
-	}
-	src.query, err = p.DB.Prepare(featureQuery)
-	if err != nil {
-		return nil, fmt.Errorf("mapview: pack %s: prepare feature query: %w", p.Info.Name, err)
-	}
-	src.labels, err = p.DB.Prepare(labelQuery)
-	if err != nil {
-		return nil, fmt.Errorf("mapview: pack %s: prepare label query: %w", p.Info.Name, err)
 	}
 	return src, nil
 }
 
 // meets reports whether the pack's bounds meet the normalized Mercator box.
 func (s *packSource) meets(minx, miny, maxx, maxy float64) bool {
-	return s.query != nil && s.bound[0] <= maxx && s.bound[2] >= minx && s.bound[1] <= maxy && s.bound[3] >= miny
+	return s.md != nil && s.bound[0] <= maxx && s.bound[2] >= minx && s.bound[1] <= maxy && s.bound[3] >= miny
 }
 
 // packsKey names the packs drawn in tile z/x/y (their build ids) for cache keys.
@@ -149,7 +116,7 @@ type scratch struct {
 	xy      []float64 // x, y pixel pairs of every part
 	ends    []int     // per part: end index (in points) into xy
 	feats   []feature
-	geom    regions.Geom
+	geom    mapdata.Geom
 	buckets [][]int32 // per class id: feature indexes
 }
 
@@ -184,54 +151,42 @@ func (s *scratch) load(ctx context.Context, packs []*packSource, z, x, y, size i
 		if !p.meets(minx, miny, maxx, maxy) {
 			continue
 		}
+		near := mapdata.Box{MinX: gx0, MinY: gy0, MaxX: gx1, MaxY: gy1}
 		if p.meets(gx0, gy0, gx1, gy1) {
-			if err := s.read(ctx, p, true, z, x, y, size, p.query, gx0, gx1, gy0, gy1, z, z); err != nil {
-				return err
+			if err := p.md.Features(ctx, near, z, s.reader(p, true, z, x, y, size)); err != nil {
+				return fmt.Errorf("mapview: %s: %w", p.pack.Info.Name, err)
 			}
 		}
-		if err := s.read(ctx, p, false, z, x, y, size, p.labels, minx, maxx, miny, maxy, z, z, gx0, gx1, gy0, gy1); err != nil {
-			return err
+		around := mapdata.Box{MinX: minx, MinY: miny, MaxX: maxx, MaxY: maxy}
+		if err := p.md.Labels(ctx, around, near, z, s.reader(p, false, z, x, y, size)); err != nil {
+			return fmt.Errorf("mapview: %s: %w", p.pack.Info.Name, err)
 		}
 	}
 	return ctx.Err()
 }
 
-// read runs query q on pack p and appends its features.
-func (s *scratch) read(ctx context.Context, p *packSource, near bool, z, x, y, size int, q *sql.Stmt, args ...any) error {
-	rows, err := q.QueryContext(ctx, args...)
-	if err != nil {
-		return fmt.Errorf("mapview: query %s: %w", p.pack.Info.Name, err)
-	}
-	defer rows.Close()
+// reader returns the callback that appends the rows of pack p to s, in
+// pixel coordinates of tile z/x/y at size pixels.
+func (s *scratch) reader(p *packSource, near bool, z, x, y, size int) func(*mapdata.Row) error {
 	scale := math.Exp2(float64(z)) * float64(size)
 	ox, oy := float64(x*size), float64(y*size)
-	for rows.Next() {
-		var (
-			id                  int64
-			class, layer, flags int
-			rank                int
-			name                sql.RawBytes
-			geom                sql.RawBytes
-			bx0, bx1, by0, by1  float64
-		)
-		if err := rows.Scan(&id, &class, &layer, &flags, &rank, &name, &geom, &bx0, &bx1, &by0, &by1); err != nil {
-			return fmt.Errorf("mapview: read %s: %w", p.pack.Info.Name, err)
+	return func(r *mapdata.Row) error {
+		if r.Class < 0 || r.Class >= len(p.classMap) || p.classMap[r.Class] < 0 {
+			return nil
 		}
-		if class < 0 || class >= len(p.classMap) || p.classMap[class] < 0 {
-			continue
-		}
-		cid := p.classMap[class]
-		if err := s.geom.Decode(geom); err != nil {
-			continue
+		cid := p.classMap[r.Class]
+		if err := s.geom.Decode(r.Geom); err != nil {
+			return nil
 		}
 		f := feature{
-			class: cid, typ: s.geom.Type, flags: flags, layer: layer, rank: rank,
-			pack: p.index, id: id, part0: len(s.ends), parts: s.geom.Parts(), nearTile: near,
+			class: cid, typ: s.geom.Type, flags: r.Flags, layer: r.Layer, rank: r.Rank,
+			pack: p.index, id: r.ID, part0: len(s.ends), parts: s.geom.Parts(), nearTile: near,
 		}
-		if len(name) > 0 {
-			f.name = string(name)
+		if len(r.Name) > 0 {
+			f.name = string(r.Name)
 		}
-		f.box = [4]float64{bx0*scale - ox, by0*scale - oy, bx1*scale - ox, by1*scale - oy}
+		b := r.Box
+		f.box = [4]float64{b.MinX*scale - ox, b.MinY*scale - oy, b.MaxX*scale - ox, b.MaxY*scale - oy}
 		base := len(s.xy) / 2
 		for i := 0; i < s.geom.Parts(); i++ {
 			pt := s.geom.Part(i)
@@ -242,11 +197,8 @@ func (s *scratch) read(ctx context.Context, p *packSource, near bool, z, x, y, s
 		}
 		s.buckets[cid] = append(s.buckets[cid], int32(len(s.feats)))
 		s.feats = append(s.feats, f)
+		return nil
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("mapview: read %s: %w", p.pack.Info.Name, err)
-	}
-	return nil
 }
 
 // TileCenter returns the lon/lat centre of tile z/x/y.

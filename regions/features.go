@@ -2,7 +2,9 @@ package regions
 
 // The "features" import stage: the map features the tile renderer draws.
 //
-// Tables (all prefixed map_):
+// Tables (all prefixed map_; package engine/mapdata owns their schema, the
+// geometry encoding and the renderer's queries, and this stage writes
+// through it):
 //
 //	map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE, kind TEXT)
 //	    the feature classes ("forest", "residential_area", "residential",
@@ -11,10 +13,11 @@ package regions
 //	map_features(id INTEGER PRIMARY KEY, class INTEGER, minzoom INTEGER,
 //	             layer INTEGER, flags INTEGER, rank INTEGER, name TEXT, geom BLOB)
 //	    one row per feature and zoom band (or per piece, see below): geom is
-//	    the geometry generalised for the band (encoding: features_codec.go);
+//	    the geometry generalised for the band (encoding: mapdata.AppendGeom);
 //	    layer is OSM's layer (bridges ≥ 1, tunnels ≤ -1); flags are
-//	    FlagBridge, FlagTunnel, FlagOneway (the line runs in the direction of
-//	    travel) and FlagClipped; rank orders labels (higher wins); name is the
+//	    mapdata.FlagBridge, FlagTunnel, FlagOneway (the line runs in the
+//	    direction of travel) and FlagClipped; rank orders labels (higher
+//	    wins); name is the
 //	    label text (the house number for class housenumber). Rows are written
 //	    in a deterministic order, so ids are stable for a given extract.
 //	map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)
@@ -34,7 +37,7 @@ package regions
 // mapMinAreaPx square pixels at a zoom are left out of that zoom: a
 // feature's minzoom is the larger of its class's (mapClasses) and the first
 // zoom at which it is big enough. Polygons of the last band larger than a z12
-// tile are cut along the z12 tile grid (pieces flagged FlagClipped) so that a
+// tile are cut along the z12 tile grid (pieces flagged mapdata.FlagClipped) so that a
 // z14–z19 tile reads only the pieces near it.
 //
 // Multipolygons are assembled by the shared assembler (RelationArea,
@@ -55,6 +58,8 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
+
+	"waymark/engine/mapdata"
 )
 
 // MapBand is a zoom band of the map features: rows of a band are drawn at
@@ -98,13 +103,7 @@ type mapWriter struct {
 }
 
 func runMapFeatures(ctx context.Context, im *Import) error {
-	for _, q := range []string{
-		`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
-		`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
-			layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
-		`CREATE VIRTUAL TABLE map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
-		`CREATE VIRTUAL TABLE map_labels USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
-	} {
+	for _, q := range mapdata.Schema {
 		if _, err := im.Tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("create map tables: %w", err)
 		}
@@ -113,7 +112,7 @@ func runMapFeatures(ctx context.Context, im *Import) error {
 	for i, c := range mapClasses {
 		fw.classID[c.name] = i + 1
 		fw.minzoom[c.name] = c.minzoom
-		if _, err := im.Tx.ExecContext(ctx, `INSERT INTO map_classes(id, name, kind) VALUES(?, ?, ?)`, i+1, c.name, c.kind); err != nil {
+		if _, err := im.Tx.ExecContext(ctx, mapdata.InsertClass, i+1, c.name, c.kind); err != nil {
 			return fmt.Errorf("write map classes: %w", err)
 		}
 	}
@@ -202,7 +201,7 @@ func (fw *mapWriter) collect() {
 		fw.addAreaPoints(w.Tags, ring())
 	}
 	for _, n := range d.Nodes {
-		p := MercatorPoint(orb.Point{n.Lon, n.Lat})
+		p := mapdata.MercatorPoint(orb.Point{n.Lon, n.Lat})
 		if c := mapPointClass(n.Tags); c != "" {
 			fw.addPoint(c, n.Tags, p, mapLabelText(c, n.Tags))
 		}
@@ -275,7 +274,7 @@ func (fw *mapWriter) addLine(w *Way, class string, flags, layer int) {
 	if len(pts) < 2 {
 		return
 	}
-	if flags&FlagOneway != 0 && w.Tags.Find("oneway") == "-1" {
+	if flags&mapdata.FlagOneway != 0 && w.Tags.Find("oneway") == "-1" {
 		// Store one-way roads in their direction of travel.
 		for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
 			pts[i], pts[j] = pts[j], pts[i]
@@ -284,7 +283,7 @@ func (fw *mapWriter) addLine(w *Way, class string, flags, layer int) {
 	fw.features = append(fw.features, mapFeature{
 		class: class, minzoom: fw.minzoom[class], flags: flags, layer: layer,
 		rank: len(mapClasses) - fw.classID[class], name: w.Tags.Find("name"),
-		typ: GeomLine, parts: []orb.LineString{pts},
+		typ: mapdata.GeomLine, parts: []orb.LineString{pts},
 	})
 }
 
@@ -303,7 +302,7 @@ func (fw *mapWriter) addArea(class string, t osm.Tags, pg mapPolygon) *mapFeatur
 	}
 	fw.features = append(fw.features, mapFeature{
 		class: class, minzoom: mz, rank: int(math.Min(1e9, pg.area*1e12)),
-		name: t.Find("name"), typ: GeomPolygon, parts: pg.rings, area: pg.area,
+		name: t.Find("name"), typ: mapdata.GeomPolygon, parts: pg.rings, area: pg.area,
 	})
 	return &fw.features[len(fw.features)-1]
 }
@@ -334,7 +333,7 @@ func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
 		if mz <= MaxMapZoom {
 			fw.features = append(fw.features, mapFeature{
 				class: "area_name", minzoom: mz, rank: int(math.Min(9999, pg.area*1e11)),
-				name: name, typ: GeomPoint, parts: []orb.LineString{{centre()}},
+				name: name, typ: mapdata.GeomPoint, parts: []orb.LineString{{centre()}},
 			})
 		}
 	}
@@ -349,7 +348,7 @@ func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
 		if mz <= MaxMapZoom {
 			fw.features = append(fw.features, mapFeature{
 				class: "water_name", minzoom: mz, rank: mapLabelRank("water_name", t) + int(math.Min(99, pg.area*1e9)),
-				name: name, typ: GeomPoint, parts: []orb.LineString{{centre()}},
+				name: name, typ: mapdata.GeomPoint, parts: []orb.LineString{{centre()}},
 			})
 		}
 	}
@@ -358,7 +357,7 @@ func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
 func (fw *mapWriter) addPoint(class string, t osm.Tags, p orb.Point, label string) {
 	fw.features = append(fw.features, mapFeature{
 		class: class, minzoom: fw.minzoom[class], rank: mapLabelRank(class, t),
-		name: label, typ: GeomPoint, parts: []orb.LineString{{p}},
+		name: label, typ: mapdata.GeomPoint, parts: []orb.LineString{{p}},
 	})
 }
 

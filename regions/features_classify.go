@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/paulmach/osm"
+
+	"waymark/engine/mapdata"
 )
 
 // Feature kinds of map_classes.kind.
@@ -301,39 +303,32 @@ func mapPointClass(t osm.Tags) string {
 	return ""
 }
 
-// Feature flags of map_features.flags.
-const (
-	FlagBridge = 1 << iota
-	FlagTunnel
-	FlagOneway
-)
-
 // mapLineFlags returns the bridge/tunnel/oneway flags and the OSM layer of a way.
 func mapLineFlags(t osm.Tags) (flags, layer int) {
 	switch t.Find("bridge") {
 	case "", "no":
 	default:
-		flags |= FlagBridge
+		flags |= mapdata.FlagBridge
 	}
 	switch t.Find("tunnel") {
 	case "", "no":
 	default:
-		flags |= FlagTunnel
+		flags |= mapdata.FlagTunnel
 	}
-	if t.Find("covered") == "yes" && flags&FlagTunnel == 0 && t.Find("highway") != "" {
-		flags |= FlagTunnel
+	if t.Find("covered") == "yes" && flags&mapdata.FlagTunnel == 0 && t.Find("highway") != "" {
+		flags |= mapdata.FlagTunnel
 	}
 	switch t.Find("oneway") {
 	case "yes", "1", "true", "-1":
-		flags |= FlagOneway
+		flags |= mapdata.FlagOneway
 	}
 	if l, err := strconv.Atoi(strings.TrimSpace(t.Find("layer"))); err == nil && l >= -5 && l <= 5 {
 		layer = l
 	}
-	if flags&FlagBridge != 0 && layer <= 0 {
+	if flags&mapdata.FlagBridge != 0 && layer <= 0 {
 		layer = 1
 	}
-	if flags&FlagTunnel != 0 && layer >= 0 {
+	if flags&mapdata.FlagTunnel != 0 && layer >= 0 {
 		layer = -1
 	}
 	return flags, layer

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/paulmach/osm"
+
+	"waymark/engine/mapdata"
 )
 
 func mapTags(kv ...string) osm.Tags {
@@ -68,15 +70,15 @@ func TestMapLineFlags(t *testing.T) {
 		flags, layer int
 	}{
 		{"plain", mapTags("highway", "residential"), 0, 0},
-		{"bridge", mapTags("bridge", "yes"), FlagBridge, 1},
-		{"viaduct layer 2", mapTags("bridge", "viaduct", "layer", "2"), FlagBridge, 2},
-		{"tunnel", mapTags("tunnel", "yes"), FlagTunnel, -1},
-		{"culvert layer -2", mapTags("tunnel", "culvert", "layer", "-2"), FlagTunnel, -2},
+		{"bridge", mapTags("bridge", "yes"), mapdata.FlagBridge, 1},
+		{"viaduct layer 2", mapTags("bridge", "viaduct", "layer", "2"), mapdata.FlagBridge, 2},
+		{"tunnel", mapTags("tunnel", "yes"), mapdata.FlagTunnel, -1},
+		{"culvert layer -2", mapTags("tunnel", "culvert", "layer", "-2"), mapdata.FlagTunnel, -2},
 		{"bridge=no", mapTags("bridge", "no"), 0, 0},
-		{"oneway", mapTags("oneway", "yes"), FlagOneway, 0},
-		{"oneway reverse", mapTags("oneway", "-1"), FlagOneway, 0},
+		{"oneway", mapTags("oneway", "yes"), mapdata.FlagOneway, 0},
+		{"oneway reverse", mapTags("oneway", "-1"), mapdata.FlagOneway, 0},
 		{"bad layer", mapTags("layer", "high"), 0, 0},
-		{"covered road", mapTags("highway", "service", "covered", "yes"), FlagTunnel, -1},
+		{"covered road", mapTags("highway", "service", "covered", "yes"), mapdata.FlagTunnel, -1},
 	}
 	for _, tc := range cases {
 		if f, l := mapLineFlags(tc.t); f != tc.flags || l != tc.layer {

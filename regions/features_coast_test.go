@@ -6,6 +6,8 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
+
+	"waymark/engine/mapdata"
 )
 
 // coastData builds an extract from lon/lat node lists, one per coastline
@@ -76,12 +78,12 @@ func TestMapSea(t *testing.T) {
 				t.Fatalf("mapSea: %d rings, area %g, %d bad chains", len(pg.rings), pg.area, bad)
 			}
 			for _, p := range tc.sea {
-				if winding(pg.rings, MercatorPoint(p)) == 0 {
+				if winding(pg.rings, mapdata.MercatorPoint(p)) == 0 {
 					t.Errorf("%v is not in the sea", p)
 				}
 			}
 			for _, p := range tc.land {
-				if winding(pg.rings, MercatorPoint(p)) != 0 {
+				if winding(pg.rings, mapdata.MercatorPoint(p)) != 0 {
 					t.Errorf("%v is in the sea, want land", p)
 				}
 			}

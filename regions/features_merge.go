@@ -2,6 +2,8 @@ package regions
 
 import (
 	"github.com/paulmach/orb"
+
+	"waymark/engine/mapdata"
 )
 
 // Line merging. OSM splits a street into many ways (at every change of a tag
@@ -27,7 +29,7 @@ func mapMergeLines(features []mapFeature) ([]mapFeature, int) {
 	var order []mergeKey
 	for i := range features {
 		f := &features[i]
-		if f.typ != GeomLine || len(f.parts) != 1 || len(f.parts[0]) < 2 {
+		if f.typ != mapdata.GeomLine || len(f.parts) != 1 || len(f.parts[0]) < 2 {
 			continue
 		}
 		k := mergeKey{f.class, f.name, f.flags, f.layer}
@@ -43,7 +45,7 @@ func mapMergeLines(features []mapFeature) ([]mapFeature, int) {
 		if len(idx) < 2 {
 			continue
 		}
-		oneway := k.flags&FlagOneway != 0
+		oneway := k.flags&mapdata.FlagOneway != 0
 		// Endpoint degree within the group, and which lines end where.
 		ends := map[orb.Point][]int{}
 		for _, i := range idx {

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/mapdata"
 )
 
 func TestMapMergeLines(t *testing.T) {
 	a, b, c, d := orb.Point{0, 0}, orb.Point{1, 0}, orb.Point{2, 0}, orb.Point{1, 1}
 	line := func(name string, flags int, pts ...orb.Point) mapFeature {
-		return mapFeature{class: "residential", name: name, flags: flags, typ: GeomLine, parts: []orb.LineString{pts}}
+		return mapFeature{class: "residential", name: name, flags: flags, typ: mapdata.GeomLine, parts: []orb.LineString{pts}}
 	}
 	cases := []struct {
 		name   string
@@ -22,11 +24,11 @@ func TestMapMergeLines(t *testing.T) {
 		{"two pieces", []mapFeature{line("A", 0, a, b), line("A", 0, b, c)}, 1, 1, orb.LineString{a, b, c}},
 		{"second piece reversed", []mapFeature{line("A", 0, a, b), line("A", 0, c, b)}, 1, 1, orb.LineString{a, b, c}},
 		{"joined backwards", []mapFeature{line("A", 0, b, c), line("A", 0, a, b)}, 1, 1, orb.LineString{a, b, c}},
-		{"one-way against", []mapFeature{line("A", FlagOneway, a, b), line("A", FlagOneway, c, b)}, 2, 0, orb.LineString{a, b}},
-		{"one-way along", []mapFeature{line("A", FlagOneway, a, b), line("A", FlagOneway, b, c)}, 1, 1, orb.LineString{a, b, c}},
+		{"one-way against", []mapFeature{line("A", mapdata.FlagOneway, a, b), line("A", mapdata.FlagOneway, c, b)}, 2, 0, orb.LineString{a, b}},
+		{"one-way along", []mapFeature{line("A", mapdata.FlagOneway, a, b), line("A", mapdata.FlagOneway, b, c)}, 1, 1, orb.LineString{a, b, c}},
 		{"junction of three", []mapFeature{line("A", 0, a, b), line("A", 0, b, c), line("A", 0, b, d)}, 3, 0, orb.LineString{a, b}},
 		{"different names", []mapFeature{line("A", 0, a, b), line("B", 0, b, c)}, 2, 0, orb.LineString{a, b}},
-		{"bridge and ground", []mapFeature{line("A", 0, a, b), line("A", FlagBridge, b, c)}, 2, 0, orb.LineString{a, b}},
+		{"bridge and ground", []mapFeature{line("A", 0, a, b), line("A", mapdata.FlagBridge, b, c)}, 2, 0, orb.LineString{a, b}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

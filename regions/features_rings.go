@@ -2,6 +2,8 @@ package regions
 
 import (
 	"github.com/paulmach/orb"
+
+	"waymark/engine/mapdata"
 )
 
 // Polygons of the map features. Multipolygon rings are assembled by the
@@ -22,7 +24,7 @@ type mapPolygon struct {
 func mercLine(pts []orb.Point) orb.LineString {
 	out := make(orb.LineString, len(pts))
 	for i, p := range pts {
-		out[i] = MercatorPoint(p)
+		out[i] = mapdata.MercatorPoint(p)
 	}
 	return out
 }
@@ -32,7 +34,7 @@ func mercWay(d *Data, w *Way) orb.LineString {
 	out := make(orb.LineString, 0, len(w.Nodes))
 	for i := range w.Nodes {
 		if c, ok := w.Point(i); ok {
-			out = append(out, MercatorPoint(c))
+			out = append(out, mapdata.MercatorPoint(c))
 		}
 	}
 	return out

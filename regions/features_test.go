@@ -3,13 +3,14 @@ package regions
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/mapdata"
 )
 
 // mapFixture: a forest, a lake multipolygon with an island, a named bridge,
@@ -72,7 +73,7 @@ type mapRow struct {
 	flags      int
 	name       string
 	minz, maxz int
-	geom       Geom
+	geom       mapdata.Geom
 	rank       int
 }
 
@@ -139,16 +140,16 @@ func TestFeaturesStage(t *testing.T) {
 		parts     int // rings or lines of the first piece of the highest band
 		firstZoom int // lowest zoom drawn
 	}{
-		{"forest area", "forest", GeomPolygon, 0, 0, "", 3, 1, 9},
-		{"lake with island", "water", GeomPolygon, 0, 0, "Testsee", 4, 2, 8},
-		{"lake label", "water_name", GeomPoint, 0, 0, "Testsee", 2, 1, 12},
-		{"bridge", "residential", GeomLine, FlagBridge, 1, "Brückenweg", 2, 1, 12},
-		{"tunnel", "primary", GeomLine, FlagTunnel | FlagOneway, -1, "", 4, 1, 7},
-		{"town", "place_town", GeomPoint, 0, 0, "Testdorf", 4, 1, 8},
-		{"restaurant", "poi_food", GeomPoint, 0, 0, "Zum Test", 1, 1, 16},
-		{"building", "building", GeomPolygon, 0, 0, "", 1, 1, 14},
-		{"house number", "housenumber", GeomPoint, 0, 0, "12a", 1, 1, 18},
-		{"boundary", "admin8", GeomLine, 0, 0, "", 3, 1, 11},
+		{"forest area", "forest", mapdata.GeomPolygon, 0, 0, "", 3, 1, 9},
+		{"lake with island", "water", mapdata.GeomPolygon, 0, 0, "Testsee", 4, 2, 8},
+		{"lake label", "water_name", mapdata.GeomPoint, 0, 0, "Testsee", 2, 1, 12},
+		{"bridge", "residential", mapdata.GeomLine, mapdata.FlagBridge, 1, "Brückenweg", 2, 1, 12},
+		{"tunnel", "primary", mapdata.GeomLine, mapdata.FlagTunnel | mapdata.FlagOneway, -1, "", 4, 1, 7},
+		{"town", "place_town", mapdata.GeomPoint, 0, 0, "Testdorf", 4, 1, 8},
+		{"restaurant", "poi_food", mapdata.GeomPoint, 0, 0, "Zum Test", 1, 1, 16},
+		{"building", "building", mapdata.GeomPolygon, 0, 0, "", 1, 1, 14},
+		{"house number", "housenumber", mapdata.GeomPoint, 0, 0, "12a", 1, 1, 18},
+		{"boundary", "admin8", mapdata.GeomLine, 0, 0, "", 3, 1, 11},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -163,7 +164,7 @@ func TestFeaturesStage(t *testing.T) {
 				t.Fatalf("%s: drawn in %d bands, want %d", tc.class, len(rs), tc.bands)
 			}
 			last := rs[len(rs)-1]
-			if last.geom.Type != tc.typ || last.flags&^FlagClipped != tc.flags || last.layer != tc.layer || last.name != tc.label {
+			if last.geom.Type != tc.typ || last.flags&^mapdata.FlagClipped != tc.flags || last.layer != tc.layer || last.name != tc.label {
 				t.Errorf("%s: type %d flags %d layer %d name %q, want %d %d %d %q",
 					tc.class, last.geom.Type, last.flags, last.layer, last.name, tc.typ, tc.flags, tc.layer, tc.label)
 			}
@@ -181,7 +182,7 @@ func TestFeaturesStage(t *testing.T) {
 		})
 	}
 	// Lake: the outer ring has positive, the island negative area (y down).
-	var lake Geom
+	var lake mapdata.Geom
 	for _, r := range byClass["water"] {
 		if r.minz == 12 {
 			lake = r.geom // bands below z14 are not cut into pieces; z8 drops the small island
@@ -197,7 +198,7 @@ func TestFeaturesStage(t *testing.T) {
 		t.Errorf("unclosed multipolygon not reported as a problem")
 	}
 	// The forest's corner survives generalisation and quantization.
-	want := MercatorPoint(orb.Point{9.5, 47.1})
+	want := mapdata.MercatorPoint(orb.Point{9.5, 47.1})
 	forest := byClass["forest"][0].geom
 	found := false
 	for i := 0; i+1 < len(forest.XY); i += 2 {
@@ -216,55 +217,6 @@ func geomRingArea(xy []float64) float64 {
 		a += xy[i]*xy[i+3] - xy[i+2]*xy[i+1]
 	}
 	return a / 2
-}
-
-func TestGeomCodec(t *testing.T) {
-	cases := []struct {
-		name  string
-		typ   byte
-		parts []orb.LineString
-	}{
-		{"point", GeomPoint, []orb.LineString{{{0.5, 0.25}}}},
-		{"line", GeomLine, []orb.LineString{{{0.1, 0.2}, {0.1000001, 0.2000002}, {0.3, 0.4}}}},
-		{"polygon with hole", GeomPolygon, []orb.LineString{
-			{{0, 0}, {1e-4, 0}, {1e-4, 1e-4}, {0, 0}},
-			{{2e-5, 2e-5}, {3e-5, 3e-5}, {2e-5, 3e-5}, {2e-5, 2e-5}},
-		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var g Geom
-			if err := g.Decode(appendGeom(nil, tc.typ, tc.parts)); err != nil {
-				t.Fatalf("Decode error %v", err)
-			}
-			if g.Type != tc.typ || g.Parts() != len(tc.parts) {
-				t.Fatalf("decoded type %d parts %d, want %d %d", g.Type, g.Parts(), tc.typ, len(tc.parts))
-			}
-			for i, p := range tc.parts {
-				xy := g.Part(i)
-				if len(xy) != 2*len(p) {
-					t.Fatalf("part %d has %d points, want %d", i, len(xy)/2, len(p))
-				}
-				for j, pt := range p {
-					if math.Abs(xy[2*j]-pt[0]) > 1.0/GeomScale || math.Abs(xy[2*j+1]-pt[1]) > 1.0/GeomScale {
-						t.Errorf("part %d point %d = %g,%g, want %v", i, j, xy[2*j], xy[2*j+1], pt)
-					}
-				}
-			}
-		})
-	}
-}
-
-func FuzzGeomDecode(f *testing.F) {
-	f.Add(appendGeom(nil, GeomLine, []orb.LineString{{{0.1, 0.2}, {0.3, 0.4}}}))
-	f.Add([]byte{3, 200, 1})
-	f.Add([]byte{})
-	f.Fuzz(func(t *testing.T, b []byte) {
-		var g Geom
-		if err := g.Decode(b); err != nil && !errors.Is(err, ErrBadGeom) {
-			t.Fatalf("Decode error %v is not ErrBadGeom", err)
-		}
-	})
 }
 
 func TestMapClassNamesUnique(t *testing.T) {

@@ -7,26 +7,24 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/clip"
 	"github.com/paulmach/orb/simplify"
-)
 
-// FlagClipped marks a polygon piece cut along the mapSplitZoom tile grid: its
-// outline is not the feature's outline, so renderers should not stroke it.
-const FlagClipped = 1 << 3
+	"waymark/engine/mapdata"
+)
 
 // write generalises every collected feature per band and inserts the rows.
 func (fw *mapWriter) write() error {
 	tx := fw.im.Tx
-	insFeat, err := tx.PrepareContext(fw.ctx, `INSERT INTO map_features(id, class, minzoom, layer, flags, rank, name, geom) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`)
+	insFeat, err := tx.PrepareContext(fw.ctx, mapdata.InsertFeature)
 	if err != nil {
 		return fmt.Errorf("prepare map features: %w", err)
 	}
 	defer insFeat.Close()
-	insIdx, err := tx.PrepareContext(fw.ctx, `INSERT INTO map_index(id, minx, maxx, miny, maxy, minz, maxz) VALUES(?, ?, ?, ?, ?, ?, ?)`)
+	insIdx, err := tx.PrepareContext(fw.ctx, mapdata.InsertIndex)
 	if err != nil {
 		return fmt.Errorf("prepare map index: %w", err)
 	}
 	defer insIdx.Close()
-	insLabel, err := tx.PrepareContext(fw.ctx, `INSERT INTO map_labels(id, minx, maxx, miny, maxy, minz, maxz) VALUES(?, ?, ?, ?, ?, ?, ?)`)
+	insLabel, err := tx.PrepareContext(fw.ctx, mapdata.InsertLabel)
 	if err != nil {
 		return fmt.Errorf("prepare map labels: %w", err)
 	}
@@ -42,7 +40,7 @@ func (fw *mapWriter) write() error {
 			}
 		}
 		id++
-		buf = appendGeom(buf[:0], f.typ, parts)
+		buf = mapdata.AppendGeom(buf[:0], f.typ, parts)
 		var name any
 		if f.name != "" {
 			name = f.name
@@ -53,7 +51,7 @@ func (fw *mapWriter) write() error {
 		if _, err := insIdx.Exec(id, b.Min[0], b.Max[0], b.Min[1], b.Max[1], minz, maxz); err != nil {
 			return fmt.Errorf("write map index: %w", err)
 		}
-		if f.typ == GeomPoint || f.typ == GeomLine && f.name != "" {
+		if f.typ == mapdata.GeomPoint || f.typ == mapdata.GeomLine && f.name != "" {
 			if _, err := insLabel.Exec(id, b.Min[0], b.Max[0], b.Min[1], b.Max[1], minz, maxz); err != nil {
 				return fmt.Errorf("write map labels: %w", err)
 			}
@@ -80,11 +78,11 @@ func (fw *mapWriter) write() error {
 			if len(parts) == 0 {
 				continue
 			}
-			if f.typ == GeomPolygon && band.MinZoom >= mapSplitZoom+1 {
+			if f.typ == mapdata.GeomPolygon && band.MinZoom >= mapSplitZoom+1 {
 				pieces, clipped := mapSplitPolygon(parts)
 				flags := f.flags
 				if clipped {
-					flags |= FlagClipped
+					flags |= mapdata.FlagClipped
 				}
 				for _, pc := range pieces {
 					if err := insert(f, flags, minz, band.MaxZoom, pc); err != nil {
@@ -107,7 +105,7 @@ func (fw *mapWriter) write() error {
 // mapGeneralise returns f's parts simplified for band, or nil when nothing of
 // it is left to draw in that band.
 func mapGeneralise(f *mapFeature, band MapBand) []orb.LineString {
-	if f.typ == GeomPoint {
+	if f.typ == mapdata.GeomPoint {
 		return f.parts
 	}
 	tol := 0.5 / (256 * math.Exp2(float64(band.SimplifyZoom)))
@@ -116,7 +114,7 @@ func mapGeneralise(f *mapFeature, band MapBand) []orb.LineString {
 	minArea := mapMinAreaPx / math.Pow(256*math.Exp2(float64(band.MaxZoom)), 2)
 	for _, p := range f.parts {
 		q := dp.LineString(append(orb.LineString(nil), p...))
-		if f.typ == GeomLine {
+		if f.typ == mapdata.GeomLine {
 			if len(q) >= 2 {
 				out = append(out, q)
 			}
@@ -134,7 +132,7 @@ func mapGeneralise(f *mapFeature, band MapBand) []orb.LineString {
 		}
 		out = append(out, q)
 	}
-	if f.typ == GeomPolygon {
+	if f.typ == mapdata.GeomPolygon {
 		hasOuter := false
 		for _, r := range out {
 			if mercArea(r) > 0 {

@@ -1,4 +1,4 @@
-package regions
+package mapdata
 
 import (
 	"encoding/binary"
@@ -24,6 +24,16 @@ import (
 // counter-clockwise, so a renderer may fill all rings of many polygons in one
 // path with the non-zero winding rule.
 
+// Feature flags of map_features.flags.
+const (
+	FlagBridge = 1 << iota
+	FlagTunnel
+	FlagOneway
+	// FlagClipped marks a polygon piece cut along a tile grid: its
+	// outline is not the feature's outline, so renderers do not stroke it.
+	FlagClipped
+)
+
 // GeomScale is the number of quantization steps per unit of normalized Mercator.
 const GeomScale = 1 << 31
 
@@ -35,7 +45,7 @@ const (
 )
 
 // ErrBadGeom is returned when a map feature geometry blob cannot be decoded.
-var ErrBadGeom = errors.New("regions: invalid map feature geometry")
+var ErrBadGeom = errors.New("mapdata: invalid map feature geometry")
 
 // MercatorPoint returns p (lon, lat) in normalized Web Mercator coordinates.
 func MercatorPoint(p orb.Point) orb.Point {
@@ -44,8 +54,8 @@ func MercatorPoint(p orb.Point) orb.Point {
 	return orb.Point{(p[0] + 180) / 360, 0.5 - math.Log((1+s)/(1-s))/(4*math.Pi)}
 }
 
-// appendGeom encodes parts (normalized Mercator) of type typ onto dst.
-func appendGeom(dst []byte, typ byte, parts []orb.LineString) []byte {
+// AppendGeom encodes parts (normalized Mercator) of type typ onto dst.
+func AppendGeom(dst []byte, typ byte, parts []orb.LineString) []byte {
 	dst = append(dst, typ)
 	dst = binary.AppendUvarint(dst, uint64(len(parts)))
 	for _, p := range parts {
