@@ -86,6 +86,11 @@ func main() {
 		}
 		fmt.Println()
 	}
+	if strings.Contains(","+*ns+",", ",1,") || *ns == "1" {
+		if err := packRatio(); err != nil {
+			fail("packs: %v", err)
+		}
+	}
 }
 
 func name(n int) string {
@@ -150,36 +155,45 @@ func size(p string) int64 {
 	return st.Size()
 }
 
-// serve starts the server on the pack and measures it.
-func serve(row *importRow, pack string) error {
+// server is a running `waymark serve`.
+type server struct {
+	base               string
+	cmd                *exec.Cmd
+	firstAnswer, ready time.Duration
+}
+
+func (s *server) stop() { s.cmd.Process.Kill(); s.cmd.Wait() }
+
+// startServer serves packs and waits for its first answer and for ready.
+func startServer(packs ...string) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(*bin, "serve", "-addr", addr, "-token", "scale", "-max-table-size", "25", pack)
-	stderr, _ := cmd.StderrPipe()
+	args := append([]string{"serve", "-addr", addr, "-token", "scale", "-max-table-size", "25"}, packs...)
+	s := &server{base: "http://" + addr, cmd: exec.Command(*bin, args...)}
+	stderr, _ := s.cmd.StderrPipe()
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return err
+	if err := s.cmd.Start(); err != nil {
+		return nil, err
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	go io.Copy(io.Discard, bufio.NewReader(stderr))
-	base := "http://" + addr
 	for {
-		if resp, err := http.Get(base + "/v1/reverse?key=scale&format=json&lat=47.14&lon=9.52"); err == nil {
+		if resp, err := http.Get(s.base + "/v1/reverse?key=scale&format=json&lat=47.14&lon=9.52"); err == nil {
 			resp.Body.Close()
 			break
 		}
 		if time.Since(start) > 10*time.Minute {
-			return fmt.Errorf("no answer after 10 minutes")
+			s.stop()
+			return nil, fmt.Errorf("no answer after 10 minutes")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	row.firstAnswer = time.Since(start)
+	s.firstAnswer = time.Since(start)
 	for {
-		if resp, err := http.Get(base + "/readyz"); err == nil {
+		if resp, err := http.Get(s.base + "/readyz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {
 				break
@@ -187,8 +201,84 @@ func serve(row *importRow, pack string) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	row.open = time.Since(start)
-	row.serveRSS = rss(cmd.Process.Pid)
+	s.ready = time.Since(start)
+	return s, nil
+}
+
+// latencies sends n requests made by next and returns p50 and p99.
+func latencies(base string, n int, next func() string) ([2]time.Duration, error) {
+	var durs []time.Duration
+	for i := 0; i < n; i++ {
+		u := base + next()
+		if strings.Contains(u, "?") {
+			u += "&key=scale"
+		} else {
+			u += "?key=scale"
+		}
+		t0 := time.Now()
+		resp, err := http.Get(u)
+		if err != nil {
+			return [2]time.Duration{}, err
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		durs = append(durs, time.Since(t0))
+	}
+	slices.Sort(durs)
+	return [2]time.Duration{durs[len(durs)/2], durs[len(durs)*99/100]}, nil
+}
+
+// packRatio measures directions inside LI served alone and with Monaco
+// and Andorra beside it (issue: many packs at no cost), same requests.
+func packRatio() error {
+	li := filepath.Join(*dir, "li-x1.waymark")
+	var others []string
+	for _, r := range []string{"monaco", "andorra"} {
+		pack := filepath.Join(*dir, r+".waymark")
+		if _, err := os.Stat(pack); err != nil {
+			if out, err := exec.Command(*bin, "import", "-q", "-o", pack, filepath.Join(*regions, r+".osm.pbf")).CombinedOutput(); err != nil {
+				return fmt.Errorf("import %s: %v\n%s", r, err, out)
+			}
+		}
+		others = append(others, pack)
+	}
+	fmt.Printf("\npacks (directions inside LI, %d requests)\n%-22s %10s %10s %8s\n", *samples, "packs served", "p50", "p99", "p50 ×")
+	var one time.Duration
+	for i, packs := range [][]string{{li}, {li, others[0]}, append([]string{li}, others...)} {
+		s, err := startServer(packs...)
+		if err != nil {
+			return err
+		}
+		rng := rand.New(rand.NewPCG(7, 7))
+		point := func() (float64, float64) { return 9.49 + rng.Float64()*0.08, 47.06 + rng.Float64()*0.18 }
+		l, err := latencies(s.base, *samples, func() string {
+			lo1, la1 := point()
+			lo2, la2 := point()
+			return fmt.Sprintf("/v1/directions/driving/%f,%f;%f,%f", lo1, la1, lo2, la2)
+		})
+		s.stop()
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			one = l[0]
+		}
+		label := []string{"LI", "LI + Monaco", "LI + Monaco + Andorra"}[i]
+		fmt.Printf("%-22s %8.2fms %8.2fms %7.2f×\n", label, ms(l[0]), ms(l[1]), float64(l[0])/float64(one))
+	}
+	return nil
+}
+
+// serve starts the server on the pack and measures it.
+func serve(row *importRow, pack string) error {
+	s, err := startServer(pack)
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	row.firstAnswer, row.open = s.firstAnswer, s.ready
+	base := s.base
+	row.serveRSS = rss(s.cmd.Process.Pid)
 	rng := rand.New(rand.NewPCG(uint64(row.n), 1))
 	cols := int(math.Ceil(math.Sqrt(float64(row.n))))
 	point := func() (float64, float64) { // a point in LI's valley of a random copy
@@ -226,25 +316,11 @@ func serve(row *importRow, pack string) error {
 		},
 	}
 	for k, next := range req {
-		var durs []time.Duration
-		for i := 0; i < *samples; i++ {
-			u := base + next()
-			if strings.Contains(u, "?") {
-				u += "&key=scale"
-			} else {
-				u += "?key=scale"
-			}
-			t0 := time.Now()
-			resp, err := http.Get(u)
-			if err != nil {
-				return err
-			}
-			io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			durs = append(durs, time.Since(t0))
+		l, err := latencies(base, *samples, next)
+		if err != nil {
+			return err
 		}
-		slices.Sort(durs)
-		row.lat[k] = [2]time.Duration{durs[len(durs)/2], durs[len(durs)*99/100]}
+		row.lat[k] = l
 	}
 	return nil
 }
