@@ -19,8 +19,8 @@ import (
 	"waymark/engine/geocode/tagfilter"
 )
 
-func (s *Server) autocompleteEndpoints() []Endpoint {
-	return []Endpoint{{Pattern: "/autocomplete", Group: "autocomplete", Handler: s.handleAutocomplete}}
+func (s *Server) autocompleteEndpoints() []endpoint {
+	return []endpoint{{Pattern: "/autocomplete", Group: "autocomplete", Handler: s.handleAutocomplete}}
 }
 
 // prediction is one autocomplete record (spec 2.3).
@@ -37,39 +37,39 @@ type prediction struct {
 	DisplayName    string         `json:"display_name"`
 	DisplayPlace   string         `json:"display_place"`
 	DisplayAddress string         `json:"display_address"`
-	Address        OrderedAddress `json:"address"`
+	Address        orderedAddress `json:"address"`
 }
 
 // parseAutocomplete reads and validates every parameter of spec 4.4.
-func parseAutocomplete(r *http.Request) (engine.AutocompleteQuery, OutputOptions, string, *ParamError) {
-	q := NewQuery(r)
+func parseAutocomplete(r *http.Request) (engine.AutocompleteQuery, outputOptions, string, *paramError) {
+	q := newQuery(r)
 	var aq engine.AutocompleteQuery
-	cb, err := Callback(r)
+	cb, err := callback(r)
 	q.Fail(err)
-	ParseFormat(q, KindAutocomplete)
+	parseFormat(q, kindAutocomplete)
 	aq.Text = q.String("q", "")
 	if aq.Text == "" {
-		q.Fail(BadParam("q", "is required"))
+		q.Fail(badParam("q", "is required"))
 	} else if len(aq.Text) > 255 {
-		q.Fail(BadParam("q", "is longer than 255 bytes"))
+		q.Fail(badParam("q", "is longer than 255 bytes"))
 	}
-	aq.CountryCodes = ParseCountryCodes(q)
+	aq.CountryCodes = parseCountryCodes(q)
 	if tag := q.String("tag", ""); tag != "" {
 		f, err := tagfilter.Parse(tag)
 		if err != nil {
-			q.Fail(BadParam("tag", "%v (want class:type pairs such as place:city, place:*, !amenity:gym)", err))
+			q.Fail(badParam("tag", "%v (want class:type pairs such as place:city, place:*, !amenity:gym)", err))
 		}
 		aq.Tag = f
 	}
 	aq.Layers = tagfilter.ParseLayers(q.String("layers", ""), q.String("tag", "") != "")
 	aq.Limit = q.Int("limit", 10, 1, 20)
-	aq.Viewbox, aq.HasViewbox = ParseViewbox(q)
+	aq.Viewbox, aq.HasViewbox = parseViewbox(q)
 	aq.Bounded = q.Bool("bounded", false)
 	if aq.Bounded && !aq.HasViewbox && q.Err() == nil {
-		q.Fail(BadParam("bounded", "bounded=1 needs a viewbox"))
+		q.Fail(badParam("bounded", "bounded=1 needs a viewbox"))
 	}
-	opts := ParseOutputOptions(q, KindAutocomplete)
-	aq.Output.Languages = ParseLanguages(q, r, AutocompleteLanguages)
+	opts := parseOutputOptions(q, kindAutocomplete)
+	aq.Output.Languages = parseLanguages(q, r, autocompleteLanguages)
 	aq.DistanceOnly = !q.Bool("importancesort", true)
 	aq.Dedupe = q.Bool("dedupe", false)
 	return aq, opts, cb, q.Err()
@@ -78,12 +78,12 @@ func parseAutocomplete(r *http.Request) (engine.AutocompleteQuery, OutputOptions
 func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 	aq, opts, cb, perr := parseAutocomplete(r)
 	if perr != nil {
-		WriteParamError(w, r, perr)
+		writeParamError(w, r, perr)
 		return
 	}
 	places, err := s.engine(r).Autocomplete(r.Context(), aq)
 	if errors.Is(err, geocode.ErrBadQuery) {
-		WriteParamError(w, r, BadParam("q", "holds no letter or digit to search for"))
+		writeParamError(w, r, badParam("q", "holds no letter or digit to search for"))
 		return
 	}
 	if err != nil {
@@ -98,11 +98,11 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 	for i := range places {
 		out[i] = makePrediction(&places[i], opts)
 	}
-	WriteJSON(w, cb, http.StatusOK, out)
+	writeJSON(w, cb, http.StatusOK, out)
 }
 
 // makePrediction builds the spec 2.3 record of p.
-func makePrediction(p *geocode.Place, opts OutputOptions) prediction {
+func makePrediction(p *geocode.Place, opts outputOptions) prediction {
 	opts.NormalizeAddress = true
 	addr := opts.Address(p)
 	if p.Name != "" && !addr.Has("name") {
@@ -110,7 +110,7 @@ func makePrediction(p *geocode.Place, opts OutputOptions) prediction {
 	}
 	pr := prediction{
 		PlaceID:        strconv.FormatInt(p.PlaceID, 10),
-		Licence:        Licence,
+		Licence:        licence,
 		Lat:            coord(p.Centroid[1]),
 		Lon:            coord(p.Centroid[0]),
 		BoundingBox:    bbox(p),
@@ -119,7 +119,7 @@ func makePrediction(p *geocode.Place, opts OutputOptions) prediction {
 		DisplayName:    p.DisplayName,
 		DisplayPlace:   geocode.DisplayPlace(*p),
 		DisplayAddress: geocode.DisplayAddress(*p),
-		Address:        OrderedAddress(addr),
+		Address:        orderedAddress(addr),
 	}
 	if p.OSMType != "" {
 		pr.OSMType, pr.OSMID = p.OSMType, strconv.FormatInt(p.OSMID, 10)

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Endpoint groups a token may be allowed to use. "*" (or an empty list)
+// endpoint groups a token may be allowed to use. "*" (or an empty list)
 // allows all of them.
 var knownGroups = map[string]bool{
 	"search": true, "reverse": true, "lookup": true, "autocomplete": true, "nearby": true,

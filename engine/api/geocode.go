@@ -25,11 +25,11 @@ import (
 	"waymark/engine/geocode"
 )
 
-func (s *Server) geocodeEndpoints() []Endpoint {
-	return []Endpoint{
-		{Pattern: "/search", Group: "search", Handler: s.handleSearch(KindSearch)},
-		{Pattern: "/search/structured", Group: "search", Handler: s.handleSearch(KindStructured)},
-		{Pattern: "/search/postalcode", Group: "search", Handler: s.handleSearch(KindPostalcode)},
+func (s *Server) geocodeEndpoints() []endpoint {
+	return []endpoint{
+		{Pattern: "/search", Group: "search", Handler: s.handleSearch(kindSearch)},
+		{Pattern: "/search/structured", Group: "search", Handler: s.handleSearch(kindStructured)},
+		{Pattern: "/search/postalcode", Group: "search", Handler: s.handleSearch(kindPostalcode)},
 		{Pattern: "/reverse", Group: "reverse", Handler: s.handleReverse},
 		{Pattern: "/lookup", Group: "lookup", Handler: s.handleLookup},
 		{Pattern: "/details", Group: "lookup", Handler: s.handleDetails},
@@ -47,8 +47,8 @@ const maxQueryBytes = 1000
 var structuredFields = []string{"amenity", "street", "city", "county", "state", "postalcode", "country"}
 
 // parseSearch reads a search request of endpoint kind k.
-func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *ParamError) {
-	q := NewQuery(r)
+func parseSearch(r *http.Request, k kind) (geocode.Request, geoParams, string, *paramError) {
+	q := newQuery(r)
 	gp := parseGeoParams(q, r, k, false)
 	var req geocode.Request
 	parseSearchFilters(q, &req)
@@ -66,38 +66,38 @@ func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *
 	for _, f := range structuredFields {
 		total += len(fields[f])
 		if len(fields[f]) > maxQueryBytes {
-			q.Fail(BadParam(f, "is longer than %d bytes", maxQueryBytes))
+			q.Fail(badParam(f, "is longer than %d bytes", maxQueryBytes))
 		}
 	}
 	if total > maxQueryBytes && len(given) > 1 {
-		q.Fail(BadParam(structuredFields[slices.IndexFunc(structuredFields, func(f string) bool { return fields[f] != "" })],
+		q.Fail(badParam(structuredFields[slices.IndexFunc(structuredFields, func(f string) bool { return fields[f] != "" })],
 			"the structured parameters together are longer than %d bytes", maxQueryBytes))
 	}
 	switch k {
-	case KindSearch:
+	case kindSearch:
 		switch {
 		case q.Has("q") && len(given) > 0:
-			q.Fail(BadParam("q", "cannot be combined with the structured parameters (amenity, street, city, county, state, country, postalcode)"))
+			q.Fail(badParam("q", "cannot be combined with the structured parameters (amenity, street, city, county, state, country, postalcode)"))
 		case len(given) == 0 && text == "":
-			q.Fail(BadParam("q", "is required (free-form query, or use structured parameters)"))
+			q.Fail(badParam("q", "is required (free-form query, or use structured parameters)"))
 		case len(text) > maxQueryBytes:
-			q.Fail(BadParam("q", "is longer than %d bytes", maxQueryBytes))
+			q.Fail(badParam("q", "is longer than %d bytes", maxQueryBytes))
 		}
-	case KindStructured:
+	case kindStructured:
 		if q.Has("q") {
-			q.Fail(BadParam("q", "is not accepted by search/structured; use the structured parameters"))
+			q.Fail(badParam("q", "is not accepted by search/structured; use the structured parameters"))
 		} else if len(given) == 0 {
-			q.Fail(BadParam("street", "at least one of street, city, county, state, country, postalcode is required"))
+			q.Fail(badParam("street", "at least one of street, city, county, state, country, postalcode is required"))
 		}
-	case KindPostalcode:
+	case kindPostalcode:
 		if q.Has("q") {
-			q.Fail(BadParam("q", "is not accepted by search/postalcode; use postalcode"))
+			q.Fail(badParam("q", "is not accepted by search/postalcode; use postalcode"))
 		} else if fields["postalcode"] == "" {
-			q.Fail(BadParam("postalcode", "is required"))
+			q.Fail(badParam("postalcode", "is required"))
 		}
 		for _, f := range structuredFields {
 			if f != "postalcode" && fields[f] != "" {
-				q.Fail(BadParam(f, "is not accepted by search/postalcode"))
+				q.Fail(badParam(f, "is not accepted by search/postalcode"))
 			}
 		}
 	}
@@ -111,16 +111,16 @@ func parseSearch(r *http.Request, k Kind) (geocode.Request, geoParams, string, *
 	return req, gp, query, q.Err()
 }
 
-func (s *Server) handleSearch(k Kind) http.HandlerFunc {
+func (s *Server) handleSearch(k kind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		req, gp, query, perr := parseSearch(r, k)
 		if perr != nil {
-			WriteParamError(w, r, perr)
+			writeParamError(w, r, perr)
 			return
 		}
 		places, err := s.engine(r).Search(r.Context(), req)
 		if errors.Is(err, engine.ErrBadQuery) {
-			WriteParamError(w, r, BadParam("q", "%v", err))
+			writeParamError(w, r, badParam("q", "%v", err))
 			return
 		}
 		if err != nil {
@@ -155,15 +155,15 @@ func writePlaces(w http.ResponseWriter, v view, xmlRoot string, attrs rootAttrs,
 	case "xml":
 		writeXMLPlaces(w, v, xmlRoot, attrs, places)
 	case "geojson":
-		WriteJSON(w, v.gp.callback, http.StatusOK, v.geoJSON(places))
+		writeJSON(w, v.gp.callback, http.StatusOK, v.geoJSON(places))
 	case "geocodejson":
-		WriteJSON(w, v.gp.callback, http.StatusOK, v.geocodeJSON(places, query))
+		writeJSON(w, v.gp.callback, http.StatusOK, v.geocodeJSON(places, query))
 	default:
 		recs := make([]record, len(places))
 		for i := range places {
 			recs[i] = v.makeRecord(&places[i])
 		}
-		WriteJSON(w, v.gp.callback, http.StatusOK, recs)
+		writeJSON(w, v.gp.callback, http.StatusOK, recs)
 	}
 }
 
@@ -202,7 +202,7 @@ func moreBase(r *http.Request) string {
 // query, the options in effect, the places to exclude (those given and
 // those returned), and format last. The access key is never included.
 func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geocode.Place) orderedValues {
-	q := NewQuery(r)
+	q := newQuery(r)
 	var o orderedValues
 	if req.Query != "" {
 		o.set("q", req.Query)
@@ -259,22 +259,22 @@ func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geoco
 }
 
 func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
-	q := NewQuery(r)
-	gp := parseGeoParams(q, r, KindReverse, true)
+	q := newQuery(r)
+	gp := parseGeoParams(q, r, kindReverse, true)
 	lat := q.RequiredFloat("lat", -90, 90)
 	lon := q.RequiredFloat("lon", -180, 180)
 	req := geocode.ReverseRequest{Point: orb.Point{lon, lat}, Zoom: clampedInt(q, "zoom", 18, 0, 18), Output: gp.out}
 	if s := q.String("layer", ""); s != "" {
 		l, ok := geocode.ParseLayer(s)
 		if !ok {
-			q.Fail(BadParam("layer", "must be comma-separated layers of address, poi, railway, natural, manmade, got %q", s))
+			q.Fail(badParam("layer", "must be comma-separated layers of address, poi, railway, natural, manmade, got %q", s))
 		}
 		req.Layers = l
 	}
 	showDist := q.Bool("showdistance", false)
 	oceans := q.Bool("oceans", false)
 	if perr := q.Err(); perr != nil {
-		WriteParamError(w, r, perr)
+		writeParamError(w, r, perr)
 		return
 	}
 	ctx := r.Context()
@@ -308,8 +308,8 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 	if place == nil {
 		if isNominatim(r) {
 			// Nominatim answers "nothing here" with 200 and this body.
-			cb, _ := Callback(r)
-			WriteJSON(w, cb, http.StatusOK, map[string]string{"error": "Unable to geocode"})
+			cb, _ := callback(r)
+			writeJSON(w, cb, http.StatusOK, map[string]string{"error": "Unable to geocode"})
 			return
 		}
 		writeError(w, r, http.StatusNotFound, "Unable to geocode")
@@ -317,20 +317,20 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 	}
 	switch gp.format {
 	case "geojson":
-		WriteJSON(w, gp.callback, http.StatusOK, v.geoJSON([]geocode.Place{*place}))
+		writeJSON(w, gp.callback, http.StatusOK, v.geoJSON([]geocode.Place{*place}))
 	case "geocodejson":
-		WriteJSON(w, gp.callback, http.StatusOK, v.geocodeJSON([]geocode.Place{*place}, ""))
+		writeJSON(w, gp.callback, http.StatusOK, v.geocodeJSON([]geocode.Place{*place}, ""))
 	default:
-		WriteJSON(w, gp.callback, http.StatusOK, v.makeRecord(place))
+		writeJSON(w, gp.callback, http.StatusOK, v.makeRecord(place))
 	}
 }
 
 func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
-	q := NewQuery(r)
-	gp := parseGeoParams(q, r, KindLookup, true)
+	q := newQuery(r)
+	gp := parseGeoParams(q, r, kindLookup, true)
 	refs := parseOSMIDs(q)
 	if perr := q.Err(); perr != nil {
-		WriteParamError(w, r, perr)
+		writeParamError(w, r, perr)
 		return
 	}
 	places, err := s.engine(r).Lookup(r.Context(), refs, gp.out)

@@ -38,11 +38,11 @@ type detailsLine struct {
 }
 
 func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
-	q := NewQuery(r)
-	cb, perr := Callback(r)
+	q := newQuery(r)
+	cb, perr := callback(r)
 	q.Fail(perr)
 	if f := q.String("format", "json"); f != "json" {
-		q.Fail(BadParam("format", "must be json on details, got %q", f))
+		q.Fail(badParam("format", "must be json on details, got %q", f))
 	}
 	address := q.Bool("addressdetails", false)
 	polygon := q.Bool("polygon_geojson", false)
@@ -53,27 +53,27 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 	opt.keywords = q.Bool("keywords", false)
 	opt.hierarchy = q.Bool("hierarchy", false)
 	opt.group = q.Bool("group_hierarchy", false)
-	langs := ParseLanguages(q, r, nil)
+	langs := parseLanguages(q, r, nil)
 	var id int64
 	var ref geocode.OSMRef
 	switch {
 	case q.String("place_id", "") != "":
 		n, err := strconv.ParseInt(q.String("place_id", ""), 10, 64)
 		if err != nil || n <= 0 {
-			q.Fail(BadParam("place_id", "must be a place id, got %q", q.String("place_id", "")))
+			q.Fail(badParam("place_id", "must be a place id, got %q", q.String("place_id", "")))
 		}
 		id = n
 	case q.String("osmtype", "") != "" || q.String("osmid", "") != "":
 		var ok bool
 		ref, ok = geocode.ParseOSMRef(strings.ToUpper(q.String("osmtype", "")) + q.String("osmid", ""))
 		if !ok || len(q.String("osmtype", "")) != 1 {
-			q.Fail(BadParam("osmtype", "osmtype must be N, W or R and osmid a positive id"))
+			q.Fail(badParam("osmtype", "osmtype must be N, W or R and osmid a positive id"))
 		}
 	default:
-		q.Fail(BadParam("place_id", "one of place_id or osmtype and osmid is required"))
+		q.Fail(badParam("place_id", "one of place_id or osmtype and osmid is required"))
 	}
 	if err := q.Err(); err != nil {
-		WriteParamError(w, r, err)
+		writeParamError(w, r, err)
 		return
 	}
 	out := geocode.Output{Languages: langs, ExtraTags: true, Geometry: polygon}
@@ -115,7 +115,7 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	WriteJSON(w, cb, http.StatusOK, detailsObject(place, opt))
+	writeJSON(w, cb, http.StatusOK, detailsObject(place, opt))
 }
 
 // detailsOptions are the optional parts of a details answer.

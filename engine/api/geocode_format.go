@@ -91,7 +91,7 @@ type record struct {
 	Name          string               `json:"name"`
 	DisplayName   string               `json:"display_name"`
 	Icon          string               `json:"icon,omitempty"`
-	Address       *OrderedAddress      `json:"address,omitempty"`
+	Address       *orderedAddress      `json:"address,omitempty"`
 	PostalAddress string               `json:"postaladdress,omitempty"`
 	ExtraTags     *map[string]string   `json:"extratags,omitempty"`
 	NameDetails   *map[string]string   `json:"namedetails,omitempty"`
@@ -127,7 +127,7 @@ func (v view) makeRecord(p *geocode.Place) record {
 	gp := v.gp
 	rec := record{
 		PlaceID:     v.id(p.PlaceID),
-		Licence:     Licence,
+		Licence:     licence,
 		Lat:         coord(p.Centroid[1]),
 		Lon:         coord(p.Centroid[0]),
 		Type:        p.Type,
@@ -148,7 +148,7 @@ func (v view) makeRecord(p *geocode.Place) record {
 		rec.OSMType, rec.OSMID = p.OSMType, v.id(p.OSMID)
 	}
 	if gp.address {
-		a := OrderedAddress(gp.opts.Address(p))
+		a := orderedAddress(gp.opts.Address(p))
 		rec.Address = &a
 	}
 	if s, ok := gp.opts.Postal(p); ok {
@@ -172,7 +172,7 @@ func (v view) makeRecord(p *geocode.Place) record {
 		rec.Entrances = &entrancesJSON{list: p.Entrances}
 	}
 	if v.searchKinds {
-		rec.MatchQuality = gp.opts.Quality(p, SearchQuality(p, v.wantedRank))
+		rec.MatchQuality = gp.opts.Quality(p, searchQuality(p, v.wantedRank))
 	}
 	if v.showDist {
 		d := p.Distance
@@ -225,7 +225,7 @@ func (v view) geoJSON(places []geocode.Place) map[string]any {
 			props["osm_type"], props["osm_id"] = p.OSMType, p.OSMID
 		}
 		if v.gp.address {
-			props["address"] = OrderedAddress(v.gp.opts.Address(p))
+			props["address"] = orderedAddress(v.gp.opts.Address(p))
 		}
 		if v.gp.extra {
 			props["extratags"] = nonNil(p.ExtraTags)
@@ -246,7 +246,7 @@ func (v view) geoJSON(places []geocode.Place) map[string]any {
 			Geometry: geometryOrPoint(p),
 		})
 	}
-	return map[string]any{"type": "FeatureCollection", "licence": Licence, "features": feats}
+	return map[string]any{"type": "FeatureCollection", "licence": licence, "features": feats}
 }
 
 func nonNil(m map[string]string) map[string]string {
@@ -325,7 +325,7 @@ func (v view) geocodeJSON(places []geocode.Place, query string) map[string]any {
 	}
 	head := orderedMap{}
 	head.add("version", "0.1.0")
-	head.add("attribution", Licence)
+	head.add("attribution", licence)
 	head.add("licence", "ODbL")
 	if query != "" {
 		head.add("query", query)

@@ -48,7 +48,7 @@ type geoParams struct {
 	entrances bool // entrances (Nominatim 5): the tagged entrance nodes
 	polygons  polygons
 	threshold float64
-	opts      OutputOptions
+	opts      outputOptions
 	out       geocode.Output
 	debug     bool // debug=1: an HTML page instead of the results
 }
@@ -56,12 +56,12 @@ type geoParams struct {
 // parseGeoParams reads format, json_callback, addressdetails (default
 // addrDefault), namedetails, extratags, polygon_*, polygon_threshold,
 // accept-language and the output options of endpoint kind k.
-func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoParams {
+func parseGeoParams(q *query, r *http.Request, k kind, addrDefault bool) geoParams {
 	var p geoParams
-	p.format = ParseFormat(q, k)
+	p.format = parseFormat(q, k)
 	if !strings.HasPrefix(p.format, "xml") {
 		// Nominatim ignores json_callback for XML and checks it otherwise.
-		cb, err := Callback(r)
+		cb, err := callback(r)
 		q.Fail(err)
 		p.callback = cb
 	}
@@ -79,15 +79,15 @@ func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoPara
 	// request, except with format=geojson/geocodejson, where the others
 	// are ignored.
 	if q.nominatim && p.format != "geojson" && p.format != "geocodejson" && p.polygons.count() > 1 {
-		q.Fail(BadParam("polygon_geojson", "Too many polygon output options selected."))
+		q.Fail(badParam("polygon_geojson", "Too many polygon output options selected."))
 	}
 	if v, ok := q.Float("polygon_threshold", -math.MaxFloat64, math.MaxFloat64); ok {
 		p.threshold = v
 	}
 	p.debug = q.Bool("debug", false)
-	p.opts = ParseOutputOptions(q, k)
+	p.opts = parseOutputOptions(q, k)
 	p.out = geocode.Output{
-		Languages: ParseLanguages(q, r, nil),
+		Languages: parseLanguages(q, r, nil),
 		ExtraTags: p.extra,
 		Entrances: p.entrances,
 		Geometry:  p.polygons.any(),
@@ -99,17 +99,17 @@ func parseGeoParams(q *Query, r *http.Request, k Kind, addrDefault bool) geoPara
 // parseSearchFilters reads the filters of the search operations into req:
 // limit, viewbox/viewboxlbrt, bounded, countrycodes, exclude_place_ids,
 // dedupe, featureType and layer.
-func parseSearchFilters(q *Query, req *geocode.Request) {
+func parseSearchFilters(q *query, req *geocode.Request) {
 	req.Limit = clampedInt(q, "limit", 10, 1, 50)
-	if vb, ok := ParseViewbox(q); ok {
+	if vb, ok := parseViewbox(q); ok {
 		req.Viewbox = &vb
 	} else if !q.Has("viewbox") || q.String("viewbox", "") == "" {
 		if s := q.String("viewboxlbrt", ""); s != "" {
-			alt := &Query{v: url.Values{"viewbox": {s}}}
-			if vb, ok := ParseViewbox(alt); ok {
+			alt := &query{v: url.Values{"viewbox": {s}}}
+			if vb, ok := parseViewbox(alt); ok {
 				req.Viewbox = &vb
 			} else if e := alt.Err(); e != nil {
-				q.Fail(BadParam("viewboxlbrt", "%s", e.Msg))
+				q.Fail(badParam("viewboxlbrt", "%s", e.Msg))
 			}
 		}
 	}
@@ -124,7 +124,7 @@ func parseSearchFilters(q *Query, req *geocode.Request) {
 			}
 			id, err := strconv.ParseInt(f, 10, 64)
 			if err != nil || id <= 0 {
-				q.Fail(BadParam("exclude_place_ids", "must be comma-separated place ids, got %q", f))
+				q.Fail(badParam("exclude_place_ids", "must be comma-separated place ids, got %q", f))
 				break
 			}
 			req.Exclude[id] = true
@@ -134,14 +134,14 @@ func parseSearchFilters(q *Query, req *geocode.Request) {
 	if ft := q.String("featureType", q.String("featuretype", "")); ft != "" {
 		lo, hi, ok := geocode.FeatureTypeRanks(ft)
 		if !ok {
-			q.Fail(BadParam("featureType", "must be one of country, state, city, settlement, got %q", ft))
+			q.Fail(badParam("featureType", "must be one of country, state, city, settlement, got %q", ft))
 		}
 		req.MinRank, req.MaxRank = lo, hi
 		req.Layers = geocode.LayerAddress
 	} else if s := q.String("layer", ""); s != "" {
 		l, ok := geocode.ParseLayer(s)
 		if !ok {
-			q.Fail(BadParam("layer", "must be comma-separated layers of address, poi, railway, natural, manmade, got %q", s))
+			q.Fail(badParam("layer", "must be comma-separated layers of address, poi, railway, natural, manmade, got %q", s))
 		}
 		req.Layers = l
 	}
@@ -149,7 +149,7 @@ func parseSearchFilters(q *Query, req *geocode.Request) {
 
 // clampedInt parses an integer parameter and clamps it into [lo, hi]
 // (Nominatim's treatment of limit and zoom); a non-integer is a 400.
-func clampedInt(q *Query, name string, def, lo, hi int) int {
+func clampedInt(q *query, name string, def, lo, hi int) int {
 	s := q.String(name, "")
 	if s == "" {
 		return def
@@ -159,7 +159,7 @@ func clampedInt(q *Query, name string, def, lo, hi int) int {
 		if f, ferr := strconv.ParseFloat(s, 64); ferr == nil && !math.IsNaN(f) && !math.IsInf(f, 0) && f == math.Trunc(f) {
 			n = int(math.Max(math.Min(f, 1e9), -1e9))
 		} else {
-			q.Fail(BadParam(name, "must be an integer, got %q", s))
+			q.Fail(badParam(name, "must be an integer, got %q", s))
 			return def
 		}
 	}
@@ -169,10 +169,10 @@ func clampedInt(q *Query, name string, def, lo, hi int) int {
 // parseOSMIDs reads lookup's osm_ids: comma-separated N/W/R ids. Items
 // that are no valid id are skipped, as Nominatim does; more than 3 valid
 // ids are a 400 (spec 8), none at all too.
-func parseOSMIDs(q *Query) []geocode.OSMRef {
+func parseOSMIDs(q *query) []geocode.OSMRef {
 	s := q.String("osm_ids", "")
 	if !q.Has("osm_ids") {
-		q.Fail(BadParam("osm_ids", "is required (comma-separated ids with N, W or R prefix)"))
+		q.Fail(badParam("osm_ids", "is required (comma-separated ids with N, W or R prefix)"))
 		return nil
 	}
 	var refs []geocode.OSMRef
@@ -182,7 +182,7 @@ func parseOSMIDs(q *Query) []geocode.OSMRef {
 		}
 	}
 	if len(refs) > 3 {
-		q.Fail(BadParam("osm_ids", "at most 3 ids are allowed, got %d", len(refs)))
+		q.Fail(badParam("osm_ids", "at most 3 ids are allowed, got %d", len(refs)))
 	}
 	return refs
 }

@@ -137,7 +137,7 @@ type rootAttrs [][2]string
 func (x *xmlWriter) open(root string, attrs rootAttrs) {
 	x.b.WriteString(`<?xml version="1.0" encoding="UTF-8" ?>` + "\n<" + root)
 	x.attr("timestamp", time.Now().UTC().Format(xmlTimestamp))
-	x.attr("attribution", Licence)
+	x.attr("attribution", licence)
 	for _, a := range attrs {
 		x.attr(a[0], a[1])
 	}

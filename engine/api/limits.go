@@ -20,8 +20,8 @@ type Limits struct {
 // OSRM's own paths (/route/v1, /table/v1, /trip/v1, /match/v1,
 // /nearest/v1), so that stock OSRM clients work unchanged.
 var (
-	SpecLimits = Limits{ViaRoute: 25, Table: 25, Trip: 25, Matching: 25, Nearest: 100, Alternatives: 3}
-	OSRMLimits = Limits{ViaRoute: 500, Table: 100, Trip: 100, Matching: 100, Nearest: 100, Alternatives: 3}
+	specLimits = Limits{ViaRoute: 25, Table: 25, Trip: 25, Matching: 25, Nearest: 100, Alternatives: 3}
+	osrmLimits = Limits{ViaRoute: 500, Table: 100, Trip: 100, Matching: 100, Nearest: 100, Alternatives: 3}
 )
 
 // Over returns l with each set (> 0) field of o in place of l's.
@@ -44,9 +44,9 @@ func (l Limits) Over(o Limits) Limits {
 // (the flags) over the dialect's defaults.
 func (s *Server) limitsFor(r *http.Request) Limits {
 	if osrm, _ := r.Context().Value(osrmPathKey{}).(bool); osrm {
-		return OSRMLimits.Over(s.cfg.Limits)
+		return osrmLimits.Over(s.cfg.Limits)
 	}
-	return SpecLimits.Over(s.cfg.Limits)
+	return specLimits.Over(s.cfg.Limits)
 }
 
 type osrmPathKey struct{}

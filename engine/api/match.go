@@ -26,8 +26,8 @@ import (
 // near a road, NoMatch when nothing could be matched.
 
 // matchEndpoints lists the matching endpoints.
-func (s *Server) matchEndpoints() []Endpoint {
-	return []Endpoint{
+func (s *Server) matchEndpoints() []endpoint {
+	return []endpoint{
 		{Pattern: "/matching/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleMatch},
 		{Pattern: "/match/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleMatch},
 	}
@@ -42,7 +42,7 @@ type matchResponse struct {
 }
 
 // parseMatchRequest reads the matching-specific options into req.
-func parseMatchRequest(p *OSRMParams) (engine.MatchRequest, *OSRMError) {
+func parseMatchRequest(p *osrmParams) (engine.MatchRequest, *osrmError) {
 	n := len(p.Coordinates)
 	req := engine.MatchRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings, Hints: p.Hints, SplitGaps: true}
 	for _, c := range p.Curb {
@@ -127,14 +127,14 @@ func parseMatchRequest(p *OSRMParams) (engine.MatchRequest, *OSRMError) {
 }
 
 func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, matchParams, 2, s.limitsFor(r).Matching)
+	p, oe := parseOSRM(r, matchParams, 2, s.limitsFor(r).Matching)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	req, oe := parseMatchRequest(p)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	res, err := s.engine(r).Match(r.Context(), req)
@@ -144,13 +144,13 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		if req.Waypoints != nil {
 			msg = "Could not match the trace with the given waypoints."
 		}
-		WriteOSRM(w, osrmErr("NoMatch", "%s", msg))
+		writeOSRM(w, osrmErr("NoMatch", "%s", msg))
 		return
 	case errors.Is(err, route.ErrNoSegment):
-		WriteOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate."))
+		writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate."))
 		return
 	case err != nil:
-		WriteRouteError(w, err, "NoMatch")
+		writeRouteError(w, err, "NoMatch")
 		return
 	}
 	resp := matchResponse{Code: "Ok", Matchings: res.Matchings}
@@ -164,5 +164,5 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	WriteJSON(w, "", http.StatusOK, resp)
+	writeJSON(w, "", http.StatusOK, resp)
 }

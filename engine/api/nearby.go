@@ -18,8 +18,8 @@ import (
 	"waymark/engine/geocode/tagfilter"
 )
 
-func (s *Server) nearbyEndpoints() []Endpoint {
-	return []Endpoint{{Pattern: "/nearby", Group: "nearby", Handler: s.handleNearby}}
+func (s *Server) nearbyEndpoints() []endpoint {
+	return []endpoint{{Pattern: "/nearby", Group: "nearby", Handler: s.handleNearby}}
 }
 
 // nearbyPlace is one nearby record (spec 2.4).
@@ -34,39 +34,39 @@ type nearbyPlace struct {
 	TagType     string         `json:"tag_type"`
 	Name        string         `json:"name"`
 	DisplayName string         `json:"display_name"`
-	Address     OrderedAddress `json:"address"`
+	Address     orderedAddress `json:"address"`
 	BoundingBox [4]string      `json:"boundingbox"`
 	Distance    int64          `json:"distance"`
 }
 
 // parseNearby reads and validates every parameter of spec 4.6.
-func parseNearby(r *http.Request) (engine.NearbyQuery, string, *ParamError) {
-	q := NewQuery(r)
+func parseNearby(r *http.Request) (engine.NearbyQuery, string, *paramError) {
+	q := newQuery(r)
 	var nq engine.NearbyQuery
-	cb, err := Callback(r)
+	cb, err := callback(r)
 	q.Fail(err)
-	ParseFormat(q, KindNearby)
+	parseFormat(q, kindNearby)
 	lat := q.RequiredFloat("lat", -90, 90)
 	lon := q.RequiredFloat("lon", -180, 180)
 	nq.Point = orb.Point{lon, lat}
 	if tag := q.String("tag", ""); tag != "" {
 		f, err := tagfilter.ParseNearby(tag)
 		if err != nil {
-			q.Fail(BadParam("tag", "%v", err))
+			q.Fail(badParam("tag", "%v", err))
 		}
 		nq.Tag = f
 	}
 	nq.Radius = float64(q.Int("radius", 100, 1, 500000))
 	nq.Limit = q.Int("limit", 10, 1, 50)
 	nq.Dedupe = q.Bool("dedupe", false)
-	nq.Output.Languages = ParseLanguages(q, r, nil)
+	nq.Output.Languages = parseLanguages(q, r, nil)
 	return nq, cb, q.Err()
 }
 
 func (s *Server) handleNearby(w http.ResponseWriter, r *http.Request) {
 	nq, cb, perr := parseNearby(r)
 	if perr != nil {
-		WriteParamError(w, r, perr)
+		writeParamError(w, r, perr)
 		return
 	}
 	places, err := s.engine(r).Nearby(r.Context(), nq)
@@ -82,12 +82,12 @@ func (s *Server) handleNearby(w http.ResponseWriter, r *http.Request) {
 	for i := range places {
 		out[i] = makeNearby(&places[i], nq.Tag)
 	}
-	WriteJSON(w, cb, http.StatusOK, out)
+	writeJSON(w, cb, http.StatusOK, out)
 }
 
 // makeNearby builds the spec 2.4 record of p found with tag filter f.
 func makeNearby(p *geocode.Place, f tagfilter.Filter) nearbyPlace {
-	opts := OutputOptions{NormalizeAddress: true}
+	opts := outputOptions{NormalizeAddress: true}
 	np := nearbyPlace{
 		PlaceID:     strconv.FormatInt(p.PlaceID, 10),
 		Lat:         coord(p.Centroid[1]),
@@ -97,7 +97,7 @@ func makeNearby(p *geocode.Place, f tagfilter.Filter) nearbyPlace {
 		TagType:     f.TagType(p.Class, p.Type),
 		Name:        p.Name,
 		DisplayName: p.DisplayName,
-		Address:     OrderedAddress(opts.Address(p)),
+		Address:     orderedAddress(opts.Address(p)),
 		BoundingBox: bbox(p),
 		Distance:    int64(math.Round(p.Distance)),
 	}

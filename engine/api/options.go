@@ -23,54 +23,54 @@ import (
 	"waymark/engine/geocode/matchquality"
 )
 
-// Kind names an endpoint for the options it accepts.
-type Kind string
+// kind names an endpoint for the options it accepts.
+type kind string
 
 // The geocoding endpoints.
 const (
-	KindSearch       Kind = "search"
-	KindStructured   Kind = "search/structured"
-	KindPostalcode   Kind = "search/postalcode"
-	KindReverse      Kind = "reverse"
-	KindLookup       Kind = "lookup"
-	KindAutocomplete Kind = "autocomplete"
-	KindNearby       Kind = "nearby"
+	kindSearch       kind = "search"
+	kindStructured   kind = "search/structured"
+	kindPostalcode   kind = "search/postalcode"
+	kindReverse      kind = "reverse"
+	kindLookup       kind = "lookup"
+	kindAutocomplete kind = "autocomplete"
+	kindNearby       kind = "nearby"
 )
 
-// Formats lists the format values each endpoint accepts, the default
+// formats lists the format values each endpoint accepts, the default
 // first. Spec 4.1: reverse xml (default), json, xmlv1.1; lookup json; the
 // search operations json and xml (json is the default, as LocationIQ).
 // jsonv2, geojson and geocodejson are Nominatim's and kept for
 // compatibility where the spec leaves the list open or lists JSON forms;
 // lookup is "json only" in the spec, and so it is here.
 // Autocomplete and nearby answer JSON only.
-var Formats = map[Kind][]string{
-	KindSearch:       {"json", "xml", "jsonv2", "geojson", "geocodejson"},
-	KindStructured:   {"json", "xml", "jsonv2", "geojson", "geocodejson"},
-	KindPostalcode:   {"json", "xml", "jsonv2", "geojson", "geocodejson"},
-	KindReverse:      {"xml", "json", "xmlv1.1", "jsonv2", "geojson", "geocodejson"},
-	KindLookup:       {"json"},
-	KindAutocomplete: {"json"},
-	KindNearby:       {"json"},
+var formats = map[kind][]string{
+	kindSearch:       {"json", "xml", "jsonv2", "geojson", "geocodejson"},
+	kindStructured:   {"json", "xml", "jsonv2", "geojson", "geocodejson"},
+	kindPostalcode:   {"json", "xml", "jsonv2", "geojson", "geocodejson"},
+	kindReverse:      {"xml", "json", "xmlv1.1", "jsonv2", "geojson", "geocodejson"},
+	kindLookup:       {"json"},
+	kindAutocomplete: {"json"},
+	kindNearby:       {"json"},
 }
 
-// ParseFormat returns the format of a request to an endpoint of kind k:
+// parseFormat returns the format of a request to an endpoint of kind k:
 // its default when absent, a 400 naming format for any value the endpoint
 // does not offer. Values are case-insensitive.
-func ParseFormat(q *Query, k Kind) string {
-	allowed := Formats[k]
+func parseFormat(q *query, k kind) string {
+	allowed := formats[k]
 	s := strings.ToLower(q.String("format", allowed[0]))
 	for _, a := range allowed {
 		if s == a {
 			return s
 		}
 	}
-	q.Fail(BadParam("format", "must be one of %s on %s, got %q", strings.Join(allowed, ", "), k, s))
+	q.Fail(badParam("format", "must be one of %s on %s, got %q", strings.Join(allowed, ", "), k, s))
 	return allowed[0]
 }
 
-// OutputOptions are the issue-5 output options of one request.
-type OutputOptions struct {
+// outputOptions are the issue-5 output options of one request.
+type outputOptions struct {
 	NormalizeAddress    bool
 	NormalizeCity       bool
 	StateCode           bool
@@ -84,19 +84,19 @@ type OutputOptions struct {
 
 // optionParams lists the output options each endpoint accepts (spec 4.2
 // to 4.5); others are ignored like any unknown parameter.
-var optionParams = map[Kind][]string{
-	KindSearch:       {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "matchquality", "normalizeimportance", "source"},
-	KindStructured:   {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "matchquality", "normalizeimportance", "source"},
-	KindPostalcode:   {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "matchquality", "normalizeimportance", "source"},
-	KindReverse:      {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "source"},
-	KindLookup:       {"normalizeaddress", "normalizecity", "statecode", "postaladdress"},
-	KindAutocomplete: {"normalizecity", "statecode"},
+var optionParams = map[kind][]string{
+	kindSearch:       {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "matchquality", "normalizeimportance", "source"},
+	kindStructured:   {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "matchquality", "normalizeimportance", "source"},
+	kindPostalcode:   {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "matchquality", "normalizeimportance", "source"},
+	kindReverse:      {"normalizeaddress", "normalizecity", "statecode", "postaladdress", "source"},
+	kindLookup:       {"normalizeaddress", "normalizecity", "statecode", "postaladdress"},
+	kindAutocomplete: {"normalizecity", "statecode"},
 }
 
-// ParseOutputOptions parses the output options endpoint k accepts. Flags
+// parseOutputOptions parses the output options endpoint k accepts. Flags
 // take 0 or 1; source takes only nom. Errors are recorded in q.
-func ParseOutputOptions(q *Query, k Kind) OutputOptions {
-	var o OutputOptions
+func parseOutputOptions(q *query, k kind) outputOptions {
+	var o outputOptions
 	for _, name := range optionParams[k] {
 		switch name {
 		case "normalizeaddress":
@@ -120,8 +120,8 @@ func ParseOutputOptions(q *Query, k Kind) OutputOptions {
 	return o
 }
 
-// FromPlace converts a place's address parts to an addrformat.Address.
-func FromPlace(p *geocode.Place) addrformat.Address {
+// fromPlace converts a place's address parts to an addrformat.Address.
+func fromPlace(p *geocode.Place) addrformat.Address {
 	a := make(addrformat.Address, 0, len(p.Address))
 	for _, part := range p.Address {
 		if part.Value != "" {
@@ -136,8 +136,8 @@ func FromPlace(p *geocode.Place) addrformat.Address {
 // spec 2.5, statecode adds state_code. Without normalizeaddress the first
 // value of each key is kept (Nominatim's addressdetails), including the
 // ISO3166-2-lvlN keys.
-func (o OutputOptions) Address(p *geocode.Place) addrformat.Address {
-	a := FromPlace(p)
+func (o outputOptions) Address(p *geocode.Place) addrformat.Address {
+	a := fromPlace(p)
 	if o.NormalizeCity {
 		a = addrformat.NormalizeCity(a)
 	}
@@ -163,15 +163,15 @@ func firstOfEachKey(a addrformat.Address) addrformat.Address {
 
 // Postal returns the postaladdress of p when asked for and its country
 // has a format (addrformat.PostalCountries).
-func (o OutputOptions) Postal(p *geocode.Place) (string, bool) {
+func (o outputOptions) Postal(p *geocode.Place) (string, bool) {
 	if !o.PostalAddress {
 		return "", false
 	}
-	return addrformat.Postal(FromPlace(p), p.CountryCode)
+	return addrformat.Postal(fromPlace(p), p.CountryCode)
 }
 
 // Importance returns the importance to report for v.
-func (o OutputOptions) Importance(v float64) float64 {
+func (o outputOptions) Importance(v float64) float64 {
 	if o.NormalizeImportance {
 		return matchquality.NormalizeImportance(v)
 	}
@@ -180,7 +180,7 @@ func (o OutputOptions) Importance(v float64) float64 {
 
 // Quality returns the matchquality object of a search result, or nil when
 // not asked for. q describes how the place matched (see matchquality).
-func (o OutputOptions) Quality(p *geocode.Place, q matchquality.Query) *matchquality.Result {
+func (o outputOptions) Quality(p *geocode.Place, q matchquality.Query) *matchquality.Result {
 	if !o.MatchQuality {
 		return nil
 	}
@@ -192,18 +192,18 @@ func (o OutputOptions) Quality(p *geocode.Place, q matchquality.Query) *matchqua
 	return &r
 }
 
-// SearchQuality derives the query facts matchquality needs from a search
+// searchQuality derives the query facts matchquality needs from a search
 // result's Penalty (0 = exact match) and the rank the query asked for.
-func SearchQuality(p *geocode.Place, wantedRank int) matchquality.Query {
+func searchQuality(p *geocode.Place, wantedRank int) matchquality.Query {
 	return matchquality.Query{Fuzzy: p.Penalty > 0, WantedRank: wantedRank}
 }
 
-// OrderedAddress is an address encoded as a JSON object with its keys in
+// orderedAddress is an address encoded as a JSON object with its keys in
 // address order (most specific first), as Nominatim writes addressdetails.
-type OrderedAddress addrformat.Address
+type orderedAddress addrformat.Address
 
 // MarshalJSON writes the object, keeping the order of the parts.
-func (a OrderedAddress) MarshalJSON() ([]byte, error) {
+func (a orderedAddress) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, p := range a {
@@ -220,23 +220,23 @@ func (a OrderedAddress) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// ParseViewbox parses viewbox (spec 4.1): four numbers, two corners in any
+// parseViewbox parses viewbox (spec 4.1): four numbers, two corners in any
 // order (x1,y1,x2,y2 lon/lat), spanning a real box. ok is false when absent.
-func ParseViewbox(q *Query) (b orb.Bound, ok bool) {
+func parseViewbox(q *query) (b orb.Bound, ok bool) {
 	s := q.String("viewbox", "")
 	if s == "" {
 		return orb.Bound{}, false
 	}
 	f := strings.Split(s, ",")
 	if len(f) != 4 {
-		q.Fail(BadParam("viewbox", "must be four numbers x1,y1,x2,y2, got %q", s))
+		q.Fail(badParam("viewbox", "must be four numbers x1,y1,x2,y2, got %q", s))
 		return orb.Bound{}, false
 	}
 	var v [4]float64
 	for i, x := range f {
 		n, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
 		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
-			q.Fail(BadParam("viewbox", "must be four numbers x1,y1,x2,y2, got %q", s))
+			q.Fail(badParam("viewbox", "must be four numbers x1,y1,x2,y2, got %q", s))
 			return orb.Bound{}, false
 		}
 		v[i] = n
@@ -246,20 +246,20 @@ func ParseViewbox(q *Query) (b orb.Bound, ok bool) {
 		Max: orb.Point{math.Max(v[0], v[2]), math.Max(v[1], v[3])},
 	}
 	if b.Min[0] < -180 || b.Max[0] > 180 || b.Min[1] < -90 || b.Max[1] > 90 {
-		q.Fail(BadParam("viewbox", "coordinates out of range in %q", s))
+		q.Fail(badParam("viewbox", "coordinates out of range in %q", s))
 		return orb.Bound{}, false
 	}
 	if b.Min[0] == b.Max[0] || b.Min[1] == b.Max[1] {
-		q.Fail(BadParam("viewbox", "must span a box, got %q", s))
+		q.Fail(badParam("viewbox", "must span a box, got %q", s))
 		return orb.Bound{}, false
 	}
 	return b, true
 }
 
-// ParseCountryCodes parses countrycodes: comma-separated ISO 3166-1
+// parseCountryCodes parses countrycodes: comma-separated ISO 3166-1
 // alpha-2 codes (any case, spaces ignored), returned lower-case; nil when
 // absent.
-func ParseCountryCodes(q *Query) []string {
+func parseCountryCodes(q *query) []string {
 	s := q.String("countrycodes", "")
 	if s == "" {
 		return nil
@@ -271,28 +271,28 @@ func ParseCountryCodes(q *Query) []string {
 			continue
 		}
 		if len(c) != 2 || c[0] < 'a' || c[0] > 'z' || c[1] < 'a' || c[1] > 'z' {
-			q.Fail(BadParam("countrycodes", "must be comma-separated two-letter ISO 3166-1 codes, got %q", s))
+			q.Fail(badParam("countrycodes", "must be comma-separated two-letter ISO 3166-1 codes, got %q", s))
 			return nil
 		}
 		out = append(out, c)
 	}
 	if len(out) == 0 {
-		q.Fail(BadParam("countrycodes", "holds no country code: %q", s))
+		q.Fail(badParam("countrycodes", "holds no country code: %q", s))
 	}
 	return out
 }
 
-// AutocompleteLanguages are the languages autocomplete supports (spec 4.4),
+// autocompleteLanguages are the languages autocomplete supports (spec 4.4),
 // besides native.
-var AutocompleteLanguages = []string{"en", "cs", "nl", "fr", "de", "id", "it", "no", "pl", "es", "ru", "sv", "uk"}
+var autocompleteLanguages = []string{"en", "cs", "nl", "fr", "de", "id", "it", "no", "pl", "es", "ru", "sv", "uk"}
 
-// ParseLanguages returns the preferred languages of a request: the
+// parseLanguages returns the preferred languages of a request: the
 // accept-language parameter, else the Accept-Language header, else the
 // spec's default en. An empty non-nil list means local names (native).
 // When supported is non-nil, every language of the parameter must have its
 // base language in it (else a 400 naming accept-language); languages of
 // the header outside it are skipped.
-func ParseLanguages(q *Query, r *http.Request, supported []string) []string {
+func parseLanguages(q *query, r *http.Request, supported []string) []string {
 	param := q.String("accept-language", "")
 	src := param
 	if src == "" {
@@ -315,7 +315,7 @@ func ParseLanguages(q *Query, r *http.Request, supported []string) []string {
 				continue
 			}
 			if param != "" {
-				q.Fail(BadParam("accept-language", "language %q not supported; use %s or native", l, strings.Join(supported, ", ")))
+				q.Fail(badParam("accept-language", "language %q not supported; use %s or native", l, strings.Join(supported, ", ")))
 				return geocode.DefaultLanguages
 			}
 		}
@@ -326,7 +326,7 @@ func ParseLanguages(q *Query, r *http.Request, supported []string) []string {
 			return []string{}
 		}
 		if param != "" {
-			q.Fail(BadParam("accept-language", "no language in %q", param))
+			q.Fail(badParam("accept-language", "no language in %q", param))
 		}
 		return geocode.DefaultLanguages
 	}

@@ -13,37 +13,37 @@ import (
 	"waymark/engine/geocode/addrformat"
 )
 
-func queryOf(target string) *Query { return NewQuery(httptest.NewRequest("GET", target, nil)) }
+func queryOf(target string) *query { return newQuery(httptest.NewRequest("GET", target, nil)) }
 
 func TestParseFormat(t *testing.T) {
 	tests := []struct {
-		kind    Kind
+		kind    kind
 		query   string
 		want    string
 		badName string
 	}{
-		{KindReverse, "", "xml", ""},
-		{KindReverse, "format=json", "json", ""},
-		{KindReverse, "format=xmlv1.1", "xmlv1.1", ""},
-		{KindReverse, "format=XML", "xml", ""},
-		{KindReverse, "format=html", "", "format"},
-		{KindLookup, "", "json", ""},
-		{KindLookup, "format=json", "json", ""},
-		{KindLookup, "format=xmlv1.1", "", "format"},
-		{KindLookup, "format=html", "", "format"},
-		{KindLookup, "format=xml", "", "format"},
-		{KindSearch, "", "json", ""},
-		{KindSearch, "format=xml", "xml", ""},
-		{KindSearch, "format=xmlv1.1", "", "format"},
-		{KindStructured, "format=xml", "xml", ""},
-		{KindPostalcode, "format=json", "json", ""},
-		{KindAutocomplete, "format=json", "json", ""},
-		{KindAutocomplete, "format=xml", "", "format"},
-		{KindNearby, "format=xml", "", "format"},
+		{kindReverse, "", "xml", ""},
+		{kindReverse, "format=json", "json", ""},
+		{kindReverse, "format=xmlv1.1", "xmlv1.1", ""},
+		{kindReverse, "format=XML", "xml", ""},
+		{kindReverse, "format=html", "", "format"},
+		{kindLookup, "", "json", ""},
+		{kindLookup, "format=json", "json", ""},
+		{kindLookup, "format=xmlv1.1", "", "format"},
+		{kindLookup, "format=html", "", "format"},
+		{kindLookup, "format=xml", "", "format"},
+		{kindSearch, "", "json", ""},
+		{kindSearch, "format=xml", "xml", ""},
+		{kindSearch, "format=xmlv1.1", "", "format"},
+		{kindStructured, "format=xml", "xml", ""},
+		{kindPostalcode, "format=json", "json", ""},
+		{kindAutocomplete, "format=json", "json", ""},
+		{kindAutocomplete, "format=xml", "", "format"},
+		{kindNearby, "format=xml", "", "format"},
 	}
 	for _, tc := range tests {
 		q := queryOf("/x?" + tc.query)
-		got := ParseFormat(q, tc.kind)
+		got := parseFormat(q, tc.kind)
 		if tc.badName != "" {
 			if q.Err() == nil || q.Err().Param != tc.badName {
 				t.Errorf("ParseFormat(%s, %q) error = %v, want 400 naming %s", tc.kind, tc.query, q.Err(), tc.badName)
@@ -58,40 +58,40 @@ func TestParseFormat(t *testing.T) {
 
 func TestParseOutputOptions(t *testing.T) {
 	tests := []struct {
-		kind    Kind
+		kind    kind
 		query   string
-		want    OutputOptions
+		want    outputOptions
 		badName string
 	}{
-		{KindSearch, "", OutputOptions{}, ""},
-		{KindSearch, "normalizeaddress=1", OutputOptions{NormalizeAddress: true}, ""},
-		{KindSearch, "normalizeaddress=0", OutputOptions{}, ""},
-		{KindSearch, "normalizecity=1", OutputOptions{NormalizeCity: true}, ""},
-		{KindSearch, "statecode=1", OutputOptions{StateCode: true}, ""},
-		{KindSearch, "postaladdress=1", OutputOptions{PostalAddress: true}, ""},
-		{KindSearch, "matchquality=1", OutputOptions{MatchQuality: true}, ""},
-		{KindSearch, "normalizeimportance=1", OutputOptions{NormalizeImportance: true}, ""},
-		{KindSearch, "source=nom", OutputOptions{Source: "nom"}, ""},
-		{KindSearch, "source=google", OutputOptions{}, "source"},
-		{KindSearch, "source=", OutputOptions{}, "source"},
-		{KindSearch, "normalizeaddress=2", OutputOptions{}, "normalizeaddress"},
-		{KindSearch, "normalizecity=yes", OutputOptions{}, "normalizecity"},
-		{KindSearch, "statecode=-1", OutputOptions{}, "statecode"},
-		{KindSearch, "postaladdress=x", OutputOptions{}, "postaladdress"},
-		{KindSearch, "matchquality=3", OutputOptions{}, "matchquality"},
-		{KindSearch, "normalizeimportance=a", OutputOptions{}, "normalizeimportance"},
-		{KindStructured, "matchquality=1&source=nom", OutputOptions{MatchQuality: true, Source: "nom"}, ""},
-		{KindPostalcode, "postaladdress=1", OutputOptions{PostalAddress: true}, ""},
-		{KindReverse, "statecode=1&source=nom", OutputOptions{StateCode: true, Source: "nom"}, ""},
-		{KindReverse, "source=osm", OutputOptions{}, "source"},
-		{KindReverse, "matchquality=1", OutputOptions{}, ""}, // not a reverse parameter: ignored
-		{KindLookup, "normalizeaddress=1&postaladdress=1", OutputOptions{NormalizeAddress: true, PostalAddress: true}, ""},
-		{KindAutocomplete, "normalizecity=1&statecode=1", OutputOptions{NormalizeCity: true, StateCode: true}, ""},
-		{KindAutocomplete, "statecode=9", OutputOptions{}, "statecode"},
+		{kindSearch, "", outputOptions{}, ""},
+		{kindSearch, "normalizeaddress=1", outputOptions{NormalizeAddress: true}, ""},
+		{kindSearch, "normalizeaddress=0", outputOptions{}, ""},
+		{kindSearch, "normalizecity=1", outputOptions{NormalizeCity: true}, ""},
+		{kindSearch, "statecode=1", outputOptions{StateCode: true}, ""},
+		{kindSearch, "postaladdress=1", outputOptions{PostalAddress: true}, ""},
+		{kindSearch, "matchquality=1", outputOptions{MatchQuality: true}, ""},
+		{kindSearch, "normalizeimportance=1", outputOptions{NormalizeImportance: true}, ""},
+		{kindSearch, "source=nom", outputOptions{Source: "nom"}, ""},
+		{kindSearch, "source=google", outputOptions{}, "source"},
+		{kindSearch, "source=", outputOptions{}, "source"},
+		{kindSearch, "normalizeaddress=2", outputOptions{}, "normalizeaddress"},
+		{kindSearch, "normalizecity=yes", outputOptions{}, "normalizecity"},
+		{kindSearch, "statecode=-1", outputOptions{}, "statecode"},
+		{kindSearch, "postaladdress=x", outputOptions{}, "postaladdress"},
+		{kindSearch, "matchquality=3", outputOptions{}, "matchquality"},
+		{kindSearch, "normalizeimportance=a", outputOptions{}, "normalizeimportance"},
+		{kindStructured, "matchquality=1&source=nom", outputOptions{MatchQuality: true, Source: "nom"}, ""},
+		{kindPostalcode, "postaladdress=1", outputOptions{PostalAddress: true}, ""},
+		{kindReverse, "statecode=1&source=nom", outputOptions{StateCode: true, Source: "nom"}, ""},
+		{kindReverse, "source=osm", outputOptions{}, "source"},
+		{kindReverse, "matchquality=1", outputOptions{}, ""}, // not a reverse parameter: ignored
+		{kindLookup, "normalizeaddress=1&postaladdress=1", outputOptions{NormalizeAddress: true, PostalAddress: true}, ""},
+		{kindAutocomplete, "normalizecity=1&statecode=1", outputOptions{NormalizeCity: true, StateCode: true}, ""},
+		{kindAutocomplete, "statecode=9", outputOptions{}, "statecode"},
 	}
 	for _, tc := range tests {
 		q := queryOf("/x?" + tc.query)
-		got := ParseOutputOptions(q, tc.kind)
+		got := parseOutputOptions(q, tc.kind)
 		if tc.badName != "" {
 			if q.Err() == nil || q.Err().Param != tc.badName {
 				t.Errorf("ParseOutputOptions(%s, %q) error = %v, want 400 naming %s", tc.kind, tc.query, q.Err(), tc.badName)
@@ -122,7 +122,7 @@ func TestParseViewbox(t *testing.T) {
 	}
 	for _, tc := range tests {
 		q := queryOf("/x?" + tc.query)
-		got, ok := ParseViewbox(q)
+		got, ok := parseViewbox(q)
 		if tc.bad {
 			if q.Err() == nil || q.Err().Param != "viewbox" {
 				t.Errorf("ParseViewbox(%q) error = %v, want 400 naming viewbox", tc.query, q.Err())
@@ -151,7 +151,7 @@ func TestParseCountryCodes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		q := queryOf("/x?" + tc.query)
-		got := ParseCountryCodes(q)
+		got := parseCountryCodes(q)
 		if tc.bad {
 			if q.Err() == nil || q.Err().Param != "countrycodes" {
 				t.Errorf("ParseCountryCodes(%q) error = %v, want 400", tc.query, q.Err())
@@ -171,15 +171,15 @@ func TestParseLanguages(t *testing.T) {
 		want          []string
 		bad           bool
 	}{
-		{"", "", AutocompleteLanguages, []string{"en"}, false},
-		{"accept-language=de", "", AutocompleteLanguages, []string{"de"}, false},
-		{"accept-language=de-CH,fr%3Bq=0.5", "", AutocompleteLanguages, []string{"de-ch", "de", "fr"}, false},
-		{"accept-language=native", "", AutocompleteLanguages, []string{}, false},
-		{"accept-language=uk", "", AutocompleteLanguages, []string{"uk"}, false},
-		{"accept-language=ja", "", AutocompleteLanguages, nil, true},
-		{"accept-language=de,ja", "", AutocompleteLanguages, nil, true},
-		{"", "ja,fr;q=0.8", AutocompleteLanguages, []string{"fr"}, false},
-		{"accept-language=it", "de", AutocompleteLanguages, []string{"it"}, false},
+		{"", "", autocompleteLanguages, []string{"en"}, false},
+		{"accept-language=de", "", autocompleteLanguages, []string{"de"}, false},
+		{"accept-language=de-CH,fr%3Bq=0.5", "", autocompleteLanguages, []string{"de-ch", "de", "fr"}, false},
+		{"accept-language=native", "", autocompleteLanguages, []string{}, false},
+		{"accept-language=uk", "", autocompleteLanguages, []string{"uk"}, false},
+		{"accept-language=ja", "", autocompleteLanguages, nil, true},
+		{"accept-language=de,ja", "", autocompleteLanguages, nil, true},
+		{"", "ja,fr;q=0.8", autocompleteLanguages, []string{"fr"}, false},
+		{"accept-language=it", "de", autocompleteLanguages, []string{"it"}, false},
 		{"accept-language=ja", "", nil, []string{"ja"}, false},
 	}
 	for _, tc := range tests {
@@ -187,8 +187,8 @@ func TestParseLanguages(t *testing.T) {
 		if tc.header != "" {
 			r.Header.Set("Accept-Language", tc.header)
 		}
-		q := NewQuery(r)
-		got := ParseLanguages(q, r, tc.supported)
+		q := newQuery(r)
+		got := parseLanguages(q, r, tc.supported)
 		if tc.bad {
 			if q.Err() == nil || q.Err().Param != "accept-language" {
 				t.Errorf("ParseLanguages(%q) error = %v, want 400 naming accept-language", tc.query, q.Err())
@@ -218,49 +218,49 @@ func TestOutputOptionsAddress(t *testing.T) {
 	p := vaduzMuseum()
 	tests := []struct {
 		name string
-		opts OutputOptions
+		opts outputOptions
 		want string
 	}{
-		{"plain", OutputOptions{}, `{"tourism":"Kunstmuseum","house_number":"32","road":"Städtle","town":"Vaduz","ISO3166-2-lvl8":"LI-11","county":"Oberland","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
-		{"normalizeaddress", OutputOptions{NormalizeAddress: true}, `{"name":"Kunstmuseum","house_number":"32","road":"Städtle","city":"Vaduz","county":"Oberland","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
-		{"normalizecity", OutputOptions{NormalizeCity: true}, `{"tourism":"Kunstmuseum","house_number":"32","road":"Städtle","town":"Vaduz","city":"Vaduz","ISO3166-2-lvl8":"LI-11","county":"Oberland","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
-		{"statecode", OutputOptions{StateCode: true}, `{"tourism":"Kunstmuseum","house_number":"32","road":"Städtle","town":"Vaduz","ISO3166-2-lvl8":"LI-11","county":"Oberland","state_code":"LI-11","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
-		{"all", OutputOptions{NormalizeAddress: true, NormalizeCity: true, StateCode: true}, `{"name":"Kunstmuseum","house_number":"32","road":"Städtle","city":"Vaduz","county":"Oberland","state_code":"LI-11","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
+		{"plain", outputOptions{}, `{"tourism":"Kunstmuseum","house_number":"32","road":"Städtle","town":"Vaduz","ISO3166-2-lvl8":"LI-11","county":"Oberland","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
+		{"normalizeaddress", outputOptions{NormalizeAddress: true}, `{"name":"Kunstmuseum","house_number":"32","road":"Städtle","city":"Vaduz","county":"Oberland","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
+		{"normalizecity", outputOptions{NormalizeCity: true}, `{"tourism":"Kunstmuseum","house_number":"32","road":"Städtle","town":"Vaduz","city":"Vaduz","ISO3166-2-lvl8":"LI-11","county":"Oberland","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
+		{"statecode", outputOptions{StateCode: true}, `{"tourism":"Kunstmuseum","house_number":"32","road":"Städtle","town":"Vaduz","ISO3166-2-lvl8":"LI-11","county":"Oberland","state_code":"LI-11","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
+		{"all", outputOptions{NormalizeAddress: true, NormalizeCity: true, StateCode: true}, `{"name":"Kunstmuseum","house_number":"32","road":"Städtle","city":"Vaduz","county":"Oberland","state_code":"LI-11","postcode":"9490","country":"Liechtenstein","country_code":"li"}`},
 	}
 	for _, tc := range tests {
-		b, err := json.Marshal(OrderedAddress(tc.opts.Address(p)))
+		b, err := json.Marshal(orderedAddress(tc.opts.Address(p)))
 		if err != nil || string(b) != tc.want {
 			t.Errorf("%s: address = %s, %v\nwant %s", tc.name, b, err, tc.want)
 		}
 	}
-	if s, ok := (OutputOptions{PostalAddress: true}).Postal(p); !ok || s != "Kunstmuseum, Städtle 32, 9490 Vaduz, Liechtenstein" {
+	if s, ok := (outputOptions{PostalAddress: true}).Postal(p); !ok || s != "Kunstmuseum, Städtle 32, 9490 Vaduz, Liechtenstein" {
 		t.Errorf("Postal = %q, %v", s, ok)
 	}
-	if _, ok := (OutputOptions{}).Postal(p); ok {
+	if _, ok := (outputOptions{}).Postal(p); ok {
 		t.Errorf("Postal without postaladdress=1 is set")
 	}
-	if got := (OutputOptions{NormalizeImportance: true}).Importance(1.25); got != 1 {
+	if got := (outputOptions{NormalizeImportance: true}).Importance(1.25); got != 1 {
 		t.Errorf("Importance(1.25) = %v, want 1", got)
 	}
-	if got := (OutputOptions{}).Importance(1.25); got != 1.25 {
+	if got := (outputOptions{}).Importance(1.25); got != 1.25 {
 		t.Errorf("Importance without option = %v", got)
 	}
-	q := (OutputOptions{MatchQuality: true}).Quality(p, SearchQuality(p, 30))
+	q := (outputOptions{MatchQuality: true}).Quality(p, searchQuality(p, 30))
 	if q == nil || q.MatchCode != "exact" || q.MatchType != "point" || q.MatchLevel != "venue" {
 		t.Errorf("Quality = %+v", q)
 	}
-	if (OutputOptions{}).Quality(p, SearchQuality(p, 30)) != nil {
+	if (outputOptions{}).Quality(p, searchQuality(p, 30)) != nil {
 		t.Errorf("Quality without matchquality=1 is set")
 	}
 }
 
 func TestOrderedAddressEscapes(t *testing.T) {
-	b, _ := json.Marshal(OrderedAddress(addrformat.Address{{Key: "a\"b", Value: "<x>"}}))
+	b, _ := json.Marshal(orderedAddress(addrformat.Address{{Key: "a\"b", Value: "<x>"}}))
 	var m map[string]string
 	if err := json.Unmarshal(b, &m); err != nil || m["a\"b"] != "<x>" {
 		t.Errorf("OrderedAddress = %s (%v)", b, err)
 	}
-	if b, _ := json.Marshal(OrderedAddress(nil)); string(b) != "{}" {
+	if b, _ := json.Marshal(orderedAddress(nil)); string(b) != "{}" {
 		t.Errorf("empty OrderedAddress = %s", b)
 	}
 }
@@ -270,8 +270,8 @@ func FuzzParseViewbox(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		q := &Query{v: map[string][]string{"viewbox": {s}}}
-		b, ok := ParseViewbox(q)
+		q := &query{v: map[string][]string{"viewbox": {s}}}
+		b, ok := parseViewbox(q)
 		if ok && (q.Err() != nil || b.Min[0] >= b.Max[0] || b.Min[1] >= b.Max[1]) {
 			t.Fatalf("ParseViewbox(%q) = %v, ok with error %v", s, b, q.Err())
 		}

@@ -31,52 +31,52 @@ import (
 // gives InvalidValue "Exclude flag combination is not supported.", as
 // OSRM does for classes a dataset lacks).
 
-// OSRMError is an OSRM v5 error: HTTP 400 with {"code", "message"}.
-type OSRMError struct {
+// osrmError is an OSRM v5 error: HTTP 400 with {"code", "message"}.
+type osrmError struct {
 	Code, Message string
 }
 
-func (e *OSRMError) Error() string { return e.Code + ": " + e.Message }
+func (e *osrmError) Error() string { return e.Code + ": " + e.Message }
 
-func osrmErr(code, format string, args ...any) *OSRMError {
-	return &OSRMError{Code: code, Message: fmt.Sprintf(format, args...)}
+func osrmErr(code, format string, args ...any) *osrmError {
+	return &osrmError{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// WriteOSRM writes an OSRMError (400).
-func WriteOSRM(w http.ResponseWriter, e *OSRMError) {
-	WriteOSRMError(w, http.StatusBadRequest, e.Code, e.Message)
+// writeOSRM writes an OSRMError (400).
+func writeOSRM(w http.ResponseWriter, e *osrmError) {
+	writeOSRMError(w, http.StatusBadRequest, e.Code, e.Message)
 }
 
-// WriteRouteError maps an engine/route error to its OSRM body: NoSegment,
+// writeRouteError maps an engine/route error to its OSRM body: NoSegment,
 // NoRoute, InvalidValue, NoTable for anything else. All are HTTP 400 as in
 // osrm-routed.
-func WriteRouteError(w http.ResponseWriter, err error, code string) {
-	var oe *OSRMError
+func writeRouteError(w http.ResponseWriter, err error, code string) {
+	var oe *osrmError
 	switch {
 	case errors.As(err, &oe):
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 	case errors.Is(err, route.ErrNoSegment):
 		var se *engine.SnapError
 		if errors.As(err, &se) {
-			WriteOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for coordinate %d", se.Index))
+			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for coordinate %d", se.Index))
 		} else {
-			WriteOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate"))
+			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate"))
 		}
 	case errors.Is(err, route.ErrNoRoute):
-		WriteOSRM(w, osrmErr("NoRoute", "No route found between points"))
+		writeOSRM(w, osrmErr("NoRoute", "No route found between points"))
 	case errors.Is(err, route.ErrInvalidValue):
-		WriteOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
+		writeOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
 	case errors.Is(err, context.DeadlineExceeded):
-		WriteOSRMError(w, http.StatusServiceUnavailable, "Timeout", "The request took longer than the server's deadline; ask for less (fewer coordinates, smaller radiuses)")
+		writeOSRMError(w, http.StatusServiceUnavailable, "Timeout", "The request took longer than the server's deadline; ask for less (fewer coordinates, smaller radiuses)")
 	case errors.Is(err, context.Canceled):
-		WriteOSRMError(w, http.StatusServiceUnavailable, "Cancelled", "The request was cancelled")
+		writeOSRMError(w, http.StatusServiceUnavailable, "Cancelled", "The request was cancelled")
 	default:
-		WriteOSRM(w, osrmErr(code, "%s", err.Error()))
+		writeOSRM(w, osrmErr(code, "%s", err.Error()))
 	}
 }
 
-// OSRMParams is a parsed routing request: path parts plus the query.
-type OSRMParams struct {
+// osrmParams is a parsed routing request: path parts plus the query.
+type osrmParams struct {
 	Profile     route.Profile
 	Coordinates []orb.Point
 	Bearings    []*route.Bearing
@@ -91,10 +91,10 @@ type OSRMParams struct {
 }
 
 // Has reports whether the query carries name.
-func (p *OSRMParams) Has(name string) bool { _, ok := p.q[name]; return ok }
+func (p *osrmParams) Has(name string) bool { _, ok := p.q[name]; return ok }
 
 // Get returns the last value of name ("" when absent).
-func (p *OSRMParams) Get(name string) string {
+func (p *osrmParams) Get(name string) string {
 	v := p.q[name]
 	if len(v) == 0 {
 		return ""
@@ -103,7 +103,7 @@ func (p *OSRMParams) Get(name string) string {
 }
 
 // malformed is the InvalidQuery error for parameter name.
-func (p *OSRMParams) malformed(name, format string, args ...any) *OSRMError {
+func (p *osrmParams) malformed(name, format string, args ...any) *osrmError {
 	pos := strings.Index(p.raw, name+"=")
 	if pos < 0 {
 		pos = 0
@@ -114,16 +114,16 @@ func (p *OSRMParams) malformed(name, format string, args ...any) *OSRMError {
 // commonParams are the options of every OSRM service.
 var commonParams = []string{"bearings", "radiuses", "hints", "approaches", "exclude", "snapping", "generate_hints", "skip_waypoints"}
 
-// ParseOSRM parses the {profile} and {coordinates} path values and the
+// parseOSRM parses the {profile} and {coordinates} path values and the
 // query of a routing request. service lists the service's own options
 // (beyond the common ones). maxCoords is the coordinate limit (TooBig
 // beyond); minCoords the minimum (InvalidOptions below).
-func ParseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*OSRMParams, *OSRMError) {
+func parseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*osrmParams, *osrmError) {
 	q, oe := rawQuery(r.URL.RawQuery)
 	if oe != nil {
 		return nil, oe
 	}
-	p := &OSRMParams{q: q, raw: r.URL.RawQuery}
+	p := &osrmParams{q: q, raw: r.URL.RawQuery}
 	allowed := map[string]bool{"key": true}
 	for _, k := range commonParams {
 		allowed[k] = true
@@ -146,7 +146,7 @@ func ParseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*OS
 		return nil, osrmErr("InvalidUrl", "Unknown profile '%s': use driving (car) or walking (foot)", r.PathValue("profile"))
 	}
 	p.Profile = prof
-	coords, oe := ParseCoordinates(r.PathValue("coordinates"))
+	coords, oe := parseCoordinates(r.PathValue("coordinates"))
 	if oe != nil {
 		return nil, oe
 	}
@@ -172,7 +172,7 @@ func ParseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*OS
 
 // rawQuery parses a query string splitting on & only: OSRM lists are
 // ;-separated and sent unescaped, which net/url's parser rejects.
-func rawQuery(raw string) (url.Values, *OSRMError) {
+func rawQuery(raw string) (url.Values, *osrmError) {
 	v := url.Values{}
 	pos := 0
 	for _, kv := range strings.Split(raw, "&") {
@@ -193,7 +193,7 @@ func rawQuery(raw string) (url.Values, *OSRMError) {
 }
 
 // list splits a ;-separated option; it checks the count against n.
-func (p *OSRMParams) list(name string, n int) ([]string, *OSRMError) {
+func (p *osrmParams) list(name string, n int) ([]string, *osrmError) {
 	if !p.Has(name) {
 		return nil, nil
 	}
@@ -204,7 +204,7 @@ func (p *OSRMParams) list(name string, n int) ([]string, *OSRMError) {
 	return parts, nil
 }
 
-func (p *OSRMParams) parseCommon(n int) *OSRMError {
+func (p *osrmParams) parseCommon(n int) *osrmError {
 	bs, oe := p.list("bearings", n)
 	if oe != nil {
 		return oe
@@ -284,7 +284,7 @@ func (p *OSRMParams) parseCommon(n int) *OSRMError {
 	default:
 		return p.malformed("snapping", "needs default or any")
 	}
-	var err *OSRMError
+	var err *osrmError
 	gh := true
 	if gh, err = p.Bool("generate_hints", true); err != nil {
 		return err
@@ -297,7 +297,7 @@ func (p *OSRMParams) parseCommon(n int) *OSRMError {
 }
 
 // Bool parses a true/false option.
-func (p *OSRMParams) Bool(name string, def bool) (bool, *OSRMError) {
+func (p *osrmParams) Bool(name string, def bool) (bool, *osrmError) {
 	if !p.Has(name) {
 		return def, nil
 	}
@@ -312,9 +312,9 @@ func (p *OSRMParams) Bool(name string, def bool) (bool, *OSRMError) {
 
 // Output parses steps, annotations, geometries and overview (directions,
 // optimize, matching).
-func (p *OSRMParams) Output() (route.Output, *OSRMError) {
+func (p *osrmParams) Output() (route.Output, *osrmError) {
 	var o route.Output
-	var err *OSRMError
+	var err *osrmError
 	if o.Steps, err = p.Bool("steps", false); err != nil {
 		return o, err
 	}
@@ -360,7 +360,7 @@ func (p *OSRMParams) Output() (route.Output, *OSRMError) {
 
 // Indexes parses a ;-separated index list (waypoints, sources,
 // destinations), each in [0, n). "all" (when allowAll) gives nil.
-func (p *OSRMParams) Indexes(name string, n int, allowAll bool) ([]int, *OSRMError) {
+func (p *osrmParams) Indexes(name string, n int, allowAll bool) ([]int, *osrmError) {
 	if !p.Has(name) {
 		return nil, nil
 	}
@@ -383,11 +383,11 @@ func (p *OSRMParams) Indexes(name string, n int, allowAll bool) ([]int, *OSRMErr
 	return out, nil
 }
 
-// ParseCoordinates parses "lon,lat;lon,lat…", "polyline(…)" or
+// parseCoordinates parses "lon,lat;lon,lat…", "polyline(…)" or
 // "polyline6(…)" (an optional ".json" suffix is dropped, as OSRM's
 // format suffix). Malformed text is InvalidUrl; values out of range are
 // InvalidValue.
-func ParseCoordinates(s string) ([]orb.Point, *OSRMError) {
+func parseCoordinates(s string) ([]orb.Point, *osrmError) {
 	s = strings.TrimSuffix(s, ".json")
 	if s == "" {
 		return nil, osrmErr("InvalidUrl", "URL string malformed close to position 0: no coordinates")

@@ -10,55 +10,55 @@ import (
 	"strings"
 )
 
-// ParamError is a bad query parameter: a 400 whose body names it.
-type ParamError struct {
+// paramError is a bad query parameter: a 400 whose body names it.
+type paramError struct {
 	Param string
 	Msg   string
 }
 
-func (e *ParamError) Error() string {
+func (e *paramError) Error() string {
 	return fmt.Sprintf("Parameter '%s': %s", e.Param, e.Msg)
 }
 
-// BadParam returns a ParamError for param.
-func BadParam(param, format string, args ...any) *ParamError {
-	return &ParamError{Param: param, Msg: fmt.Sprintf(format, args...)}
+// badParam returns a ParamError for param.
+func badParam(param, format string, args ...any) *paramError {
+	return &paramError{Param: param, Msg: fmt.Sprintf(format, args...)}
 }
 
-// WriteParamError writes a geocoding-style 400: {"error": ..., "parameter": ...}.
+// writeParamError writes a geocoding-style 400: {"error": ..., "parameter": ...}.
 // On Nominatim's paths the body is Nominatim's {"error": {"code", "message"}}.
-func WriteParamError(w http.ResponseWriter, r *http.Request, err *ParamError) {
-	cb, _ := Callback(r)
+func writeParamError(w http.ResponseWriter, r *http.Request, err *paramError) {
+	cb, _ := callback(r)
 	if cb != "" && err.Param == "json_callback" {
 		cb = ""
 	}
 	if isNominatim(r) {
-		WriteJSON(w, cb, http.StatusBadRequest, nominatimError(http.StatusBadRequest, err.Error()))
+		writeJSON(w, cb, http.StatusBadRequest, nominatimError(http.StatusBadRequest, err.Error()))
 		return
 	}
-	WriteJSON(w, cb, http.StatusBadRequest, map[string]string{"error": err.Error(), "parameter": err.Param})
+	writeJSON(w, cb, http.StatusBadRequest, map[string]string{"error": err.Error(), "parameter": err.Param})
 }
 
 // callbackRE is Nominatim's rule for JSONP callback names.
 var callbackRE = regexp.MustCompile(`^[$_\p{L}][$_\p{L}\p{Nd}.\[\]]*$`)
 
-// Callback returns the validated json_callback parameter ("" when absent).
-func Callback(r *http.Request) (string, *ParamError) {
+// callback returns the validated json_callback parameter ("" when absent).
+func callback(r *http.Request) (string, *paramError) {
 	cb := r.URL.Query().Get("json_callback")
 	if cb == "" {
 		return "", nil
 	}
 	if len(cb) > 200 || !callbackRE.MatchString(cb) {
-		return "", BadParam("json_callback", "invalid callback name %q", cb)
+		return "", badParam("json_callback", "invalid callback name %q", cb)
 	}
 	return cb, nil
 }
 
-// WriteXML writes v as an XML document with the standard header.
-func WriteXML(w http.ResponseWriter, status int, v any) {
+// writeXML writes v as an XML document with the standard header.
+func writeXML(w http.ResponseWriter, status int, v any) {
 	b, err := xml.Marshal(v)
 	if err != nil {
-		WriteJSON(w, "", http.StatusInternalServerError, map[string]string{"error": "Internal server error"})
+		writeJSON(w, "", http.StatusInternalServerError, map[string]string{"error": "Internal server error"})
 		return
 	}
 	w.Header().Set("Content-Type", "text/xml; charset=utf-8")
@@ -67,41 +67,41 @@ func WriteXML(w http.ResponseWriter, status int, v any) {
 	w.Write(b)
 }
 
-// Query reads typed query parameters and keeps the first error, so a
+// query reads typed query parameters and keeps the first error, so a
 // handler parses everything and then checks Err once:
 //
 //	q := api.NewQuery(r)
 //	limit := q.Int("limit", 10, 1, 50)
 //	details := q.Bool("addressdetails", false)
 //	if err := q.Err(); err != nil { api.WriteParamError(w, r, err); return }
-type Query struct {
+type query struct {
 	v   url.Values
-	err *ParamError
+	err *paramError
 	// nominatim: the request came in on a Nominatim path (dialect.go).
 	nominatim bool
 }
 
-// NewQuery wraps the request's query parameters.
-func NewQuery(r *http.Request) *Query { return &Query{v: r.URL.Query(), nominatim: isNominatim(r)} }
+// newQuery wraps the request's query parameters.
+func newQuery(r *http.Request) *query { return &query{v: r.URL.Query(), nominatim: isNominatim(r)} }
 
 // Values returns the raw parameters.
-func (q *Query) Values() url.Values { return q.v }
+func (q *query) Values() url.Values { return q.v }
 
 // Err returns the first parameter error, or nil.
-func (q *Query) Err() *ParamError { return q.err }
+func (q *query) Err() *paramError { return q.err }
 
 // Fail records err unless an earlier error is already recorded.
-func (q *Query) Fail(err *ParamError) {
+func (q *query) Fail(err *paramError) {
 	if q.err == nil && err != nil {
 		q.err = err
 	}
 }
 
 // Has reports whether name was given (even empty).
-func (q *Query) Has(name string) bool { _, ok := q.v[name]; return ok }
+func (q *query) Has(name string) bool { _, ok := q.v[name]; return ok }
 
 // String returns the trimmed value of name, or def when absent or empty.
-func (q *Query) String(name, def string) string {
+func (q *query) String(name, def string) string {
 	s := strings.TrimSpace(q.v.Get(name))
 	if s == "" {
 		return def
@@ -110,19 +110,19 @@ func (q *Query) String(name, def string) string {
 }
 
 // Enum returns name's value, which must be one of allowed (def when absent).
-func (q *Query) Enum(name, def string, allowed ...string) string {
+func (q *query) Enum(name, def string, allowed ...string) string {
 	s := q.String(name, def)
 	for _, a := range allowed {
 		if s == a {
 			return s
 		}
 	}
-	q.Fail(BadParam(name, "must be one of %s, got %q", strings.Join(allowed, ", "), s))
+	q.Fail(badParam(name, "must be one of %s, got %q", strings.Join(allowed, ", "), s))
 	return def
 }
 
 // Bool parses a 0/1 flag (also accepting true/false), def when absent.
-func (q *Query) Bool(name string, def bool) bool {
+func (q *query) Bool(name string, def bool) bool {
 	if q.nominatim {
 		// Nominatim: "0" is false, any other value (even empty) true.
 		if !q.Has(name) {
@@ -139,47 +139,47 @@ func (q *Query) Bool(name string, def bool) bool {
 	case "0", "false":
 		return false
 	}
-	q.Fail(BadParam(name, "must be 0 or 1, got %q", s))
+	q.Fail(badParam(name, "must be 0 or 1, got %q", s))
 	return def
 }
 
 // Int parses an integer in [min, max], def when absent.
-func (q *Query) Int(name string, def, min, max int) int {
+func (q *query) Int(name string, def, min, max int) int {
 	s := q.String(name, "")
 	if s == "" {
 		return def
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		q.Fail(BadParam(name, "must be an integer, got %q", s))
+		q.Fail(badParam(name, "must be an integer, got %q", s))
 		return def
 	}
 	if n < min || n > max {
-		q.Fail(BadParam(name, "must be between %d and %d, got %d", min, max, n))
+		q.Fail(badParam(name, "must be between %d and %d, got %d", min, max, n))
 		return def
 	}
 	return n
 }
 
 // Float parses a finite number in [min, max]; ok is false when absent.
-func (q *Query) Float(name string, min, max float64) (v float64, ok bool) {
+func (q *query) Float(name string, min, max float64) (v float64, ok bool) {
 	s := q.String(name, "")
 	if s == "" {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || f != f || f < min || f > max {
-		q.Fail(BadParam(name, "must be a number between %g and %g, got %q", min, max, s))
+		q.Fail(badParam(name, "must be a number between %g and %g, got %q", min, max, s))
 		return 0, false
 	}
 	return f, true
 }
 
 // Required is like Float but records an error when name is absent.
-func (q *Query) RequiredFloat(name string, min, max float64) float64 {
+func (q *query) RequiredFloat(name string, min, max float64) float64 {
 	v, ok := q.Float(name, min, max)
 	if !ok && q.String(name, "") == "" {
-		q.Fail(BadParam(name, "is required"))
+		q.Fail(badParam(name, "is required"))
 	}
 	return v
 }

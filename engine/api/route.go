@@ -16,8 +16,8 @@ import (
 // both. Responses and errors are OSRM v5's ("code": "Ok" on success).
 
 // routeEndpoints lists the routing endpoints.
-func (s *Server) routeEndpoints() []Endpoint {
-	return []Endpoint{
+func (s *Server) routeEndpoints() []endpoint {
+	return []endpoint{
 		{Pattern: "/directions/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleDirections},
 		{Pattern: "/route/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleDirections},
 		{Pattern: "/matrix/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleMatrix},
@@ -28,14 +28,14 @@ func (s *Server) routeEndpoints() []Endpoint {
 }
 
 // SnapRequest converts parsed parameters into the engine's snap request.
-func (p *OSRMParams) SnapRequest() engine.SnapRequest {
+func (p *osrmParams) SnapRequest() engine.SnapRequest {
 	return engine.SnapRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings,
 		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap}
 }
 
 // Waypoints applies generate_hints to a waypoint list (nil when
 // skip_waypoints=true).
-func (p *OSRMParams) Waypoints(wps []route.Waypoint) []route.Waypoint {
+func (p *osrmParams) Waypoints(wps []route.Waypoint) []route.Waypoint {
 	if p.SkipWaypts {
 		return nil
 	}
@@ -57,14 +57,14 @@ type directionsResponse struct {
 
 func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	lim := s.limitsFor(r)
-	p, oe := ParseOSRM(r, directionsParams, 2, lim.ViaRoute)
+	p, oe := parseOSRM(r, directionsParams, 2, lim.ViaRoute)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	out, oe := p.Output()
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	opt := route.RouteOptions{Output: out}
@@ -75,11 +75,11 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	default:
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			WriteOSRM(w, p.malformed("alternatives", "needs true, false or a number, got %q", v))
+			writeOSRM(w, p.malformed("alternatives", "needs true, false or a number, got %q", v))
 			return
 		}
 		if n > lim.Alternatives {
-			WriteOSRM(w, osrmErr("TooBig", "Requested number of alternatives is higher than current maximum (%d)", lim.Alternatives))
+			writeOSRM(w, osrmErr("TooBig", "Requested number of alternatives is higher than current maximum (%d)", lim.Alternatives))
 			return
 		}
 		opt.Alternatives = n
@@ -90,22 +90,22 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		b := v == "true"
 		opt.ContinueStraight = &b
 	default:
-		WriteOSRM(w, p.malformed("continue_straight", "needs default, true or false, got %q", v))
+		writeOSRM(w, p.malformed("continue_straight", "needs default, true or false, got %q", v))
 		return
 	}
 	ends, oe := p.Indexes("waypoints", len(p.Coordinates), false)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	if ends != nil {
 		if ends[0] != 0 || ends[len(ends)-1] != len(p.Coordinates)-1 {
-			WriteOSRM(w, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints."))
+			writeOSRM(w, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints."))
 			return
 		}
 		for i := 1; i < len(ends); i++ {
 			if ends[i] <= ends[i-1] {
-				WriteOSRM(w, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order"))
+				writeOSRM(w, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order"))
 				return
 			}
 		}
@@ -113,7 +113,7 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.engine(r).Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
 	if err != nil {
-		WriteRouteError(w, err, "NoRoute")
+		writeRouteError(w, err, "NoRoute")
 		return
 	}
 	wps := res.Waypoints
@@ -125,7 +125,7 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		}
 		wps = sel
 	}
-	WriteJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: res.Routes, Waypoints: p.Waypoints(wps)})
+	writeJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: res.Routes, Waypoints: p.Waypoints(wps)})
 }
 
 // Bounds of the matrix's numeric options, so that every cell stays a
@@ -156,27 +156,27 @@ type matrixResponse struct {
 
 func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	lim := s.limitsFor(r)
-	p, oe := ParseOSRM(r, matrixParams, 1, lim.Table)
+	p, oe := parseOSRM(r, matrixParams, 1, lim.Table)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	n := len(p.Coordinates)
 	src, oe := p.Indexes("sources", n, true)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	dst, oe := p.Indexes("destinations", n, true)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	// As OSRM: sources may repeat an index, but the table may hold at most
 	// as many cells as the coordinate limit allows (its square), so a long
 	// list of repeats cannot make the work and memory grow without bound.
 	if ns, nd := orAll(len(src), n), orAll(len(dst), n); ns*nd > lim.Table*lim.Table {
-		WriteOSRM(w, osrmErr("TooBig", "Too many table coordinates: %d sources × %d destinations is over %d cells",
+		writeOSRM(w, osrmErr("TooBig", "Too many table coordinates: %d sources × %d destinations is over %d cells",
 			ns, nd, lim.Table*lim.Table))
 		return
 	}
@@ -191,7 +191,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		case "duration,distance", "distance,duration":
 			wantDur, wantDist = true, true
 		default:
-			WriteOSRM(w, p.malformed("annotations", "needs duration, distance or duration,distance, got %q", p.Get("annotations")))
+			writeOSRM(w, p.malformed("annotations", "needs duration, distance or duration,distance, got %q", p.Get("annotations")))
 			return
 		}
 	}
@@ -199,11 +199,11 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	if p.Has("fallback_speed") {
 		f, err := strconv.ParseFloat(p.Get("fallback_speed"), 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			WriteOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
+			writeOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
 			return
 		}
 		if f < minFallbackSpeed || f > maxFactor {
-			WriteOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFactor))
+			writeOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFactor))
 			return
 		}
 		fallback = f
@@ -214,18 +214,18 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	case "snapped":
 		snapped = true
 	default:
-		WriteOSRM(w, p.malformed("fallback_coordinate", "needs input or snapped, got %q", v))
+		writeOSRM(w, p.malformed("fallback_coordinate", "needs input or snapped, got %q", v))
 		return
 	}
 	scale := 1.0
 	if p.Has("scale_factor") {
 		f, err := strconv.ParseFloat(p.Get("scale_factor"), 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			WriteOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
+			writeOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
 			return
 		}
 		if f <= 0 || f > maxFactor {
-			WriteOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0 and at most %g", maxFactor))
+			writeOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0 and at most %g", maxFactor))
 			return
 		}
 		scale = f
@@ -233,7 +233,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst,
 		Distances: wantDist, FallbackSpeed: fallback, FallbackSnapped: snapped, Scale: scale})
 	if err != nil {
-		WriteRouteError(w, err, "NoTable")
+		writeRouteError(w, err, "NoTable")
 		return
 	}
 	resp := matrixResponse{Code: "Ok", FallbackSpeedCells: res.Fallback}
@@ -246,7 +246,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	if wantDist {
 		resp.Distances = tableCells(res.Distances)
 	}
-	WriteJSON(w, "", http.StatusOK, resp)
+	writeJSON(w, "", http.StatusOK, resp)
 }
 
 // tableCells rounds a table to 0.1 (seconds or meters); a cell without a
@@ -271,20 +271,20 @@ type nearestResponse struct {
 }
 
 func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, []string{"number"}, 1, 1)
+	p, oe := parseOSRM(r, []string{"number"}, 1, 1)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	n := 1
 	if p.Has("number") {
 		v, err := strconv.Atoi(p.Get("number"))
 		if err != nil {
-			WriteOSRM(w, p.malformed("number", "needs an integer, got %q", p.Get("number")))
+			writeOSRM(w, p.malformed("number", "needs an integer, got %q", p.Get("number")))
 			return
 		}
 		if max := s.limitsFor(r).Nearest; v < 1 || v > max {
-			WriteOSRM(w, osrmErr("InvalidOptions", "Number of results must be between 1 and %d", max))
+			writeOSRM(w, osrmErr("InvalidOptions", "Number of results must be between 1 and %d", max))
 			return
 		}
 		n = v
@@ -300,12 +300,12 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		req.Hint = p.Hints[0]
 	}
 	if p.Curb != nil && p.Curb[0] {
-		WriteOSRM(w, osrmErr("InvalidValue", "approaches=curb has no meaning for nearest (no direction of travel)"))
+		writeOSRM(w, osrmErr("InvalidValue", "approaches=curb has no meaning for nearest (no direction of travel)"))
 		return
 	}
 	wps, err := s.engine(r).Nearest(r.Context(), req)
 	if err != nil {
-		WriteRouteError(w, err, "NoSegment")
+		writeRouteError(w, err, "NoSegment")
 		return
 	}
 	if p.NoHints {
@@ -313,5 +313,5 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 			wps[i].Hint = ""
 		}
 	}
-	WriteJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: wps})
+	writeJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: wps})
 }

@@ -9,7 +9,7 @@
 // Unknown query parameters are ignored, as Nominatim and LocationIQ do;
 // every listed parameter is either implemented or rejected with a 400.
 //
-// Endpoint files register themselves by adding their list to
+// endpoint files register themselves by adding their list to
 // (*Server).endpoints in this file; each file owns one group of endpoints.
 package api
 
@@ -32,11 +32,11 @@ import (
 	"waymark/engine"
 )
 
-// Licence is the attribution string of every geocoding record.
-const Licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
+// licence is the attribution string of every geocoding record.
+const licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
 
-// Endpoint is one operation of the API.
-type Endpoint struct {
+// endpoint is one operation of the API.
+type endpoint struct {
 	// Pattern is a net/http ServeMux path pattern without method or /v1
 	// prefix, e.g. "/search" or "/directions/{profile}/{coordinates}".
 	Pattern string
@@ -94,7 +94,7 @@ func New(eng *engine.Engine, cfg Config) (*Server, error) {
 
 // newServer builds a server; extra endpoints are added after the standard
 // ones (tests use them to exercise the middleware).
-func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error) {
+func newServer(eng *engine.Engine, cfg Config, extra []endpoint) (*Server, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
@@ -117,8 +117,8 @@ func newServer(eng *engine.Engine, cfg Config, extra []Endpoint) (*Server, error
 
 // endpoints lists every endpoint group of the API. Each group's file
 // provides its function; add one line here per group.
-func (s *Server) endpoints() []Endpoint {
-	var eps []Endpoint
+func (s *Server) endpoints() []endpoint {
+	var eps []endpoint
 	eps = append(eps, s.statusEndpoints()...)
 	eps = append(eps, s.autocompleteEndpoints()...)
 	eps = append(eps, s.nearbyEndpoints()...)
@@ -146,7 +146,7 @@ func (s *Server) Engine() *engine.Engine {
 
 // wrap applies, in order: panic recovery, request log, method check, token
 // check, permission check and rate limit.
-func (s *Server) wrap(ep Endpoint) http.Handler {
+func (s *Server) wrap(ep endpoint) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -220,7 +220,7 @@ func (s *Server) wrap(ep Endpoint) http.Handler {
 }
 
 // fail writes an error in the endpoint's style.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep Endpoint, status int, msg string) {
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep endpoint, status int, msg string) {
 	if ep.OSRM {
 		code := map[int]string{
 			http.StatusUnauthorized: "InvalidKey", http.StatusForbidden: "AccessDenied",
@@ -230,7 +230,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep Endpoint, statu
 		if code == "" {
 			code = "Error"
 		}
-		WriteOSRMError(w, status, code, msg)
+		writeOSRMError(w, status, code, msg)
 		return
 	}
 	writeError(w, r, status, msg)
@@ -321,11 +321,11 @@ func (s *Server) Running() bool {
 }
 
 // statusEndpoints serves /status (Nominatim's health check).
-func (s *Server) statusEndpoints() []Endpoint {
-	return []Endpoint{{Pattern: "/status", Group: "status", Handler: func(w http.ResponseWriter, r *http.Request) {
-		cb, err := Callback(r)
+func (s *Server) statusEndpoints() []endpoint {
+	return []endpoint{{Pattern: "/status", Group: "status", Handler: func(w http.ResponseWriter, r *http.Request) {
+		cb, err := callback(r)
 		if err != nil {
-			WriteParamError(w, r, err)
+			writeParamError(w, r, err)
 			return
 		}
 		if r.URL.Query().Get("format") != "json" {
@@ -347,14 +347,14 @@ func (s *Server) statusEndpoints() []Endpoint {
 		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 			software = bi.Main.Version
 		}
-		WriteJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs,
+		writeJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs,
 			"data_updated": updated.UTC().Format(time.RFC3339), "software_version": software,
 			"database_version": strconv.Itoa(engine.PackFormatVersion)})
 	}}}
 }
 
-// WriteJSON writes v as JSON, wrapped as callback(json) when callback is set.
-func WriteJSON(w http.ResponseWriter, callback string, status int, v any) {
+// writeJSON writes v as JSON, wrapped as callback(json) when callback is set.
+func writeJSON(w http.ResponseWriter, callback string, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -377,21 +377,21 @@ func WriteJSON(w http.ResponseWriter, callback string, status int, v any) {
 // writeError writes a geocoding-style error {"error": msg}, as JSONP when
 // the request asks for it with a valid callback.
 func writeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
-	cb, _ := Callback(r)
+	cb, _ := callback(r)
 	if isNominatim(r) {
-		WriteJSON(w, cb, status, nominatimError(status, msg))
+		writeJSON(w, cb, status, nominatimError(status, msg))
 		return
 	}
-	WriteJSON(w, cb, status, map[string]string{"error": msg})
+	writeJSON(w, cb, status, map[string]string{"error": msg})
 }
 
-// WriteGeocodeError writes {"error": msg} with the given status (e.g. 404
+// writeGeocodeError writes {"error": msg} with the given status (e.g. 404
 // "Unable to geocode").
-func WriteGeocodeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
+func writeGeocodeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	writeError(w, r, status, msg)
 }
 
-// WriteOSRMError writes an OSRM v5 error body {"code": code, "message": msg}.
-func WriteOSRMError(w http.ResponseWriter, status int, code, msg string) {
-	WriteJSON(w, "", status, map[string]string{"code": code, "message": msg})
+// writeOSRMError writes an OSRM v5 error body {"code": code, "message": msg}.
+func writeOSRMError(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, "", status, map[string]string{"code": code, "message": msg})
 }

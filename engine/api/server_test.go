@@ -12,31 +12,31 @@ import (
 	"time"
 )
 
-func testEndpoints() []Endpoint {
-	return []Endpoint{
+func testEndpoints() []endpoint {
+	return []endpoint{
 		{Pattern: "/ping", Group: "search", Handler: func(w http.ResponseWriter, r *http.Request) {
-			cb, err := Callback(r)
+			cb, err := callback(r)
 			if err != nil {
-				WriteParamError(w, r, err)
+				writeParamError(w, r, err)
 				return
 			}
-			q := NewQuery(r)
+			q := newQuery(r)
 			n := q.Int("limit", 10, 1, 50)
 			if err := q.Err(); err != nil {
-				WriteParamError(w, r, err)
+				writeParamError(w, r, err)
 				return
 			}
-			WriteJSON(w, cb, http.StatusOK, map[string]int{"limit": n})
+			writeJSON(w, cb, http.StatusOK, map[string]int{"limit": n})
 		}},
 		{Pattern: "/boom", Group: "search", Handler: func(w http.ResponseWriter, r *http.Request) { panic("secret internals") }},
 		// slow works until its request's context ends, as the engine's
 		// loops do, and answers with the routing error of that end.
 		{Pattern: "/slow/{x}", Group: "routing", OSRM: true, Heavy: true, Handler: func(w http.ResponseWriter, r *http.Request) {
 			<-r.Context().Done()
-			WriteRouteError(w, r.Context().Err(), "NoRoute")
+			writeRouteError(w, r.Context().Err(), "NoRoute")
 		}},
 		{Pattern: "/osrm/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
-			WriteJSON(w, "", http.StatusOK, map[string]string{"code": "Ok"})
+			writeJSON(w, "", http.StatusOK, map[string]string{"code": "Ok"})
 		}},
 	}
 }

@@ -22,8 +22,8 @@ import (
 // trips_index, and one trip whose legs follow the visiting order.
 
 // tripEndpoints lists the optimize endpoints.
-func (s *Server) tripEndpoints() []Endpoint {
-	return []Endpoint{
+func (s *Server) tripEndpoints() []endpoint {
+	return []endpoint{
 		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleTrip},
 		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleTrip},
 	}
@@ -38,7 +38,7 @@ type tripResponse struct {
 }
 
 // parseTripOptions reads roundtrip, source and destination.
-func parseTripOptions(p *OSRMParams) (roundtrip, first, last bool, oe *OSRMError) {
+func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError) {
 	if roundtrip, oe = p.Bool("roundtrip", true); oe != nil {
 		return
 	}
@@ -63,32 +63,32 @@ func parseTripOptions(p *OSRMParams) (roundtrip, first, last bool, oe *OSRMError
 }
 
 func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
-	p, oe := ParseOSRM(r, tripParams, 2, s.limitsFor(r).Trip)
+	p, oe := parseOSRM(r, tripParams, 2, s.limitsFor(r).Trip)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	out, oe := p.Output()
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	roundtrip, first, last, oe := parseTripOptions(p)
 	if oe != nil {
-		WriteOSRM(w, oe)
+		writeOSRM(w, oe)
 		return
 	}
 	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
 		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
 	switch {
 	case errors.Is(err, engine.ErrNotImplemented):
-		WriteOSRM(w, osrmErr("NotImplemented", "This request is not supported"))
+		writeOSRM(w, osrmErr("NotImplemented", "This request is not supported"))
 		return
 	case errors.Is(err, engine.ErrNoTrips):
-		WriteOSRM(w, osrmErr("NoTrips", "No trip visiting all destinations possible."))
+		writeOSRM(w, osrmErr("NoTrips", "No trip visiting all destinations possible."))
 		return
 	case err != nil:
-		WriteRouteError(w, err, "NoTrips")
+		writeRouteError(w, err, "NoTrips")
 		return
 	}
 	resp := tripResponse{Code: "Ok", Trips: res.Trips}
@@ -100,5 +100,5 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	WriteJSON(w, "", http.StatusOK, resp)
+	writeJSON(w, "", http.StatusOK, resp)
 }
