@@ -16,6 +16,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine/geocode"
+	"waymark/engine/geocode/addrformat"
 	"waymark/mapview"
 )
 
@@ -106,53 +107,16 @@ func (d *detailsView) show(pl geocode.Place) {
 	}
 }
 
-// houseFirst lists countries that write the house number before the street.
-var houseFirst = map[string]bool{"us": true, "gb": true, "ie": true, "fr": true, "mc": true, "ca": true,
-	"au": true, "nz": true, "in": true, "za": true}
-
-// addressLines formats pl's address as a postal address, one line each:
-// "Städtle 32", "9490 Vaduz", "Liechtenstein" (the street line in the
-// country's order), falling back to the display name's parts.
+// addressLines formats pl's address as a postal address, one line each, in
+// its country's order (package addrformat: "Städtle 32", "9490 Vaduz",
+// "Liechtenstein"), without the place's own name (the title shows it);
+// without address parts, the display name's parts.
 func addressLines(pl geocode.Place) []string {
-	get := func(keys ...string) string {
-		for _, k := range keys {
-			if v, ok := pl.Get(k); ok && v != "" {
-				return v
-			}
-		}
-		return ""
+	lines, ok := addrformat.Lines(geocode.AddressOf(&pl), pl.CountryCode)
+	if ok && len(lines) > 0 && lines[0] == pl.Name {
+		lines = lines[1:]
 	}
-	var lines []string
-	road := get("road", "pedestrian", "footway", "path")
-	switch {
-	case road != "" && pl.HouseNumber != "" && houseFirst[pl.CountryCode]:
-		lines = append(lines, pl.HouseNumber+" "+road)
-	case road != "" && pl.HouseNumber != "":
-		lines = append(lines, road+" "+pl.HouseNumber)
-	case road != "" && road != pl.Name:
-		lines = append(lines, road)
-	}
-	if sub := get("suburb", "neighbourhood", "quarter", "hamlet"); sub != "" && sub != pl.Name {
-		lines = append(lines, sub)
-	}
-	city := get("city", "town", "village", "municipality")
-	if city == pl.Name {
-		city = ""
-	}
-	if pc := pl.Postcode; pc != "" && city != "" {
-		lines = append(lines, pc+" "+city)
-	} else if city != "" {
-		lines = append(lines, city)
-	} else if pc != "" {
-		lines = append(lines, pc)
-	}
-	if region := get("state", "county"); region != "" && len(lines) == 0 {
-		lines = append(lines, region)
-	}
-	if c := get("country"); c != "" && c != pl.Name {
-		lines = append(lines, c)
-	}
-	if len(lines) == 0 {
+	if !ok || len(lines) == 0 {
 		addr := geocode.DisplayAddress(pl)
 		if addr == "" {
 			addr = pl.DisplayName

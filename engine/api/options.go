@@ -120,24 +120,13 @@ func parseOutputOptions(q *query, k kind) outputOptions {
 	return o
 }
 
-// fromPlace converts a place's address parts to an addrformat.Address.
-func fromPlace(p *geocode.Place) addrformat.Address {
-	a := make(addrformat.Address, 0, len(p.Address))
-	for _, part := range p.Address {
-		if part.Value != "" {
-			a = append(a, addrformat.Part{Key: part.Key, Value: part.Value})
-		}
-	}
-	return a
-}
-
 // Address returns the address of p as the options shape it, in output
 // order: normalizecity adds city, normalizeaddress keeps exactly the keys of
 // spec 2.5, statecode adds state_code. Without normalizeaddress the first
 // value of each key is kept (Nominatim's addressdetails), including the
 // ISO3166-2-lvlN keys.
 func (o outputOptions) Address(p *geocode.Place) addrformat.Address {
-	a := fromPlace(p)
+	a := geocode.AddressOf(p)
 	if o.NormalizeCity {
 		a = addrformat.NormalizeCity(a)
 	}
@@ -167,7 +156,7 @@ func (o outputOptions) Postal(p *geocode.Place) (string, bool) {
 	if !o.PostalAddress {
 		return "", false
 	}
-	return addrformat.Postal(fromPlace(p), p.CountryCode)
+	return addrformat.Postal(geocode.AddressOf(p), p.CountryCode)
 }
 
 // Importance returns the importance to report for v.

@@ -44,19 +44,47 @@ var postalFormats = map[string][]string{
 	"BR": {"{name}", "{road}, {house_number}", "{suburb}", "{city} - {state_abbr}", "{postcode}", "{country}"},
 }
 
+// otherFormats are the formats of Lines for countries without a postal
+// format: house number first where the post writes it so, the continental
+// order otherwise.
+var otherFormats = map[string][]string{
+	"CA": {"{name}", "{house_number} {road}", "{suburb}", "{city} {state_abbr} {postcode}", "{country}"},
+	"AU": {"{name}", "{house_number} {road}", "{suburb}", "{city} {state_abbr} {postcode}", "{country}"},
+	"NZ": {"{name}", "{house_number} {road}", "{suburb}", "{city} {postcode}", "{country}"},
+	"":   {"{name}", "{road} {house_number}", "{suburb}", "{postcode} {city}", "{country}"},
+}
+
 // Postal returns the address formatted for the post of its country (lines
 // joined by ", "), and false when the country has no format or the address
 // has nothing but a country. countryCode is ISO 3166-1 alpha-2 in any case;
 // empty means the address's country_code. For BR and US the state is
 // abbreviated with StateCode.
 func Postal(a Address, countryCode string) (string, bool) {
+	out, ok := postalLines(a, countryCode, false)
+	return strings.Join(out, ", "), ok
+}
+
+// Lines returns the address as the lines of a postal address, for display:
+// the country's postal format (Postal's), or for other countries a generic
+// one (house number first in CA, AU and NZ). ok is false when nothing but
+// the country is known.
+func Lines(a Address, countryCode string) ([]string, bool) {
+	return postalLines(a, countryCode, true)
+}
+
+func postalLines(a Address, countryCode string, any bool) ([]string, bool) {
 	cc := strings.ToUpper(countryCode)
 	if cc == "" {
 		cc = strings.ToUpper(a.Value("country_code"))
 	}
 	lines, ok := postalFormats[cc]
+	if !ok && any {
+		if lines, ok = otherFormats[cc]; !ok {
+			lines, ok = otherFormats[""], true
+		}
+	}
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	n := Normalize(a)
 	vals := map[string]string{}
@@ -76,9 +104,9 @@ func Postal(a Address, countryCode string) (string, bool) {
 		}
 	}
 	if len(out) == 0 || (len(out) == 1 && out[0] == vals["country"]) {
-		return "", false
+		return nil, false
 	}
-	return strings.Join(out, ", "), true
+	return out, true
 }
 
 // fill expands {key} fields of tmpl; separators next to an empty field are
