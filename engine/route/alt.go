@@ -46,11 +46,11 @@ func (g *Graph) alternatives(main legPath, want int) []legPath {
 		w int64
 	}
 	var cands []cand
-	for _, v := range sc.setF {
-		if sc.stampB[v] != sc.cur || v == r.meet {
+	for _, v := range sc.f.set {
+		if sc.b.stamp[v] != sc.cur || v == r.meet {
 			continue
 		}
-		w := sc.distF[v] + sc.distB[v] - shift
+		w := sc.f.dist[v] + sc.b.dist[v] - shift
 		if w <= limit {
 			cands = append(cands, cand{v, w})
 		}

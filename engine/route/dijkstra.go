@@ -16,16 +16,16 @@ func (g *Graph) dijkstra(sc *scratch, src []seed, byDist bool, bound int64, visi
 		if byDist {
 			k = x.d
 		}
-		if sc.stampF[x.arc] != cur || k < sc.distF[x.arc] {
-			sc.stampF[x.arc], sc.distF[x.arc], sc.parF[x.arc] = cur, k, 0
+		if sc.f.stamp[x.arc] != cur || k < sc.f.dist[x.arc] {
+			sc.f.stamp[x.arc], sc.f.dist[x.arc], sc.f.par[x.arc] = cur, k, 0
 			if x.prefix >= 0 {
 				sc.prefF[x.arc] = x.prefix
 			}
-			sc.hf.push(x.arc, k)
+			sc.f.h.push(x.arc, k)
 		}
 	}
-	for sc.hf.len() > 0 {
-		v, d := sc.hf.pop()
+	for sc.f.h.len() > 0 {
+		v, d := sc.f.h.pop()
 		if d > bound {
 			break
 		}
@@ -43,13 +43,13 @@ func (g *Graph) dijkstra(sc *scratch, src []seed, byDist bool, bound int64, visi
 			if nd > bound {
 				continue
 			}
-			if sc.stampF[u] != cur || nd < sc.distF[u] {
-				sc.stampF[u], sc.distF[u], sc.parF[u] = cur, nd, int32(v)+1
-				sc.hf.push(u, nd)
+			if sc.f.stamp[u] != cur || nd < sc.f.dist[u] {
+				sc.f.stamp[u], sc.f.dist[u], sc.f.par[u] = cur, nd, int32(v)+1
+				sc.f.h.push(u, nd)
 			}
 		}
 	}
-	sc.hf.reset()
+	sc.f.h.reset()
 }
 
 // dijkstraRoute is the reference route search of the invariant tests: the
@@ -122,7 +122,7 @@ func (g *Graph) Distances(from, to []Snap, maxDist float64) [][]float64 {
 		g.dijkstra(sc, g.sourceSeeds(s, nil), true, bound, func(a uint32, d int64) bool {
 			for _, e := range ends[a] {
 				v := float64(d+e.off) / 10
-				if sc.parF[a] == 0 {
+				if sc.f.par[a] == 0 {
 					continue // a seed arc: same-edge pairs are handled above
 				}
 				if v >= 0 && v <= maxDist && v < row[e.j] {

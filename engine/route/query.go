@@ -12,29 +12,49 @@ type seed struct {
 	prefix int32
 }
 
-// scratch is per-goroutine search state, reused through Graph.pool.
+// scratch is per-goroutine search state, reused through Graph.pool: the
+// forward (f) and backward (b) sides of a bidirectional CH search.
 type scratch struct {
-	distF, distB   []int64
-	dstF, dstB     []int64 // distance (decimeters) along the best path
-	stampF, stampB []uint32
-	cur            uint32
-	parF, parB     []int32 // CH edge index used to reach the node; -1 for seeds
-	pnF, pnB       []uint32
-	prefF          map[uint32]int32 // seed prefixes of the forward search
-	hf, hb         minHeap
-	// settled lists of the last search (alternatives, tables)
-	setF, setB []uint32
+	f, b  searchSide
+	cur   uint32
+	prefF map[uint32]int32 // seed prefixes of the forward search
+}
+
+// searchSide is one direction of a CH search: labels per node (valid
+// where stamp == scratch.cur), its queue and the nodes it settled.
+type searchSide struct {
+	dist  []int64  // weight, deciseconds
+	dst   []int64  // distance (decimeters) along the best path
+	stamp []uint32 // search the labels belong to
+	par   []int32  // CH edge index used to reach the node; -1 for seeds
+	pn    []uint32 // node the CH edge leaves from
+	h     minHeap
+	set   []uint32 // settled nodes of the last search (alternatives, tables)
+}
+
+func newSide(n int) searchSide {
+	return searchSide{dist: make([]int64, n), dst: make([]int64, n), stamp: make([]uint32, n),
+		par: make([]int32, n), pn: make([]uint32, n), h: newMinHeap(n)}
 }
 
 func newScratch(n int) *scratch {
-	return &scratch{
-		distF: make([]int64, n), distB: make([]int64, n),
-		dstF: make([]int64, n), dstB: make([]int64, n),
-		stampF: make([]uint32, n), stampB: make([]uint32, n),
-		parF: make([]int32, n), parB: make([]int32, n),
-		pnF: make([]uint32, n), pnB: make([]uint32, n),
-		prefF: map[uint32]int32{},
-		hf:    newMinHeap(n), hb: newMinHeap(n),
+	return &scratch{f: newSide(n), b: newSide(n), prefF: map[uint32]int32{}}
+}
+
+// relax labels the nodes adj leads to from v, settled at weight d: the
+// one step of every CH search, forward on the upward hierarchy or backward
+// on the downward one. track records the CH edge taken, for unpacking.
+func (s *searchSide) relax(adj *chAdj, v uint32, d int64, cur uint32, track bool) {
+	for i := adj.off[v]; i < adj.off[v+1]; i++ {
+		u := adj.to[i]
+		nd := d + int64(adj.w[i])
+		if s.stamp[u] != cur || nd < s.dist[u] {
+			s.stamp[u], s.dist[u], s.dst[u] = cur, nd, s.dst[v]+int64(adj.d[i])
+			if track {
+				s.par[u], s.pn[u] = int32(i), v
+			}
+			s.h.push(u, nd)
+		}
 	}
 }
 
@@ -44,15 +64,15 @@ func (g *Graph) putScratch(s *scratch) { g.pool.Put(s) }
 func (s *scratch) next() {
 	s.cur++
 	if s.cur == 0 {
-		for i := range s.stampF {
-			s.stampF[i], s.stampB[i] = 0, 0
+		for i := range s.f.stamp {
+			s.f.stamp[i], s.b.stamp[i] = 0, 0
 		}
 		s.cur = 1
 	}
-	s.hf.reset()
-	s.hb.reset()
+	s.f.h.reset()
+	s.b.h.reset()
 	clear(s.prefF)
-	s.setF, s.setB = s.setF[:0], s.setB[:0]
+	s.f.set, s.b.set = s.f.set[:0], s.b.set[:0]
 }
 
 // partial returns the weight (deciseconds) and distance (decimeters) of
@@ -174,9 +194,9 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 	}
 	cur := sc.cur
 	for _, x := range src {
-		if sc.stampF[x.arc] != cur || x.w < sc.distF[x.arc] {
-			sc.stampF[x.arc], sc.distF[x.arc], sc.dstF[x.arc], sc.parF[x.arc] = cur, x.w, x.d, -1
-			sc.hf.push(x.arc, x.w)
+		if sc.f.stamp[x.arc] != cur || x.w < sc.f.dist[x.arc] {
+			sc.f.stamp[x.arc], sc.f.dist[x.arc], sc.f.dst[x.arc], sc.f.par[x.arc] = cur, x.w, x.d, -1
+			sc.f.h.push(x.arc, x.w)
 			if x.prefix >= 0 {
 				sc.prefF[x.arc] = x.prefix
 			} else {
@@ -186,9 +206,9 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 	}
 	for _, x := range tgt {
 		w := x.w + shift
-		if sc.stampB[x.arc] != cur || w < sc.distB[x.arc] {
-			sc.stampB[x.arc], sc.distB[x.arc], sc.dstB[x.arc], sc.parB[x.arc] = cur, w, x.d, -1
-			sc.hb.push(x.arc, w)
+		if sc.b.stamp[x.arc] != cur || w < sc.b.dist[x.arc] {
+			sc.b.stamp[x.arc], sc.b.dist[x.arc], sc.b.dst[x.arc], sc.b.par[x.arc] = cur, w, x.d, -1
+			sc.b.h.push(x.arc, w)
 		}
 	}
 	best := int64(math.MaxInt64)
@@ -204,52 +224,36 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 	}
 	for {
 		lim := limit()
-		fOK := sc.hf.len() > 0 && sc.hf.minKey() < lim
-		bOK := sc.hb.len() > 0 && sc.hb.minKey() < lim
+		fOK := sc.f.h.len() > 0 && sc.f.h.minKey() < lim
+		bOK := sc.b.h.len() > 0 && sc.b.h.minKey() < lim
 		if !fOK && !bOK {
 			break
 		}
-		forward := fOK && (!bOK || sc.hf.minKey() <= sc.hb.minKey())
+		forward := fOK && (!bOK || sc.f.h.minKey() <= sc.b.h.minKey())
 		if forward {
-			v, d := sc.hf.pop()
-			sc.setF = append(sc.setF, v)
-			if sc.stampB[v] == cur {
-				if t := d + sc.distB[v]; t < best {
-					best, res.meet, res.dist = t, v, sc.dstF[v]+sc.dstB[v]
+			v, d := sc.f.h.pop()
+			sc.f.set = append(sc.f.set, v)
+			if sc.b.stamp[v] == cur {
+				if t := d + sc.b.dist[v]; t < best {
+					best, res.meet, res.dist = t, v, sc.f.dst[v]+sc.b.dst[v]
 				}
 			}
 			if g.stalled(sc, v, d, true) {
 				continue
 			}
-			for i := g.up.off[v]; i < g.up.off[v+1]; i++ {
-				u := g.up.to[i]
-				nd := d + int64(g.up.w[i])
-				if sc.stampF[u] != cur || nd < sc.distF[u] {
-					sc.stampF[u], sc.distF[u], sc.dstF[u] = cur, nd, sc.dstF[v]+int64(g.up.d[i])
-					sc.parF[u], sc.pnF[u] = int32(i), v
-					sc.hf.push(u, nd)
-				}
-			}
+			sc.f.relax(&g.up, v, d, cur, true)
 		} else {
-			v, d := sc.hb.pop()
-			sc.setB = append(sc.setB, v)
-			if sc.stampF[v] == cur {
-				if t := d + sc.distF[v]; t < best {
-					best, res.meet, res.dist = t, v, sc.dstF[v]+sc.dstB[v]
+			v, d := sc.b.h.pop()
+			sc.b.set = append(sc.b.set, v)
+			if sc.f.stamp[v] == cur {
+				if t := d + sc.f.dist[v]; t < best {
+					best, res.meet, res.dist = t, v, sc.f.dst[v]+sc.b.dst[v]
 				}
 			}
 			if g.stalled(sc, v, d, false) {
 				continue
 			}
-			for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
-				u := g.down.to[i]
-				nd := d + int64(g.down.w[i])
-				if sc.stampB[u] != cur || nd < sc.distB[u] {
-					sc.stampB[u], sc.distB[u], sc.dstB[u] = cur, nd, sc.dstB[v]+int64(g.down.d[i])
-					sc.parB[u], sc.pnB[u] = int32(i), v
-					sc.hb.push(u, nd)
-				}
-			}
+			sc.b.relax(&g.down, v, d, cur, true)
 		}
 	}
 	if best == math.MaxInt64 {
@@ -267,7 +271,7 @@ func (g *Graph) stalled(sc *scratch, v uint32, d int64, forward bool) bool {
 	if forward {
 		for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
 			u := g.down.to[i]
-			if sc.stampF[u] == cur && sc.distF[u]+int64(g.down.w[i]) < d {
+			if sc.f.stamp[u] == cur && sc.f.dist[u]+int64(g.down.w[i]) < d {
 				return true
 			}
 		}
@@ -275,7 +279,7 @@ func (g *Graph) stalled(sc *scratch, v uint32, d int64, forward bool) bool {
 	}
 	for i := g.up.off[v]; i < g.up.off[v+1]; i++ {
 		u := g.up.to[i]
-		if sc.stampB[u] == cur && sc.distB[u]+int64(g.up.w[i]) < d {
+		if sc.b.stamp[u] == cur && sc.b.dist[u]+int64(g.up.w[i]) < d {
 			return true
 		}
 	}
@@ -287,9 +291,9 @@ func (g *Graph) stalled(sc *scratch, v uint32, d int64, forward bool) bool {
 func (g *Graph) pathTo(sc *scratch, v uint32, out []uint32) []uint32 {
 	var chain []uint32 // CH nodes from v back to the seed
 	x := v
-	for sc.parF[x] >= 0 {
+	for sc.f.par[x] >= 0 {
 		chain = append(chain, x)
-		x = sc.pnF[x]
+		x = sc.f.pn[x]
 	}
 	if p, ok := sc.prefF[x]; ok {
 		out = append(out, uint32(p))
@@ -297,8 +301,8 @@ func (g *Graph) pathTo(sc *scratch, v uint32, out []uint32) []uint32 {
 	out = append(out, x)
 	for i := len(chain) - 1; i >= 0; i-- {
 		y := chain[i]
-		e := sc.parF[y]
-		out = g.unpack(sc.pnF[y], y, g.up.mid[e], out)
+		e := sc.f.par[y]
+		out = g.unpack(sc.f.pn[y], y, g.up.mid[e], out)
 	}
 	return out
 }
@@ -307,9 +311,9 @@ func (g *Graph) pathTo(sc *scratch, v uint32, out []uint32) []uint32 {
 // to its target seed, unpacked.
 func (g *Graph) pathFrom(sc *scratch, v uint32, out []uint32) []uint32 {
 	x := v
-	for sc.parB[x] >= 0 {
-		nx := sc.pnB[x]
-		out = g.unpack(x, nx, g.down.mid[sc.parB[x]], out)
+	for sc.b.par[x] >= 0 {
+		nx := sc.b.pn[x]
+		out = g.unpack(x, nx, g.down.mid[sc.b.par[x]], out)
 		x = nx
 	}
 	return out

@@ -35,25 +35,18 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 		cur := sc.cur
 		for _, x := range seeds {
 			w := x.w + shift
-			if sc.stampB[x.arc] != cur || w < sc.distB[x.arc] {
-				sc.stampB[x.arc], sc.distB[x.arc], sc.dstB[x.arc] = cur, w, x.d
-				sc.hb.push(x.arc, w)
+			if sc.b.stamp[x.arc] != cur || w < sc.b.dist[x.arc] {
+				sc.b.stamp[x.arc], sc.b.dist[x.arc], sc.b.dst[x.arc] = cur, w, x.d
+				sc.b.h.push(x.arc, w)
 			}
 		}
-		for sc.hb.len() > 0 {
-			v, d := sc.hb.pop()
+		for sc.b.h.len() > 0 {
+			v, d := sc.b.h.pop()
 			if g.stalled(sc, v, d, false) {
 				continue
 			}
-			entries = append(entries, bucketEntry{node: v, j: int32(j), w: d - shift, d: sc.dstB[v]})
-			for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
-				u := g.down.to[i]
-				nd := d + int64(g.down.w[i])
-				if sc.stampB[u] != cur || nd < sc.distB[u] {
-					sc.stampB[u], sc.distB[u], sc.dstB[u] = cur, nd, sc.dstB[v]+int64(g.down.d[i])
-					sc.hb.push(u, nd)
-				}
-			}
+			entries = append(entries, bucketEntry{node: v, j: int32(j), w: d - shift, d: sc.b.dst[v]})
+			sc.b.relax(&g.down, v, d, cur, false)
 		}
 		if j%8 == 7 {
 			if err := ctx.Err(); err != nil {
@@ -81,13 +74,13 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 		sc.next()
 		cur := sc.cur
 		for _, x := range seeds {
-			if sc.stampF[x.arc] != cur || x.w < sc.distF[x.arc] {
-				sc.stampF[x.arc], sc.distF[x.arc], sc.dstF[x.arc] = cur, x.w, x.d
-				sc.hf.push(x.arc, x.w)
+			if sc.f.stamp[x.arc] != cur || x.w < sc.f.dist[x.arc] {
+				sc.f.stamp[x.arc], sc.f.dist[x.arc], sc.f.dst[x.arc] = cur, x.w, x.d
+				sc.f.h.push(x.arc, x.w)
 			}
 		}
-		for sc.hf.len() > 0 {
-			v, d := sc.hf.pop()
+		for sc.f.h.len() > 0 {
+			v, d := sc.f.h.pop()
 			if g.stalled(sc, v, d, true) {
 				continue
 			}
@@ -95,18 +88,11 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 				for ; int(k) < len(entries) && entries[k].node == v; k++ {
 					e := entries[k]
 					if w := d + e.w; w < bestW[e.j] {
-						bestW[e.j], bestD[e.j] = w, sc.dstF[v]+e.d
+						bestW[e.j], bestD[e.j] = w, sc.f.dst[v]+e.d
 					}
 				}
 			}
-			for k := g.up.off[v]; k < g.up.off[v+1]; k++ {
-				u := g.up.to[k]
-				nd := d + int64(g.up.w[k])
-				if sc.stampF[u] != cur || nd < sc.distF[u] {
-					sc.stampF[u], sc.distF[u], sc.dstF[u] = cur, nd, sc.dstF[v]+int64(g.up.d[k])
-					sc.hf.push(u, nd)
-				}
-			}
+			sc.f.relax(&g.up, v, d, cur, false)
 		}
 		row := make([]float64, len(dst))
 		var drow []float64
