@@ -12,9 +12,11 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
+
+	"waymark/engine/sphere"
 )
 
-const metersPerDegree = 111_195.0 // mean meters per degree of latitude (R = 6371 km)
+const metersPerDegree = sphere.MetersPerDegree
 
 // ringSignedArea is the signed shoelace area of r in square degrees, positive for
 // counter-clockwise rings.

@@ -3,7 +3,6 @@ package regions
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 	"sync"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/paulmach/osm"
 
 	"waymark/engine/route"
+	"waymark/engine/sphere"
 )
 
 // The "roads" stage writes one routing graph per profile (see
@@ -168,7 +168,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 				continue
 			}
 			if len(pts) > 0 {
-				length += haversineM(pts[len(pts)-1], pt)
+				length += sphere.Distance(pts[len(pts)-1], pt)
 			}
 			pts = append(pts, pt)
 			ids = append(ids, int64(wn))
@@ -282,12 +282,4 @@ func restrictionsOf(r *osm.Relation, routable map[osm.WayID]bool) ([]route.Restr
 		return nil, false
 	}
 	return out, true
-}
-
-func haversineM(a, b orb.Point) float64 {
-	const r = 6372797.560856
-	la1, la2 := a[1]*math.Pi/180, b[1]*math.Pi/180
-	dl := (b[0] - a[0]) * math.Pi / 180
-	s := math.Sin((la2-la1)/2)*math.Sin((la2-la1)/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dl/2)*math.Sin(dl/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(s)))
 }

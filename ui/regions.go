@@ -16,10 +16,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geo"
 	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/engine"
+	"waymark/engine/sphere"
 	"waymark/regions"
 )
 
@@ -140,8 +140,8 @@ func regionSummary(r packRow) (size, date string) {
 	b := r.Info.Home
 	if b.Max[0] > b.Min[0] && b.Max[1] > b.Min[1] {
 		mid := (b.Min[1] + b.Max[1]) / 2
-		wkm := geo.Distance(orb.Point{b.Min[0], mid}, orb.Point{b.Max[0], mid}) / 1000
-		hkm := geo.Distance(orb.Point{b.Min[0], b.Min[1]}, orb.Point{b.Min[0], b.Max[1]}) / 1000
+		wkm := sphere.Distance(orb.Point{b.Min[0], mid}, orb.Point{b.Max[0], mid}) / 1000
+		hkm := sphere.Distance(orb.Point{b.Min[0], b.Min[1]}, orb.Point{b.Min[0], b.Max[1]}) / 1000
 		parts = append(parts, fmt.Sprintf("%.0f × %.0f km", wkm, hkm))
 	}
 	parts = append(parts, formatBytes(r.Info.Size))

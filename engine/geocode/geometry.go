@@ -6,6 +6,8 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
 	"github.com/paulmach/orb/simplify"
+
+	"waymark/engine/sphere"
 )
 
 // Simplify returns g simplified with Douglas-Peucker at threshold degrees.
@@ -90,8 +92,8 @@ func isLine(g orb.Geometry) bool {
 }
 
 // metersPerDegree converts degrees of latitude (and of longitude at the
-// equator) to meters on the WGS84 mean sphere.
-const metersPerDegree = 111319.49
+// equator) to meters (package sphere).
+const metersPerDegree = sphere.MetersPerDegree
 
 // closestPoint returns the point of a line string or multi line string
 // closest to pt (planar, in degrees); pt itself for other geometries.

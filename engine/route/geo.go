@@ -4,9 +4,9 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
-)
 
-const earthRadius = 6372797.560856 // meters, as OSRM
+	"waymark/engine/sphere"
+)
 
 func rad(d float64) float64 { return d * math.Pi / 180 }
 
@@ -15,12 +15,7 @@ func rad(d float64) float64 { return d * math.Pi / 180 }
 func GreatCircle(a, b orb.Point) float64 { return haversine(a, b) }
 
 // haversine returns the great-circle distance between a and b in meters.
-func haversine(a, b orb.Point) float64 {
-	dlat := rad(b[1] - a[1])
-	dlon := rad(b[0] - a[0])
-	s := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(rad(a[1]))*math.Cos(rad(b[1]))*math.Sin(dlon/2)*math.Sin(dlon/2)
-	return 2 * earthRadius * math.Asin(math.Min(1, math.Sqrt(s)))
-}
+func haversine(a, b orb.Point) float64 { return sphere.Distance(a, b) }
 
 // bearing returns the initial bearing from a to b in degrees [0, 360).
 func bearing(a, b orb.Point) float64 {

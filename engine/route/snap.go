@@ -11,6 +11,8 @@ import (
 	"sort"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/sphere"
 )
 
 // Snapping grids: a fine grid (cells of 0.002°, ~220 m of latitude) for
@@ -139,7 +141,7 @@ func (c *collector) consider(r segRef) {
 		k := math.Cos(rad(c.p[1]))
 		dx := math.Max(0, math.Max(b.Min[0]-c.p[0], c.p[0]-b.Max[0])) * k
 		dy := math.Max(0, math.Max(b.Min[1]-c.p[1], c.p[1]-b.Max[1]))
-		if math.Sqrt(dx*dx+dy*dy)*math.Pi/180*earthRadius*0.99 > lim {
+		if math.Sqrt(dx*dx+dy*dy)*sphere.MetersPerDegree*0.99 > lim {
 			return
 		}
 	}
@@ -188,7 +190,7 @@ func (c *collector) limit() float64 {
 func (c *collector) rings(gr *grid, maxRing int32) bool {
 	cx, cy := gr.cellOf(c.p)
 	// meters per cell, lower bound (longitude cells shrink with latitude)
-	cellM := gr.cell * math.Pi / 180 * earthRadius * math.Max(0.05, math.Cos(rad(math.Min(89, math.Abs(c.p[1])+gr.cell))))
+	cellM := gr.cell * sphere.MetersPerDegree * math.Max(0.05, math.Cos(rad(math.Min(89, math.Abs(c.p[1])+gr.cell))))
 	for k := int32(0); k <= maxRing; k++ {
 		if float64(k-1)*cellM > c.limit() {
 			return true
@@ -374,7 +376,7 @@ func (g *Graph) scanFar(p orb.Point, radius float64, consider func(segRef), limi
 		lb float64
 	}
 	k := math.Cos(rad(p[1]))
-	m := math.Pi / 180 * earthRadius
+	m := sphere.MetersPerDegree
 	list := make([]eb, 0, len(g.eFrom))
 	for e := range g.eFrom {
 		b := g.eBox[e]

@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geo"
 
 	"waymark/engine/geocode/typo"
+	"waymark/engine/sphere"
 )
 
 // Match grades of a word, best first.
@@ -301,7 +301,7 @@ func (ix *Index) search(q Query, mode int) []Hit {
 			continue
 		}
 		if q.HasBox {
-			h.Distance = geo.DistanceHaversine(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
+			h.Distance = sphere.Distance(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
 		}
 		top = insertTop(top, h, q.Limit, q.HasBox && q.DistanceOnly)
 	}

@@ -11,7 +11,7 @@
 //     occupied cells are scanned instead, so no query costs more than one
 //     pass over the points.
 //   - Points are [lon, lat] degrees; distances are meters on the sphere
-//     (geo.DistanceHaversine). Boxes do not wrap around the antimeridian.
+//     (sphere.Distance). Boxes do not wrap around the antimeridian.
 //   - Immutable after Build; Within is safe for concurrent use and
 //     allocates nothing.
 package pointgrid
@@ -20,7 +20,8 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geo"
+
+	"waymark/engine/sphere"
 )
 
 // CellDegrees is the side of a grid cell (about 1.1 km of latitude).
@@ -84,7 +85,7 @@ func (g *Grid) Within(c orb.Point, radius float64, visit func(i int, meters floa
 // check visits the points ids that lie within radius meters of c.
 func (g *Grid) check(ids []int32, c orb.Point, radius float64, visit func(i int, meters float64)) {
 	for _, i := range ids {
-		if d := geo.DistanceHaversine(c, g.pts[i]); d <= radius {
+		if d := sphere.Distance(c, g.pts[i]); d <= radius {
 			visit(int(i), d)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/geo"
+	"waymark/engine/sphere"
 )
 
 func TestWithin(t *testing.T) {
@@ -30,7 +30,7 @@ func TestWithin(t *testing.T) {
 	for _, tc := range tests {
 		var got []int
 		g.Within(vaduz, tc.radius, func(i int, d float64) {
-			if want := geo.DistanceHaversine(vaduz, pts[i]); d != want {
+			if want := sphere.Distance(vaduz, pts[i]); d != want {
 				t.Errorf("distance of %d = %v, want %v", i, d, want)
 			}
 			got = append(got, i)
@@ -63,7 +63,7 @@ func TestWithinRandom(t *testing.T) {
 		r := []float64{50, 500, 5000, 50000}[rng.Intn(4)]
 		want := 0
 		for _, p := range pts {
-			if geo.DistanceHaversine(c, p) <= r {
+			if sphere.Distance(c, p) <= r {
 				want++
 			}
 		}

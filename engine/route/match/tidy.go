@@ -1,7 +1,7 @@
 package match
 
 import (
-	"github.com/paulmach/orb/geo"
+	"waymark/engine/sphere"
 )
 
 // Tidy thresholds, OSRM's (match_parameters_tidy.hpp): a point is kept once
@@ -37,7 +37,7 @@ func Tidy(points []Point, timestamps bool, waypoints []int) []bool {
 			skip[i] = true
 			continue
 		}
-		run += geo.Distance(points[seen].Location, points[i].Location)
+		run += sphere.Distance(points[seen].Location, points[i].Location)
 		seen = i
 		far := run >= TidyMeters && (!timestamps || points[i].Time-points[last].Time >= TidySeconds)
 		if far || keep[i] {

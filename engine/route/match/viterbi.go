@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/paulmach/orb/geo"
+	"waymark/engine/sphere"
 )
 
 // sigmaOf returns the σ in meters of a point.
@@ -145,7 +145,7 @@ func (m *matcher) distances(a, b int, ca, cb []int, gc float64) []float64 {
 // when no candidate of b is reachable, leaving b's state undefined.
 func (m *matcher) step(a, b int) bool {
 	ca, cb := m.cands[a], m.cands[b]
-	gc := geo.Distance(m.pts[a].Location, m.pts[b].Location)
+	gc := sphere.Distance(m.pts[a].Location, m.pts[b].Location)
 	// Sources: the states of a that can still win.
 	top := math.Inf(-1)
 	for i := range ca {
@@ -205,7 +205,7 @@ func (m *matcher) thin(last, j, lastUsable int) bool {
 	if j == lastUsable || m.isWay[j] {
 		return false
 	}
-	return geo.Distance(m.pts[last].Location, m.pts[j].Location) < ThinSigmas*sigmaOf(m.pts[j])
+	return sphere.Distance(m.pts[last].Location, m.pts[j].Location) < ThinSigmas*sigmaOf(m.pts[j])
 }
 
 // run decodes the whole trace into chains (sub-matchings).
@@ -473,17 +473,17 @@ func slicesReverse(s []int) {
 func (m *matcher) place(p, a, b int, chosen []int) int {
 	cp := m.cands[p]
 	all := m.all(len(cp))
-	gcAP := geo.Distance(m.pts[a].Location, m.pts[p].Location)
+	gcAP := sphere.Distance(m.pts[a].Location, m.pts[p].Location)
 	dA := append([]float64(nil), m.distances(a, p, []int{chosen[a]}, all, gcAP)...)
 	var dB []float64
 	var dAB float64
 	if b >= 0 {
-		dB = m.distances(p, b, all, []int{chosen[b]}, geo.Distance(m.pts[p].Location, m.pts[b].Location))
+		dB = m.distances(p, b, all, []int{chosen[b]}, sphere.Distance(m.pts[p].Location, m.pts[b].Location))
 		if int(m.prev[b]) == a {
 			dAB = m.tdist[m.off[b]+chosen[b]]
 		} else {
 			dB = append([]float64(nil), dB...)
-			dAB = m.distances(a, b, []int{chosen[a]}, []int{chosen[b]}, geo.Distance(m.pts[a].Location, m.pts[b].Location))[0]
+			dAB = m.distances(a, b, []int{chosen[a]}, []int{chosen[b]}, sphere.Distance(m.pts[a].Location, m.pts[b].Location))[0]
 		}
 	}
 	sig := sigmaOf(m.pts[p])
