@@ -41,31 +41,24 @@ func publicIDs(i int, places []geocode.Place) {
 	}
 }
 
-// Search answers a free-text or structured search over every pack.
-// req.Exclude holds public place ids. Each pack's results are merged by
-// Score, cut to req.Limit and then deduplicated when asked (the limit
-// applies before deduplication, spec 4.1).
-// Place ids in the results are public.
+// Search answers a free-text or structured search over every pack (the
+// geocoding index refuses q with structured fields). req.Exclude holds
+// public place ids. Each pack's results are merged by Score, cut to
+// req.Limit and then deduplicated when asked (the limit applies before
+// deduplication, spec 4.1). Place ids in the results are public.
 func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error) {
-	if req.Query != "" && (req.Street != "" || req.City != "" || req.County != "" || req.State != "" ||
-		req.Country != "" || req.Postalcode != "" || req.Amenity != "") {
-		return nil, fmt.Errorf("%w: q cannot be combined with structured fields", ErrBadQuery)
-	}
-	exclude := req.Exclude
 	limit := req.Limit
 	if limit <= 0 {
 		limit = 10
 	}
-	limit = min(limit, 50)
-	var all []Place
-	for i := range e.packs {
+	ask := func(i int) ([]Place, error) {
 		pp, err := e.places(ctx, i)
 		if err != nil {
 			return nil, err
 		}
 		r := req
 		r.Exclude = nil
-		for id := range exclude {
+		for id := range req.Exclude {
 			if pk, local := SplitPlaceID(id); pk == i {
 				if r.Exclude == nil {
 					r.Exclude = map[int64]bool{}
@@ -73,26 +66,10 @@ func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error)
 				r.Exclude[local] = true
 			}
 		}
-		res, err := pp.ix.Search(ctx, r)
-		if err != nil {
-			return nil, err
-		}
-		publicIDs(i, res)
-		all = append(all, res...)
+		return pp.ix.Search(ctx, r)
 	}
-	if len(e.packs) > 1 {
-		sort.SliceStable(all, func(a, b int) bool { return all[a].Score < all[b].Score })
-		if len(all) > limit {
-			all = all[:limit]
-		}
-		if req.Dedupe {
-			all = geocode.Dedupe(all)
-		}
-	}
-	if all == nil {
-		all = []Place{}
-	}
-	return all, nil
+	byScore := func(a, b *Place) bool { return a.Score < b.Score }
+	return e.mergePacks(ask, byScore, min(limit, 50), req.Dedupe)
 }
 
 // SearchStructured is Search with the structured fields only (street,
