@@ -199,14 +199,8 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		}
 	}
 	if req.Waypoints != nil {
-		w := req.Waypoints
-		if len(w) < 2 || w[0] != 0 || w[len(w)-1] != n-1 || !slices.IsSorted(w) {
-			return nil, fmt.Errorf("%w: waypoints must start with 0, end with %d and increase", route.ErrInvalidValue, n-1)
-		}
-		for k := 1; k < len(w); k++ {
-			if w[k] == w[k-1] {
-				return nil, fmt.Errorf("%w: waypoints must be strictly increasing", route.ErrInvalidValue)
-			}
+		if err := route.CheckLegEnds(req.Waypoints, n); err != nil {
+			return nil, err
 		}
 	}
 	pts := make([]match.Point, n)

@@ -105,21 +105,11 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, *osrmError) {
 			}
 		}
 	}
-	ends, oe := p.Indexes("waypoints", n, false)
+	ends, oe := p.legEnds(n)
 	if oe != nil {
 		return req, oe
 	}
-	if ends != nil {
-		if ends[0] != 0 || ends[len(ends)-1] != n-1 {
-			return req, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints.")
-		}
-		for i := 1; i < len(ends); i++ {
-			if ends[i] <= ends[i-1] {
-				return req, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order")
-			}
-		}
-		req.Waypoints = ends
-	}
+	req.Waypoints = ends
 	if req.Output, oe = p.Output(); oe != nil {
 		return req, oe
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -93,24 +94,12 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, p.malformed("continue_straight", "needs default, true or false, got %q", v))
 		return
 	}
-	ends, oe := p.Indexes("waypoints", len(p.Coordinates), false)
+	ends, oe := p.legEnds(len(p.Coordinates))
 	if oe != nil {
 		writeOSRM(w, oe)
 		return
 	}
-	if ends != nil {
-		if ends[0] != 0 || ends[len(ends)-1] != len(p.Coordinates)-1 {
-			writeOSRM(w, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints."))
-			return
-		}
-		for i := 1; i < len(ends); i++ {
-			if ends[i] <= ends[i-1] {
-				writeOSRM(w, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order"))
-				return
-			}
-		}
-		opt.LegEnds = ends
-	}
+	opt.LegEnds = ends
 	res, err := s.engine(r).Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
 	if err != nil {
 		writeRouteError(w, err, "NoRoute")
@@ -314,4 +303,20 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: wps})
+}
+
+// legEnds parses the waypoints parameter (nil when absent) for n
+// coordinates and checks it with route.CheckLegEnds, in OSRM's words.
+func (p *osrmParams) legEnds(n int) ([]int, *osrmError) {
+	ends, oe := p.Indexes("waypoints", n, false)
+	if oe != nil || ends == nil {
+		return nil, oe
+	}
+	switch err := route.CheckLegEnds(ends, n); {
+	case errors.Is(err, route.ErrLegEndsOpen):
+		return nil, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints.")
+	case err != nil:
+		return nil, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order")
+	}
+	return ends, nil
 }

@@ -50,13 +50,8 @@ func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Ro
 			ends[i] = i
 		}
 	}
-	if len(ends) < 2 || ends[0] != 0 || ends[len(ends)-1] != n-1 {
-		return nil, fmt.Errorf("%w: waypoints must include the first and last coordinate", ErrInvalidValue)
-	}
-	for i := 1; i < len(ends); i++ {
-		if ends[i] <= ends[i-1] {
-			return nil, fmt.Errorf("%w: waypoints must be strictly increasing", ErrInvalidValue)
-		}
+	if err := CheckLegEnds(ends, n); err != nil {
+		return nil, err
 	}
 	cs := g.profile.ContinueStraightDefault()
 	if opt.ContinueStraight != nil {
@@ -461,4 +456,25 @@ func (g *Graph) summary(pcs []piece) string {
 		names[i] = a.name
 	}
 	return strings.Join(names, ", ")
+}
+
+// Errors of CheckLegEnds; both wrap ErrInvalidValue.
+var (
+	ErrLegEndsOpen  = fmt.Errorf("%w: waypoints must include the first and last coordinate", ErrInvalidValue)
+	ErrLegEndsOrder = fmt.Errorf("%w: waypoints must be strictly increasing", ErrInvalidValue)
+)
+
+// CheckLegEnds checks a list of leg ends (OSRM's waypoints) for n
+// coordinates: the first and the last included, strictly increasing. It is
+// the one check of that rule for routes, matching and the API.
+func CheckLegEnds(ends []int, n int) error {
+	if len(ends) < 2 || ends[0] != 0 || ends[len(ends)-1] != n-1 {
+		return ErrLegEndsOpen
+	}
+	for i := 1; i < len(ends); i++ {
+		if ends[i] <= ends[i-1] {
+			return ErrLegEndsOrder
+		}
+	}
+	return nil
 }
