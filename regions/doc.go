@@ -3,11 +3,15 @@
 //
 // A region pack is one SQLite file, read-only once built, so it can be
 // copied between machines and opened by several processes at once
-// (engine.OpenPack opens it immutable). Build loads the whole extract into
-// memory (Load; a pack covers a region, a country at most), then runs the
-// import stages in order, each in its own transaction, into a temporary
-// file beside the output that is renamed over it only when every stage
+// (engine.OpenPack opens it immutable). Build loads the extract into
+// memory in a compact form (Data: node locations only inside the ways that
+// use them, objects sorted by id instead of maps), then runs the import
+// stages in order, each in its own transaction, into a temporary file
+// beside the output that is renamed over it only when every stage
 // succeeded: a failed or cancelled import leaves the previous pack intact.
+// Options.Memory is the budget: it sizes SQLite's cache and decides whether
+// the profiles' graphs build at once; the runtime's memory is returned to
+// the system between stages, so the peak is the largest stage's.
 //
 // Tables, by the stage that writes them:
 //
@@ -24,8 +28,13 @@
 //
 // Design choices: one file rather than a directory of files, so a pack is
 // one unit to copy, install and delete; every stage reads the same
-// in-memory extract (reading the PBF once takes ~0.2 s for LI, holding it
-// ~300 MB at peak) instead of scanning it per stage; multipolygon assembly
+// in-memory extract (reading the PBF once takes ~0.2 s for LI; the 64-copy
+// tiling of LI, 17 M nodes, holds in ~0.8 GB) instead of scanning it per
+// stage. That keeps the stages simple but makes memory grow with the input
+// (×64: ~3 GB peak with the default budget); a bounded-memory import needs
+// the stages to stream from an on-disk store, which they do not yet. The
+// parents of addresses (country to suburb) go into search_name as one
+// token each (search_parent), not as their names in every row; multipolygon assembly
 // (polygon.go) is shared by the places and features stages; a new feature
 // adds a stage and tables, and FormatVersion changes only when an existing
 // table changes shape. The home view (home_bbox) is the extract's largest
