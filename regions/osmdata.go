@@ -201,16 +201,15 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 	var sc scanner
 	scanned := func() int64 { return 0 }
 	var mu sync.Mutex // FilterNode runs on the decoder goroutines
+	d.store.startInput() // before any decoder runs
 	if xml {
 		d.xml = true
 		sc = osmxml.New(ctx, r)
 	} else {
 		pbf := osmpbf.New(ctx, r, runtime.GOMAXPROCS(0))
-		if h, err := pbf.Header(); err == nil && h != nil && h.ReplicationTimestamp.After(d.Timestamp) {
-			d.Timestamp = h.ReplicationTimestamp
-		}
 		// Untagged nodes are stored here and never become objects: the
-		// decoder reuses their memory.
+		// decoder reuses their memory. Set before Header, which starts
+		// the decoder goroutines that read it.
 		pbf.FilterNode = func(n *osm.Node) bool {
 			if len(n.Tags) > 0 {
 				return true
@@ -220,11 +219,17 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 			mu.Unlock()
 			return false
 		}
+		if h, err := pbf.Header(); err == nil && h != nil {
+			mu.Lock() // the decoders may be adding locations (noteTime) already
+			if h.ReplicationTimestamp.After(d.Timestamp) {
+				d.Timestamp = h.ReplicationTimestamp
+			}
+			mu.Unlock()
+		}
 		sc = pbf
 		scanned = pbf.FullyScannedBytes
 	}
 	defer sc.Close()
-	d.store.startInput()
 
 	n := d.objects
 	for sc.Scan() {
@@ -249,10 +254,14 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 				ids[i] = wn.ID
 			}
 			d.Ways = append(d.Ways, &Way{ID: o.ID, Tags: o.Tags, Nodes: ids, xml: xml})
+			mu.Lock()
 			d.noteTime(o.Timestamp)
+			mu.Unlock()
 		case *osm.Relation:
 			d.Relations = append(d.Relations, o)
+			mu.Lock()
 			d.noteTime(o.Timestamp)
+			mu.Unlock()
 		}
 	}
 	d.objects = n
