@@ -200,7 +200,7 @@ func newData() *Data {
 func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress) error {
 	var sc scanner
 	scanned := func() int64 { return 0 }
-	var mu sync.Mutex // FilterNode runs on the decoder goroutines
+	var mu sync.Mutex    // FilterNode runs on the decoder goroutines
 	d.store.startInput() // before any decoder runs
 	if xml {
 		d.xml = true
