@@ -38,28 +38,20 @@ func Scaled(tb testing.TB) string {
 	}
 	pbf := filepath.Join(dir, fmt.Sprintf("li-x%d.osm.pbf", n))
 	pack := filepath.Join(dir, fmt.Sprintf("li-x%d.waymark", n))
-	mu.Lock()
-	b := packs[pack]
-	if b == nil {
-		b = &built{}
-		packs[pack] = b
-	}
-	mu.Unlock()
-	b.once.Do(func() {
-		b.path = pack
-		src := testregions.Extract(tb, "liechtenstein")
+	src := testregions.Extract(tb, "liechtenstein")
+	b := once(pack, func() (string, error) {
 		if _, err := os.Stat(pbf); err != nil {
 			tool := filepath.Join(filepath.Dir(testregions.Dir()), "tools", "tile_extract.py")
 			out, err := exec.Command("/usr/bin/python3", tool, src, pbf, strconv.Itoa(n)).CombinedOutput()
 			if err != nil {
-				b.err = fmt.Errorf("tile_extract.py ×%d: %v: %s", n, err, out)
-				return
+				return "", fmt.Errorf("tile_extract.py ×%d: %v: %s", n, err, out)
 			}
 		}
 		if os.Getenv("WAYMARK_SCALE_REUSE") == "1" && newer(pack, pbf) {
-			return
+			return pack, nil
 		}
-		_, b.err = regions.Build(context.Background(), pbf, pack, regions.Options{})
+		_, err := regions.Build(context.Background(), pbf, pack, regions.Options{})
+		return pack, err
 	})
 	if b.err != nil {
 		tb.Fatalf("scaled pack: %v", b.err)

@@ -52,6 +52,24 @@ func WithStages(tb testing.TB, name string, stages ...regions.Stage) string {
 	for _, st := range stages {
 		key += "+" + st.Name
 	}
+	b := once(key, func() (string, error) {
+		dir, err := os.MkdirTemp("", "waymark-testpack-")
+		if err != nil {
+			return "", err
+		}
+		path := filepath.Join(dir, name+".waymark")
+		_, err = regions.Build(context.Background(), src, path, regions.Options{Stages: stages})
+		return path, err
+	})
+	if b.err != nil {
+		tb.Fatalf("build %s pack (%s): %v", name, key, b.err)
+	}
+	return b.path
+}
+
+// once builds the pack of key with build the first time it is asked for,
+// once per test binary, and returns the result every time.
+func once(key string, build func() (string, error)) *built {
 	mu.Lock()
 	b := packs[key]
 	if b == nil {
@@ -59,17 +77,6 @@ func WithStages(tb testing.TB, name string, stages ...regions.Stage) string {
 		packs[key] = b
 	}
 	mu.Unlock()
-	b.once.Do(func() {
-		dir, err := os.MkdirTemp("", "waymark-testpack-")
-		if err != nil {
-			b.err = err
-			return
-		}
-		b.path = filepath.Join(dir, name+".waymark")
-		_, b.err = regions.Build(context.Background(), src, b.path, regions.Options{Stages: stages})
-	})
-	if b.err != nil {
-		tb.Fatalf("build %s pack (%s): %v", name, key, b.err)
-	}
-	return b.path
+	b.once.Do(func() { b.path, b.err = build() })
+	return b
 }
