@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"waymark/engine"
-	"waymark/engine/route"
 )
 
 // Matching endpoints: /matching/{profile}/{coordinates} (with or without
@@ -129,15 +128,8 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.engine(r).Match(r.Context(), req)
 	switch {
-	case errors.Is(err, engine.ErrNoMatch):
-		msg := "Could not match the trace."
-		if req.Waypoints != nil {
-			msg = "Could not match the trace with the given waypoints."
-		}
-		writeOSRM(w, osrmErr("NoMatch", "%s", msg))
-		return
-	case errors.Is(err, route.ErrNoSegment):
-		writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate."))
+	case errors.Is(err, engine.ErrNoMatch) && req.Waypoints != nil:
+		writeOSRM(w, osrmErr("NoMatch", "Could not match the trace with the given waypoints."))
 		return
 	case err != nil:
 		writeRouteError(w, err, "NoMatch")

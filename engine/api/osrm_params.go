@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"math"
 	"net/http"
 	"net/url"
@@ -47,10 +48,37 @@ func writeOSRM(w http.ResponseWriter, e *osrmError) {
 	writeOSRMError(w, http.StatusBadRequest, e.Code, e.Message)
 }
 
-// writeRouteError maps an engine/route error to its OSRM body: NoSegment,
-// NoRoute, InvalidValue, NoTable for anything else. All are HTTP 400 as in
-// osrm-routed.
-func writeRouteError(w http.ResponseWriter, err error, code string) {
+// osrmMessages are the messages of the OSRM codes the routing handlers
+// answer errors with (osrm-routed's wording).
+var osrmMessages = map[string]string{
+	"NoRoute":        "No route found between points",
+	"NoTable":        "No table found",
+	"NoTrips":        "No trip visiting all destinations possible.",
+	"NoMatch":        "Could not match the trace.",
+	"NoSegment":      "Could not find a matching segment for any coordinate",
+	"NotImplemented": "This request is not supported",
+}
+
+// routeErrors are the engine errors that have an OSRM code of their own,
+// tried in order after the errors writeRouteError handles itself.
+var routeErrors = []struct {
+	err  error
+	code string
+}{
+	{engine.ErrNoMatch, "NoMatch"},
+	{engine.ErrNotImplemented, "NotImplemented"},
+	{engine.ErrNoTrips, "NoTrips"},
+	{route.ErrNoRoute, "NoRoute"},
+}
+
+// writeRouteError maps an engine/route error to its OSRM body, the one
+// table of the routing handlers: a parameter error as parsed, NoSegment
+// (naming the coordinate when known), InvalidValue with the engine's
+// explanation, the codes of routeErrors, 503 past the deadline; anything
+// else is logged and answered with the endpoint's fallback code and its
+// standard message, never the error's text. All but 503 are HTTP 400 as
+// in osrm-routed.
+func writeRouteError(w http.ResponseWriter, err error, fallback string) {
 	var oe *osrmError
 	switch {
 	case errors.As(err, &oe):
@@ -62,8 +90,6 @@ func writeRouteError(w http.ResponseWriter, err error, code string) {
 		} else {
 			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate"))
 		}
-	case errors.Is(err, route.ErrNoRoute):
-		writeOSRM(w, osrmErr("NoRoute", "No route found between points"))
 	case errors.Is(err, route.ErrInvalidValue):
 		writeOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
 	case errors.Is(err, context.DeadlineExceeded):
@@ -71,7 +97,14 @@ func writeRouteError(w http.ResponseWriter, err error, code string) {
 	case errors.Is(err, context.Canceled):
 		writeOSRMError(w, http.StatusServiceUnavailable, "Cancelled", "The request was cancelled")
 	default:
-		writeOSRM(w, osrmErr(code, "%s", err.Error()))
+		for _, re := range routeErrors {
+			if errors.Is(err, re.err) {
+				writeOSRM(w, osrmErr(re.code, "%s", osrmMessages[re.code]))
+				return
+			}
+		}
+		log.Printf("api: routing: %v", err)
+		writeOSRM(w, osrmErr(fallback, "%s", osrmMessages[fallback]))
 	}
 }
 

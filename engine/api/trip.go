@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 
 	"waymark/engine"
@@ -80,14 +79,7 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
 		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
-	switch {
-	case errors.Is(err, engine.ErrNotImplemented):
-		writeOSRM(w, osrmErr("NotImplemented", "This request is not supported"))
-		return
-	case errors.Is(err, engine.ErrNoTrips):
-		writeOSRM(w, osrmErr("NoTrips", "No trip visiting all destinations possible."))
-		return
-	case err != nil:
+	if err != nil {
 		writeRouteError(w, err, "NoTrips")
 		return
 	}
