@@ -530,17 +530,10 @@ func (r *varReader) uint() uint64 {
 	return v
 }
 
+// int reads a zigzag varint (binary.AppendVarint's encoding).
 func (r *varReader) int() int64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
+	u := r.uint()
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 func (r *varReader) n(size int) int {
