@@ -166,7 +166,7 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 				wi = int32(len(x.ways))
 				wayIdx[w.ID] = wi
 				x.ways = append(x.ways, nil)
-				ls := b.d.WayLine(w)
+				ls := w.Line()
 				first := int32(len(x.segments))
 				for k := 0; k+1 < len(ls); k++ {
 					x.grid.insert(int32(len(x.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))

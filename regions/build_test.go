@@ -52,7 +52,7 @@ func TestLoadXML(t *testing.T) {
 	if d.MissingNodeRefs != 1 {
 		t.Errorf("MissingNodeRefs = %d, want 1", d.MissingNodeRefs)
 	}
-	if w := d.Way(10); w == nil || len(d.WayLine(w)) != 2 {
+	if w := d.Way(10); w == nil || len(w.Line()) != 2 {
 		t.Errorf("Way(10) = %+v, want a way with 2 located nodes", w)
 	} else if p, ok := w.Point(1); !ok || p[1] != 47.15 {
 		t.Errorf("way node coordinates not filled: %+v", w.Nodes)

@@ -9,11 +9,9 @@ import (
 // homeCell is the grid cell size, in degrees, used to find an extract's main cluster.
 const homeCell = 0.25
 
-type homeCell2 struct{ x, y int }
-
 // homeCounter counts nodes per homeCell grid cell as they are read, with
 // each cell's bound, so the home view needs no second pass over the nodes.
-type homeCounter map[homeCell2]*homeCount
+type homeCounter map[cellKey]*homeCount
 
 type homeCount struct {
 	n int
@@ -21,7 +19,7 @@ type homeCount struct {
 }
 
 func (h homeCounter) add(p orb.Point) {
-	c := homeCell2{int(math.Floor(p[0] / homeCell)), int(math.Floor(p[1] / homeCell))}
+	c := cellKey{int32(math.Floor(p[0] / homeCell)), int32(math.Floor(p[1] / homeCell))}
 	if hc := h[c]; hc != nil {
 		hc.n++
 		hc.b = hc.b.Extend(p)
@@ -36,24 +34,24 @@ func (h homeCounter) add(p orb.Point) {
 // extract also covers part of Alabama) thus opens on its largest area, not
 // on an ocean-spanning box. all is returned when no node was counted.
 func (h homeCounter) bound(all orb.Bound) orb.Bound {
-	seen := map[homeCell2]bool{}
-	var best []homeCell2
+	seen := map[cellKey]bool{}
+	var best []cellKey
 	bestN := -1
 	for c := range h {
 		if seen[c] {
 			continue
 		}
-		group, n := []homeCell2{}, 0
-		stack := []homeCell2{c}
+		group, n := []cellKey{}, 0
+		stack := []cellKey{c}
 		seen[c] = true
 		for len(stack) > 0 {
 			cur := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			group = append(group, cur)
 			n += h[cur].n
-			for dx := -1; dx <= 1; dx++ {
-				for dy := -1; dy <= 1; dy++ {
-					nb := homeCell2{cur.x + dx, cur.y + dy}
+			for dx := int32(-1); dx <= 1; dx++ {
+				for dy := int32(-1); dy <= 1; dy++ {
+					nb := cellKey{cur.x + dx, cur.y + dy}
 					if h[nb] != nil && !seen[nb] {
 						seen[nb] = true
 						stack = append(stack, nb)
@@ -61,7 +59,7 @@ func (h homeCounter) bound(all orb.Bound) orb.Bound {
 				}
 			}
 		}
-		if n > bestN || (n == bestN && less(group, best)) {
+		if n > bestN || (n == bestN && groupBefore(group, best)) {
 			best, bestN = group, n
 		}
 	}
@@ -75,10 +73,10 @@ func (h homeCounter) bound(all orb.Bound) orb.Bound {
 	return b
 }
 
-// less orders cell groups of equal node counts, so ties resolve the same
+// groupBefore orders cell groups of equal node counts, so ties resolve the same
 // way on every run (map order is random).
-func less(a, b []homeCell2) bool {
-	min := func(g []homeCell2) homeCell2 {
+func groupBefore(a, b []cellKey) bool {
+	min := func(g []cellKey) cellKey {
 		m := g[0]
 		for _, c := range g[1:] {
 			if c.x < m.x || (c.x == m.x && c.y < m.y) {

@@ -81,17 +81,19 @@ func (w *Way) Point(i int) (orb.Point, bool) {
 	if w.ll == nil || w.ll[2*i] == noCoord {
 		return orb.Point{}, false
 	}
-	if w.xml {
-		return orb.Point{float64(w.ll[2*i]) / 1e7, float64(w.ll[2*i+1]) / 1e7}, true
-	}
-	return orb.Point{fromE7(w.ll[2*i]), fromE7(w.ll[2*i+1])}, true
+	return e7Point(w.ll[2*i], w.ll[2*i+1], w.xml), true
 }
 
-// fromE7 converts a coordinate stored ×1e7 back to degrees exactly as the
-// PBF decoder computes it at the standard granularity (1e-9 × 100 × v), so
-// every stage sees the same float64 the decoder gave. XML coordinates are
-// decimal text, which v/1e7 (a correctly rounded division) reproduces.
-func fromE7(v int32) float64 { return 1e-9 * float64(100*int64(v)) }
+// e7Point converts a location stored ×1e7 back to degrees exactly as the
+// reader computed it: the PBF decoder's 1e-9 × 100 × v at the standard
+// granularity, or for XML, decimal text, v/1e7 (a correctly rounded
+// division), so every stage sees the float64 it would have been given.
+func e7Point(lon, lat int32, xml bool) orb.Point {
+	if xml {
+		return orb.Point{float64(lon) / 1e7, float64(lat) / 1e7}
+	}
+	return orb.Point{1e-9 * float64(100*int64(lon)), 1e-9 * float64(100*int64(lat))}
+}
 
 // Closed reports whether the way starts and ends at the same node.
 func (w *Way) Closed() bool {
@@ -343,8 +345,7 @@ func (d *Data) finish() error {
 				continue
 			}
 			if lon, lat, ok := d.store.get(osm.NodeID(m.Ref)); ok {
-				w := Way{Nodes: []osm.NodeID{0}, ll: []int32{lon, lat}, xml: d.xml}
-				d.memberAt[osm.NodeID(m.Ref)], _ = w.Point(0)
+				d.memberAt[osm.NodeID(m.Ref)] = e7Point(lon, lat, d.xml)
 			}
 		}
 	}
@@ -432,6 +433,3 @@ func (d *Data) noteTime(t time.Time) {
 		d.Timestamp = t
 	}
 }
-
-// WayLine returns the way's geometry, skipping references to missing nodes.
-func (d *Data) WayLine(w *Way) orb.LineString { return w.Line() }

@@ -191,7 +191,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 			}
 		}
 		if g == nil {
-			ls := b.d.WayLine(w)
+			ls := w.Line()
 			switch len(ls) {
 			case 0:
 				continue
@@ -225,7 +225,7 @@ func (b *placeBuilder) addRelation(r *osm.Relation) {
 				continue
 			}
 			if w := b.d.Way(osm.WayID(m.Ref)); w != nil {
-				if ls := b.d.WayLine(w); len(ls) > 1 {
+				if ls := w.Line(); len(ls) > 1 {
 					mls = append(mls, ls)
 				}
 			}
@@ -292,7 +292,7 @@ func (b *placeBuilder) relationPoint(r *osm.Relation) (orb.Point, bool) {
 			continue
 		}
 		if w := b.d.Way(osm.WayID(m.Ref)); w != nil {
-			for _, p := range b.d.WayLine(w) {
+			for _, p := range w.Line() {
 				bound = bound.Extend(p)
 				found = true
 			}
