@@ -50,6 +50,10 @@ func runImport(args []string) int {
 	// The Go heap stays within the budget (less SQLite's page cache, which
 	// regions sizes from it); SQLite's sorts spill to files in tmp.
 	debug.SetMemoryLimit(budget - budget/8)
+	// A collection when the heap has grown by half, not doubled: the
+	// import's heap is mostly long-lived stage state, so this costs
+	// little time (LI ×16: same import time) and a fifth of the peak.
+	debug.SetGCPercent(50)
 	tmp := *tmpDir
 	if tmp == "" {
 		tmp = filepath.Dir(*out)
@@ -60,7 +64,7 @@ func runImport(args []string) int {
 	defer stop()
 
 	bar := newProgressBar(os.Stderr, *quiet)
-	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget})
+	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget, TempDir: tmp})
 	bar.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

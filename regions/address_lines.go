@@ -366,7 +366,10 @@ func (b *placeBuilder) inheritBuildingAddresses() {
 		if p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "") {
 			grid.insert(int32(len(ids)), p.bound)
 			ids = append(ids, int32(i))
-			if w := b.d.Way(osm.WayID(p.osmID)); p.osmType == "W" && w != nil {
+			if p.osmType != "W" {
+				continue
+			}
+			if w := b.d.Way(osm.WayID(p.osmID)); w != nil {
 				for _, wn := range w.Nodes {
 					vertexOf[int64(wn)] = int32(i)
 				}

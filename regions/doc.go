@@ -3,9 +3,10 @@
 //
 // A region pack is one SQLite file, read-only once built, so it can be
 // copied between machines and opened by several processes at once
-// (engine.OpenPack opens it immutable). Build loads the extract into
-// memory in a compact form (Data: node locations only inside the ways that
-// use them, objects sorted by id instead of maps), then runs the import
+// (engine.OpenPack opens it immutable). Build loads the extract in a
+// compact form (Data: node locations only inside the ways that use them,
+// the ways in a memory-mapped temporary file, objects sorted by id instead
+// of maps), then runs the import
 // stages in order, each in its own transaction, into a temporary file
 // beside the output that is renamed over it only when every stage
 // succeeded: a failed or cancelled import leaves the previous pack intact.
@@ -28,11 +29,12 @@
 //
 // Design choices: one file rather than a directory of files, so a pack is
 // one unit to copy, install and delete; every stage reads the same
-// in-memory extract (reading the PBF once takes ~0.2 s for LI; the 64-copy
-// tiling of LI, 17 M nodes, holds in ~0.8 GB) instead of scanning it per
-// stage. That keeps the stages simple but makes memory grow with the input
-// (×64: ~3 GB peak with the default budget); a bounded-memory import needs
-// the stages to stream from an on-disk store, which they do not yet. The
+// extract (reading the PBF once takes ~0.2 s for LI) instead of scanning
+// the file per stage. The ways, most of an extract, live in a file the
+// kernel pages (wayStore: ~0.7 GB of Go heap at ×64 became a file), but
+// each stage still holds its own results for the whole extract (places
+// ~1.1 GB live at ×64), so memory still grows with the input; a bounded
+// import needs the places and features stages to work region by region. The
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
 // (polygon.go) is shared by the places and features stages; a new feature

@@ -78,7 +78,7 @@ const mapSplitZoom = 12
 // FeaturesStage returns the "features" import stage.
 func FeaturesStage() Stage {
 	// Report counts the ways twice (classify, then write).
-	return Stage{Name: "features", Run: runMapFeatures, Total: func(d *Data) int64 { return 2 * int64(len(d.Ways)) }}
+	return Stage{Name: "features", Run: runMapFeatures, Total: func(d *Data) int64 { return 2 * int64(d.WayCount()) }}
 }
 
 // mapFeature is a feature before generalisation: geometry in Mercator.
@@ -161,7 +161,7 @@ func (fw *mapWriter) collect() {
 	if len(sea.rings) > 0 {
 		fw.addArea("water", nil, sea)
 	}
-	for i, w := range d.Ways {
+	for i, w := range d.Ways() {
 		if i%5000 == 0 {
 			fw.im.Report(int64(i))
 		}

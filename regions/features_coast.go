@@ -28,7 +28,7 @@ type coastChain struct {
 // number of coastline chains that could not be used.
 func mapSea(d *Data) (mapPolygon, int) {
 	var chains []coastChain
-	for _, w := range d.Ways {
+	for _, w := range d.Ways() {
 		if w.Tags.Find("natural") != "coastline" || len(w.Nodes) < 2 {
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 // way, plus corner nodes that set the extract's bound.
 func coastData(ways ...[]orb.Point) *Data {
 	d := &Data{}
+	var ws []*Way
 	id := osm.NodeID(1)
 	d.Bound = orb.Bound{Min: orb.Point{0, 0}, Max: orb.Point{1, 1}}
 	for i, pts := range ways {
@@ -32,8 +33,9 @@ func coastData(ways ...[]orb.Point) *Data {
 			w.Nodes = append(w.Nodes, nid)
 			w.ll = append(w.ll, int32(math.Round(p[0]*1e7)), int32(math.Round(p[1]*1e7)))
 		}
-		d.Ways = append(d.Ways, w)
+		ws = append(ws, w)
 	}
+	d.setWays(ws)
 	return d
 }
 

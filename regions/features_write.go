@@ -65,7 +65,7 @@ func (fw *mapWriter) write() error {
 			if err := fw.ctx.Err(); err != nil {
 				return err
 			}
-			fw.im.Report(int64(len(fw.im.Data.Ways) + i))
+			fw.im.Report(int64(fw.im.Data.WayCount() + i))
 		}
 		f := &fw.features[i]
 		counts[f.class]++

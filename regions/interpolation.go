@@ -175,7 +175,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 			nodePlace[p.osmID] = p
 		}
 	}
-	for _, w := range b.d.Ways {
+	for _, w := range b.d.Ways() {
 		if w.Tags.Find("addr:interpolation") == "" {
 			continue
 		}
@@ -210,7 +210,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 				osmType: "W", osmID: int64(w.ID), class: "place", typ: "house", adminLevel: 15,
 				housenumber: n.number, street: street, addrPlace: addrPlace,
 				postcode: postcode, tagPostcode: postcode != "", country: country,
-				extratags: map[string]string{}, rankSearch: 30, rankAddress: 30,
+				rankSearch: 30, rankAddress: 30,
 				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: n.at,
 			}
 			b.places = append(b.places, p)

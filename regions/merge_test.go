@@ -27,7 +27,7 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 	// Data keeps the locations of way nodes, tagged nodes and relation
 	// members: every node that can matter to a pack.
 	coords := map[osm.NodeID]orb.Point{}
-	for _, w := range d.Ways {
+	for _, w := range d.Ways() {
 		for i, id := range w.Nodes {
 			if p, ok := w.Point(i); ok {
 				coords[id] = p
@@ -52,7 +52,7 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 	}
 	out := &osm.OSM{Version: "0.6"}
 	ways := map[osm.WayID]bool{}
-	for _, w := range d.Ways {
+	for _, w := range d.Ways() {
 		keep := false
 		for _, id := range w.Nodes {
 			if nodes[id] {

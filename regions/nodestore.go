@@ -26,6 +26,20 @@ type nodeLoc struct {
 
 func (s *nodeStore) len() int { return len(s.locs) }
 
+// reserve makes room for n more locations at once, so that a large
+// extract's store is not copied as it grows (a copy briefly needs the old
+// and the new array). Room not used costs address space, not memory: the
+// runtime's fresh pages stay untouched until written.
+func (s *nodeStore) reserve(n int) {
+	if n > cap(s.locs)-len(s.locs) {
+		// make, not slices.Grow: the runtime clears the new room of a
+		// grown slice, which would touch every page of it.
+		locs := make([]nodeLoc, len(s.locs), len(s.locs)+n)
+		copy(locs, s.locs)
+		s.locs = locs
+	}
+}
+
 // startInput begins the segment of the next input.
 func (s *nodeStore) startInput() { s.segs = append(s.segs, len(s.locs)) }
 

@@ -18,22 +18,20 @@ import (
 	"github.com/paulmach/osm/osmxml"
 )
 
-// Data is an OpenStreetMap extract held in memory for the import stages,
-// in a compact form: what the stages need of each object and no more.
+// Data is an OpenStreetMap extract held for the import stages, in a
+// compact form: what the stages need of each object and no more.
 //
 // Untagged nodes are not kept as objects: their locations are read into a
 // sorted id/E7 store while loading, copied into the ways that use them, and
-// the store is dropped (a way keeps its node ids and their locations, 16
-// bytes a reference instead of the 40 of osm.WayNode, and no map entry per
-// node). Tagged nodes, ways and relations are sorted by id, so lookups by
-// id are binary searches, not maps. On the 64-copy tiling of LI (17 M
-// nodes) this holds the extract in ~0.7 GB where osm objects in maps took
-// ~3 GB.
+// the store is dropped. Ways, the bulk of an extract, are kept outside the
+// Go heap in a memory-mapped temporary file (wayStore) and decoded when a
+// stage asks for them: Ways iterates them, Way finds one by id. Tagged
+// nodes and relations are sorted by id, so lookups by id are binary
+// searches, not maps. Close removes the temporary file.
 type Data struct {
 	// Nodes holds the nodes that carry at least one tag, sorted by id.
 	Nodes []*Node
-	// Ways and Relations hold every way and relation, sorted by id.
-	Ways      []*Way
+	// Relations holds every relation, sorted by id.
 	Relations []*osm.Relation
 	// NodeCount is the number of distinct nodes read, tagged or not.
 	NodeCount int
@@ -47,6 +45,9 @@ type Data struct {
 	// MissingNodeRefs counts way node references whose node is not in the extract.
 	MissingNodeRefs int
 
+	ways     wayStore                 // every way, with node locations (see Ways)
+	raw      *wayWriter               // ways as read, before finish locates their nodes
+	tmpDir   string                   // where the ways' file goes; "" keeps them in memory
 	store    nodeStore                // every node's location, while loading
 	memberAt map[osm.NodeID]orb.Point // untagged relation member nodes
 	home     homeCounter
@@ -111,7 +112,8 @@ func (w *Way) Line() orb.LineString {
 	return ls
 }
 
-// Load reads an .osm.pbf (or, by file suffix, an .osm XML) file into memory.
+// Load reads an .osm.pbf (or, by file suffix, an .osm XML) file; its ways
+// go to a temporary file in the system's temporary directory until Close.
 // It honours ctx cancellation and reports "read" progress every 10,000 objects.
 func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
 	return LoadAll(ctx, []string{path}, progress)
@@ -124,11 +126,18 @@ func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
 func LoadAll(ctx context.Context, paths []string, progress Progress) (*Data, error) {
 	t := newTracker(progress, nil)
 	t.begin("read", 0)
-	return loadAll(ctx, paths, t)
+	return loadAll(ctx, paths, os.TempDir(), t)
 }
 
-func loadAll(ctx context.Context, paths []string, t *tracker) (*Data, error) {
-	d := newData()
+// loadAll is LoadAll with the ways' temporary file in tmpDir. On error
+// nothing is left open.
+func loadAll(ctx context.Context, paths []string, tmpDir string, t *tracker) (_ *Data, err error) {
+	d := newData(tmpDir)
+	defer func() {
+		if err != nil {
+			d.Close()
+		}
+	}()
 	var total int64
 	for _, path := range paths {
 		if st, err := os.Stat(path); err == nil {
@@ -136,6 +145,17 @@ func loadAll(ctx context.Context, paths []string, t *tracker) (*Data, error) {
 		}
 	}
 	rp := &readProgress{t: t, total: total}
+	// PBF extracts hold ~8 bytes a node (LI and its tilings 8.3–8.6, the
+	// planet ~8), OSM XML ~100.
+	for _, path := range paths {
+		if st, err := os.Stat(path); err == nil {
+			per := int64(6)
+			if strings.HasSuffix(strings.ToLower(path), ".osm") {
+				per = 60
+			}
+			d.store.reserve(int(st.Size() / per))
+		}
+	}
 	for _, path := range paths {
 		xml := strings.HasSuffix(strings.ToLower(path), ".osm")
 		if err := sniffInput(path, xml); err != nil {
@@ -173,33 +193,17 @@ type scanner interface {
 	Close() error
 }
 
-// Read reads OSM data from r: PBF, or OSM XML when xml is true.
-func Read(ctx context.Context, r io.Reader, xml bool, progress Progress) (*Data, error) {
-	d := newData()
-	t := newTracker(progress, nil)
-	t.begin("read", 0)
-	if err := d.read(ctx, r, xml, &readProgress{t: t}); err != nil {
-		if cerr := ctx.Err(); cerr != nil {
-			return nil, cerr
-		}
-		return nil, fmt.Errorf("regions: read extract: %w", err)
-	}
-	if err := d.finish(); err != nil {
-		return nil, err
-	}
-	return d, nil
-}
-
-func newData() *Data {
+func newData(tmpDir string) *Data {
 	return &Data{
-		Bound: orb.Bound{Min: orb.Point{180, 90}, Max: orb.Point{-180, -90}},
-		home:  homeCounter{},
+		Bound:  orb.Bound{Min: orb.Point{180, 90}, Max: orb.Point{-180, -90}},
+		home:   homeCounter{},
+		tmpDir: tmpDir,
 	}
 }
 
 // read adds the objects of r; duplicates (by type and id) of objects read
 // before are dropped by finish.
-func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress) error {
+func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress) (err error) {
 	var sc scanner
 	scanned := func() int64 { return 0 }
 	var mu sync.Mutex    // FilterNode runs on the decoder goroutines
@@ -251,11 +255,14 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 				d.Nodes = append(d.Nodes, &Node{ID: o.ID, Lon: o.Lon, Lat: o.Lat, Tags: o.Tags})
 			}
 		case *osm.Way:
-			ids := make([]osm.NodeID, len(o.Nodes))
-			for i, wn := range o.Nodes {
-				ids[i] = wn.ID
+			if d.raw == nil {
+				if d.raw, err = newWayWriter(d.tmpDir, nil); err != nil {
+					return err
+				}
 			}
-			d.Ways = append(d.Ways, &Way{ID: o.ID, Tags: o.Tags, Nodes: ids, xml: xml})
+			if err := d.raw.add(o.ID, xml, o.Tags, len(o.Nodes), func(i int) osm.NodeID { return o.Nodes[i].ID }, nil); err != nil {
+				return err
+			}
 			mu.Lock()
 			d.noteTime(o.Timestamp)
 			mu.Unlock()
@@ -309,34 +316,21 @@ func (d *Data) finish() error {
 	d.store.sort()
 	d.NodeCount = d.store.len()
 	d.Nodes = sortDedupe(d.Nodes, func(n *Node) int64 { return int64(n.ID) })
-	d.Ways = sortDedupe(d.Ways, func(w *Way) int64 { return int64(w.ID) })
-	d.Relations = sortDedupe(d.Relations, func(r *osm.Relation) int64 { return int64(r.ID) })
 
-	// Way node locations, in parallel over ways.
-	workers := runtime.GOMAXPROCS(0)
-	missing := make([]int, workers)
-	var wg sync.WaitGroup
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := k; i < len(d.Ways); i += workers {
-				w := d.Ways[i]
-				w.ll = make([]int32, 2*len(w.Nodes))
-				for j, id := range w.Nodes {
-					lon, lat, ok := d.store.get(id)
-					if !ok {
-						missing[k]++
-						lon, lat = noCoord, noCoord
-					}
-					w.ll[2*j], w.ll[2*j+1] = lon, lat
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, m := range missing {
-		d.MissingNodeRefs += m
+	// Way node locations: the ways as read, in id order, rewritten with
+	// their nodes' locations.
+	if d.raw != nil {
+		raw, err := d.raw.finish()
+		d.raw = nil
+		if err != nil {
+			return err
+		}
+		ways, missing, err := resolveWays(raw, d.tmpDir, d.store.get)
+		raw.close()
+		if err != nil {
+			return err
+		}
+		d.ways, d.MissingNodeRefs = *ways, missing
 	}
 	d.memberAt = map[osm.NodeID]orb.Point{}
 	for _, r := range d.Relations {
@@ -397,15 +391,6 @@ func (d *Data) Node(id osm.NodeID) *Node {
 		return nil
 	}
 	return d.Nodes[i]
-}
-
-// Way returns the way with id, or nil.
-func (d *Data) Way(id osm.WayID) *Way {
-	i, ok := slices.BinarySearchFunc(d.Ways, id, func(w *Way, id osm.WayID) int { return cmpID(int64(w.ID), int64(id)) })
-	if !ok {
-		return nil
-	}
-	return d.Ways[i]
 }
 
 // MemberPoint returns the location of a node that is a relation member

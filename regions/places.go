@@ -25,6 +25,7 @@ package regions
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,7 +68,7 @@ type place struct {
 	geom              orb.Geometry
 	area              float64 // square degrees, 0 unless areal
 	lines             []addressLine
-	tags              osm.Tags
+	tags              osm.Tags    // laterTags of the object
 	member            osm.Members // relation members (label node for linking)
 }
 
@@ -116,7 +117,7 @@ type placeStep struct {
 
 func runPlaces(ctx context.Context, im *Import) error {
 	b := &placeBuilder{im: im, d: im.Data}
-	objects := func() int64 { return int64(len(b.d.Nodes) + len(b.d.Ways) + len(b.d.Relations)) }
+	objects := func() int64 { return int64(len(b.d.Nodes) + b.d.WayCount() + len(b.d.Relations)) }
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
 	steps := []placeStep{
@@ -177,7 +178,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 		p := orb.Point{n.Lon, n.Lat}
 		b.addObject("N", int64(n.ID), n.Tags, nil, p)
 	}
-	for _, w := range b.d.Ways {
+	for _, w := range b.d.Ways() {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -351,6 +352,22 @@ func extractNames(tags osm.Tags) (map[string]string, bool) {
 	return names, main
 }
 
+// laterKeys are the tags the steps after collect read from a place's
+// object (linking by wikidata, country codes); the others are not kept.
+var laterKeys = []string{"wikidata", "ISO3166-1:alpha2", "ISO3166-1", "country_code", "ISO3166-2",
+	"addr:country", "is_in:country_code", "country"}
+
+// laterTags returns the tags of laterKeys in tags (nil when none is).
+func laterTags(tags osm.Tags) osm.Tags {
+	var kept osm.Tags
+	for _, t := range tags {
+		if slices.Contains(laterKeys, t.Key) {
+			kept = append(kept, t)
+		}
+	}
+	return kept
+}
+
 // addObject adds one place per main tag of an OSM object with geometry g.
 func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members osm.Members, g orb.Geometry) {
 	names, named := extractNames(tags)
@@ -368,7 +385,7 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 		addrPlace:   strings.TrimSpace(tags.Find("addr:place")),
 		geom:        g,
 		bound:       g.Bound(),
-		tags:        tags,
+		tags:        laterTags(tags),
 		member:      members,
 	}
 	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
@@ -441,9 +458,9 @@ func defaultName(names map[string]string) string {
 }
 
 // extratagsOf returns the extratags of tags for a place of class: every
-// tag that is not a name, address, the class tag or noise.
+// tag that is not a name, address, the class tag or noise (nil when none).
 func extratagsOf(tags osm.Tags, class string) map[string]string {
-	out := map[string]string{}
+	var out map[string]string
 	for _, t := range tags {
 		if t.Key == class || t.Value == "" {
 			continue
@@ -453,6 +470,9 @@ func extratagsOf(tags osm.Tags, class string) map[string]string {
 		}
 		if !keepExtratag(t.Key) {
 			continue
+		}
+		if out == nil {
+			out = make(map[string]string, 2)
 		}
 		out[t.Key] = t.Value
 	}

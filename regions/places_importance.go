@@ -43,9 +43,11 @@ func importanceOf(rankSearch int, tags map[string]string) float64 {
 	return math.Max(0, math.Min(1, imp))
 }
 
+var populationSeparators = strings.NewReplacer(",", "", " ", "", "'", "", ".", "")
+
 // parsePopulation reads "5,450", "5 450" or "5450" as a number.
 func parsePopulation(s string) (float64, bool) {
-	s = strings.NewReplacer(",", "", " ", "", "'", "", ".", "").Replace(strings.TrimSpace(s))
+	s = populationSeparators.Replace(strings.TrimSpace(s))
 	if s == "" {
 		return 0, false
 	}

@@ -56,11 +56,7 @@ func runRoads(ctx context.Context, im *Import) error {
 	// Profiles build at once when the budget holds both graphs' working
 	// memory (~64 bytes a way node reference each, measured on LI ×16),
 	// else one after the other.
-	refs := int64(0)
-	for _, w := range im.Data.Ways {
-		refs += int64(len(w.Nodes))
-	}
-	parallel := im.Memory <= 0 || int64(len(route.Profiles))*roadsBytesPerRef*refs <= im.Memory/2
+	parallel := im.Memory <= 0 || int64(len(route.Profiles))*roadsBytesPerRef*im.Data.WayRefs() <= im.Memory/2
 	for i, p := range route.Profiles {
 		wg.Add(1)
 		build := func() {
@@ -155,7 +151,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		}
 	}
 	routable := map[osm.WayID]bool{}
-	for _, w := range d.Ways {
+	for _, w := range d.Ways() {
 		if len(w.Nodes) < 2 {
 			continue
 		}

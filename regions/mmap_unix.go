@@ -1,0 +1,25 @@
+//go:build unix
+
+package regions
+
+import (
+	"os"
+	"syscall"
+)
+
+// mapFile maps the first size bytes of f read-only (read into memory if
+// the mapping fails).
+func mapFile(f *os.File, size int64) (fileData, error) {
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return readFileAt(f, size)
+	}
+	return fileData{
+		data:  data,
+		unmap: func() error { return syscall.Munmap(data) },
+		// The process no longer needs the resident pages: they leave its
+		// resident set (the page cache keeps them while it has room) and
+		// are read again when next touched.
+		drop: func() { syscall.Madvise(data, syscall.MADV_DONTNEED) },
+	}, nil
+}

@@ -1,0 +1,108 @@
+package regions
+
+import (
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/paulmach/osm"
+)
+
+// TestWayStoreRoundTrip: ways come back from the store as they went in,
+// in id order, the first of equal ids kept, with the locations of their
+// nodes (noCoord for a missing one), whether the store is a file or memory.
+func TestWayStoreRoundTrip(t *testing.T) {
+	in := []*Way{
+		{ID: 30, Tags: osm.Tags{{Key: "highway", Value: "residential"}, {Key: "name", Value: "Städtle"}}, Nodes: []osm.NodeID{5, 1, 7}},
+		{ID: 10, Tags: osm.Tags{{Key: "building", Value: "yes"}}, Nodes: []osm.NodeID{1, 2, 3, 1}, xml: true},
+		{ID: 30, Tags: osm.Tags{{Key: "highway", Value: "primary"}}, Nodes: []osm.NodeID{9}}, // a later input's copy
+		{ID: 20, Nodes: []osm.NodeID{}},
+		{ID: 1 << 40, Tags: osm.Tags{{Key: "name", Value: ""}}, Nodes: []osm.NodeID{1 << 50, 3}},
+	}
+	locs := map[osm.NodeID][2]int32{1: {95_000_000, 471_000_000}, 2: {-1, -2}, 3: {1_800_000_000, -900_000_000}, 5: {0, 0}, 1 << 50: {7, 8}}
+	locate := func(id osm.NodeID) (int32, int32, bool) {
+		l, ok := locs[id]
+		return l[0], l[1], ok
+	}
+	for _, dir := range []string{"", t.TempDir()} {
+		raw, err := newWayWriter(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range in {
+			if err := raw.add(w.ID, w.xml, w.Tags, len(w.Nodes), func(i int) osm.NodeID { return w.Nodes[i] }, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rs, err := raw.finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, missing, err := resolveWays(rs, dir, locate)
+		rs.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if missing != 1 { // node 7 of way 30
+			t.Errorf("dir %q: missing = %d, want 1", dir, missing)
+		}
+		want := []*Way{in[1], in[3], in[0], in[4]}
+		if s.len() != len(want) {
+			t.Fatalf("dir %q: %d ways, want %d", dir, s.len(), len(want))
+		}
+		for i, w := range want {
+			got := s.at(i)
+			var ll []int32
+			for _, id := range w.Nodes {
+				l, ok := locs[id]
+				if !ok {
+					l = [2]int32{noCoord, noCoord}
+				}
+				ll = append(ll, l[0], l[1])
+			}
+			if ll == nil {
+				ll = []int32{}
+			}
+			wantW := &Way{ID: w.ID, Tags: w.Tags, Nodes: w.Nodes, ll: ll, xml: w.xml}
+			if !reflect.DeepEqual(got, wantW) {
+				t.Errorf("dir %q: way %d = %+v, want %+v", dir, i, got, wantW)
+			}
+			if j, ok := s.find(w.ID); !ok || j != i {
+				t.Errorf("dir %q: find(%d) = %d, %v; want %d", dir, w.ID, j, ok, i)
+			}
+		}
+		if _, ok := s.find(11); ok {
+			t.Errorf("dir %q: find(11) found a way", dir)
+		}
+		s.release()
+		if got := s.at(0); got.ID != 10 || got.Tags[0].Value != "yes" {
+			t.Errorf("dir %q: after release, way 0 = %+v", dir, got)
+		}
+		if err := s.close(); err != nil {
+			t.Error(err)
+		}
+		if dir != "" {
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("temporary files left in %s: %v", dir, left)
+			}
+		}
+	}
+}
+
+// TestLoadLeavesNoFile: the ways' file is unlinked as soon as it is made,
+// so a load leaves nothing in the temporary directory, even before Close.
+func TestLoadLeavesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	tr := newTracker(nil, nil)
+	d, err := loadAll(t.Context(), []string{writeFixture(t, fixtureOSM)}, dir, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("files in the temporary directory while loaded: %v", left)
+	}
+	if d.WayCount() == 0 || d.Way(d.ways.ids[0]) == nil {
+		t.Errorf("no ways loaded")
+	}
+	d.Close()
+}
