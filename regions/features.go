@@ -211,7 +211,7 @@ func (fw *mapWriter) collect() {
 	}
 }
 
-func (fw *mapWriter) collectMultipolygon(r *osm.Relation, consumed map[osm.WayID]bool) {
+func (fw *mapWriter) collectMultipolygon(r *Relation, consumed map[osm.WayID]bool) {
 	d := fw.im.Data
 	tags := r.Tags
 	class, building := mapAreaClass(tags), mapBuildingClass(tags)

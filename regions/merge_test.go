@@ -94,7 +94,11 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 			}
 		}
 		if keep {
-			out.Relations = append(out.Relations, r)
+			or := &osm.Relation{ID: r.ID, Tags: r.Tags, Visible: true}
+			for _, m := range r.Members {
+				or.Members = append(or.Members, osm.Member{Type: m.Type, Ref: m.Ref, Role: m.Role})
+			}
+			out.Relations = append(out.Relations, or)
 		}
 	}
 	b, err := xml.Marshal(out)

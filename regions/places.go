@@ -68,8 +68,8 @@ type place struct {
 	geom              orb.Geometry
 	area              float64 // square degrees, 0 unless areal
 	lines             []addressLine
-	tags              osm.Tags    // laterTags of the object
-	member            osm.Members // relation members (label node for linking)
+	tags              osm.Tags // laterTags of the object
+	member            []Member // relation members (label node for linking)
 }
 
 // addressLine is one parent in a place's address.
@@ -215,7 +215,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 }
 
 // addRelation adds multipolygon, boundary and waterway relations.
-func (b *placeBuilder) addRelation(r *osm.Relation) {
+func (b *placeBuilder) addRelation(r *Relation) {
 	typ := r.Tags.Find("type")
 	switch typ {
 	case "multipolygon", "boundary":
@@ -276,7 +276,7 @@ func (b *placeBuilder) addRelation(r *osm.Relation) {
 }
 
 // relationPoint is a representative point of a relation without an area.
-func (b *placeBuilder) relationPoint(r *osm.Relation) (orb.Point, bool) {
+func (b *placeBuilder) relationPoint(r *Relation) (orb.Point, bool) {
 	for _, role := range []string{"label", "admin_centre"} {
 		for _, m := range r.Members {
 			if m.Type == osm.TypeNode && m.Role == role {
@@ -369,7 +369,7 @@ func laterTags(tags osm.Tags) osm.Tags {
 }
 
 // addObject adds one place per main tag of an OSM object with geometry g.
-func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members osm.Members, g orb.Geometry) {
+func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members []Member, g orb.Geometry) {
 	names, named := extractNames(tags)
 	hn := housenumberOf(tags)
 	mains := placeTags(tags, named, hn != "" || names["addr:housename"] != "")

@@ -48,7 +48,7 @@ func (p RingProblem) String() string {
 // "subarea" takes part. It returns the polygons built from the rings that
 // close, one problem per ring that does not, and one problem listing the
 // member ways missing from the extract. mp is nil when no ring closes.
-func RelationArea(d *Data, r *osm.Relation) (orb.MultiPolygon, []RingProblem) {
+func RelationArea(d *Data, r *Relation) (orb.MultiPolygon, []RingProblem) {
 	var ways []AreaWay
 	var missing []osm.WayID
 	coords := map[osm.NodeID]orb.Point{}

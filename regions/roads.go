@@ -222,7 +222,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 // restrictionsOf converts a turn restriction relation; ok is false for a
 // restriction relation that cannot be used (it is not an error for other
 // relations, which return nil, true).
-func restrictionsOf(r *osm.Relation, routable map[osm.WayID]bool) ([]route.Restriction, bool) {
+func restrictionsOf(r *Relation, routable map[osm.WayID]bool) ([]route.Restriction, bool) {
 	if r.Tags.Find("type") != "restriction" {
 		return nil, true
 	}
