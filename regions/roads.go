@@ -155,26 +155,35 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		if len(w.Nodes) < 2 {
 			continue
 		}
-		pts := make([]orb.Point, 0, len(w.Nodes))
-		ids := make([]int64, 0, len(w.Nodes))
-		length := 0.0
-		for i, wn := range w.Nodes {
+		// Length first: most ways are not routable, and their
+		// geometry need not be copied.
+		length, located := 0.0, 0
+		var last orb.Point
+		for i := range w.Nodes {
 			pt, ok := w.Point(i)
 			if !ok {
 				continue
 			}
-			if len(pts) > 0 {
-				length += sphere.Distance(pts[len(pts)-1], pt)
+			if located > 0 {
+				length += sphere.Distance(last, pt)
 			}
-			pts = append(pts, pt)
-			ids = append(ids, int64(wn))
+			last = pt
+			located++
 		}
-		if len(pts) < 2 {
+		if located < 2 {
 			continue
 		}
 		fwd, bwd, class, ferry := wayProfile(p, w.Tags, length)
 		if fwd <= 0 && bwd <= 0 {
 			continue
+		}
+		pts := make([]orb.Point, 0, located)
+		ids := make([]int64, 0, located)
+		for i, wn := range w.Nodes {
+			if pt, ok := w.Point(i); ok {
+				pts = append(pts, pt)
+				ids = append(ids, int64(wn))
+			}
 		}
 		junction := w.Tags.Find("junction")
 		dest := w.Tags.Find("destination:forward")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // BuildStats reports what Build made.
@@ -17,7 +18,9 @@ type BuildStats struct {
 // junctions, barriers and restriction via nodes, makes the arcs and the
 // turn-aware transitions (turn costs, u-turn rule, barriers, restrictions via
 // node and via way), and contracts the hierarchy. progress, when not nil,
-// receives the number of contracted nodes (of total) now and then.
+// receives the number of contracted nodes (of total) now and then. Build
+// takes the ways' Nodes and Points (they are nil afterwards): the graph
+// keeps its own copy, and the network's need not live as long.
 func Build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}}
 	b.str("")
@@ -74,22 +77,10 @@ func (b *builder) str(s string) uint32 {
 // edges splits the ways into edges.
 func (b *builder) edges() {
 	net, g := b.net, b.g
-	occ := map[int64]int{}
-	for _, w := range net.Ways {
-		for i, id := range w.Nodes {
-			occ[id]++
-			if i == 0 || i == len(w.Nodes)-1 {
-				occ[id]++
-			}
-		}
-	}
-	for id := range net.Barriers {
-		occ[id] += 2
-	}
+	occ := countNodes(net)
 	b.viaRestr = map[[2]int64][]Restriction{}
 	for _, r := range net.Restrictions {
 		if r.ViaNode != 0 {
-			occ[r.ViaNode] += 2
 			b.viaRestr[[2]int64{r.ViaNode, r.From}] = append(b.viaRestr[[2]int64{r.ViaNode, r.From}], r)
 		}
 	}
@@ -112,7 +103,7 @@ func (b *builder) edges() {
 		b.wayIdx[w.ID] = int32(wi)
 		start := 0
 		for i := 1; i < len(w.Nodes); i++ {
-			if occ[w.Nodes[i]] < 2 && i != len(w.Nodes)-1 {
+			if occ.get(w.Nodes[i]) < 2 && i != len(w.Nodes)-1 {
 				continue
 			}
 			e := uint32(len(g.eFrom))
@@ -145,8 +136,64 @@ func (b *builder) edges() {
 			b.wayEdges[wi] = append(b.wayEdges[wi], e)
 			start = i
 		}
+		// The edges have the way's geometry now; on a country the ways'
+		// copy is a few hundred MB that need not wait for the rest.
+		net.Ways[wi].Nodes, net.Ways[wi].Points = nil, nil
 	}
 	g.nJunctions = len(b.junction)
+}
+
+// nodeCounts holds how often each node id is used, sorted by id.
+type nodeCounts struct {
+	ids []int64
+	n   []int32
+}
+
+func (c *nodeCounts) get(id int64) int {
+	i, ok := slices.BinarySearch(c.ids, id)
+	if !ok {
+		return 0
+	}
+	return int(c.n[i])
+}
+
+// countNodes counts the uses of every node of the network: once per way
+// node, twice at a way's ends, at barriers and at restriction via nodes,
+// so that a count of 2 or more marks a node where an edge must end. It
+// sorts the ids instead of counting in a map (8 bytes a reference instead
+// of ~40 an entry).
+func countNodes(net *Network) nodeCounts {
+	n := 2*len(net.Barriers) + 2*len(net.Restrictions)
+	for _, w := range net.Ways {
+		n += len(w.Nodes) + 2
+	}
+	refs := make([]int64, 0, n)
+	for _, w := range net.Ways {
+		refs = append(refs, w.Nodes...)
+		if len(w.Nodes) > 0 {
+			refs = append(refs, w.Nodes[0], w.Nodes[len(w.Nodes)-1])
+		}
+	}
+	for id := range net.Barriers {
+		refs = append(refs, id, id)
+	}
+	for _, r := range net.Restrictions {
+		if r.ViaNode != 0 {
+			refs = append(refs, r.ViaNode, r.ViaNode)
+		}
+	}
+	slices.Sort(refs)
+	var c nodeCounts
+	for i := 0; i < len(refs); {
+		j := i + 1
+		for j < len(refs) && refs[j] == refs[i] {
+			j++
+		}
+		c.ids = append(c.ids, refs[i])
+		c.n = append(c.n, int32(j-i))
+		i = j
+	}
+	return c
 }
 
 // arcs makes one arc per open direction of every edge.
