@@ -153,7 +153,7 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 				nodeArea = &fa
 			}
 		}
-		out = append(out, addressLine{parent: c.idx, rank: c.rank, isAddress: isAddr, distance: c.distance, fromArea: c.fromArea})
+		out = append(out, addressLine{parent: c.idx, rank: int16(c.rank), isAddress: isAddr, distance: c.distance, fromArea: c.fromArea})
 	}
 	return out
 }
@@ -339,10 +339,10 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 	par := b.places[parent]
 	p.parent = parent + 1
 	lines := make([]addressLine, 0, len(par.lines)+1)
-	lines = append(lines, addressLine{parent: parent, rank: par.rankAddress, isAddress: true,
+	lines = append(lines, addressLine{parent: parent, rank: int16(par.rankAddress), isAddress: true,
 		distance: math.Round(distanceMeters(p.centroid, par.centroid)), fromArea: false})
 	for _, l := range par.lines {
-		if l.rank >= par.rankAddress && l.isAddress {
+		if int(l.rank) >= par.rankAddress && l.isAddress {
 			l.isAddress = false // the addr:place place replaces that rank
 		}
 		lines = append(lines, l)

@@ -173,7 +173,13 @@ func matches(m map[string][]int32, name string) []int32 {
 func (s *streetIndex) byName(name string, pt orb.Point) int32 {
 	best, bestD := int32(-1), math.Inf(1)
 	for _, i := range matches(s.byNorm, name) {
-		if d := geometryDistance(s.b.places[i].geom, pt); d < bestD {
+		// A common name has streets all over a country: only those
+		// whose box can be nearer than the best so far are measured.
+		p := s.b.places[i]
+		if lb := boundDistanceBelow(p.bound, pt); lb >= bestD || lb > maxNameMatchMeters {
+			continue
+		}
+		if d := geometryDistance(p.geom, pt); d < bestD {
 			best, bestD = i, d
 		}
 	}
@@ -181,6 +187,23 @@ func (s *streetIndex) byName(name string, pt orb.Point) int32 {
 		return -1
 	}
 	return best
+}
+
+// boundDistanceBelow returns a distance in meters that is at most the
+// distance (geometryDistance) from pt to anything inside b: the distance
+// to the nearest point of b, with the east-west scale of the latitude
+// farthest from the equator among pt and b (the metrics of distanceMeters
+// and segmentDistanceMeters scale by a latitude in that range), less a
+// part in a million for rounding.
+func boundDistanceBelow(b orb.Bound, pt orb.Point) float64 {
+	q := orb.Point{math.Max(b.Min[0], math.Min(pt[0], b.Max[0])), math.Max(b.Min[1], math.Min(pt[1], b.Max[1]))}
+	if q == pt {
+		return 0
+	}
+	lat := math.Max(math.Max(math.Abs(pt[1]), math.Abs(b.Min[1])), math.Abs(b.Max[1]))
+	kx := math.Cos(math.Min(lat, 90)*math.Pi/180) * metersPerDegree
+	dx, dy := (q[0]-pt[0])*kx, (q[1]-pt[1])*metersPerDegree
+	return math.Sqrt(dx*dx+dy*dy) * (1 - 1e-6)
 }
 
 // placeByName returns the nearest place (rank 16..25) named name, or -1.

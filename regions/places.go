@@ -72,12 +72,13 @@ type place struct {
 	member            []Member // relation members (label node for linking)
 }
 
-// addressLine is one parent in a place's address.
+// addressLine is one parent in a place's address: 16 bytes (a country
+// has millions of them).
 type addressLine struct {
-	parent    int32 // index of the parent place
-	rank      int
-	isAddress bool
 	distance  float64 // meters
+	parent    int32   // index of the parent place
+	rank      int16
+	isAddress bool
 	fromArea  bool
 }
 
