@@ -30,6 +30,7 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 	b.viaWays()
 	var st BuildStats
 	trs := b.flatten()
+	b.release()
 	st.Junctions, st.Edges, st.Arcs, st.Transitions = b.g.nJunctions, len(b.g.eFrom), len(b.g.aW), len(b.g.tTo)
 	st.Restrictions, st.SkippedRestrictions = b.applied, b.skipped
 	up, down, err := contract(ctx, len(b.g.aW), trs, progress)
@@ -141,6 +142,14 @@ func (b *builder) edges() {
 		net.Ways[wi].Nodes, net.Ways[wi].Points = nil, nil
 	}
 	g.nJunctions = len(b.junction)
+}
+
+// release drops what the builder kept to make the graph, so that it is
+// garbage while the hierarchy is contracted (on a country, the network's
+// names, the junction and way maps and the per-arc turn lists are
+// hundreds of MB).
+func (b *builder) release() {
+	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr = nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // nodeCounts holds how often each node id is used, sorted by id.
@@ -517,7 +526,13 @@ func (b *builder) chain(fw int32, via []int64) ([]uint32, uint32, bool) {
 func (b *builder) flatten() []transition {
 	g := b.g
 	g.tOff = make([]uint32, len(b.trans)+1)
-	var trs []transition
+	total := 0
+	for _, ts := range b.trans {
+		total += len(ts)
+	}
+	g.tTo = slices.Grow(g.tTo, total)
+	g.tW = slices.Grow(g.tW, total)
+	trs := make([]transition, 0, total)
 	for a, ts := range b.trans {
 		g.tOff[a] = uint32(len(g.tTo))
 		for _, t := range ts {
