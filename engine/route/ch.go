@@ -1,7 +1,9 @@
 package route
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sort"
 )
 
@@ -47,7 +49,7 @@ type contractor struct {
 	contracted []bool
 	deleted    []int32
 	level      []int32
-	up, down   [][]chEdge
+	up, down   finalEdges
 
 	// witness search scratch
 	wdist  []int64
@@ -69,7 +71,7 @@ func contract(ctx context.Context, n int, trs []transition, progress func(done, 
 	c := &contractor{
 		n: n, out: make([][]chEdge, n), in: make([][]chEdge, n),
 		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
-		up: make([][]chEdge, n), down: make([][]chEdge, n),
+		up: newFinalEdges(n), down: newFinalEdges(n),
 		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n),
 	}
 	for _, t := range trs {
@@ -94,12 +96,8 @@ func contract(ctx context.Context, n int, trs []transition, progress func(done, 
 		}
 		shortcuts = c.shortcuts(v, contractSettleLimit, shortcuts[:0])
 		// Record v's remaining edges as its final CH edges.
-		for _, e := range c.out[v] {
-			c.up[v] = append(c.up[v], e)
-		}
-		for _, e := range c.in[v] {
-			c.down[v] = append(c.down[v], e)
-		}
+		c.up.set(v, c.out[v])
+		c.down.set(v, c.in[v])
 		c.contracted[v] = true
 		neighbours := c.detach(v)
 		for _, s := range shortcuts {
@@ -126,7 +124,7 @@ func contract(ctx context.Context, n int, trs []transition, progress func(done, 
 			}
 		}
 	}
-	return toCSR(c.up), toCSR(c.down), nil
+	return c.up.csr(), c.down.csr(), nil
 }
 
 type shortcut struct {
@@ -134,21 +132,43 @@ type shortcut struct {
 	w, d     uint32
 }
 
-func toCSR(lists [][]chEdge) chAdj {
+// finalEdges collects the CH edges of each node as it is contracted: all
+// of a node's edges at once, so they go one after another into one array
+// (8 bytes of bookkeeping a node, where a slice per node took 24 and its
+// spare capacity).
+type finalEdges struct {
+	edges []chEdge
+	start []uint32
+	count []uint32
+}
+
+func newFinalEdges(n int) finalEdges {
+	return finalEdges{start: make([]uint32, n), count: make([]uint32, n)}
+}
+
+func (f *finalEdges) set(v uint32, es []chEdge) {
+	f.start[v], f.count[v] = uint32(len(f.edges)), uint32(len(es))
+	f.edges = append(f.edges, es...)
+}
+
+// csr returns the edges in CSR form, each node's sorted by other end.
+func (f *finalEdges) csr() chAdj {
+	n := len(f.start)
 	var a chAdj
-	a.off = make([]uint32, len(lists)+1)
+	a.off = make([]uint32, n+1)
 	total := 0
-	for v, l := range lists {
+	for v := range n {
 		a.off[v] = uint32(total)
-		total += len(l)
+		total += int(f.count[v])
 	}
-	a.off[len(lists)] = uint32(total)
+	a.off[n] = uint32(total)
 	a.to = make([]uint32, 0, total)
 	a.w = make([]uint32, 0, total)
 	a.d = make([]uint32, 0, total)
 	a.mid = make([]int32, 0, total)
-	for _, l := range lists {
-		sort.Slice(l, func(i, j int) bool { return l[i].other < l[j].other })
+	for v := range n {
+		l := f.edges[f.start[v] : f.start[v]+f.count[v]]
+		slices.SortFunc(l, func(x, y chEdge) int { return cmp.Compare(x.other, y.other) }) // one edge per pair: no ties
 		for _, e := range l {
 			a.to = append(a.to, e.other)
 			a.w = append(a.w, e.w)
