@@ -26,7 +26,7 @@ import (
 // which the kernel may evict and reload, and release gives them back
 // between stages. On the 64-copy tiling of LI this moved ~0.7 GB of Go
 // heap (Way structs, tag strings, node id and location slices) into a
-// ~0.3 GB file.
+// ~170 MB file (×200: 532 MB), of which a stage keeps ~180 MB resident.
 //
 // A record is: uvarint(tags<<2 | ll<<1 | xml); per tag uvarint(key index)
 // uvarint(len) value bytes; uvarint(nodes); node ids as zigzag varint
