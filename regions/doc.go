@@ -33,8 +33,10 @@
 // the file per stage. The ways, most of an extract, live in a file the
 // kernel pages (wayStore: ~0.7 GB of Go heap at ×64 became a file), but
 // each stage still holds its own results for the whole extract (places
-// ~1.1 GB live at ×64), so memory still grows with the input; a bounded
-// import needs the places and features stages to work region by region. The
+// ~1.0 GB live at ×64, the walking graph's contraction ~0.8 GB), so memory
+// still grows with the input (×64: 2.5 GB peak); a bounded import needs
+// the places and features stages to work region by region and the
+// contraction to keep its adjacency outside the heap. The
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
 // (polygon.go) is shared by the places and features stages; a new feature
