@@ -12,6 +12,7 @@ package regions
 
 import (
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/paulmach/orb"
@@ -37,8 +38,8 @@ type streetIndex struct {
 	b        *placeBuilder
 	grid     *gridIndex
 	segments []streetSegment
-	byNorm   map[string][]int32 // normalized street name variant -> streets
-	places   map[string][]int32 // normalized place name variant -> places
+	byNorm   map[string]*nameStreets // normalized street name variant -> streets
+	places   map[string][]int32      // normalized place name variant -> places
 	// assoc maps houses of associatedStreet relations to their streets.
 	assoc map[osmRef][]int32
 }
@@ -50,21 +51,52 @@ type osmRef struct {
 }
 
 func (b *placeBuilder) newStreetIndex() *streetIndex {
-	s := &streetIndex{b: b, grid: newGridIndex(0.005), byNorm: map[string][]int32{}, places: map[string][]int32{}}
+	s := &streetIndex{b: b, grid: newGridIndex(0.005), places: map[string][]int32{}}
+	byNorm := map[string][]int32{}
 	for i, p := range b.places {
 		if p.linked > 0 || len(p.names) == 0 {
 			continue
 		}
 		switch {
 		case p.rankAddress == 26 || p.rankAddress == 27:
-			addVariants(s.byNorm, p, int32(i))
+			addVariants(byNorm, p, int32(i))
 			s.addGeometry(int32(i), p.geom)
 		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.class == "place" && p.rankSearch < 26):
 			addVariants(s.places, p, int32(i))
 		}
 	}
+	s.byNorm = make(map[string]*nameStreets, len(byNorm))
+	for v, l := range byNorm {
+		s.byNorm[v] = newNameStreets(l, b.places)
+	}
 	s.addAssociatedStreets()
 	return s
+}
+
+// nameStreets are the streets of one name variant sorted by the west edge
+// of their boxes, so that those near a point are a range (a common name
+// has streets all over a country; addr:street lookups must not measure
+// them all).
+type nameStreets struct {
+	idx      []int32   // street place indexes
+	pos      []int32   // their position in the variant's list as built (ties go to the first)
+	minLon   []float64 // west edge of each box, ascending
+	maxWidth float64   // widest box, degrees of longitude
+}
+
+func newNameStreets(list []int32, places []*place) *nameStreets {
+	ns := &nameStreets{idx: make([]int32, len(list)), pos: make([]int32, len(list)), minLon: make([]float64, len(list))}
+	order := make([]int, len(list))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(a, b int) bool { return places[list[order[a]]].bound.Min[0] < places[list[order[b]]].bound.Min[0] })
+	for k, o := range order {
+		b := places[list[o]].bound
+		ns.idx[k], ns.pos[k], ns.minLon[k] = list[o], int32(o), b.Min[0]
+		ns.maxWidth = math.Max(ns.maxWidth, b.Max[0]-b.Min[0])
+	}
+	return ns
 }
 
 // addAssociatedStreets reads type=associatedStreet relations: every member
@@ -169,18 +201,39 @@ func matches(m map[string][]int32, name string) []int32 {
 	return out
 }
 
-// byName returns the nearest street named name, or -1.
+// byName returns the nearest street named name within
+// maxNameMatchMeters, or -1; of streets at the same distance, the first
+// of the first name variant (text.Variants order) that has one. Only the
+// streets whose boxes are within reach of pt (in longitude, then by
+// boundDistanceBelow) are measured.
 func (s *streetIndex) byName(name string, pt orb.Point) int32 {
-	best, bestD := int32(-1), math.Inf(1)
-	for _, i := range matches(s.byNorm, name) {
-		// A common name has streets all over a country: only those
-		// whose box can be nearer than the best so far are measured.
-		p := s.b.places[i]
-		if lb := boundDistanceBelow(p.bound, pt); lb >= bestD || lb > maxNameMatchMeters {
+	best, bestD, bestKey := int32(-1), math.Inf(1), [2]int32{}
+	// Any box nearer than maxNameMatchMeters lies within dlat of pt, so
+	// its latitude is at most reach, where a degree of longitude is
+	// longest in meters... shortest: the widest window in longitude.
+	dlat := maxNameMatchMeters / metersPerDegree
+	reach := math.Abs(pt[1]) + dlat
+	dlon := math.Inf(1)
+	if reach < 89 {
+		dlon = maxNameMatchMeters / (math.Cos(reach*math.Pi/180) * metersPerDegree) * (1 + 1e-6)
+	}
+	for vi, v := range text.Variants(name) {
+		ns := s.byNorm[v]
+		if ns == nil {
 			continue
 		}
-		if d := geometryDistance(p.geom, pt); d < bestD {
-			best, bestD = i, d
+		k := sort.SearchFloat64s(ns.minLon, pt[0]-dlon-ns.maxWidth)
+		for ; k < len(ns.idx) && ns.minLon[k] <= pt[0]+dlon; k++ {
+			i := ns.idx[k]
+			p := s.b.places[i]
+			if lb := boundDistanceBelow(p.bound, pt); lb > bestD || lb > maxNameMatchMeters {
+				continue
+			}
+			d := geometryDistance(p.geom, pt)
+			key := [2]int32{int32(vi), ns.pos[k]}
+			if d < bestD || d == bestD && (key[0] < bestKey[0] || key[0] == bestKey[0] && key[1] < bestKey[1]) {
+				best, bestD, bestKey = i, d, key
+			}
 		}
 	}
 	if bestD > maxNameMatchMeters {
