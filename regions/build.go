@@ -246,9 +246,6 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 		// Each stage's working memory is garbage once it ends: give it
 		// back to the system, so the peak is the largest stage's, not
 		// the sum the runtime would otherwise keep mapped.
-		if _, err := db.ExecContext(ctx, `PRAGMA shrink_memory`); err != nil {
-			return nil, fmt.Errorf("regions: free page cache: %w", err)
-		}
 		debug.FreeOSMemory()
 		data.ways.release()
 		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {

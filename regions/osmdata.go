@@ -27,7 +27,8 @@ import (
 // Go heap in a memory-mapped temporary file (wayStore) and decoded when a
 // stage asks for them: Ways iterates them, Way finds one by id. Tagged
 // nodes and relations are sorted by id, so lookups by id are binary
-// searches, not maps. Close removes the temporary file.
+// searches, not maps. Close ends the ways' mapping (its file was unlinked
+// when made).
 type Data struct {
 	// Nodes holds the nodes that carry at least one tag, sorted by id.
 	Nodes []*Node

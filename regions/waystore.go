@@ -410,21 +410,7 @@ func (d *Data) Way(id osm.WayID) *Way {
 	return d.ways.at(i)
 }
 
-// setWays replaces the ways by ws (sorted by id), kept in memory: tests
-// build small extracts this way.
-func (d *Data) setWays(ws []*Way) {
-	ww, _ := newWayWriter("", nil)
-	for _, w := range ws {
-		ww.add(w.ID, w.xml, w.Tags, len(w.Nodes), func(i int) osm.NodeID { return w.Nodes[i] }, w.ll)
-	}
-	s, _ := ww.finish()
-	for _, w := range ws {
-		s.refs += int64(len(w.Nodes))
-	}
-	d.ways = *s
-}
-
-// Close releases the ways' temporary file. The Data is empty afterwards.
+// Close ends the mapping of the ways' file. The Data has no ways afterwards.
 func (d *Data) Close() error {
 	if d.raw != nil {
 		d.raw.abort()

@@ -106,3 +106,17 @@ func TestLoadLeavesNoFile(t *testing.T) {
 	}
 	d.Close()
 }
+
+// setWays replaces the ways by ws (sorted by id), kept in memory: tests
+// build small extracts this way.
+func (d *Data) setWays(ws []*Way) {
+	ww, _ := newWayWriter("", nil)
+	for _, w := range ws {
+		ww.add(w.ID, w.xml, w.Tags, len(w.Nodes), func(i int) osm.NodeID { return w.Nodes[i] }, w.ll)
+	}
+	s, _ := ww.finish()
+	for _, w := range ws {
+		s.refs += int64(len(w.Nodes))
+	}
+	d.ways = *s
+}
