@@ -209,8 +209,8 @@ func matches(m map[string][]int32, name string) []int32 {
 func (s *streetIndex) byName(name string, pt orb.Point) int32 {
 	best, bestD, bestKey := int32(-1), math.Inf(1), [2]int32{}
 	// Any box nearer than maxNameMatchMeters lies within dlat of pt, so
-	// its latitude is at most reach, where a degree of longitude is
-	// longest in meters... shortest: the widest window in longitude.
+	// its latitude is at most reach; a degree of longitude is shortest in
+	// meters there, which gives the widest window in longitude.
 	dlat := maxNameMatchMeters / metersPerDegree
 	reach := math.Abs(pt[1]) + dlat
 	dlon := math.Inf(1)

@@ -163,17 +163,12 @@ func loadAll(ctx context.Context, paths []string, tmpDir string, t *tracker) (_ 
 			d.Close()
 		}
 	}()
+	// PBF extracts hold ~8 bytes a node (LI and its tilings 8.3–8.6, the
+	// planet ~8), OSM XML ~100: room for the node store is made once.
 	var total int64
 	for _, path := range paths {
 		if st, err := os.Stat(path); err == nil {
 			total += st.Size()
-		}
-	}
-	rp := &readProgress{t: t, total: total}
-	// PBF extracts hold ~8 bytes a node (LI and its tilings 8.3–8.6, the
-	// planet ~8), OSM XML ~100.
-	for _, path := range paths {
-		if st, err := os.Stat(path); err == nil {
 			per := int64(6)
 			if strings.HasSuffix(strings.ToLower(path), ".osm") {
 				per = 60
@@ -181,6 +176,7 @@ func loadAll(ctx context.Context, paths []string, tmpDir string, t *tracker) (_ 
 			d.store.reserve(int(st.Size() / per))
 		}
 	}
+	rp := &readProgress{t: t, total: total}
 	for _, path := range paths {
 		xml := strings.HasSuffix(strings.ToLower(path), ".osm")
 		if err := sniffInput(path, xml); err != nil {

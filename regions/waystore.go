@@ -37,8 +37,7 @@ type wayStore struct {
 	ids  []osm.WayID
 	offs []int64
 	keys []string
-	data []byte
-	file fileData // the mapping data is, when it is one
+	file fileData // the records: a file mapping, or memory
 	refs int64    // node references of all ways
 }
 
@@ -61,7 +60,7 @@ func (s *wayStore) release() {
 func (s *wayStore) len() int { return len(s.ids) }
 
 // at decodes the i-th way.
-func (s *wayStore) at(i int) *Way { return decodeWay(s.data[s.offs[i]:], s.ids[i], s.keys) }
+func (s *wayStore) at(i int) *Way { return decodeWay(s.file.data[s.offs[i]:], s.ids[i], s.keys) }
 
 // find returns the index of the way with id.
 func (s *wayStore) find(id osm.WayID) (int, bool) {
@@ -191,7 +190,7 @@ func (ww *wayWriter) abort() {
 func (ww *wayWriter) finish() (*wayStore, error) {
 	s := &wayStore{ids: slices.Clip(ww.ids), offs: slices.Clip(ww.offs), keys: ww.keys}
 	if ww.w == nil {
-		s.data = ww.mem.Bytes()
+		s.file.data = ww.mem.Bytes()
 		return s, nil
 	}
 	defer ww.f.Close() // the mapping outlives the descriptor
@@ -205,7 +204,7 @@ func (ww *wayWriter) finish() (*wayStore, error) {
 	if err != nil {
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
-	s.data, s.file = fd.data, fd
+	s.file = fd
 	return s, nil
 }
 
@@ -297,6 +296,50 @@ func (s *wayStore) sortedUnique() []int32 {
 	return slices.Clip(out)
 }
 
+// appendLocated appends to dst the record rec (written without
+// locations) with the locations of its nodes: its tags and node ids are
+// copied as they are, not decoded. It returns the node count and how
+// many of them locate did not know.
+func appendLocated(dst, rec []byte, locate func(osm.NodeID) (int32, int32, bool)) ([]byte, int, int) {
+	head, k := binary.Uvarint(rec)
+	p := k
+	for range head >> 2 {
+		_, k1 := binary.Uvarint(rec[p:])
+		n, k2 := binary.Uvarint(rec[p+k1:])
+		p += k1 + k2 + int(n)
+	}
+	tags := rec[k:p]
+	n, k := binary.Uvarint(rec[p:])
+	idsStart := p + k
+	p = idsStart
+	dst = binary.AppendUvarint(dst, head|2)
+	dst = append(dst, tags...)
+	dst = binary.AppendUvarint(dst, n)
+	// Ids first (copied), then the locations, as encode writes them.
+	for range n {
+		_, k := binary.Varint(rec[p:])
+		p += k
+	}
+	dst = append(dst, rec[idsStart:p]...)
+	missing := 0
+	var id, plon, plat int64
+	p = idsStart
+	for range n {
+		d, k := binary.Varint(rec[p:])
+		p += k
+		id += d
+		lon, lat, ok := locate(osm.NodeID(id))
+		if !ok {
+			missing++
+			lon, lat = noCoord, noCoord
+		}
+		dst = binary.AppendVarint(dst, int64(lon)-plon)
+		dst = binary.AppendVarint(dst, int64(lat)-plat)
+		plon, plat = int64(lon), int64(lat)
+	}
+	return dst, int(n), missing
+}
+
 // resolveWays rewrites the ways of raw (node ids only) in id order, one
 // per id, with the locations of their nodes from locate, into a new store
 // in dir; missing counts references locate does not know.
@@ -306,8 +349,8 @@ func resolveWays(raw *wayStore, dir string, locate func(osm.NodeID) (int32, int3
 	if err != nil {
 		return nil, 0, err
 	}
-	// Blocks of ways are decoded, located and encoded by the workers;
-	// the writer appends them in order.
+	// Blocks of ways are located by the workers; the writer appends
+	// them in order.
 	const block = 2048
 	nblocks := (len(order) + block - 1) / block
 	type result struct {
@@ -333,23 +376,14 @@ func resolveWays(raw *wayStore, dir string, locate func(osm.NodeID) (int32, int3
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			enc := &wayWriter{keyIdx: ww.keyIdx, keys: ww.keys} // keys are all known: read only
 			for bi := range next {
 				slots <- struct{}{}
 				var r result
 				for _, i := range order[bi*block : min((bi+1)*block, len(order))] {
-					w := raw.at(int(i))
-					r.refs += int64(len(w.Nodes))
-					ll := make([]int32, 2*len(w.Nodes))
-					for j, id := range w.Nodes {
-						lon, lat, ok := locate(id)
-						if !ok {
-							r.missing++
-							lon, lat = noCoord, noCoord
-						}
-						ll[2*j], ll[2*j+1] = lon, lat
-					}
-					r.recs = enc.encode(r.recs, w.xml, w.Tags, len(w.Nodes), func(j int) osm.NodeID { return w.Nodes[j] }, ll)
+					var refs, missing int
+					r.recs, refs, missing = appendLocated(r.recs, raw.file.data[raw.offs[i]:], locate)
+					r.refs += int64(refs)
+					r.missing += missing
 					r.ends = append(r.ends, len(r.recs))
 				}
 				results[bi] <- r
