@@ -19,9 +19,14 @@ import (
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
 )
 
-// PackFormatVersion is the region pack format this engine reads; it must
-// equal regions.FormatVersion (a test in regions checks that).
-const PackFormatVersion = 1
+// PackFormatVersion is the newest region pack format this engine reads;
+// it must equal regions.FormatVersion (a test in regions checks that).
+// Version 2 stores place geometries compactly (engine/geocode/placegeom);
+// version 1 packs (WKB) read unchanged, so the engine opens both.
+const PackFormatVersion = 2
+
+// oldestPackFormat is the oldest pack format this engine still reads.
+const oldestPackFormat = 1
 
 // ErrPackFormat is returned when a file is not a region pack of a format this engine reads.
 var ErrPackFormat = errors.New("engine: not a region pack of a supported format")
@@ -171,8 +176,8 @@ func readMeta(db *sql.DB) (map[string]string, error) {
 
 func parseInfo(m map[string]string) (PackInfo, error) {
 	v, err := strconv.Atoi(m["format_version"])
-	if err != nil || v != PackFormatVersion {
-		return PackInfo{}, fmt.Errorf("%w: format_version %q, want %d (rebuild the pack with this version)", ErrPackFormat, m["format_version"], PackFormatVersion)
+	if err != nil || v < oldestPackFormat || v > PackFormatVersion {
+		return PackInfo{}, fmt.Errorf("%w: format_version %q, want %d to %d (rebuild the pack with this version)", ErrPackFormat, m["format_version"], oldestPackFormat, PackFormatVersion)
 	}
 	info := PackInfo{
 		Name: m["name"], BuildID: m["build_id"], Source: m["source"],

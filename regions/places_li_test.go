@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/encoding/wkb"
 	"github.com/paulmach/orb/planar"
+	"waymark/engine/geocode/placegeom"
 
 	"waymark/internal/testregions"
 	"waymark/regions"
@@ -108,7 +108,7 @@ func TestPlacesLI(t *testing.T) {
 	if err := db.QueryRow(`SELECT geometry FROM address_areas WHERE place_id = ?`, vaduzID).Scan(&blob); err != nil {
 		t.Fatalf("Vaduz area: %v", err)
 	}
-	g, err := wkb.Unmarshal(blob)
+	g, err := placegeom.Decode(blob)
 	if err != nil {
 		t.Fatalf("Vaduz geometry: %v", err)
 	}

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/paulmach/orb/encoding/wkb"
+	"waymark/engine/geocode/placegeom"
 
 	"waymark/engine/text"
 )
@@ -114,7 +114,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			return fmt.Errorf("rtree: %w", err)
 		}
 		if p.area > 0 && ((p.rankAddress > 0 && p.rankAddress < 26) || p.typ == "postal_code") {
-			g, err := wkb.Marshal(p.geom)
+			g, err := placegeom.Append(nil, p.geom)
 			if err != nil {
 				return fmt.Errorf("area geometry: %w", err)
 			}
@@ -157,7 +157,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 }
 
 func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *place) error {
-	g, err := wkb.Marshal(p.geom)
+	g, err := placegeom.Append(nil, p.geom)
 	if err != nil {
 		return fmt.Errorf("geometry: %w", err)
 	}

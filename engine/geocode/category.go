@@ -7,8 +7,8 @@ import (
 	"sort"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/encoding/wkb"
 	"github.com/paulmach/orb/planar"
+	"waymark/engine/geocode/placegeom"
 )
 
 // categoryScan bounds the places of one class/type examined per query.
@@ -136,7 +136,7 @@ func (ix *Index) geometry(ctx context.Context, id int64) (orb.Geometry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("geocode: geometry of %d: %w", id, err)
 	}
-	g, err := wkb.Unmarshal(blob)
+	g, err := placegeom.Decode(blob)
 	if err != nil {
 		return nil, nil
 	}

@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/encoding/wkb"
+	"waymark/engine/geocode/placegeom"
 
 	"waymark/engine/text"
 )
@@ -433,7 +433,7 @@ func (ix *Index) geometries(ctx context.Context, ids []int64, threshold float64)
 		if err := rows.Scan(&id, &blob); err != nil {
 			return nil, fmt.Errorf("geocode: load geometry: %w", err)
 		}
-		g, err := wkb.Unmarshal(blob)
+		g, err := placegeom.Decode(blob)
 		if err != nil {
 			continue
 		}

@@ -17,8 +17,8 @@ import (
 	"fmt"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/encoding/wkb"
 	"github.com/paulmach/orb/planar"
+	"waymark/engine/geocode/placegeom"
 )
 
 // waterKey returns the address key of a water area: ocean, sea, bay,
@@ -69,7 +69,7 @@ func (ix *Index) WaterAt(ctx context.Context, pt orb.Point, out Output) (*Place,
 		if err := rows.Scan(&id, &class, &typ, &sub, &blob); err != nil {
 			return nil, fmt.Errorf("geocode: water at point: %w", err)
 		}
-		g, err := wkb.Unmarshal(blob)
+		g, err := placegeom.Decode(blob)
 		if err != nil {
 			continue
 		}

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/paulmach/orb"
-	"github.com/paulmach/orb/encoding/wkb"
+	"waymark/engine/geocode/placegeom"
 )
 
 // ReverseRequest asks for the place at a point.
@@ -303,7 +303,7 @@ func (ix *Index) revCandidates(ctx context.Context, st *sql.Stmt, pt orb.Point, 
 			&r.housename, &r.parent, &r.centroid[1], &r.centroid[0], &blob); err != nil {
 			return nil, fmt.Errorf("geocode: reverse: %w", err)
 		}
-		if g, err := wkb.Unmarshal(blob); err == nil {
+		if g, err := placegeom.Decode(blob); err == nil {
 			r.geom = g
 		} else {
 			r.geom = r.centroid
@@ -330,7 +330,7 @@ func (ix *Index) areaGeometry(ctx context.Context, id int64) (orb.Geometry, erro
 	if err := ix.db.QueryRowContext(ctx, `SELECT geometry FROM address_areas WHERE place_id = ?`, id).Scan(&blob); err != nil {
 		return nil, fmt.Errorf("geocode: area %d: %w", id, err)
 	}
-	g, err := wkb.Unmarshal(blob)
+	g, err := placegeom.Decode(blob)
 	if err != nil {
 		g = orb.Polygon{}
 	}

@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseInfoFormatVersions(t *testing.T) {
+	tests := []struct {
+		version string
+		ok      bool
+	}{
+		{"1", true}, // WKB place geometries
+		{"2", true}, // compact place geometries
+		{"0", false},
+		{"3", false},
+		{"", false},
+		{"two", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.version, func(t *testing.T) {
+			info, err := parseInfo(map[string]string{"format_version": tt.version, "bbox": "9.4,47.0,9.7,47.3"})
+			if tt.ok {
+				if err != nil || info.FormatVersion == 0 {
+					t.Fatalf("parseInfo: %v, %v", info, err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrPackFormat) {
+				t.Fatalf("parseInfo error = %v, want ErrPackFormat", err)
+			}
+		})
+	}
+}
