@@ -11,25 +11,26 @@ package regions
 //	    "place_town", ...; see mapClasses) and their kind: area, line or
 //	    point. Styles refer to classes by name.
 //	map_features(id INTEGER PRIMARY KEY, class INTEGER, minzoom INTEGER,
-//	             layer INTEGER, flags INTEGER, rank INTEGER, name TEXT, geom BLOB)
+//	             layer INTEGER, flags INTEGER, rank INTEGER, name TEXT, geom BLOB,
+//	             box BLOB)
 //	    one row per feature and zoom band (or per piece, see below): geom is
 //	    the geometry generalised for the band (encoding: mapdata.AppendGeom);
-//	    layer is OSM's layer (bridges ≥ 1, tunnels ≤ -1); flags are
-//	    mapdata.FlagBridge, FlagTunnel, FlagOneway (the line runs in the
-//	    direction of travel) and FlagClipped; rank orders labels (higher
-//	    wins); name is the
-//	    label text (the house number for class housenumber). Rows are written
-//	    in a deterministic order, so ids are stable for a given extract.
-//	map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)
-//	    the row's bounding box in normalized Web Mercator and the zoom range
-//	    [minz, maxz] it is drawn at. Bands have disjoint zoom ranges, so the
-//	    query "box intersects tile AND minz <= z AND maxz >= z" returns each
-//	    feature once, in the generalisation made for z.
-//	map_labels USING rtree(id, minx, maxx, miny, maxy, minz, maxz)
-//	    the same boxes for the rows that take part in label placement (every
-//	    point, and lines with a name), so a renderer can look for labels in a
-//	    wider area around a tile than for geometry without reading every
-//	    unnamed road and polygon of that area.
+//	    minzoom the first zoom the row is drawn at; layer is OSM's layer
+//	    (bridges ≥ 1, tunnels ≤ -1); flags are mapdata.FlagBridge,
+//	    FlagTunnel, FlagOneway (the line runs in the direction of travel)
+//	    and FlagClipped; rank orders labels (higher wins); name is the label
+//	    text (the house number for class housenumber); box the row's
+//	    bounding box in normalized Web Mercator. Rows are written in a
+//	    deterministic order, so ids are stable for a given extract.
+//	map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)
+//	    the index: runs of rows of one zoom range [minz, maxz] near each
+//	    other (mapdata's writer.go), with their union box. Bands have
+//	    disjoint zoom ranges, so the query "box intersects tile AND minz <=
+//	    z AND maxz >= z" returns each feature once, in the generalisation
+//	    made for z. Rows that take part in label placement (every point, and
+//	    lines with a name) have buckets of their own (labels = 1), so a
+//	    renderer can look for labels in a wider area around a tile than for
+//	    geometry without reading every unnamed road and polygon of that area.
 //
 // Zoom bands are z0–8, z9–11, z12–13 and z14–19 (MapBands). Geometry of a
 // band is simplified (Douglas–Peucker) with a tolerance of half a pixel at
@@ -97,18 +98,18 @@ type mapFeature struct {
 type mapWriter struct {
 	ctx      context.Context
 	im       *Import
+	out      *mapdata.Writer
 	classID  map[string]int
 	minzoom  map[string]int
 	features []mapFeature
 }
 
 func runMapFeatures(ctx context.Context, im *Import) error {
-	for _, q := range mapdata.Schema {
-		if _, err := im.Tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("create map tables: %w", err)
-		}
+	out, err := mapdata.NewWriter(ctx, im.Tx)
+	if err != nil {
+		return err
 	}
-	fw := &mapWriter{ctx: ctx, im: im, classID: map[string]int{}, minzoom: map[string]int{}}
+	fw := &mapWriter{ctx: ctx, im: im, out: out, classID: map[string]int{}, minzoom: map[string]int{}}
 	for i, c := range mapClasses {
 		fw.classID[c.name] = i + 1
 		fw.minzoom[c.name] = c.minzoom

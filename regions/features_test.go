@@ -99,8 +99,8 @@ func buildMapFixture(t *testing.T) (*sql.DB, *Summary) {
 
 func readMapRows(t *testing.T, db *sql.DB) []mapRow {
 	t.Helper()
-	rows, err := db.Query(`SELECT c.name, f.minzoom, f.layer, f.flags, coalesce(f.name, ''), f.rank, i.minz, i.maxz, f.geom
-		FROM map_features f JOIN map_classes c ON c.id = f.class JOIN map_index i ON i.id = f.id ORDER BY f.id`)
+	rows, err := db.Query(`SELECT c.name, f.minzoom, f.layer, f.flags, coalesce(f.name, ''), f.rank, f.minzoom, i.maxz, f.geom
+		FROM map_features f JOIN map_classes c ON c.id = f.class JOIN map_buckets i ON f.id BETWEEN i.first AND i.last ORDER BY f.id`)
 	if err != nil {
 		t.Fatal(err)
 	}

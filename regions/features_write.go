@@ -1,7 +1,6 @@
 package regions
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/paulmach/orb"
@@ -13,24 +12,7 @@ import (
 
 // write generalises every collected feature per band and inserts the rows.
 func (fw *mapWriter) write() error {
-	tx := fw.im.Tx
-	insFeat, err := tx.PrepareContext(fw.ctx, mapdata.InsertFeature)
-	if err != nil {
-		return fmt.Errorf("prepare map features: %w", err)
-	}
-	defer insFeat.Close()
-	insIdx, err := tx.PrepareContext(fw.ctx, mapdata.InsertIndex)
-	if err != nil {
-		return fmt.Errorf("prepare map index: %w", err)
-	}
-	defer insIdx.Close()
-	insLabel, err := tx.PrepareContext(fw.ctx, mapdata.InsertLabel)
-	if err != nil {
-		return fmt.Errorf("prepare map labels: %w", err)
-	}
-	defer insLabel.Close()
-
-	var id int64
+	var rows int
 	var buf []byte
 	insert := func(f *mapFeature, flags, minz, maxz int, parts []orb.LineString) error {
 		b := orb.Bound{Min: orb.Point{math.Inf(1), math.Inf(1)}, Max: orb.Point{math.Inf(-1), math.Inf(-1)}}
@@ -39,24 +21,13 @@ func (fw *mapWriter) write() error {
 				b = b.Extend(pt)
 			}
 		}
-		id++
+		rows++
 		buf = mapdata.AppendGeom(buf[:0], f.typ, parts)
-		var name any
-		if f.name != "" {
-			name = f.name
-		}
-		if _, err := insFeat.Exec(id, fw.classID[f.class], f.minzoom, f.layer, flags, f.rank, name, buf); err != nil {
-			return fmt.Errorf("write map feature: %w", err)
-		}
-		if _, err := insIdx.Exec(id, b.Min[0], b.Max[0], b.Min[1], b.Max[1], minz, maxz); err != nil {
-			return fmt.Errorf("write map index: %w", err)
-		}
-		if f.typ == mapdata.GeomPoint || f.typ == mapdata.GeomLine && f.name != "" {
-			if _, err := insLabel.Exec(id, b.Min[0], b.Max[0], b.Min[1], b.Max[1], minz, maxz); err != nil {
-				return fmt.Errorf("write map labels: %w", err)
-			}
-		}
-		return nil
+		return fw.out.Add(fw.ctx, &mapdata.Feature{
+			Class: fw.classID[f.class], Layer: f.layer, Flags: flags, Rank: f.rank,
+			Name: f.name, Geom: buf, Box: mapdata.Box{MinX: b.Min[0], MinY: b.Min[1], MaxX: b.Max[0], MaxY: b.Max[1]},
+			MinZ: minz, MaxZ: maxz, Label: f.typ == mapdata.GeomPoint || f.typ == mapdata.GeomLine && f.name != "",
+		})
 	}
 
 	counts := map[string]int{}
@@ -96,8 +67,11 @@ func (fw *mapWriter) write() error {
 			}
 		}
 	}
+	if err := fw.out.Close(fw.ctx); err != nil {
+		return err
+	}
 	fw.im.Count("map features", len(fw.features))
-	fw.im.Count("map rows", int(id))
+	fw.im.Count("map rows", rows)
 	fw.im.Count("map buildings", counts["building"])
 	return nil
 }

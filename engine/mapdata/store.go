@@ -6,40 +6,49 @@ import (
 	"fmt"
 )
 
-// Schema creates the map tables of a pack (the import's features stage):
+// Schema creates the map tables of a pack (the import's features stage,
+// through Writer):
 //
 //	map_classes(id, name, kind)   class names (regions.MapClassNames)
-//	map_features(id, class, minzoom, layer, flags, rank, name, geom)
-//	                              geom: AppendGeom's encoding
-//	map_index  R*Tree: id, minx, maxx, miny, maxy (normalized Mercator),
-//	           minz, maxz (the zooms a row is drawn at)
-//	map_labels R*Tree as map_index, for the rows that carry a label
+//	map_features(id, class, minzoom, layer, flags, rank, name, geom, box)
+//	                              geom: AppendGeom's encoding; box: AppendBox's
+//	map_buckets R*Tree: id, minx, maxx, miny, maxy (normalized Mercator),
+//	           minz, maxz (the zooms its rows are drawn at), and +first,
+//	           +last (its rows' ids), +labels (1: rows that take part in
+//	           label placement); see writer.go
+//
+// Packs of format 1 have no box column and, instead of map_buckets, one
+// R*Tree entry per row (map_index) and per label row (map_labels); Reader
+// reads both.
 var Schema = []string{
 	`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
 	`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
-		layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
-	`CREATE VIRTUAL TABLE map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
-	`CREATE VIRTUAL TABLE map_labels USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
+		layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL,
+		box BLOB NOT NULL)`,
+	`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)`,
 }
 
-// The statements the import writes the map tables with.
-const (
-	InsertClass   = `INSERT INTO map_classes(id, name, kind) VALUES(?, ?, ?)`
-	InsertFeature = `INSERT INTO map_features(id, class, minzoom, layer, flags, rank, name, geom) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`
-	InsertIndex   = `INSERT INTO map_index(id, minx, maxx, miny, maxy, minz, maxz) VALUES(?, ?, ?, ?, ?, ?, ?)`
-	InsertLabel   = `INSERT INTO map_labels(id, minx, maxx, miny, maxy, minz, maxz) VALUES(?, ?, ?, ?, ?, ?, ?)`
-)
+// InsertClass is the statement the import writes map classes with.
+const InsertClass = `INSERT INTO map_classes(id, name, kind) VALUES(?, ?, ?)`
 
-const featureQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, i.minx, i.maxx, i.miny, i.maxy
+const bucketQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, f.box
+FROM map_buckets b JOIN map_features f ON f.id BETWEEN b.first AND b.last
+WHERE b.maxx >= ? AND b.minx <= ? AND b.maxy >= ? AND b.miny <= ? AND b.minz <= ? AND b.maxz >= ?`
+
+const bucketLabelQuery = bucketQuery + ` AND b.labels = 1`
+
+// The queries of format 1 packs.
+const (
+	indexQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, i.minx, i.maxx, i.miny, i.maxy
 FROM map_index i JOIN map_features f ON f.id = i.id
 WHERE i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ? AND i.minz <= ? AND i.maxz >= ?`
-
-// labelQuery reads the label rows of a box that the feature query of
-// another box (the last four parameters) did not return.
-const labelQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, i.minx, i.maxx, i.miny, i.maxy
+	// indexLabelQuery reads the label rows of a box that the feature
+	// query of another box (the last four parameters) did not return.
+	indexLabelQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, i.minx, i.maxx, i.miny, i.maxy
 FROM map_labels i JOIN map_features f ON f.id = i.id
 WHERE i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ? AND i.minz <= ? AND i.maxz >= ?
 AND NOT (i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ?)`
+)
 
 // Box is an axis-aligned box in normalized Mercator.
 type Box struct{ MinX, MinY, MaxX, MaxY float64 }
@@ -57,19 +66,25 @@ type Row struct {
 type Reader struct {
 	classes      []string // by class id; "" for ids not in use
 	near, labels *sql.Stmt
+	buckets      bool // format 2: map_buckets; else map_index and map_labels
 }
 
 // Open prepares the map queries of a pack's database; it returns nil and
 // no error when the pack has no map tables (it draws nothing).
 func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
-	var n int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name IN ('map_features', 'map_labels')`).Scan(&n); err != nil {
+	var features, buckets, labels int
+	if err := db.QueryRowContext(ctx, `SELECT count(name = 'map_features' OR NULL), count(name = 'map_buckets' OR NULL),
+		count(name = 'map_labels' OR NULL) FROM sqlite_master`).Scan(&features, &buckets, &labels); err != nil {
 		return nil, fmt.Errorf("mapdata: %w", err)
 	}
-	if n < 2 {
+	if features == 0 || buckets+labels == 0 {
 		return nil, nil
 	}
-	r := &Reader{}
+	r := &Reader{buckets: buckets > 0}
+	nearQuery, labelQuery := indexQuery, indexLabelQuery
+	if r.buckets {
+		nearQuery, labelQuery = bucketQuery, bucketLabelQuery
+	}
 	rows, err := db.QueryContext(ctx, `SELECT id, name FROM map_classes`)
 	if err != nil {
 		return nil, fmt.Errorf("mapdata: map classes: %w", err)
@@ -92,7 +107,7 @@ func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("mapdata: map classes: %w", err)
 	}
-	if r.near, err = db.PrepareContext(ctx, featureQuery); err != nil {
+	if r.near, err = db.PrepareContext(ctx, nearQuery); err != nil {
 		return nil, fmt.Errorf("mapdata: prepare feature query: %w", err)
 	}
 	if r.labels, err = db.PrepareContext(ctx, labelQuery); err != nil {
@@ -116,16 +131,38 @@ func (r *Reader) Classes() []string { return r.classes }
 
 // Features calls fn with every row drawn at zoom z whose box meets b.
 func (r *Reader) Features(ctx context.Context, b Box, z int, fn func(*Row) error) error {
-	return each(ctx, r.near, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+	if r.buckets {
+		return r.each(ctx, r.near, func(row *Row) error {
+			if !row.Box.meets(b) {
+				return nil
+			}
+			return fn(row)
+		}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+	}
+	return r.each(ctx, r.near, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
 }
 
 // Labels calls fn with every label row drawn at zoom z whose box meets b
 // but not except (the rows Features(except) gave already).
 func (r *Reader) Labels(ctx context.Context, b, except Box, z int, fn func(*Row) error) error {
-	return each(ctx, r.labels, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z, except.MinX, except.MaxX, except.MinY, except.MaxY)
+	if r.buckets {
+		return r.each(ctx, r.labels, func(row *Row) error {
+			if !row.Box.meets(b) || row.Box.meets(except) {
+				return nil
+			}
+			return fn(row)
+		}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+	}
+	return r.each(ctx, r.labels, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z, except.MinX, except.MaxX, except.MinY, except.MaxY)
 }
 
-func each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, args ...any) error {
+// meets reports whether a and q share a point, compared as the R*Tree
+// compares its float32 coordinates with a query's.
+func (a Box) meets(q Box) bool {
+	return a.MaxX >= q.MinX && a.MinX <= q.MaxX && a.MaxY >= q.MinY && a.MinY <= q.MaxY
+}
+
+func (r *Reader) each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, args ...any) error {
 	rows, err := q.QueryContext(ctx, args...)
 	if err != nil {
 		return fmt.Errorf("mapdata: query: %w", err)
@@ -133,9 +170,20 @@ func each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, args ...any) er
 	defer rows.Close()
 	var row Row
 	for rows.Next() {
-		var name, geom sql.RawBytes
-		if err := rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom,
-			&row.Box.MinX, &row.Box.MaxX, &row.Box.MinY, &row.Box.MaxY); err != nil {
+		var name, geom, box sql.RawBytes
+		if r.buckets {
+			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom, &box)
+			if err == nil {
+				var ok bool
+				if row.Box, ok = decodeBox(box); !ok {
+					err = ErrBadGeom
+				}
+			}
+		} else {
+			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom,
+				&row.Box.MinX, &row.Box.MaxX, &row.Box.MinY, &row.Box.MaxY)
+		}
+		if err != nil {
 			return fmt.Errorf("mapdata: read: %w", err)
 		}
 		row.Name, row.Geom = name, geom

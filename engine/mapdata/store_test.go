@@ -1,0 +1,179 @@
+package mapdata
+
+import (
+	"context"
+	"database/sql"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	_ "github.com/mattn/go-sqlite3"
+)
+
+func openDB(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(t.TempDir(), "map.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// randomFeatures returns n rows with boxes from a point to a sizable
+// region, zoom ranges of the import's bands, and unique ranks.
+func randomFeatures(rng *rand.Rand, n int) []Feature {
+	bands := [][2]int{{0, 8}, {9, 11}, {12, 13}, {14, 19}, {18, 19}}
+	fs := make([]Feature, n)
+	for i := range fs {
+		x, y := 0.52+rng.Float64()*0.01, 0.35+rng.Float64()*0.01
+		size := 0.0
+		switch rng.IntN(4) {
+		case 1:
+			size = rng.Float64() * 1e-5
+		case 2:
+			size = rng.Float64() * 1e-3
+		case 3:
+			size = rng.Float64() * 0.02
+		}
+		band := bands[rng.IntN(len(bands))]
+		fs[i] = Feature{
+			Class: 1 + rng.IntN(5), Rank: i, Geom: AppendGeom(nil, GeomPoint, nil),
+			Box:  Box{MinX: x, MinY: y, MaxX: x + size*rng.Float64(), MaxY: y + size*rng.Float64()},
+			MinZ: band[0] + rng.IntN(band[1]-band[0]+1), MaxZ: band[1], Label: rng.IntN(3) == 0,
+		}
+	}
+	return fs
+}
+
+func writeFeatures(t *testing.T, db *sql.DB, fs []Feature) {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewWriter(ctx, tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fs {
+		if err := w.Add(ctx, &fs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stored returns f's box as the pack holds it.
+func stored(f *Feature) Box {
+	b, _ := decodeBox(AppendBox(nil, f.Box))
+	return b
+}
+
+// TestBucketsAnswerLikeAScan checks the bucketed reader against a scan of
+// every row: same rows for random boxes and zooms, labels excluded from
+// the near box as a format 1 R*Tree query excludes them.
+func TestBucketsAnswerLikeAScan(t *testing.T) {
+	seed := uint64(rand.Int64())
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	db := openDB(t)
+	fs := randomFeatures(rng, 3000)
+	writeFeatures(t, db, fs)
+	r, err := Open(context.Background(), db)
+	if err != nil || r == nil {
+		t.Fatalf("Open: %v, %v", r, err)
+	}
+	defer r.Close()
+	for q := 0; q < 200; q++ {
+		z := rng.IntN(20)
+		x, y := 0.52+rng.Float64()*0.01, 0.35+rng.Float64()*0.01
+		s := 1 / float64(int(1)<<min(z, 16))
+		near := Box{MinX: x, MinY: y, MaxX: x + s, MaxY: y + s}
+		around := Box{MinX: x - s, MinY: y - s, MaxX: x + 2*s, MaxY: y + 2*s}
+		var want, wantLabels []int
+		for i := range fs {
+			f := &fs[i]
+			if f.MinZ > z || f.MaxZ < z {
+				continue
+			}
+			b := stored(f)
+			if b.meets(near) {
+				want = append(want, f.Rank)
+			}
+			if f.Label && b.meets(around) && !b.meets(near) {
+				wantLabels = append(wantLabels, f.Rank)
+			}
+		}
+		var got, gotLabels []int
+		if err := r.Features(context.Background(), near, z, func(row *Row) error {
+			if row.Box != stored(&fs[row.Rank]) {
+				t.Fatalf("row %d box %v, stored %v", row.Rank, row.Box, stored(&fs[row.Rank]))
+			}
+			got = append(got, row.Rank)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Labels(context.Background(), around, near, z, func(row *Row) error {
+			gotLabels = append(gotLabels, row.Rank)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got)
+		slices.Sort(gotLabels)
+		if !slices.Equal(got, want) || !slices.Equal(gotLabels, wantLabels) {
+			t.Fatalf("query %d (z%d %v): features %v labels %v, want %v and %v", q, z, near, got, gotLabels, want, wantLabels)
+		}
+	}
+}
+
+// TestFormat1Reads checks that packs with one R*Tree entry a row
+// (format 1) still draw.
+func TestFormat1Reads(t *testing.T) {
+	db := openDB(t)
+	for _, q := range []string{
+		`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
+		`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
+			layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
+		`CREATE VIRTUAL TABLE map_index USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
+		`CREATE VIRTUAL TABLE map_labels USING rtree(id, minx, maxx, miny, maxy, minz, maxz)`,
+		`INSERT INTO map_classes VALUES(1, 'peak', 'point')`,
+		`INSERT INTO map_features VALUES(1, 1, 12, 0, 0, 7, 'Alp', x'0101000000')`,
+		`INSERT INTO map_index VALUES(1, 0.5, 0.5, 0.3, 0.3, 12, 19)`,
+		`INSERT INTO map_labels VALUES(1, 0.5, 0.5, 0.3, 0.3, 12, 19)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := Open(context.Background(), db)
+	if err != nil || r == nil {
+		t.Fatalf("Open: %v, %v", r, err)
+	}
+	defer r.Close()
+	box := Box{MinX: 0.49, MinY: 0.29, MaxX: 0.51, MaxY: 0.31}
+	var names []string
+	collect := func(row *Row) error { names = append(names, string(row.Name)); return nil }
+	if err := r.Features(context.Background(), box, 14, collect); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Labels(context.Background(), box, Box{}, 14, collect); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Features(context.Background(), box, 11, collect); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(names, []string{"Alp", "Alp"}) {
+		t.Fatalf("read %q, want the row once from Features and once from Labels at z14", names)
+	}
+}
