@@ -15,6 +15,31 @@ import (
 	"waymark/engine/route"
 )
 
+// graphParts joins the parts of profile p's graph (table graph_parts).
+func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
+	var size int64
+	if err := db.QueryRow(`SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`, p.String()).Scan(&size); err != nil {
+		return nil, fmt.Errorf("read %s graph: %w", p, err)
+	}
+	rows, err := db.Query(`SELECT data FROM graph_parts WHERE profile = ? ORDER BY part`, p.String())
+	if err != nil {
+		return nil, fmt.Errorf("read %s graph: %w", p, err)
+	}
+	defer rows.Close()
+	data := make([]byte, 0, size)
+	for rows.Next() {
+		var part sql.RawBytes
+		if err := rows.Scan(&part); err != nil {
+			return nil, fmt.Errorf("read %s graph: %w", p, err)
+		}
+		data = append(data, part...)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read %s graph: %w", p, err)
+	}
+	return data, nil
+}
+
 // loadGraphs reads the pack's routing graphs (table graphs, written by the
 // regions "roads" stage) and decodes them in parallel. A pack without the
 // table (a partial pack) has no graphs; that is not an error.
@@ -47,6 +72,16 @@ func loadGraphs(db *sql.DB, buildID string) ([]*route.Graph, error) {
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read graphs: %w", err)
+	}
+	for i, b := range blobs {
+		if len(b.data) > 0 {
+			continue // format 1: the whole encoding in graphs.data
+		}
+		data, err := graphParts(db, b.p)
+		if err != nil {
+			return nil, err
+		}
+		blobs[i].data = data
 	}
 	graphs := make([]*route.Graph, len(route.Profiles))
 	errs := make([]error, len(blobs))

@@ -22,10 +22,11 @@
 //     the geocoding tables on Nominatim's model (places, place_addressline,
 //     search_name and search_trigram FTS5 tables, places_rtree, postcodes,
 //     countries); the contract is the doc comment in places_schema.go.
-//   - "roads" (roads*.go): one contracted routing graph per profile as a
-//     blob in graphs; speed and access rules in roads_profile.go.
+//   - "roads" (roads*.go): one contracted routing graph per profile,
+//     encoded in parts (graphs, graph_parts); speed and access rules in
+//     roads_profile.go.
 //   - "features" (features*.go): what the tile renderer draws, generalised
-//     per zoom band, with an R*Tree (map_* tables).
+//     per zoom band, in buckets under an R*Tree (map_* tables).
 //
 // Design choices: one file rather than a directory of files, so a pack is
 // one unit to copy, install and delete; every stage reads the same

@@ -3,6 +3,7 @@ package route
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 )
@@ -22,6 +23,29 @@ type BuildStats struct {
 // takes the ways' Nodes and Points (they are nil afterwards): the graph
 // keeps its own copy, and the network's need not live as long.
 func Build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
+	g, st, err := build(ctx, net, progress)
+	if err != nil {
+		return nil, st, err
+	}
+	g.derive()
+	return g, st, nil
+}
+
+// Write is Build for storage: it builds the graph of net and writes its
+// encoding (Graph.WriteTo) to w, without the indexes a loaded graph
+// answers queries with (a sixth of the graph's memory at country size).
+func Write(ctx context.Context, w io.Writer, net *Network, progress func(done, total int)) (BuildStats, error) {
+	g, st, err := build(ctx, net, progress)
+	if err != nil {
+		return st, err
+	}
+	if _, err := g.WriteTo(w); err != nil {
+		return st, fmt.Errorf("route: write graph: %w", err)
+	}
+	return st, nil
+}
+
+func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}}
 	b.str("")
 	b.edges()
@@ -40,7 +64,6 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 	b.g.up, b.g.down = up, down
 	st.CHEdges = len(up.to) + len(down.to)
 	b.g.strs = b.strs
-	b.g.derive()
 	return b.g, st, nil
 }
 

@@ -105,7 +105,18 @@ const (
 // MarshalBinary encodes the graph for storage in a pack (graphMagic:
 // length-prefixed arrays of varints; float arrays little endian).
 func (g *Graph) MarshalBinary() ([]byte, error) {
-	w := &varWriter{b: make([]byte, 0, 1<<16)}
+	var buf bytes.Buffer
+	if _, err := g.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteTo writes what MarshalBinary returns to out, a megabyte at a time,
+// so the encoding never exists whole in memory (an import writes it into
+// the pack in parts).
+func (g *Graph) WriteTo(out io.Writer) (int64, error) {
+	w := &varWriter{b: make([]byte, 0, 2*writeChunk), out: out}
 	w.b = append(w.b, graphMagic...)
 	w.uint(uint64(g.profile))
 	w.uint(uint64(g.nJunctions))
@@ -145,8 +156,10 @@ func (g *Graph) MarshalBinary() ([]byte, error) {
 	for _, s := range g.strs {
 		w.uint(uint64(len(s)))
 		w.b = append(w.b, s...)
+		w.spill()
 	}
-	return w.b, nil
+	w.flush()
+	return w.n, w.err
 }
 
 // graphReader reads the arrays of either blob format.
@@ -449,10 +462,35 @@ func (g *Graph) bigEdges() []bool {
 // varWriter writes the graphMagic format: unsigned varints, zigzag varints
 // for signed values, deltas from the previous value where an array
 // ascends (offsets) or changes little (node ids, coordinates).
-type varWriter struct{ b []byte }
+// It passes its bytes on to out whenever writeChunk of them are waiting.
+type varWriter struct {
+	b   []byte
+	out io.Writer
+	n   int64 // bytes written to out
+	err error // the first error out returned
+}
 
-func (w *varWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
-func (w *varWriter) int(v int64)   { w.b = binary.AppendVarint(w.b, v) }
+// writeChunk is how many bytes varWriter collects before writing them.
+const writeChunk = 1 << 20
+
+func (w *varWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v); w.spill() }
+func (w *varWriter) int(v int64)   { w.b = binary.AppendVarint(w.b, v); w.spill() }
+
+// spill writes the collected bytes when there are writeChunk of them.
+func (w *varWriter) spill() {
+	if len(w.b) >= writeChunk {
+		w.flush()
+	}
+}
+
+func (w *varWriter) flush() {
+	if w.err == nil && len(w.b) > 0 {
+		var n int
+		n, w.err = w.out.Write(w.b)
+		w.n += int64(n)
+	}
+	w.b = w.b[:0]
+}
 
 func (w *varWriter) u32s(v []uint32, delta bool) {
 	w.uint(uint64(len(v)))
@@ -485,13 +523,19 @@ func (w *varWriter) i64s(v []int64) {
 
 func (w *varWriter) u8s(v []uint8) {
 	w.uint(uint64(len(v)))
-	w.b = append(w.b, v...)
+	for len(v) > 0 {
+		k := min(len(v), writeChunk)
+		w.b = append(w.b, v[:k]...)
+		v = v[k:]
+		w.spill()
+	}
 }
 
 func (w *varWriter) f32s(v []float32) {
 	w.uint(uint64(len(v)))
 	for _, x := range v {
 		w.b = binary.LittleEndian.AppendUint32(w.b, math.Float32bits(x))
+		w.spill()
 	}
 }
 

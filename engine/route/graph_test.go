@@ -143,3 +143,60 @@ func TestDecodeV1(t *testing.T) {
 		t.Errorf("Decode(v1) re-encoded differs from the graph (%v)", err)
 	}
 }
+
+// chunkRecorder records the sizes of the writes it is given and fails
+// after failAfter of them (never when 0).
+type chunkRecorder struct {
+	bytes.Buffer
+	sizes     []int
+	failAfter int
+}
+
+var errDiskFull = errors.New("disk full")
+
+func (c *chunkRecorder) Write(b []byte) (int, error) {
+	if c.failAfter > 0 && len(c.sizes) == c.failAfter {
+		return 0, errDiskFull
+	}
+	c.sizes = append(c.sizes, len(b))
+	return c.Buffer.Write(b)
+}
+
+// TestWriteStreams checks that Write (build for storage) writes a graph
+// that decodes and encodes again to the same bytes, that WriteTo writes
+// in pieces no larger than a chunk and a value, and that it stops at the
+// first write error.
+func TestWriteStreams(t *testing.T) {
+	var rec chunkRecorder
+	if _, err := Write(context.Background(), &rec, gridNetwork(3, 4), nil); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Decode(rec.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := g.MarshalBinary(); err != nil || !bytes.Equal(again, rec.Bytes()) {
+		t.Fatalf("Write wrote %d bytes, which encode again as %d (%v)", rec.Len(), len(again), err)
+	}
+	// A big graph spills several chunks: inflate the string table.
+	for i := 0; i < 3*writeChunk/1000; i++ {
+		g.strs = append(g.strs, string(make([]byte, 1000)))
+	}
+	rec = chunkRecorder{}
+	n, err := g.WriteTo(&rec)
+	if err != nil || n != int64(rec.Len()) {
+		t.Fatalf("WriteTo = %d, %v; wrote %d", n, err, rec.Len())
+	}
+	if len(rec.sizes) < 3 {
+		t.Fatalf("%d writes, want the encoding in several", len(rec.sizes))
+	}
+	for _, s := range rec.sizes {
+		if s > writeChunk+1010 {
+			t.Fatalf("a write of %d bytes; chunks are %d", s, writeChunk)
+		}
+	}
+	failing := chunkRecorder{failAfter: 1}
+	if _, err := g.WriteTo(&failing); !errors.Is(err, errDiskFull) {
+		t.Fatalf("WriteTo on a failing writer: %v, want its error", err)
+	}
+}

@@ -1,0 +1,65 @@
+package engine_test
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+// TestGraphsOfFormat1 checks that a pack whose graphs sit whole in
+// graphs.data (format 1) routes like the same graphs stored in parts.
+func TestGraphsOfFormat1(t *testing.T) {
+	ctx := context.Background()
+	parts := copyPack(t, "monaco")
+	whole := copyPack(t, "monaco")
+	db, err := sql.Open("sqlite3", whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM graph_parts GROUP BY profile ORDER BY 1 DESC LIMIT 1`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("monaco's graphs in %d parts (%v); the test joins one", n, err)
+	}
+	for _, q := range []string{
+		`UPDATE graphs SET data = (SELECT p.data FROM graph_parts p WHERE p.profile = graphs.profile)`,
+		`DROP TABLE graph_parts`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := engine.WriteChecksums(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	a, err := engine.Open(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := engine.Open(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	pts := []orb.Point{{7.4197, 43.7318}, {7.4271, 43.7441}}
+	for _, p := range route.Profiles {
+		req := engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: p, Coordinates: pts}}
+		ra, err := a.Directions(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := b.Directions(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ra.Routes[0].Distance != rb.Routes[0].Distance || !ra.Routes[0].Points.Equal(rb.Routes[0].Points) {
+			t.Errorf("%s: %v m from parts, %v m from the whole blob", p, ra.Routes[0].Distance, rb.Routes[0].Distance)
+		}
+	}
+}
