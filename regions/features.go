@@ -95,13 +95,20 @@ type mapFeature struct {
 	area    float64 // Mercator units² for areas
 }
 
+// mapWriter runs the features stage: areas and points are written as
+// they are collected, lines once all are there (mapMergeLines joins them),
+// so the stage holds the lines of the extract and no other geometry.
 type mapWriter struct {
-	ctx      context.Context
-	im       *Import
-	out      *mapdata.Writer
-	classID  map[string]int
-	minzoom  map[string]int
-	features []mapFeature
+	ctx     context.Context
+	im      *Import
+	out     *mapdata.Writer
+	classID map[string]int
+	minzoom map[string]int
+	lines   []mapFeature
+	buf     []byte // geometry encoding scratch
+	err     error  // the first error writing a row
+
+	features, rows, buildings int // counts for the summary
 }
 
 func runMapFeatures(ctx context.Context, im *Import) error {
@@ -121,13 +128,13 @@ func runMapFeatures(ctx context.Context, im *Import) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var merged int
-	fw.features, merged = mapMergeLines(fw.features)
-	im.Count("map lines merged", merged)
-	return fw.write()
+	if fw.err != nil {
+		return fw.err
+	}
+	return fw.writeLines()
 }
 
-// collect gathers every feature of the extract into fw.features.
+// collect gathers every feature of the extract (mapWriter.add).
 func (fw *mapWriter) collect() {
 	d := fw.im.Data
 	consumed := map[osm.WayID]bool{} // outer ways drawn through their multipolygon
@@ -160,7 +167,7 @@ func (fw *mapWriter) collect() {
 		fw.im.Problem("map features: %d coastline chains could not be closed into sea", bad)
 	}
 	if len(sea.rings) > 0 {
-		fw.addArea("water", nil, sea)
+		fw.addArea("water", nil, sea, 0)
 	}
 	for i, w := range d.Ways() {
 		if i%5000 == 0 {
@@ -193,11 +200,11 @@ func (fw *mapWriter) collect() {
 			return pg
 		}
 		if c := mapAreaClass(w.Tags); c != "" && !consumed[w.ID] {
-			fw.addArea(c, w.Tags, ring())
+			fw.addArea(c, w.Tags, ring(), 0)
 		}
 		if c := mapBuildingClass(w.Tags); c != "" {
 			_, layer := mapLineFlags(w.Tags)
-			fw.addArea(c, w.Tags, ring()).withLayer(layer)
+			fw.addArea(c, w.Tags, ring(), layer)
 		}
 		fw.addAreaPoints(w.Tags, ring())
 	}
@@ -248,10 +255,10 @@ func (fw *mapWriter) collectMultipolygon(r *Relation, consumed map[osm.WayID]boo
 				}
 			}
 		}
-		fw.addArea(class, tags, pg)
+		fw.addArea(class, tags, pg, 0)
 	}
 	if building != "" {
-		fw.addArea(building, tags, pg)
+		fw.addArea(building, tags, pg, 0)
 	}
 	fw.addAreaPoints(tags, pg)
 }
@@ -281,34 +288,30 @@ func (fw *mapWriter) addLine(w *Way, class string, flags, layer int) {
 			pts[i], pts[j] = pts[j], pts[i]
 		}
 	}
-	fw.features = append(fw.features, mapFeature{
+	fw.add(mapFeature{
 		class: class, minzoom: fw.minzoom[class], flags: flags, layer: layer,
 		rank: len(mapClasses) - fw.classID[class], name: w.Tags.Find("name"),
 		typ: mapdata.GeomLine, parts: []orb.LineString{pts},
 	})
 }
 
-// addArea adds polygon pg of class; it returns the added feature (or a dummy
-// when pg is empty) so callers can adjust it.
-func (fw *mapWriter) addArea(class string, t osm.Tags, pg mapPolygon) *mapFeature {
+// addArea adds polygon pg of class on OSM layer layer.
+func (fw *mapWriter) addArea(class string, t osm.Tags, pg mapPolygon, layer int) {
 	if len(pg.rings) == 0 || pg.area <= 0 {
-		return &mapFeature{}
+		return
 	}
 	mz := fw.minzoom[class]
 	if z := mapAreaMinZoom(pg.area); z > mz && class != "building" {
 		mz = z
 	}
 	if mz > MaxMapZoom {
-		return &mapFeature{}
+		return
 	}
-	fw.features = append(fw.features, mapFeature{
-		class: class, minzoom: mz, rank: int(math.Min(1e9, pg.area*1e12)),
+	fw.add(mapFeature{
+		class: class, minzoom: mz, layer: layer, rank: int(math.Min(1e9, pg.area*1e12)),
 		name: t.Find("name"), typ: mapdata.GeomPolygon, parts: pg.rings, area: pg.area,
 	})
-	return &fw.features[len(fw.features)-1]
 }
-
-func (f *mapFeature) withLayer(layer int) { f.layer = layer }
 
 // addAreaPoints adds the symbols and labels of an area: its POI, its house
 // number and, for named water, a water label.
@@ -332,7 +335,7 @@ func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
 		// at which they cover ~100× the minimum area.
 		mz := max(mapAreaMinZoom(pg.area/100), fw.minzoom["area_name"])
 		if mz <= MaxMapZoom {
-			fw.features = append(fw.features, mapFeature{
+			fw.add(mapFeature{
 				class: "area_name", minzoom: mz, rank: int(math.Min(9999, pg.area*1e11)),
 				name: name, typ: mapdata.GeomPoint, parts: []orb.LineString{{centre()}},
 			})
@@ -347,7 +350,7 @@ func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
 			mz = fw.minzoom["water_name"]
 		}
 		if mz <= MaxMapZoom {
-			fw.features = append(fw.features, mapFeature{
+			fw.add(mapFeature{
 				class: "water_name", minzoom: mz, rank: mapLabelRank("water_name", t) + int(math.Min(99, pg.area*1e9)),
 				name: name, typ: mapdata.GeomPoint, parts: []orb.LineString{{centre()}},
 			})
@@ -356,7 +359,7 @@ func (fw *mapWriter) addAreaPoints(t osm.Tags, pg mapPolygon) {
 }
 
 func (fw *mapWriter) addPoint(class string, t osm.Tags, p orb.Point, label string) {
-	fw.features = append(fw.features, mapFeature{
+	fw.add(mapFeature{
 		class: class, minzoom: fw.minzoom[class], rank: mapLabelRank(class, t),
 		name: label, typ: mapdata.GeomPoint, parts: []orb.LineString{{p}},
 	})

@@ -10,69 +10,96 @@ import (
 	"waymark/engine/mapdata"
 )
 
-// write generalises every collected feature per band and inserts the rows.
-func (fw *mapWriter) write() error {
-	var rows int
-	var buf []byte
-	insert := func(f *mapFeature, flags, minz, maxz int, parts []orb.LineString) error {
-		b := orb.Bound{Min: orb.Point{math.Inf(1), math.Inf(1)}, Max: orb.Point{math.Inf(-1), math.Inf(-1)}}
-		for _, p := range parts {
-			for _, pt := range p {
-				b = b.Extend(pt)
-			}
-		}
-		rows++
-		buf = mapdata.AppendGeom(buf[:0], f.typ, parts)
-		return fw.out.Add(fw.ctx, &mapdata.Feature{
-			Class: fw.classID[f.class], Layer: f.layer, Flags: flags, Rank: f.rank,
-			Name: f.name, Geom: buf, Box: mapdata.Box{MinX: b.Min[0], MinY: b.Min[1], MaxX: b.Max[0], MaxY: b.Max[1]},
-			MinZ: minz, MaxZ: maxz, Label: f.typ == mapdata.GeomPoint || f.typ == mapdata.GeomLine && f.name != "",
-		})
+// add takes a collected feature: lines wait in fw.lines for mapMergeLines,
+// anything else is written at once (emit).
+func (fw *mapWriter) add(f mapFeature) {
+	if f.typ == mapdata.GeomLine {
+		fw.lines = append(fw.lines, f)
+		return
 	}
+	fw.emit(&f)
+}
 
-	counts := map[string]int{}
-	for i := range fw.features {
+// emit generalises f per band and writes its rows. The first error stops
+// every later emit; it is in fw.err.
+func (fw *mapWriter) emit(f *mapFeature) {
+	if fw.err != nil {
+		return
+	}
+	fw.features++
+	if f.class == "building" {
+		fw.buildings++
+	}
+	for _, band := range MapBands {
+		if band.MaxZoom < f.minzoom {
+			continue
+		}
+		minz := max(f.minzoom, band.MinZoom)
+		parts := mapGeneralise(f, band)
+		if len(parts) == 0 {
+			continue
+		}
+		if f.typ == mapdata.GeomPolygon && band.MinZoom >= mapSplitZoom+1 {
+			pieces, clipped := mapSplitPolygon(parts)
+			flags := f.flags
+			if clipped {
+				flags |= mapdata.FlagClipped
+			}
+			for _, pc := range pieces {
+				fw.insert(f, flags, minz, band.MaxZoom, pc)
+			}
+			continue
+		}
+		fw.insert(f, f.flags, minz, band.MaxZoom, parts)
+	}
+}
+
+// insert writes one row of f: parts drawn at zooms minz to maxz.
+func (fw *mapWriter) insert(f *mapFeature, flags, minz, maxz int, parts []orb.LineString) {
+	if fw.err != nil {
+		return
+	}
+	b := orb.Bound{Min: orb.Point{math.Inf(1), math.Inf(1)}, Max: orb.Point{math.Inf(-1), math.Inf(-1)}}
+	for _, p := range parts {
+		for _, pt := range p {
+			b = b.Extend(pt)
+		}
+	}
+	fw.rows++
+	fw.buf = mapdata.AppendGeom(fw.buf[:0], f.typ, parts)
+	fw.err = fw.out.Add(fw.ctx, &mapdata.Feature{
+		Class: fw.classID[f.class], Layer: f.layer, Flags: flags, Rank: f.rank,
+		Name: f.name, Geom: fw.buf, Box: mapdata.Box{MinX: b.Min[0], MinY: b.Min[1], MaxX: b.Max[0], MaxY: b.Max[1]},
+		MinZ: minz, MaxZ: maxz, Label: f.typ == mapdata.GeomPoint || f.typ == mapdata.GeomLine && f.name != "",
+	})
+}
+
+// writeLines merges the collected lines, writes them and closes the map
+// tables.
+func (fw *mapWriter) writeLines() error {
+	lines, merged := mapMergeLines(fw.lines)
+	fw.lines = nil
+	fw.im.Count("map lines merged", merged)
+	ways := int64(fw.im.Data.WayCount())
+	for i := range lines {
 		if i%10000 == 0 {
 			if err := fw.ctx.Err(); err != nil {
 				return err
 			}
-			fw.im.Report(int64(fw.im.Data.WayCount() + i))
+			fw.im.Report(ways + int64(i)*ways/int64(len(lines)))
 		}
-		f := &fw.features[i]
-		counts[f.class]++
-		for _, band := range MapBands {
-			if band.MaxZoom < f.minzoom {
-				continue
-			}
-			minz := max(f.minzoom, band.MinZoom)
-			parts := mapGeneralise(f, band)
-			if len(parts) == 0 {
-				continue
-			}
-			if f.typ == mapdata.GeomPolygon && band.MinZoom >= mapSplitZoom+1 {
-				pieces, clipped := mapSplitPolygon(parts)
-				flags := f.flags
-				if clipped {
-					flags |= mapdata.FlagClipped
-				}
-				for _, pc := range pieces {
-					if err := insert(f, flags, minz, band.MaxZoom, pc); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if err := insert(f, f.flags, minz, band.MaxZoom, parts); err != nil {
-				return err
-			}
-		}
+		fw.emit(&lines[i])
+		lines[i] = mapFeature{} // written: its geometry can go
+	}
+	if fw.err != nil {
+		return fw.err
 	}
 	if err := fw.out.Close(fw.ctx); err != nil {
 		return err
 	}
-	fw.im.Count("map features", len(fw.features))
-	fw.im.Count("map rows", rows)
-	fw.im.Count("map buildings", counts["building"])
+	fw.im.Count("map features", fw.features)
+	fw.im.Count("map rows", fw.rows)
+	fw.im.Count("map buildings", fw.buildings)
 	return nil
 }
 
