@@ -111,9 +111,9 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 // within a rule; free reports whether a node is still unlinked.
 func (b *placeBuilder) linkInside(grid *gridIndex, ai int32, pa *preparedArea, free func(int32) bool) int32 {
 	a := b.places[ai]
-	aName := strings.ToLower(a.names["name"])
-	aNorm := text.Normalize(a.names["name"])
-	wantType := a.extratags["place"]
+	aName := strings.ToLower(a.names.get("name"))
+	aNorm := text.Normalize(a.names.get("name"))
+	wantType := a.extratags.get("place")
 	wd := a.tags.Find("wikidata")
 	best, bestScore := int32(-1), 0
 	b.nodesIn(grid, a.bound, func(ni int32) {
@@ -121,8 +121,8 @@ func (b *placeBuilder) linkInside(grid *gridIndex, ai int32, pa *preparedArea, f
 		if !free(ni) || !pa.contains(n.centroid) {
 			return
 		}
-		nName := strings.ToLower(n.names["name"])
-		exact := aNorm != "" && text.Normalize(n.names["name"]) == aNorm
+		nName := strings.ToLower(n.names.get("name"))
+		exact := aNorm != "" && text.Normalize(n.names.get("name")) == aNorm
 		score := 0
 		switch {
 		case wantType != "" && n.typ == wantType && aName != "" && nName != "" &&
@@ -171,26 +171,11 @@ func (b *placeBuilder) nodesIn(g *gridIndex, bound orb.Bound, fn func(int32)) {
 func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
 	a, n := b.places[ai], b.places[ni]
 	n.linked = ai + 1
-	merged := make(map[string]string, len(a.names)+len(n.names))
-	for k, v := range n.names {
-		merged[k] = v
-	}
-	for k, v := range a.names {
-		merged[k] = v
-	}
-	a.names = merged
+	a.names = mergeTags(n.names, a.names)
 	if a.name == "" {
 		a.name = n.name
 	}
-	et := make(map[string]string, len(a.extratags)+len(n.extratags)+1)
-	for k, v := range n.extratags {
-		et[k] = v
-	}
-	for k, v := range a.extratags {
-		et[k] = v
-	}
-	et["linked_place"] = n.typ
-	a.extratags = et
+	a.extratags = mergeTags(n.extratags, a.extratags).with("linked_place", n.typ)
 	if pa.contains(n.centroid) {
 		a.centroid = n.centroid
 	}

@@ -146,8 +146,8 @@ func (s *streetIndex) associated(p *place) int32 {
 
 func addVariants(m map[string][]int32, p *place, i int32) {
 	seen := map[string]bool{}
-	for _, v := range p.names {
-		for _, n := range text.Variants(v) {
+	for _, t := range p.names {
+		for _, n := range text.Variants(t.value) {
 			if !seen[n] {
 				seen[n] = true
 				m[n] = append(m[n], i)

@@ -55,9 +55,9 @@ func TestImportanceOrder(t *testing.T) {
 		higher float64
 		lower  float64
 	}{
-		{"capital town with wiki over village", importanceOf(16, map[string]string{"wikipedia": "de:Vaduz", "population": "5450", "capital": "yes"}),
-			importanceOf(16, map[string]string{"wikipedia": "de:Planken", "population": "480"})},
-		{"wikidata over nothing", importanceOf(19, map[string]string{"wikidata": "Q1"}), importanceOf(19, nil)},
+		{"capital town with wiki over village", importanceOf(16, tags("wikipedia", "de:Vaduz", "population", "5450", "capital", "yes")),
+			importanceOf(16, tags("wikipedia", "de:Planken", "population", "480"))},
+		{"wikidata over nothing", importanceOf(19, tags("wikidata", "Q1")), importanceOf(19, nil)},
 		{"country over city", importanceOf(4, nil), importanceOf(16, nil)},
 		{"street over house", importanceOf(26, nil), importanceOf(30, nil)},
 	}
@@ -71,7 +71,7 @@ func TestImportanceOrder(t *testing.T) {
 			}
 		}
 	}
-	if got := importanceOf(4, map[string]string{"wikipedia": "x", "population": "1e12", "capital": "yes"}); got > 1 {
+	if got := importanceOf(4, tags("wikipedia", "x", "population", "1e12", "capital", "yes")); got > 1 {
 		t.Errorf("importance not clamped: %v", got)
 	}
 }
@@ -123,4 +123,13 @@ func FuzzInterpolateNumbers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// tags returns the key, value pairs kv as a tagMap.
+func tags(kv ...string) tagMap {
+	var pairs []tagPair
+	for i := 0; i+1 < len(kv); i += 2 {
+		pairs = append(pairs, tagPair{kv[i], kv[i+1]})
+	}
+	return newTagMap(pairs)
 }

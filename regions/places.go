@@ -46,7 +46,7 @@ type place struct {
 	class, typ  string
 	adminLevel  int
 	name        string
-	names       map[string]string
+	names       tagMap
 	housenumber string
 	street      string
 	addrPlace   string
@@ -56,7 +56,7 @@ type place struct {
 	// building (not counted again for postcode centroids).
 	inheritedPostcode bool
 	country           string
-	extratags         map[string]string
+	extratags         tagMap
 	rankSearch        int
 	rankAddress       int
 	importance        float64
@@ -240,7 +240,7 @@ func (b *placeBuilder) addRelation(r *Relation) {
 		return
 	}
 	names, main := extractNames(r.Tags)
-	if len(placeTags(r.Tags, main, housenumberOf(r.Tags) != "" || names["addr:housename"] != "")) == 0 {
+	if len(placeTags(r.Tags, main, housenumberOf(r.Tags) != "" || names.get("addr:housename") != "")) == 0 {
 		return // no tags of interest (old-style multipolygon: tags on the way)
 	}
 	mp, problems := RelationArea(b.d, r)
@@ -335,8 +335,8 @@ func isAreaWay(w *Way) bool {
 
 // extractNames returns the name tags of tags and whether a main name is
 // among them.
-func extractNames(tags osm.Tags) (map[string]string, bool) {
-	var names map[string]string
+func extractNames(tags osm.Tags) (tagMap, bool) {
+	var names []tagPair
 	main := false
 	for _, t := range tags {
 		isName, isMain := isNameKey(t.Key)
@@ -344,13 +344,10 @@ func extractNames(tags osm.Tags) (map[string]string, bool) {
 		if !isName || v == "" {
 			continue
 		}
-		if names == nil {
-			names = make(map[string]string, 4)
-		}
-		names[t.Key] = v
+		names = append(names, tagPair{t.Key, v})
 		main = main || isMain
 	}
-	return names, main
+	return newTagMap(names), main
 }
 
 // laterKeys are the tags the steps after collect read from a place's
@@ -373,7 +370,7 @@ func laterTags(tags osm.Tags) osm.Tags {
 func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members []Member, g orb.Geometry) {
 	names, named := extractNames(tags)
 	hn := housenumberOf(tags)
-	mains := placeTags(tags, named, hn != "" || names["addr:housename"] != "")
+	mains := placeTags(tags, named, hn != "" || names.get("addr:housename") != "")
 	if len(mains) == 0 {
 		return
 	}
@@ -449,9 +446,9 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 }
 
 // defaultName picks the display name from the name tags.
-func defaultName(names map[string]string) string {
+func defaultName(names tagMap) string {
 	for _, k := range defaultNameOrder {
-		if v := names[k]; v != "" {
+		if v := names.get(k); v != "" {
 			return v
 		}
 	}
@@ -460,8 +457,8 @@ func defaultName(names map[string]string) string {
 
 // extratagsOf returns the extratags of tags for a place of class: every
 // tag that is not a name, address, the class tag or noise (nil when none).
-func extratagsOf(tags osm.Tags, class string) map[string]string {
-	var out map[string]string
+func extratagsOf(tags osm.Tags, class string) tagMap {
+	var out []tagPair
 	for _, t := range tags {
 		if t.Key == class || t.Value == "" {
 			continue
@@ -472,10 +469,7 @@ func extratagsOf(tags osm.Tags, class string) map[string]string {
 		if !keepExtratag(t.Key) {
 			continue
 		}
-		if out == nil {
-			out = make(map[string]string, 2)
-		}
-		out[t.Key] = t.Value
+		out = append(out, tagPair{t.Key, t.Value})
 	}
-	return out
+	return newTagMap(out)
 }

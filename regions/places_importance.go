@@ -23,18 +23,18 @@ import (
 	"strings"
 )
 
-func importanceOf(rankSearch int, tags map[string]string) float64 {
+func importanceOf(rankSearch int, tags tagMap) float64 {
 	imp := 0.40001 - float64(rankSearch)/75
 	switch {
-	case tags["wikipedia"] != "":
+	case tags.get("wikipedia") != "":
 		imp += 0.20
-	case tags["wikidata"] != "":
+	case tags.get("wikidata") != "":
 		imp += 0.10
 	}
-	if pop, ok := parsePopulation(tags["population"]); ok && pop > 0 {
+	if pop, ok := parsePopulation(tags.get("population")); ok && pop > 0 {
 		imp += math.Min(0.20, 0.04*math.Log10(1+pop))
 	}
-	switch tags["capital"] {
+	switch tags.get("capital") {
 	case "yes", "2":
 		imp += 0.05
 	case "4":

@@ -10,7 +10,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -162,8 +161,8 @@ func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *pl
 		return fmt.Errorf("geometry: %w", err)
 	}
 	bb := p.bound
-	_, err = s.place.ExecContext(ctx, id, p.osmType, p.osmID, p.class, p.typ, p.adminLevel, p.name, jsonObject(p.names),
-		p.housenumber, p.street, p.addrPlace, p.postcode, p.country, jsonObject(p.extratags),
+	_, err = s.place.ExecContext(ctx, id, p.osmType, p.osmID, p.class, p.typ, p.adminLevel, p.name, p.names.json(),
+		p.housenumber, p.street, p.addrPlace, p.postcode, p.country, p.extratags.json(),
 		p.rankSearch, p.rankAddress, p.importance, int64(p.parent), int64(p.linked), boolInt(p.interpolated),
 		p.centroid[1], p.centroid[0], bb.Min[1], bb.Min[0], bb.Max[1], bb.Max[0], g)
 	return err
@@ -278,20 +277,15 @@ func housenumberTerms(hn string) string {
 }
 
 // sortedValues returns m's values ordered by key, "name" first.
-func sortedValues(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+func sortedValues(m tagMap) []string {
+	out := make([]string, 0, len(m))
+	if v := m.get("name"); v != "" {
+		out = append(out, v)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		if (keys[i] == "name") != (keys[j] == "name") {
-			return keys[i] == "name"
+	for _, p := range m {
+		if p.key != "name" {
+			out = append(out, p.value)
 		}
-		return keys[i] < keys[j]
-	})
-	out := make([]string, len(keys))
-	for i, k := range keys {
-		out[i] = m[k]
 	}
 	return out
 }
@@ -308,12 +302,12 @@ func boolInt(v bool) int {
 func (b *placeBuilder) writeCountries(ctx context.Context) error {
 	type country struct {
 		name  string
-		names map[string]string
+		names tagMap
 		place int64
 		rank  int // 0 relation with a place row, 1 relation, 2 node
 	}
 	found := map[string]*country{}
-	consider := func(code string, names map[string]string, place int64, rank int) {
+	consider := func(code string, names tagMap, place int64, rank int) {
 		if code == "" || len(names) == 0 {
 			return
 		}
@@ -354,7 +348,7 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 			c.place = nodeOf[code]
 		}
 		if _, err := b.im.Tx.ExecContext(ctx, `INSERT INTO countries(country_code, name, names, place_id) VALUES(?,?,?,?)`,
-			code, c.name, jsonObject(c.names), c.place); err != nil {
+			code, c.name, c.names.json(), c.place); err != nil {
 			return fmt.Errorf("country %s: %w", code, err)
 		}
 	}

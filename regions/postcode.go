@@ -124,7 +124,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		}
 		p := &place{
 			class: "place", typ: "postcode", adminLevel: 15, name: k.postcode,
-			names: map[string]string{"ref": k.postcode}, postcode: k.postcode, tagPostcode: true,
+			names: tagMap{{"ref", k.postcode}}, postcode: k.postcode, tagPostcode: true,
 			country: k.country, rankSearch: 21, rankAddress: 0,
 			centroid: row.centroid, bound: row.bound, geom: row.centroid,
 		}
