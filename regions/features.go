@@ -104,9 +104,11 @@ type mapWriter struct {
 	out     *mapdata.Writer
 	classID map[string]int
 	minzoom map[string]int
-	lines   []mapFeature
-	buf     []byte // geometry encoding scratch
-	err     error  // the first error writing a row
+	lines   []mapLine
+	names   []string         // line names, by mapLine.name
+	nameIdx map[string]int32 // index of a name in names
+	buf     []byte           // geometry encoding scratch
+	err     error            // the first error writing a row
 
 	features, rows, buildings int // counts for the summary
 }
@@ -116,7 +118,7 @@ func runMapFeatures(ctx context.Context, im *Import) error {
 	if err != nil {
 		return err
 	}
-	fw := &mapWriter{ctx: ctx, im: im, out: out, classID: map[string]int{}, minzoom: map[string]int{}}
+	fw := &mapWriter{ctx: ctx, im: im, out: out, classID: map[string]int{}, minzoom: map[string]int{}, nameIdx: map[string]int32{}}
 	for i, c := range mapClasses {
 		fw.classID[c.name] = i + 1
 		fw.minzoom[c.name] = c.minzoom
@@ -284,14 +286,19 @@ func (fw *mapWriter) addLine(w *Way, class string, flags, layer int) {
 	}
 	if flags&mapdata.FlagOneway != 0 && w.Tags.Find("oneway") == "-1" {
 		// Store one-way roads in their direction of travel.
-		for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
-			pts[i], pts[j] = pts[j], pts[i]
-		}
+		pts.Reverse()
 	}
-	fw.add(mapFeature{
-		class: class, minzoom: fw.minzoom[class], flags: flags, layer: layer,
-		rank: len(mapClasses) - fw.classID[class], name: w.Tags.Find("name"),
-		typ: mapdata.GeomLine, parts: []orb.LineString{pts},
+	name := w.Tags.Find("name")
+	ni, ok := fw.nameIdx[name]
+	if !ok {
+		ni = int32(len(fw.names))
+		fw.names = append(fw.names, name)
+		fw.nameIdx[name] = ni
+	}
+	fw.lines = append(fw.lines, mapLine{
+		way: w.ID, first: pts[0], last: pts[len(pts)-1], n: int32(len(pts)), name: ni,
+		class: uint16(fw.classID[class]), flags: uint8(flags), layer: int8(layer),
+		rev: flags&mapdata.FlagOneway != 0 && w.Tags.Find("oneway") == "-1",
 	})
 }
 

@@ -2,6 +2,7 @@ package regions
 
 import (
 	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
 
 	"waymark/engine/mapdata"
 )
@@ -17,28 +18,50 @@ import (
 
 const mapMergeMaxPoints = 512
 
-type mergeKey struct {
-	class, name  string
-	flags, layer int
+// mapLine is a line feature waiting to be merged: the way it is drawn from
+// and what merging reads. Its geometry is read from the way again when it
+// is written (mapWriter.lineGeom), so the stage holds ~56 bytes a line
+// instead of its points (LI ×64: ~580 MB of lines).
+type mapLine struct {
+	way         osm.WayID
+	first, last orb.Point // Mercator ends, in the stored direction
+	n           int32     // points
+	name        int32     // index into mapWriter.names
+	class       uint16    // class id (mapWriter.classID)
+	flags       uint8
+	layer       int8
+	rev         bool // stored against the way's node order (oneway=-1)
 }
 
-// mapMergeLines returns features with mergeable lines joined. Order is
-// deterministic: a merged line takes the place of its first piece.
-func mapMergeLines(features []mapFeature) ([]mapFeature, int) {
-	groups := map[mergeKey][]int{}
+// linePiece is a line of a merged chain, walked forward or backward.
+type linePiece struct {
+	line     int32
+	backward bool
+}
+
+type mergeKey struct {
+	class, name  int32
+	flags, layer int8
+}
+
+// mapMergeLines returns the chains the lines join into, in the order of
+// their first piece's line (a merged line takes the place of its first
+// piece), and the number of lines merged into another.
+func mapMergeLines(lines []mapLine) ([][]linePiece, int) {
+	groups := map[mergeKey][]int32{}
 	var order []mergeKey
-	for i := range features {
-		f := &features[i]
-		if f.typ != mapdata.GeomLine || len(f.parts) != 1 || len(f.parts[0]) < 2 {
-			continue
-		}
-		k := mergeKey{f.class, f.name, f.flags, f.layer}
+	for i := range lines {
+		l := &lines[i]
+		k := mergeKey{int32(l.class), l.name, int8(l.flags), l.layer}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
 		}
-		groups[k] = append(groups[k], i)
+		groups[k] = append(groups[k], int32(i))
 	}
-	drop := make([]bool, len(features))
+	chainOf := make([][]linePiece, len(lines)) // by first line; nil: merged into another
+	for i := range chainOf {
+		chainOf[i] = []linePiece{{line: int32(i)}}
+	}
 	merged := 0
 	for _, k := range order {
 		idx := groups[k]
@@ -47,14 +70,13 @@ func mapMergeLines(features []mapFeature) ([]mapFeature, int) {
 		}
 		oneway := k.flags&mapdata.FlagOneway != 0
 		// Endpoint degree within the group, and which lines end where.
-		ends := map[orb.Point][]int{}
+		ends := map[orb.Point][]int32{}
 		for _, i := range idx {
-			l := features[i].parts[0]
-			ends[l[0]] = append(ends[l[0]], i)
-			ends[l[len(l)-1]] = append(ends[l[len(l)-1]], i)
+			ends[lines[i].first] = append(ends[lines[i].first], i)
+			ends[lines[i].last] = append(ends[lines[i].last], i)
 		}
-		used := map[int]bool{}
-		other := func(p orb.Point, self int) int {
+		used := map[int32]bool{}
+		other := func(p orb.Point, self int32) int32 {
 			e := ends[p]
 			if len(e) != 2 {
 				return -1 // a dead end or a junction
@@ -71,69 +93,89 @@ func mapMergeLines(features []mapFeature) ([]mapFeature, int) {
 				continue
 			}
 			used[i] = true
-			line := append(orb.LineString(nil), features[i].parts[0]...)
+			chain := []linePiece{{line: i}}
+			start, end, n := lines[i].first, lines[i].last, lines[i].n
 			// Forward from the end.
-			for cur := i; len(line) < mapMergeMaxPoints; {
-				end := line[len(line)-1]
+			for cur := i; n < mapMergeMaxPoints; {
 				j := other(end, cur)
 				if j < 0 || j == i {
 					break
 				}
-				l := features[j].parts[0]
+				l := &lines[j]
 				switch {
-				case l[0] == end:
-					line = append(line, l[1:]...)
-				case !oneway && l[len(l)-1] == end:
-					for k := len(l) - 2; k >= 0; k-- {
-						line = append(line, l[k])
-					}
+				case l.first == end:
+					chain = append(chain, linePiece{line: j})
+					end = l.last
+				case !oneway && l.last == end:
+					chain = append(chain, linePiece{line: j, backward: true})
+					end = l.first
 				default:
 					j = -1
 				}
 				if j < 0 {
 					break
 				}
+				n += l.n - 1
 				used[j] = true
-				drop[j] = true
+				chainOf[j] = nil
 				merged++
 				cur = j
 			}
 			// Backward from the start.
-			for cur := i; len(line) < mapMergeMaxPoints; {
-				start := line[0]
+			for cur := i; n < mapMergeMaxPoints; {
 				j := other(start, cur)
 				if j < 0 || j == i {
 					break
 				}
-				l := features[j].parts[0]
-				var head orb.LineString
+				l := &lines[j]
 				switch {
-				case l[len(l)-1] == start:
-					head = append(head, l[:len(l)-1]...)
-				case !oneway && l[0] == start:
-					for k := len(l) - 1; k >= 1; k-- {
-						head = append(head, l[k])
-					}
+				case l.last == start:
+					chain = append([]linePiece{{line: j}}, chain...)
+					start = l.first
+				case !oneway && l.first == start:
+					chain = append([]linePiece{{line: j, backward: true}}, chain...)
+					start = l.last
 				default:
 					j = -1
 				}
 				if j < 0 {
 					break
 				}
-				line = append(head, line...)
+				n += l.n - 1
 				used[j] = true
-				drop[j] = true
+				chainOf[j] = nil
 				merged++
 				cur = j
 			}
-			features[i].parts = []orb.LineString{line}
+			chainOf[i] = chain
 		}
 	}
-	out := features[:0]
-	for i := range features {
-		if !drop[i] {
-			out = append(out, features[i])
+	out := make([][]linePiece, 0, len(lines)-merged)
+	for _, c := range chainOf {
+		if c != nil {
+			out = append(out, c)
 		}
 	}
 	return out, merged
+}
+
+// joinChain returns the points of a chain; geom gives a line's points in
+// its stored direction.
+func joinChain(chain []linePiece, geom func(line int32) orb.LineString) orb.LineString {
+	var out orb.LineString
+	for k, p := range chain {
+		pts := geom(p.line)
+		if len(pts) == 0 {
+			continue
+		}
+		if p.backward {
+			pts = append(orb.LineString(nil), pts...)
+			pts.Reverse()
+		}
+		if k > 0 && len(out) > 0 {
+			pts = pts[1:] // the point the previous piece ends at
+		}
+		out = append(out, pts...)
+	}
+	return out
 }

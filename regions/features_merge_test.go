@@ -11,33 +11,42 @@ import (
 
 func TestMapMergeLines(t *testing.T) {
 	a, b, c, d := orb.Point{0, 0}, orb.Point{1, 0}, orb.Point{2, 0}, orb.Point{1, 1}
-	line := func(name string, flags int, pts ...orb.Point) mapFeature {
-		return mapFeature{class: "residential", name: name, flags: flags, typ: mapdata.GeomLine, parts: []orb.LineString{pts}}
+	type line struct {
+		mapLine
+		pts orb.LineString
+	}
+	mk := func(name string, flags int, pts ...orb.Point) line {
+		return line{mapLine{first: pts[0], last: pts[len(pts)-1], n: int32(len(pts)), name: int32(name[0]), class: 1, flags: uint8(flags)}, pts}
 	}
 	cases := []struct {
 		name   string
-		in     []mapFeature
+		in     []line
 		lines  int // features left
 		merged int
 		first  orb.LineString // the first feature's line after merging
 	}{
-		{"two pieces", []mapFeature{line("A", 0, a, b), line("A", 0, b, c)}, 1, 1, orb.LineString{a, b, c}},
-		{"second piece reversed", []mapFeature{line("A", 0, a, b), line("A", 0, c, b)}, 1, 1, orb.LineString{a, b, c}},
-		{"joined backwards", []mapFeature{line("A", 0, b, c), line("A", 0, a, b)}, 1, 1, orb.LineString{a, b, c}},
-		{"one-way against", []mapFeature{line("A", mapdata.FlagOneway, a, b), line("A", mapdata.FlagOneway, c, b)}, 2, 0, orb.LineString{a, b}},
-		{"one-way along", []mapFeature{line("A", mapdata.FlagOneway, a, b), line("A", mapdata.FlagOneway, b, c)}, 1, 1, orb.LineString{a, b, c}},
-		{"junction of three", []mapFeature{line("A", 0, a, b), line("A", 0, b, c), line("A", 0, b, d)}, 3, 0, orb.LineString{a, b}},
-		{"different names", []mapFeature{line("A", 0, a, b), line("B", 0, b, c)}, 2, 0, orb.LineString{a, b}},
-		{"bridge and ground", []mapFeature{line("A", 0, a, b), line("A", mapdata.FlagBridge, b, c)}, 2, 0, orb.LineString{a, b}},
+		{"two pieces", []line{mk("A", 0, a, b), mk("A", 0, b, c)}, 1, 1, orb.LineString{a, b, c}},
+		{"second piece reversed", []line{mk("A", 0, a, b), mk("A", 0, c, b)}, 1, 1, orb.LineString{a, b, c}},
+		{"joined backwards", []line{mk("A", 0, b, c), mk("A", 0, a, b)}, 1, 1, orb.LineString{a, b, c}},
+		{"one-way against", []line{mk("A", mapdata.FlagOneway, a, b), mk("A", mapdata.FlagOneway, c, b)}, 2, 0, orb.LineString{a, b}},
+		{"one-way along", []line{mk("A", mapdata.FlagOneway, a, b), mk("A", mapdata.FlagOneway, b, c)}, 1, 1, orb.LineString{a, b, c}},
+		{"junction of three", []line{mk("A", 0, a, b), mk("A", 0, b, c), mk("A", 0, b, d)}, 3, 0, orb.LineString{a, b}},
+		{"different names", []line{mk("A", 0, a, b), mk("B", 0, b, c)}, 2, 0, orb.LineString{a, b}},
+		{"bridge and ground", []line{mk("A", 0, a, b), mk("A", mapdata.FlagBridge, b, c)}, 2, 0, orb.LineString{a, b}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			out, merged := mapMergeLines(tc.in)
-			if len(out) != tc.lines || merged != tc.merged {
-				t.Fatalf("mapMergeLines: %d features, %d merged; want %d, %d", len(out), merged, tc.lines, tc.merged)
+			lines := make([]mapLine, len(tc.in))
+			for i, l := range tc.in {
+				lines[i] = l.mapLine
 			}
-			if !out[0].parts[0].Equal(tc.first) {
-				t.Errorf("first line = %v, want %v", out[0].parts[0], tc.first)
+			out, merged := mapMergeLines(lines)
+			if len(out) != tc.lines || merged != tc.merged {
+				t.Fatalf("mapMergeLines: %d chains, %d merged; want %d, %d", len(out), merged, tc.lines, tc.merged)
+			}
+			first := joinChain(out[0], func(i int32) orb.LineString { return tc.in[i].pts })
+			if !first.Equal(tc.first) {
+				t.Errorf("first line = %v, want %v", first, tc.first)
 			}
 		})
 	}

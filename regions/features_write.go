@@ -10,15 +10,9 @@ import (
 	"waymark/engine/mapdata"
 )
 
-// add takes a collected feature: lines wait in fw.lines for mapMergeLines,
-// anything else is written at once (emit).
-func (fw *mapWriter) add(f mapFeature) {
-	if f.typ == mapdata.GeomLine {
-		fw.lines = append(fw.lines, f)
-		return
-	}
-	fw.emit(&f)
-}
+// add writes a collected area or point (lines wait in fw.lines for
+// mapMergeLines).
+func (fw *mapWriter) add(f mapFeature) { fw.emit(&f) }
 
 // emit generalises f per band and writes its rows. The first error stops
 // every later emit; it is in fw.err.
@@ -74,23 +68,43 @@ func (fw *mapWriter) insert(f *mapFeature, flags, minz, maxz int, parts []orb.Li
 	})
 }
 
+// lineGeom returns the points of line i in its stored direction, read
+// from its way again.
+func (fw *mapWriter) lineGeom(i int32) orb.LineString {
+	l := &fw.lines[i]
+	w := fw.im.Data.Way(l.way)
+	if w == nil {
+		return nil // cannot happen: the line was made from the way
+	}
+	pts := mercWay(fw.im.Data, w)
+	if l.rev {
+		pts.Reverse()
+	}
+	return pts
+}
+
 // writeLines merges the collected lines, writes them and closes the map
 // tables.
 func (fw *mapWriter) writeLines() error {
-	lines, merged := mapMergeLines(fw.lines)
-	fw.lines = nil
+	chains, merged := mapMergeLines(fw.lines)
 	fw.im.Count("map lines merged", merged)
 	ways := int64(fw.im.Data.WayCount())
-	for i := range lines {
+	for i, c := range chains {
 		if i%10000 == 0 {
 			if err := fw.ctx.Err(); err != nil {
 				return err
 			}
-			fw.im.Report(ways + int64(i)*ways/int64(len(lines)))
+			fw.im.Report(ways + int64(i)*ways/int64(len(chains)))
 		}
-		fw.emit(&lines[i])
-		lines[i] = mapFeature{} // written: its geometry can go
+		l := &fw.lines[c[0].line]
+		class := mapClasses[l.class-1].name
+		fw.emit(&mapFeature{
+			class: class, minzoom: fw.minzoom[class], flags: int(l.flags), layer: int(l.layer),
+			rank: len(mapClasses) - int(l.class), name: fw.names[l.name],
+			typ: mapdata.GeomLine, parts: []orb.LineString{joinChain(c, fw.lineGeom)},
+		})
 	}
+	fw.lines = nil
 	if fw.err != nil {
 		return fw.err
 	}
