@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"slices"
+
+	"github.com/paulmach/orb"
 )
 
 // BuildStats reports what Build made.
@@ -119,7 +121,28 @@ func (b *builder) edges() {
 	}
 	b.wayIdx = map[int64]int32{}
 	b.wayEdges = make([][]uint32, len(net.Ways))
-	g.eGeom = append(g.eGeom, 0)
+	// Count edges and points first, so that the graph's arrays are made
+	// at their size, not grown by doubling (on a country: a third less).
+	var nEdges, nPts int
+	for _, w := range net.Ways {
+		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
+			continue
+		}
+		for i := 1; i < len(w.Nodes); i++ {
+			if occ.get(w.Nodes[i]) >= 2 || i == len(w.Nodes)-1 {
+				nEdges++
+			}
+		}
+		nPts += len(w.Nodes)
+	}
+	nPts += nEdges // each edge repeats the junction it starts at
+	g.eFrom, g.eTo = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
+	g.eGeom = make([]uint32, 1, nEdges+1)
+	g.pts, g.nodes = make([]orb.Point, 0, nPts), make([]int64, 0, nPts)
+	g.eName, g.eRef, g.eDest = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
+	g.eClass, g.eFlags = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
+	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
+	b.eWay = make([]int32, 0, nEdges)
 	for wi, w := range net.Ways {
 		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue

@@ -133,22 +133,34 @@ type shortcut struct {
 }
 
 // finalEdges collects the CH edges of each node as it is contracted: all
-// of a node's edges at once, so they go one after another into one array
+// of a node's edges at once, so they go one after another into one list
 // (8 bytes of bookkeeping a node, where a slice per node took 24 and its
-// spare capacity).
+// spare capacity). The list is kept in blocks of finalBlock edges: no
+// copy when it grows, and at most one block unused (one growing array
+// held up to twice its edges while it was copied).
 type finalEdges struct {
-	edges []chEdge
-	start []uint32
-	count []uint32
+	blocks [][]chEdge
+	n      int // edges in the list
+	start  []uint32
+	count  []uint32
 }
+
+const finalBlock = 1 << 16
 
 func newFinalEdges(n int) finalEdges {
 	return finalEdges{start: make([]uint32, n), count: make([]uint32, n)}
 }
 
 func (f *finalEdges) set(v uint32, es []chEdge) {
-	f.start[v], f.count[v] = uint32(len(f.edges)), uint32(len(es))
-	f.edges = append(f.edges, es...)
+	f.start[v], f.count[v] = uint32(f.n), uint32(len(es))
+	for _, e := range es {
+		if f.n%finalBlock == 0 {
+			f.blocks = append(f.blocks, make([]chEdge, 0, finalBlock))
+		}
+		last := &f.blocks[len(f.blocks)-1]
+		*last = append(*last, e)
+		f.n++
+	}
 }
 
 // csr returns the edges in CSR form, each node's sorted by other end.
@@ -166,8 +178,12 @@ func (f *finalEdges) csr() chAdj {
 	a.w = make([]uint32, 0, total)
 	a.d = make([]uint32, 0, total)
 	a.mid = make([]int32, 0, total)
+	var l []chEdge
 	for v := range n {
-		l := f.edges[f.start[v] : f.start[v]+f.count[v]]
+		l = l[:0]
+		for k := int(f.start[v]); k < int(f.start[v]+f.count[v]); k++ {
+			l = append(l, f.blocks[k/finalBlock][k%finalBlock])
+		}
 		slices.SortFunc(l, func(x, y chEdge) int { return cmp.Compare(x.other, y.other) }) // one edge per pair: no ties
 		for _, e := range l {
 			a.to = append(a.to, e.other)
