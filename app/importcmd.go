@@ -48,8 +48,9 @@ func runImport(args []string) int {
 		budget = b
 	}
 	// The Go heap stays within the budget (less SQLite's page cache, which
-	// regions sizes from it); SQLite's sorts spill to files in tmp.
-	debug.SetMemoryLimit(budget - budget/8)
+	// regions sizes from it, and the rest regions.HeapLimit counts);
+	// SQLite's sorts spill to files in tmp.
+	debug.SetMemoryLimit(regions.HeapLimit(budget))
 	// A collection when the heap has grown by half, not doubled: the
 	// import's heap is mostly long-lived stage state, so this costs
 	// little time (LI ×16: same import time) and a fifth of the peak.

@@ -149,6 +149,15 @@ type Options struct {
 // DefaultMemory is the memory budget of an import when none is given.
 const DefaultMemory = 2 << 30
 
+// HeapLimit is the Go runtime's memory limit (debug.SetMemoryLimit) that
+// keeps an import's resident memory within budget: the budget less
+// SQLite's page cache, the way store's pages a pass keeps resident
+// (Data.Ways gives them back every waysDropStep) and 64 MB for the
+// program, the decoder's C memory and SQLite's own.
+func HeapLimit(budget int64) int64 {
+	return max(budget-sqliteCache(budget)-2*waysDropStep-64<<20, budget/2)
+}
+
 // sqliteCache returns the page cache size for a budget: a sixteenth of it,
 // between 16 and 64 MB. More did not make LI ×16 faster and stayed
 // resident (SQLite's pages are C memory the Go runtime does not return).

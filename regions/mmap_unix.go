@@ -20,6 +20,15 @@ func mapFile(f *os.File, size int64) (fileData, error) {
 		// The process no longer needs the resident pages: they leave its
 		// resident set (the page cache keeps them while it has room) and
 		// are read again when next touched.
-		drop: func() { syscall.Madvise(data, syscall.MADV_DONTNEED) },
+		drop: func(from, to int) {
+			page := os.Getpagesize()
+			from = (from + page - 1) / page * page // whole pages inside [from, to)
+			if to < len(data) {
+				to = to / page * page
+			}
+			if from < to {
+				syscall.Madvise(data[from:to], syscall.MADV_DONTNEED)
+			}
+		},
 	}, nil
 }

@@ -44,8 +44,8 @@ type wayStore struct {
 // fileData is the content of a file: mapped, or read into memory.
 type fileData struct {
 	data  []byte
-	unmap func() error // ends the mapping
-	drop  func()       // gives the resident pages back (nil when read into memory)
+	unmap func() error       // ends the mapping
+	drop  func(from, to int) // gives the resident pages of bytes [from, to) back (nil when read into memory)
 }
 
 // release gives the pages of the store's mapping that the process touched
@@ -53,7 +53,7 @@ type fileData struct {
 // it when they end, so their passes over the ways do not add up.
 func (s *wayStore) release() {
 	if s.file.drop != nil {
-		s.file.drop()
+		s.file.drop(0, len(s.file.data))
 	}
 }
 
@@ -419,15 +419,28 @@ func resolveWays(raw *wayStore, dir string, locate func(osm.NodeID) (int32, int3
 }
 
 // Ways returns every way of the extract in id order, each decoded afresh.
+//
+// The pages of the ways already passed are given back as it goes (the
+// page cache keeps them), so a pass over every way does not leave the
+// whole file in the process's resident set.
 func (d *Data) Ways() iter.Seq2[int, *Way] {
 	return func(yield func(int, *Way) bool) {
-		for i := range d.ways.len() {
-			if !yield(i, d.ways.at(i)) {
+		s := &d.ways
+		dropped := 0
+		for i := range s.len() {
+			if s.file.drop != nil && int(s.offs[i])-dropped >= waysDropStep {
+				s.file.drop(dropped, int(s.offs[i]))
+				dropped = int(s.offs[i])
+			}
+			if !yield(i, s.at(i)) {
 				return
 			}
 		}
 	}
 }
+
+// waysDropStep is how far Ways reads before giving pages back.
+const waysDropStep = 8 << 20
 
 // WayCount returns the number of ways.
 func (d *Data) WayCount() int { return d.ways.len() }

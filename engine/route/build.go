@@ -36,18 +36,45 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // Write is Build for storage: it builds the graph of net and writes its
 // encoding (Graph.WriteTo) to w, without the indexes a loaded graph
 // answers queries with (a sixth of the graph's memory at country size).
-func Write(ctx context.Context, w io.Writer, net *Network, progress func(done, total int)) (BuildStats, error) {
-	g, st, err := build(ctx, net, progress)
+//
+// The road graph, arcs and transitions are written before the hierarchy
+// is contracted and dropped: contraction needs only the transitions, and
+// on a country the rest is a quarter of the memory.
+func Write(ctx context.Context, out io.Writer, net *Network, progress func(done, total int)) (BuildStats, error) {
+	b, trs, st := prepare(net)
+	w := newVarWriter(out)
+	b.g.writeHead(w)
+	arcs := len(b.g.aW)
+	b.g = nil
+	up, down, err := contract(ctx, arcs, trs, progress)
 	if err != nil {
-		return st, err
+		return st, fmt.Errorf("route: contract: %w", err)
 	}
-	if _, err := g.WriteTo(w); err != nil {
-		return st, fmt.Errorf("route: write graph: %w", err)
+	st.CHEdges = len(up.to) + len(down.to)
+	tail := &Graph{up: up, down: down, strs: b.strs}
+	tail.writeTail(w)
+	w.flush()
+	if w.err != nil {
+		return st, fmt.Errorf("route: write graph: %w", w.err)
 	}
 	return st, nil
 }
 
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
+	b, trs, st := prepare(net)
+	up, down, err := contract(ctx, len(b.g.aW), trs, progress)
+	if err != nil {
+		return nil, st, fmt.Errorf("route: contract: %w", err)
+	}
+	b.g.up, b.g.down = up, down
+	st.CHEdges = len(up.to) + len(down.to)
+	b.g.strs = b.strs
+	return b.g, st, nil
+}
+
+// prepare makes the road graph, arcs and transitions of net; the
+// transitions are also returned flat for contract.
+func prepare(net *Network) (*builder, []transition, BuildStats) {
 	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}}
 	b.str("")
 	b.edges()
@@ -59,14 +86,7 @@ func build(ctx context.Context, net *Network, progress func(done, total int)) (*
 	b.release()
 	st.Junctions, st.Edges, st.Arcs, st.Transitions = b.g.nJunctions, len(b.g.eFrom), len(b.g.aW), len(b.g.tTo)
 	st.Restrictions, st.SkippedRestrictions = b.applied, b.skipped
-	up, down, err := contract(ctx, len(b.g.aW), trs, progress)
-	if err != nil {
-		return nil, st, fmt.Errorf("route: contract: %w", err)
-	}
-	b.g.up, b.g.down = up, down
-	st.CHEdges = len(up.to) + len(down.to)
-	b.g.strs = b.strs
-	return b.g, st, nil
+	return b, trs, st
 }
 
 type builder struct {

@@ -116,19 +116,23 @@ func (g *Graph) MarshalBinary() ([]byte, error) {
 // so the encoding never exists whole in memory (an import writes it into
 // the pack in parts).
 func (g *Graph) WriteTo(out io.Writer) (int64, error) {
-	w := &varWriter{b: make([]byte, 0, 2*writeChunk), out: out}
+	w := newVarWriter(out)
+	g.writeHead(w)
+	g.writeTail(w)
+	w.flush()
+	return w.n, w.err
+}
+
+// writeHead writes the encoding up to the contraction hierarchy: the
+// road graph, arcs and transitions.
+func (g *Graph) writeHead(w *varWriter) {
 	w.b = append(w.b, graphMagic...)
 	w.uint(uint64(g.profile))
 	w.uint(uint64(g.nJunctions))
 	w.u32s(g.eFrom, false)
 	w.u32s(g.eTo, false)
 	w.u32s(g.eGeom, true)
-	lonlat := make([]int32, 2*len(g.pts))
-	for i, p := range g.pts {
-		lonlat[2*i] = int32(math.Round(p[0] * 1e7))
-		lonlat[2*i+1] = int32(math.Round(p[1] * 1e7))
-	}
-	w.coords(lonlat)
+	w.points(g.pts)
 	w.i64s(g.nodes)
 	w.u32s(g.eName, false)
 	w.u32s(g.eRef, false)
@@ -145,6 +149,10 @@ func (g *Graph) WriteTo(out io.Writer) (int64, error) {
 	w.u32s(g.tOff, true)
 	w.u32s(g.tTo, false)
 	w.u32s(g.tW, false)
+}
+
+// writeTail writes the rest: the contraction hierarchy and the strings.
+func (g *Graph) writeTail(w *varWriter) {
 	for _, a := range []*chAdj{&g.up, &g.down} {
 		w.u32s(a.off, true)
 		w.u32s(a.to, false)
@@ -158,8 +166,6 @@ func (g *Graph) WriteTo(out io.Writer) (int64, error) {
 		w.b = append(w.b, s...)
 		w.spill()
 	}
-	w.flush()
-	return w.n, w.err
 }
 
 // graphReader reads the arrays of either blob format.
@@ -470,6 +476,10 @@ type varWriter struct {
 	err error // the first error out returned
 }
 
+func newVarWriter(out io.Writer) *varWriter {
+	return &varWriter{b: make([]byte, 0, 2*writeChunk), out: out}
+}
+
 // writeChunk is how many bytes varWriter collects before writing them.
 const writeChunk = 1 << 20
 
@@ -539,17 +549,19 @@ func (w *varWriter) f32s(v []float32) {
 	}
 }
 
-// coords writes lon, lat pairs, each coordinate as the delta from the
-// previous point's.
-func (w *varWriter) coords(v []int32) {
-	w.uint(uint64(len(v)))
+// points writes the E7 coordinates of pts as lon, lat pairs, each
+// coordinate as the delta from the previous point's.
+func (w *varWriter) points(pts []orb.Point) {
+	w.uint(uint64(2 * len(pts)))
 	var px, py int64
-	for i := 0; i+1 < len(v); i += 2 {
-		w.int(int64(v[i]) - px)
-		w.int(int64(v[i+1]) - py)
-		px, py = int64(v[i]), int64(v[i+1])
+	for _, p := range pts {
+		x, y := int64(int32(math.Round(p[0]*1e7))), int64(int32(math.Round(p[1]*1e7)))
+		w.int(x - px)
+		w.int(y - py)
+		px, py = x, y
 	}
 }
+
 
 // varReader reads what varWriter wrote. Lengths are checked against the
 // bytes left (every element takes at least one byte), so a corrupt length
