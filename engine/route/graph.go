@@ -562,7 +562,6 @@ func (w *varWriter) points(pts []orb.Point) {
 	}
 }
 
-
 // varReader reads what varWriter wrote. Lengths are checked against the
 // bytes left (every element takes at least one byte), so a corrupt length
 // cannot allocate wildly.
