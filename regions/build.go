@@ -257,6 +257,7 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 		// the sum the runtime would otherwise keep mapped.
 		debug.FreeOSMemory()
 		data.ways.release()
+		data.tagged.release()
 		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {
 			return nil, err
 		}

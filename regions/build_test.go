@@ -46,8 +46,8 @@ func TestLoadXML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.NodeCount != 4 || len(d.Nodes) != 1 || d.WayCount() != 1 {
-		t.Errorf("Load: %d nodes, %d tagged nodes, %d ways; want 4, 1, 1", d.NodeCount, len(d.Nodes), d.WayCount())
+	if d.NodeCount != 4 || d.TaggedNodeCount() != 1 || d.WayCount() != 1 {
+		t.Errorf("Load: %d nodes, %d tagged nodes, %d ways; want 4, 1, 1", d.NodeCount, d.TaggedNodeCount(), d.WayCount())
 	}
 	if d.MissingNodeRefs != 1 {
 		t.Errorf("MissingNodeRefs = %d, want 1", d.MissingNodeRefs)

@@ -210,7 +210,7 @@ func (fw *mapWriter) collect() {
 		}
 		fw.addAreaPoints(w.Tags, ring())
 	}
-	for _, n := range d.Nodes {
+	for n := range d.TaggedNodes() {
 		p := mapdata.MercatorPoint(orb.Point{n.Lon, n.Lat})
 		if c := mapPointClass(n.Tags); c != "" {
 			fw.addPoint(c, n.Tags, p, mapLabelText(c, n.Tags))

@@ -34,7 +34,7 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 			}
 		}
 	}
-	for _, n := range d.Nodes {
+	for n := range d.TaggedNodes() {
 		coords[n.ID] = n.Point()
 	}
 	for _, r := range d.Relations {

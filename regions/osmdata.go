@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"math"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,15 +24,13 @@ import (
 //
 // Untagged nodes are not kept as objects: their locations are read into a
 // sorted id/E7 store while loading, copied into the ways that use them, and
-// the store is dropped. Ways, the bulk of an extract, are kept outside the
-// Go heap in a memory-mapped temporary file (wayStore) and decoded when a
-// stage asks for them: Ways iterates them, Way finds one by id. Tagged
-// nodes and relations are sorted by id, so lookups by id are binary
-// searches, not maps. Close ends the ways' mapping (its file was unlinked
-// when made).
+// the store is dropped. Ways, the bulk of an extract, and tagged nodes are
+// kept outside the Go heap in memory-mapped temporary files (wayStore) and
+// decoded when a stage asks for them: Ways and TaggedNodes iterate them,
+// Way and Node find one by id (binary searches of their sorted indexes).
+// Relations are sorted by id too. Close ends the mappings (their files
+// were unlinked when made).
 type Data struct {
-	// Nodes holds the nodes that carry at least one tag, sorted by id.
-	Nodes []*Node
 	// Relations holds every relation, sorted by id.
 	Relations []*Relation
 	// NodeCount is the number of distinct nodes read, tagged or not.
@@ -48,6 +47,8 @@ type Data struct {
 
 	ways     wayStore                 // every way, with node locations (see Ways)
 	raw      *wayWriter               // ways as read, before finish locates their nodes
+	tagged   wayStore                 // the tagged nodes, as one-node ways (see TaggedNodes)
+	rawNodes *wayWriter               // tagged nodes as read, before finish sorts them
 	tmpDir   string                   // where the ways' file goes; "" keeps them in memory
 	store    nodeStore                // every node's location, while loading
 	memberAt map[osm.NodeID]orb.Point // untagged relation member nodes
@@ -273,7 +274,9 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 			d.addLocation(o)
 			mu.Unlock()
 			if len(o.Tags) > 0 {
-				d.Nodes = append(d.Nodes, &Node{ID: o.ID, Lon: o.Lon, Lat: o.Lat, Tags: o.Tags})
+				if err := d.addTagged(o, xml); err != nil {
+					return err
+				}
 			}
 		case *osm.Way:
 			if d.raw == nil {
@@ -336,7 +339,9 @@ func (d *Data) finish() error {
 	}
 	d.store.sort()
 	d.NodeCount = d.store.len()
-	d.Nodes = sortDedupe(d.Nodes, func(n *Node) int64 { return int64(n.ID) })
+	if err := d.sortTagged(); err != nil {
+		return err
+	}
 
 	// Way node locations: the ways as read, in id order, rewritten with
 	// their nodes' locations.
@@ -370,48 +375,69 @@ func (d *Data) finish() error {
 	return nil
 }
 
-// sortDedupe sorts s by id, keeping the first of equal ids (objects of
-// earlier inputs win); input already sorted and unique (one file, as
-// written by osmium and planet dumps) is returned as it is.
-func sortDedupe[T any](s []T, id func(T) int64) []T {
-	sorted := true
-	for i := 1; i < len(s); i++ {
-		if id(s[i-1]) >= id(s[i]) {
-			sorted = false
-			break
+// addTagged stores a tagged node: a one-node way of its id and location,
+// in the store's id field.
+func (d *Data) addTagged(o *osm.Node, xml bool) error {
+	if d.rawNodes == nil {
+		var err error
+		if d.rawNodes, err = newWayWriter(d.tmpDir, nil); err != nil {
+			return err
 		}
 	}
-	if sorted {
-		return s
-	}
-	slices.SortStableFunc(s, func(a, b T) int {
-		x, y := id(a), id(b)
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-		return 0
-	})
-	out := s[:0]
-	for i, v := range s {
-		if i > 0 && id(v) == id(out[len(out)-1]) {
-			continue
-		}
-		out = append(out, v)
-	}
-	clear(s[len(out):])
-	return out[:len(out):len(out)]
+	ll := []int32{int32(math.Round(o.Lon * 1e7)), int32(math.Round(o.Lat * 1e7))}
+	return d.rawNodes.add(osm.WayID(o.ID), xml, o.Tags, 1, func(int) osm.NodeID { return o.ID }, ll)
 }
+
+// sortTagged makes the tagged nodes' store: its index sorted by id, the
+// first of equal ids kept (objects of earlier inputs win).
+func (d *Data) sortTagged() error {
+	if d.rawNodes == nil {
+		return nil
+	}
+	raw, err := d.rawNodes.finish()
+	d.rawNodes = nil
+	if err != nil {
+		return err
+	}
+	order := raw.sortedUnique()
+	ids, offs := make([]osm.WayID, len(order)), make([]int64, len(order))
+	for k, i := range order {
+		ids[k], offs[k] = raw.ids[i], raw.offs[i]
+	}
+	raw.ids, raw.offs = ids, offs
+	d.tagged = *raw
+	return nil
+}
+
+// taggedAt decodes the i-th tagged node.
+func (d *Data) taggedAt(i int) *Node {
+	w := d.tagged.at(i)
+	p, _ := w.Point(0)
+	return &Node{ID: osm.NodeID(w.ID), Lon: p[0], Lat: p[1], Tags: w.Tags}
+}
+
+// TaggedNodes iterates over the nodes that carry at least one tag, in id
+// order, decoding each (the Node is the caller's).
+func (d *Data) TaggedNodes() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for i := range d.tagged.len() {
+			if !yield(d.taggedAt(i)) {
+				return
+			}
+		}
+	}
+}
+
+// TaggedNodeCount returns the number of tagged nodes.
+func (d *Data) TaggedNodeCount() int { return d.tagged.len() }
 
 // Node returns the tagged node with id, or nil.
 func (d *Data) Node(id osm.NodeID) *Node {
-	i, ok := slices.BinarySearchFunc(d.Nodes, id, func(n *Node, id osm.NodeID) int { return cmpID(int64(n.ID), int64(id)) })
+	i, ok := d.tagged.find(osm.WayID(id))
 	if !ok {
 		return nil
 	}
-	return d.Nodes[i]
+	return d.taggedAt(i)
 }
 
 // MemberPoint returns the location of a node that is a relation member

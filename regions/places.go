@@ -118,7 +118,7 @@ type placeStep struct {
 
 func runPlaces(ctx context.Context, im *Import) error {
 	b := &placeBuilder{im: im, d: im.Data}
-	objects := func() int64 { return int64(len(b.d.Nodes) + b.d.WayCount() + len(b.d.Relations)) }
+	objects := func() int64 { return int64(b.d.TaggedNodeCount() + b.d.WayCount() + len(b.d.Relations)) }
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
 	steps := []placeStep{
@@ -172,7 +172,7 @@ func (b *placeBuilder) tick() bool {
 
 // collect creates the places of every node, way and relation.
 func (b *placeBuilder) collect(ctx context.Context) error {
-	for _, n := range b.d.Nodes {
+	for n := range b.d.TaggedNodes() {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}

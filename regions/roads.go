@@ -181,7 +181,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 	// a routable way uses them (no set of every routable node).
 	const isBarrier, isSignal = 1, 2
 	special := map[osm.NodeID]uint8{}
-	for _, n := range d.Nodes {
+	for n := range d.TaggedNodes() {
 		var k uint8
 		if blocks(p, n) {
 			k |= isBarrier

@@ -457,11 +457,14 @@ func (d *Data) Way(id osm.WayID) *Way {
 	return d.ways.at(i)
 }
 
-// Close ends the mapping of the ways' file. The Data has no ways afterwards.
+// Close ends the mappings of the ways' and tagged nodes' files. The Data
+// has neither afterwards.
 func (d *Data) Close() error {
-	if d.raw != nil {
-		d.raw.abort()
-		d.raw = nil
+	for _, w := range []**wayWriter{&d.raw, &d.rawNodes} {
+		if *w != nil {
+			(*w).abort()
+			*w = nil
+		}
 	}
-	return d.ways.close()
+	return errors.Join(d.ways.close(), d.tagged.close())
 }
