@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/paulmach/orb"
@@ -94,12 +95,16 @@ func arcEdge(g *Graph, a uint32) (e uint32, backward bool) {
 }
 
 // Graph blob formats: graphMagicV1 stores every array fixed-width (packs
-// built before varints); graphMagic stores integers as varints (deltas for
-// offsets, node ids and coordinates), ~55% smaller on LI, and is what
-// MarshalBinary writes. Decode reads both.
+// built before varints); graphMagicV2 stores integers as varints (deltas
+// for offsets, node ids and coordinates), ~55% smaller on LI; graphMagic
+// (V3) also stores edge speeds as indexes into a table of the distinct
+// speeds and the targets of transitions and CH edges relative to their
+// source (they are mostly near it), another 8% smaller on LI, and is what
+// MarshalBinary writes. Decode reads all three.
 const (
 	graphMagicV1 = "WMRG0001"
-	graphMagic   = "WMRG0002"
+	graphMagicV2 = "WMRG0002"
+	graphMagic   = "WMRG0003"
 )
 
 // MarshalBinary encodes the graph for storage in a pack (graphMagic:
@@ -139,7 +144,7 @@ func (g *Graph) writeHead(w *varWriter) {
 	w.u32s(g.eDest, false)
 	w.u8s(g.eClass)
 	w.u8s(g.eFlags)
-	w.f32s(g.eSpeed)
+	w.speeds(g.eSpeed)
 	w.f32s(g.eLen)
 	w.i32s(g.eArc)
 	w.u32s(g.aEdge, false)
@@ -147,7 +152,7 @@ func (g *Graph) writeHead(w *varWriter) {
 	w.u32s(g.aD, false)
 	w.i32s(g.aDup)
 	w.u32s(g.tOff, true)
-	w.u32s(g.tTo, false)
+	w.relative(g.tOff, g.tTo)
 	w.u32s(g.tW, false)
 }
 
@@ -155,7 +160,7 @@ func (g *Graph) writeHead(w *varWriter) {
 func (g *Graph) writeTail(w *varWriter) {
 	for _, a := range []*chAdj{&g.up, &g.down} {
 		w.u32s(a.off, true)
-		w.u32s(a.to, false)
+		w.relative(a.off, a.to)
 		w.u32s(a.w, false)
 		w.u32s(a.d, false)
 		w.i32s(a.mid)
@@ -188,8 +193,12 @@ func Decode(data []byte) (*Graph, error) {
 		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
 	}
 	var r graphReader
+	var vr *varReader // V3: speeds and relative targets
 	switch string(data[:len(graphMagic)]) {
 	case graphMagic:
+		vr = &varReader{b: data[len(graphMagic):]}
+		r = vr
+	case graphMagicV2:
 		r = &varReader{b: data[len(graphMagic):]}
 	case graphMagicV1:
 		r = &binReader{r: bufio.NewReaderSize(bytes.NewReader(data[len(graphMagicV1):]), 1<<16), max: len(data)}
@@ -213,19 +222,29 @@ func Decode(data []byte) (*Graph, error) {
 	g.eDest = r.u32s(false)
 	g.eClass = r.u8s()
 	g.eFlags = r.u8s()
-	g.eSpeed = r.f32s()
+	if vr != nil {
+		g.eSpeed = vr.speeds()
+	} else {
+		g.eSpeed = r.f32s()
+	}
 	g.eLen = r.f32s()
 	g.eArc = r.i32s()
 	g.aEdge = r.u32s(false)
 	g.aW = r.u32s(false)
 	g.aD = r.u32s(false)
 	g.aDup = r.i32s()
+	targets := func(off []uint32) []uint32 {
+		if vr != nil {
+			return vr.relative(off)
+		}
+		return r.u32s(false)
+	}
 	g.tOff = r.u32s(true)
-	g.tTo = r.u32s(false)
+	g.tTo = targets(g.tOff)
 	g.tW = r.u32s(false)
 	for _, a := range []*chAdj{&g.up, &g.down} {
 		a.off = r.u32s(true)
-		a.to = r.u32s(false)
+		a.to = targets(a.off)
 		a.w = r.u32s(false)
 		a.d = r.u32s(false)
 		a.mid = r.i32s()
@@ -549,6 +568,31 @@ func (w *varWriter) f32s(v []float32) {
 	}
 }
 
+// speeds writes v as the table of its distinct values (ascending, float32
+// little endian) and each value's index in it.
+func (w *varWriter) speeds(v []float32) {
+	table := slices.Clone(v)
+	slices.Sort(table)
+	table = slices.Compact(table)
+	w.uint(uint64(len(v)))
+	w.f32s(table)
+	for _, x := range v {
+		i, _ := slices.BinarySearch(table, x)
+		w.uint(uint64(i))
+	}
+}
+
+// relative writes to, the targets of the entries of CSR offsets off, each
+// as the zigzag delta from its source.
+func (w *varWriter) relative(off, to []uint32) {
+	w.uint(uint64(len(to)))
+	for v := 0; v+1 < len(off); v++ {
+		for k := off[v]; k < off[v+1] && int(k) < len(to); k++ {
+			w.int(int64(to[k]) - int64(v))
+		}
+	}
+}
+
 // points writes the E7 coordinates of pts as lon, lat pairs, each
 // coordinate as the delta from the previous point's.
 func (w *varWriter) points(pts []orb.Point) {
@@ -650,6 +694,37 @@ func (r *varReader) f32s() []float32 {
 	}
 	r.b = r.b[4*len(v):]
 	return v
+}
+
+// speeds reads what varWriter.speeds wrote.
+func (r *varReader) speeds() []float32 {
+	n := r.n(1)
+	table := r.f32s()
+	v := make([]float32, n)
+	for i := range v {
+		k := r.uint()
+		if r.err == nil && k >= uint64(len(table)) {
+			r.err = fmt.Errorf("speed %d of a table of %d", k, len(table))
+		}
+		if r.err != nil {
+			return nil
+		}
+		v[i] = table[k]
+	}
+	return v
+}
+
+// relative reads what varWriter.relative wrote for offsets off (already
+// read; validate checks them against the length).
+func (r *varReader) relative(off []uint32) []uint32 {
+	to := make([]uint32, r.n(1))
+	k := 0
+	for v := 0; v+1 < len(off) && r.err == nil; v++ {
+		for ; k < int(off[v+1]) && k < len(to); k++ {
+			to[k] = uint32(int64(v) + r.int())
+		}
+	}
+	return to
 }
 
 func (r *varReader) coords() []int32 {

@@ -144,6 +144,72 @@ func TestDecodeV1(t *testing.T) {
 	}
 }
 
+// marshalV2 encodes g in the varint format of packs built before speed
+// tables and relative targets (graphMagicV2).
+func marshalV2(g *Graph) []byte {
+	var buf bytes.Buffer
+	w := newVarWriter(&buf)
+	w.b = append(w.b, graphMagicV2...)
+	w.uint(uint64(g.profile))
+	w.uint(uint64(g.nJunctions))
+	w.u32s(g.eFrom, false)
+	w.u32s(g.eTo, false)
+	w.u32s(g.eGeom, true)
+	w.points(g.pts)
+	w.i64s(g.nodes)
+	w.u32s(g.eName, false)
+	w.u32s(g.eRef, false)
+	w.u32s(g.eDest, false)
+	w.u8s(g.eClass)
+	w.u8s(g.eFlags)
+	w.f32s(g.eSpeed)
+	w.f32s(g.eLen)
+	w.i32s(g.eArc)
+	w.u32s(g.aEdge, false)
+	w.u32s(g.aW, false)
+	w.u32s(g.aD, false)
+	w.i32s(g.aDup)
+	w.u32s(g.tOff, true)
+	w.u32s(g.tTo, false)
+	w.u32s(g.tW, false)
+	for _, a := range []*chAdj{&g.up, &g.down} {
+		w.u32s(a.off, true)
+		w.u32s(a.to, false)
+		w.u32s(a.w, false)
+		w.u32s(a.d, false)
+		w.i32s(a.mid)
+	}
+	w.uint(uint64(len(g.strs)))
+	for _, s := range g.strs {
+		w.uint(uint64(len(s)))
+		w.b = append(w.b, s...)
+	}
+	w.flush()
+	return buf.Bytes()
+}
+
+// TestDecodeV2 reads a graph in the varint format before V3: it is the
+// same graph, and V3 is smaller.
+func TestDecodeV2(t *testing.T) {
+	b := smallGraphBlob(t)
+	g, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := marshalV2(g)
+	if len(old) <= len(b) {
+		t.Errorf("v2 blob %d bytes, v3 blob %d; want v3 smaller", len(old), len(b))
+	}
+	g2, err := Decode(old)
+	if err != nil {
+		t.Fatalf("Decode(v2) = %v", err)
+	}
+	b2, err := g2.MarshalBinary()
+	if err != nil || !bytes.Equal(b2, b) {
+		t.Errorf("Decode(v2) re-encoded differs from the graph (%v)", err)
+	}
+}
+
 // chunkRecorder records the sizes of the writes it is given and fails
 // after failAfter of them (never when 0).
 type chunkRecorder struct {
