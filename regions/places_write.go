@@ -188,10 +188,14 @@ func (b *placeBuilder) searchText(i int32) (names, trigram string) {
 		}
 	}
 	c := [2]string{strings.Join(parts, " | "), strings.Join(tri, "|")}
-	if b.textCache == nil {
-		b.textCache = map[int32][2]string{}
+	if p := b.places[i]; p.rankSearch < 30 && p.rankAddress < 30 {
+		// Only a street or an area is another place's parent; a house's
+		// or a POI's text is asked for once (LI ×64: 45 MB not cached).
+		if b.textCache == nil {
+			b.textCache = map[int32][2]string{}
+		}
+		b.textCache[i] = c
 	}
-	b.textCache[i] = c
 	return c[0], c[1]
 }
 
