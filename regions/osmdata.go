@@ -437,6 +437,7 @@ func (d *Data) Node(id osm.NodeID) *Node {
 	if !ok {
 		return nil
 	}
+	d.tagged.lookedUp()
 	return d.taggedAt(i)
 }
 

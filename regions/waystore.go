@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/paulmach/osm"
@@ -39,6 +40,9 @@ type wayStore struct {
 	keys []string
 	file fileData // the records: a file mapping, or memory
 	refs int64    // node references of all ways
+	// looked counts the bytes of the records found by id since the pages
+	// were last given back (see lookedUp).
+	looked *atomic.Int64
 }
 
 // fileData is the content of a file: mapped, or read into memory.
@@ -58,6 +62,26 @@ func (s *wayStore) release() {
 }
 
 func (s *wayStore) len() int { return len(s.ids) }
+
+// lookedUp notes that a record was found by id. Lookups by id go all over
+// the file (a stage looks up the way of every place made from one), so
+// every lookupDropBytes of them all the pages are given back, as release
+// does, instead of the whole file staying resident.
+func (s *wayStore) lookedUp() {
+	if s.file.drop == nil || s.looked == nil || len(s.ids) == 0 {
+		return
+	}
+	// A record's mean size: the index of the tagged nodes is not in file
+	// order, so the next offset does not tell a record's end.
+	if s.looked.Add(int64(len(s.file.data)/len(s.ids))+1) >= lookupDropBytes {
+		s.looked.Store(0)
+		s.release()
+	}
+}
+
+// lookupDropBytes is how many bytes of records found by id make lookedUp
+// give the pages back.
+const lookupDropBytes = 32 << 20
 
 // at decodes the i-th way.
 func (s *wayStore) at(i int) *Way { return decodeWay(s.file.data[s.offs[i]:], s.ids[i], s.keys) }
@@ -188,7 +212,7 @@ func (ww *wayWriter) abort() {
 // finish maps what was written and returns it as a store, in the order
 // written (index not sorted).
 func (ww *wayWriter) finish() (*wayStore, error) {
-	s := &wayStore{ids: slices.Clip(ww.ids), offs: slices.Clip(ww.offs), keys: ww.keys}
+	s := &wayStore{ids: slices.Clip(ww.ids), offs: slices.Clip(ww.offs), keys: ww.keys, looked: new(atomic.Int64)}
 	if ww.w == nil {
 		s.file.data = ww.mem.Bytes()
 		return s, nil
@@ -454,6 +478,7 @@ func (d *Data) Way(id osm.WayID) *Way {
 	if !ok {
 		return nil
 	}
+	d.ways.lookedUp()
 	return d.ways.at(i)
 }
 
