@@ -31,13 +31,16 @@
 // Design choices: one file rather than a directory of files, so a pack is
 // one unit to copy, install and delete; every stage reads the same
 // extract (reading the PBF once takes ~0.2 s for LI) instead of scanning
-// the file per stage. The ways, most of an extract, live in a file the
-// kernel pages (wayStore: ~0.7 GB of Go heap at ×64 became a file), but
-// each stage still holds its own results for the whole extract (places
-// ~1.0 GB live at ×64, the walking graph's contraction ~0.8 GB), so memory
-// still grows with the input (×64: 2.5 GB peak); a bounded import needs
-// the places and features stages to work region by region and the
-// contraction to keep its adjacency outside the heap. The
+// the file per stage. The ways and tagged nodes, most of an extract, live
+// in files the kernel pages (wayStore), whose pages passes and lookups
+// give back as they go; the features stage writes areas as it makes them
+// and keeps lines as way references until they are merged; the roads
+// stage writes a graph's road part before contracting it and the rest in
+// 4 MB parts. What still grows with the input is each stage's own result
+// for the whole extract: the places (~600 MB live at LI ×64, the peak),
+// the contraction's adjacency (~500 MB). At ×64 (147 MB PBF) an import
+// peaks at 1.23 GB with a 1.1 GB budget (479 s); a bounded import needs
+// the places stage to work region by region. The
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
 // (polygon.go) is shared by the places and features stages; a new feature
