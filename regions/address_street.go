@@ -168,57 +168,42 @@ func addVariants(m map[string][]int32, p *place, i int32) {
 // segmentCount returns the number of segments addGeometry makes of g.
 func segmentCount(g orb.Geometry) int {
 	n := 0
-	line := func(ls []orb.Point) { n += max(len(ls)-1, 0) }
-	switch g := g.(type) {
-	case orb.LineString:
-		line(g)
-	case orb.MultiLineString:
-		for _, ls := range g {
-			line(ls)
-		}
-	case orb.Polygon:
-		for _, r := range g {
-			line(r)
-		}
-	case orb.MultiPolygon:
-		for _, p := range g {
-			for _, r := range p {
-				line(r)
-			}
-		}
-	case orb.Point:
-		n = 1
-	}
+	eachLine(g, func(ls []orb.Point) { n += max(len(ls)-1, 0) })
 	return n
 }
 
 func (s *streetIndex) addGeometry(i int32, g orb.Geometry) {
-	add := func(ls []orb.Point) {
+	eachLine(g, func(ls []orb.Point) {
 		for k := 0; k+1 < len(ls); k++ {
 			seg := streetSegment{street: i, a: ls[k], b: ls[k+1]}
 			s.grid.insert(int32(len(s.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
 			s.segments = append(s.segments, seg)
 		}
-	}
+	})
+}
+
+// eachLine calls fn with every line and ring of g; a point is a line of
+// two equal points.
+func eachLine(g orb.Geometry, fn func([]orb.Point)) {
 	switch g := g.(type) {
 	case orb.LineString:
-		add(g)
+		fn(g)
 	case orb.MultiLineString:
 		for _, ls := range g {
-			add(ls)
+			fn(ls)
 		}
 	case orb.Polygon:
 		for _, r := range g {
-			add(r)
+			fn(r)
 		}
 	case orb.MultiPolygon:
 		for _, p := range g {
 			for _, r := range p {
-				add(r)
+				fn(r)
 			}
 		}
 	case orb.Point:
-		add([]orb.Point{g, g})
+		fn([]orb.Point{g, g})
 	}
 }
 

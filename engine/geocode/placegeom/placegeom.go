@@ -187,17 +187,15 @@ func (d *decoder) geometry(typ byte) orb.Geometry {
 	case typeMultiPoint:
 		return orb.MultiPoint(d.points(d.count()))
 	case typePolygon:
-		counts := d.counts(d.count())
-		p := make(orb.Polygon, len(counts))
-		for i, n := range counts {
-			p[i] = d.points(n)
+		p := orb.Polygon{}
+		for _, part := range d.parts(d.counts(d.count())) {
+			p = append(p, part)
 		}
 		return p
 	case typeMultiLineString:
-		counts := d.counts(d.count())
-		ml := make(orb.MultiLineString, len(counts))
-		for i, n := range counts {
-			ml[i] = d.points(n)
+		ml := orb.MultiLineString{}
+		for _, part := range d.parts(d.counts(d.count())) {
+			ml = append(ml, part)
 		}
 		return ml
 	case typeMultiPolygon:
@@ -259,6 +257,15 @@ func (d *decoder) counts(n int) []int {
 		c[i] = d.count()
 	}
 	return c
+}
+
+// parts reads len(counts) point lists of counts[i] points.
+func (d *decoder) parts(counts []int) [][]orb.Point {
+	out := make([][]orb.Point, len(counts))
+	for i, n := range counts {
+		out[i] = d.points(n)
+	}
+	return out
 }
 
 func (d *decoder) points(n int) []orb.Point {
