@@ -20,12 +20,11 @@ import (
 // Buckets are the leaves of a packed R-tree: rows are sorted by zoom range
 // and label flag, then by size class (the deepest quadtree level whose
 // cells are as large as the row's box), then along a Z-order curve through
-// their boxes' centres, and cut into runs of at most bucketRows rows that
-// stay inside one cell four times the size class's (so a bucket spans a few
-// rows' sizes, and a query reads few rows it does not need). The larger the
-// rows, the fewer share a bucket (bucketSize): a large row meets many
-// tiles, and a bucket of them would be read by every tile any of them
-// meets.
+// their boxes' centres, and cut into runs that stay inside one cell four
+// times the size class's (so a bucket spans a few rows' sizes, and a query
+// reads few rows it does not need). The larger the rows, the fewer share a
+// bucket (bucketSize: 16 down to 1): a large row meets many tiles, and a
+// bucket of them would be read by every tile any of them meets.
 //
 // On LI (51 k rows) this makes 16 k buckets where format 1 had 64 k R*Tree
 // entries (map_index and map_labels): the map's tables 8.7 → 6.1 MB; a
