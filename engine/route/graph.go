@@ -128,7 +128,11 @@ func (g *Graph) WriteTo(out io.Writer) (int64, error) {
 // writeHead writes the encoding up to the contraction hierarchy: the
 // road graph, arcs and transitions.
 func (g *Graph) writeHead(w *varWriter) {
-	w.b = append(w.b, graphMagic...)
+	if w.v2 {
+		w.b = append(w.b, graphMagicV2...)
+	} else {
+		w.b = append(w.b, graphMagic...)
+	}
 	w.uint(uint64(g.profile))
 	w.uint(uint64(g.nJunctions))
 	w.u32s(g.eFrom, false)

@@ -122,91 +122,45 @@ func marshalV1(g *Graph) []byte {
 	return buf.Bytes()
 }
 
-// TestDecodeV1 reads a graph in the format of packs built before varints:
-// it is the same graph.
-func TestDecodeV1(t *testing.T) {
-	b := smallGraphBlob(t)
-	g, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := marshalV1(g)
-	if len(old) <= len(b) {
-		t.Errorf("v1 blob %d bytes, varint blob %d; want varints smaller", len(old), len(b))
-	}
-	g1, err := Decode(old)
-	if err != nil {
-		t.Fatalf("Decode(v1) = %v", err)
-	}
-	b1, err := g1.MarshalBinary()
-	if err != nil || !bytes.Equal(b1, b) {
-		t.Errorf("Decode(v1) re-encoded differs from the graph (%v)", err)
-	}
-}
-
 // marshalV2 encodes g in the varint format of packs built before speed
 // tables and relative targets (graphMagicV2).
 func marshalV2(g *Graph) []byte {
 	var buf bytes.Buffer
 	w := newVarWriter(&buf)
-	w.b = append(w.b, graphMagicV2...)
-	w.uint(uint64(g.profile))
-	w.uint(uint64(g.nJunctions))
-	w.u32s(g.eFrom, false)
-	w.u32s(g.eTo, false)
-	w.u32s(g.eGeom, true)
-	w.points(g.pts)
-	w.i64s(g.nodes)
-	w.u32s(g.eName, false)
-	w.u32s(g.eRef, false)
-	w.u32s(g.eDest, false)
-	w.u8s(g.eClass)
-	w.u8s(g.eFlags)
-	w.f32s(g.eSpeed)
-	w.f32s(g.eLen)
-	w.i32s(g.eArc)
-	w.u32s(g.aEdge, false)
-	w.u32s(g.aW, false)
-	w.u32s(g.aD, false)
-	w.i32s(g.aDup)
-	w.u32s(g.tOff, true)
-	w.u32s(g.tTo, false)
-	w.u32s(g.tW, false)
-	for _, a := range []*chAdj{&g.up, &g.down} {
-		w.u32s(a.off, true)
-		w.u32s(a.to, false)
-		w.u32s(a.w, false)
-		w.u32s(a.d, false)
-		w.i32s(a.mid)
-	}
-	w.uint(uint64(len(g.strs)))
-	for _, s := range g.strs {
-		w.uint(uint64(len(s)))
-		w.b = append(w.b, s...)
-	}
+	w.v2 = true
+	g.writeHead(w)
+	g.writeTail(w)
 	w.flush()
 	return buf.Bytes()
 }
 
-// TestDecodeV2 reads a graph in the varint format before V3: it is the
-// same graph, and V3 is smaller.
-func TestDecodeV2(t *testing.T) {
+// TestDecodeOlderFormats reads a graph in the formats of older packs (V1:
+// fixed width, before varints; V2: before speed tables and relative
+// targets): it is the same graph, and the current format is smaller.
+func TestDecodeOlderFormats(t *testing.T) {
 	b := smallGraphBlob(t)
 	g, err := Decode(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := marshalV2(g)
-	if len(old) <= len(b) {
-		t.Errorf("v2 blob %d bytes, v3 blob %d; want v3 smaller", len(old), len(b))
-	}
-	g2, err := Decode(old)
-	if err != nil {
-		t.Fatalf("Decode(v2) = %v", err)
-	}
-	b2, err := g2.MarshalBinary()
-	if err != nil || !bytes.Equal(b2, b) {
-		t.Errorf("Decode(v2) re-encoded differs from the graph (%v)", err)
+	for _, tt := range []struct {
+		name   string
+		encode func(*Graph) []byte
+	}{{"v1", marshalV1}, {"v2", marshalV2}} {
+		t.Run(tt.name, func(t *testing.T) {
+			old := tt.encode(g)
+			if len(old) <= len(b) {
+				t.Errorf("%s blob %d bytes, current blob %d; want the current smaller", tt.name, len(old), len(b))
+			}
+			g1, err := Decode(old)
+			if err != nil {
+				t.Fatalf("Decode(%s) = %v", tt.name, err)
+			}
+			b1, err := g1.MarshalBinary()
+			if err != nil || !bytes.Equal(b1, b) {
+				t.Errorf("Decode(%s) re-encoded differs from the graph (%v)", tt.name, err)
+			}
+		})
 	}
 }
 

@@ -23,6 +23,9 @@ type varWriter struct {
 	out io.Writer
 	n   int64 // bytes written to out
 	err error // the first error out returned
+	// v2 writes the V2 layout (speeds as floats, targets absolute); only
+	// tests write it, to check that old packs still decode.
+	v2 bool
 }
 
 func newVarWriter(out io.Writer) *varWriter {
@@ -101,6 +104,10 @@ func (w *varWriter) f32s(v []float32) {
 // speeds writes v as the table of its distinct values (ascending, float32
 // little endian) and each value's index in it.
 func (w *varWriter) speeds(v []float32) {
+	if w.v2 {
+		w.f32s(v)
+		return
+	}
 	table := slices.Clone(v)
 	slices.Sort(table)
 	table = slices.Compact(table)
@@ -115,6 +122,10 @@ func (w *varWriter) speeds(v []float32) {
 // relative writes to, the targets of the entries of CSR offsets off, each
 // as the zigzag delta from its source.
 func (w *varWriter) relative(off, to []uint32) {
+	if w.v2 {
+		w.u32s(to, false)
+		return
+	}
 	w.uint(uint64(len(to)))
 	for v := 0; v+1 < len(off); v++ {
 		for k := off[v]; k < off[v+1] && int(k) < len(to); k++ {
