@@ -384,8 +384,8 @@ func (d *Data) addTagged(o *osm.Node, xml bool) error {
 			return err
 		}
 	}
-	ll := []int32{int32(math.Round(o.Lon * 1e7)), int32(math.Round(o.Lat * 1e7))}
-	return d.rawNodes.add(osm.WayID(o.ID), xml, o.Tags, 1, func(int) osm.NodeID { return o.ID }, ll)
+	ll := [2]int32{int32(math.Round(o.Lon * 1e7)), int32(math.Round(o.Lat * 1e7))}
+	return d.rawNodes.add(osm.WayID(o.ID), xml, o.Tags, 1, func(int) osm.NodeID { return o.ID }, ll[:])
 }
 
 // sortTagged makes the tagged nodes' store: its index sorted by id, the
