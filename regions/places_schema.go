@@ -181,10 +181,13 @@ package regions
 //	class_type   "class type" words (e.g. "amenity restaurant") so category
 //	             phrases can be matched inside FTS.
 //
-// Tokenizer: unicode61 remove_diacritics 2, prefix='1 2 3' (prefix queries
-// "vad*"). Rank with bm25(search_name, 10.0, 5.0, 1.0, 0.5) or filter
-// per column ({name}: ... AND {address}: ...). Vocabulary and token
-// frequencies: search_name_vocab (fts5vocab 'row').
+// Tokenizer: unicode61 remove_diacritics 2, no prefix indexes: the engine
+// sends whole words only (autocomplete has its own index), and a prefix
+// query ("vad*") still works by reading the range of terms (the prefix
+// indexes for 1–3 letters were 65% of search_name_data). Rank with
+// bm25(search_name, 10.0, 5.0, 1.0, 0.5) or filter per column
+// ({name}: ... AND {address}: ...). Vocabulary and token frequencies:
+// search_name_vocab (fts5vocab 'row').
 //
 // # search_parent: names of the parents written as tokens in search_name
 //
@@ -306,8 +309,7 @@ CREATE TABLE place_addressline(
 
 CREATE VIRTUAL TABLE search_name USING fts5(
 	name, housenumber, address, class_type,
-	tokenize = 'unicode61 remove_diacritics 2',
-	prefix = '1 2 3'
+	tokenize = 'unicode61 remove_diacritics 2'
 );
 
 CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
