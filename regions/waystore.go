@@ -40,8 +40,8 @@ type wayStore struct {
 	keys []string
 	file fileData // the records: a file mapping, or memory
 	refs int64    // node references of all ways
-	// looked counts the bytes of the records found by id since the pages
-	// were last given back (see lookedUp).
+	// looked counts the bytes that lookups by id made resident since the
+	// pages were last given back (see lookedUp).
 	looked *atomic.Int64
 }
 
@@ -71,16 +71,19 @@ func (s *wayStore) lookedUp() {
 	if s.file.drop == nil || s.looked == nil || len(s.ids) == 0 {
 		return
 	}
-	// A record's mean size: the index of the tagged nodes is not in file
-	// order, so the next offset does not tell a record's end.
-	if s.looked.Add(int64(len(s.file.data)/len(s.ids))+1) >= lookupDropBytes {
+	// A lookup makes resident at least the page its record starts on,
+	// whatever the record's size (the mean size here: the index of the
+	// tagged nodes is not in file order, so the next offset does not tell
+	// a record's end). Counting records' bytes instead let LI ×64's places
+	// stage keep 170 MB of the file resident for 32 MB of ~100-byte ways.
+	if s.looked.Add(int64(len(s.file.data)/len(s.ids))+int64(os.Getpagesize())) >= lookupDropBytes {
 		s.looked.Store(0)
 		s.release()
 	}
 }
 
-// lookupDropBytes is how many bytes of records found by id make lookedUp
-// give the pages back.
+// lookupDropBytes is how many bytes of pages made resident by lookups
+// make lookedUp give the pages back.
 const lookupDropBytes = 32 << 20
 
 // at decodes the i-th way.

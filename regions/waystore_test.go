@@ -3,6 +3,7 @@ package regions
 import (
 	"os"
 	"reflect"
+	"sync/atomic"
 	"testing"
 
 	"github.com/paulmach/osm"
@@ -119,4 +120,38 @@ func (d *Data) setWays(ws []*Way) {
 		s.refs += int64(len(w.Nodes))
 	}
 	d.ways = *s
+}
+
+// TestLookedUpCountsPages checks that lookups by id give the mapping's
+// pages back after lookupDropBytes of pages, not of records: a lookup of a
+// 100-byte record makes a whole page resident.
+func TestLookedUpCountsPages(t *testing.T) {
+	page := os.Getpagesize()
+	for _, tc := range []struct {
+		name       string
+		records    int
+		recordSize int
+	}{
+		{"small records", 1000, 100},
+		{"records over a page", 100, 3 * page},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			drops := 0
+			s := &wayStore{
+				ids:    make([]osm.WayID, tc.records),
+				file:   fileData{data: make([]byte, tc.records*tc.recordSize), drop: func(int, int) { drops++ }},
+				looked: new(atomic.Int64),
+			}
+			perDrop := lookupDropBytes / (tc.recordSize + page)
+			if lookupDropBytes%(tc.recordSize+page) != 0 {
+				perDrop++
+			}
+			for range 3 * perDrop {
+				s.lookedUp()
+			}
+			if drops != 3 {
+				t.Errorf("%d lookups of %d-byte records: %d releases, want 3", 3*perDrop, tc.recordSize, drops)
+			}
+		})
+	}
 }
