@@ -2,6 +2,7 @@ package regions
 
 import (
 	"cmp"
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -9,14 +10,30 @@ import (
 	"github.com/paulmach/osm"
 )
 
-// nodeStore holds node locations while an extract loads: id and E7
-// coordinates, 16 bytes a node (a Go map of orb.Points took ~60), sorted by
-// id before lookups. Appends within one input come in any order (the PBF
-// decoder runs on several goroutines); each input is a segment, and when
-// inputs overlap the earlier input's location wins.
+// nodeStore holds node locations while an extract loads, compressed: the
+// locations come into a buffer of nodeBufLen, which, when full, is sorted
+// by id and encoded into a run of blocks of nodeBlockLen nodes, each node
+// its id and E7 coordinates as varint deltas from the node before it
+// (~6 bytes a node on LI and its tilings, where a sorted array took 16 and
+// was the read stage's peak: 275 MB at LI ×64). A lookup finds the runs
+// whose id range holds the id, the block by binary search on the blocks'
+// first ids, and decodes at most one block (a locator keeps its last
+// block decoded, so the nodes of one way, near in id, cost one decode).
+//
+// Appends within one input come in any order (the PBF decoder runs on
+// several goroutines), so runs may overlap; PBF files are sorted by id, so
+// they overlap only where a buffer ended amid decoded blocks. When inputs
+// overlap, the earlier input's location wins: runs are searched in the
+// order they were made.
 type nodeStore struct {
-	locs []nodeLoc
-	segs []int // start of each input's segment
+	buf  []nodeLoc  // added since the last flush
+	runs []*nodeRun // in the order made
+	// bufLen is the buffer's length (0: nodeBufLen; tests make it small).
+	bufLen int
+	// byMin is runs by their first id; maxTo[i] the largest id of
+	// byMin[:i+1] (finish).
+	byMin []*nodeRun
+	maxTo []int64
 }
 
 type nodeLoc struct {
@@ -24,79 +41,237 @@ type nodeLoc struct {
 	lon, lat int32
 }
 
-func (s *nodeStore) len() int { return len(s.locs) }
+// nodeBufLen is the number of locations buffered before they are encoded
+// into a run (16 MB); nodeBlockLen the nodes of a run's block.
+const (
+	nodeBufLen   = 1 << 20
+	nodeBlockLen = 64
+)
 
-// reserve makes room for n more locations at once, so that a large
-// extract's store is not copied as it grows (a copy briefly needs the old
-// and the new array). Room not used costs address space, not memory: the
-// runtime's fresh pages stay untouched until written.
-func (s *nodeStore) reserve(n int) {
-	if n > cap(s.locs)-len(s.locs) {
-		// make, not slices.Grow: the runtime clears the new room of a
-		// grown slice, which would touch every page of it.
-		locs := make([]nodeLoc, len(s.locs), len(s.locs)+n)
-		copy(locs, s.locs)
-		s.locs = locs
-	}
+// nodeRun is a sorted, compressed run of node locations without repeated
+// ids: block b starts at data[offs[b]] with the node of id first[b];
+// every node is (id delta, lon delta, lat delta) from the node before it
+// (from first[b], 0 and 0 for the block's first), as uvarint and zigzag
+// varints.
+type nodeRun struct {
+	made     int // index in nodeStore.runs
+	min, max int64
+	first    []int64
+	offs     []uint32
+	data     []byte
+	n        int
 }
 
-// startInput begins the segment of the next input.
-func (s *nodeStore) startInput() { s.segs = append(s.segs, len(s.locs)) }
+// startInput begins the locations of the next input: no run holds
+// locations of two inputs, so the earlier input's run wins.
+func (s *nodeStore) startInput() { s.flush() }
 
 func (s *nodeStore) add(id osm.NodeID, p orb.Point) {
-	s.locs = append(s.locs, nodeLoc{int64(id), int32(math.Round(p[0] * 1e7)), int32(math.Round(p[1] * 1e7))})
+	if s.bufLen == 0 {
+		s.bufLen = nodeBufLen
+	}
+	if s.buf == nil {
+		s.buf = make([]nodeLoc, 0, s.bufLen)
+	}
+	s.buf = append(s.buf, nodeLoc{int64(id), int32(math.Round(p[0] * 1e7)), int32(math.Round(p[1] * 1e7))})
+	if len(s.buf) == s.bufLen {
+		s.flush()
+	}
 }
 
-// sort orders the store by id and drops repeated ids, keeping the one of
-// the earliest input.
-func (s *nodeStore) sort() {
-	byID := func(a, b nodeLoc) int { return cmp.Compare(a.id, b.id) }
-	bounds := append(append([]int(nil), s.segs...), len(s.locs))
-	if len(s.segs) == 0 {
-		bounds = []int{0, len(s.locs)}
+// flush encodes the buffered locations into a run.
+func (s *nodeStore) flush() {
+	if len(s.buf) == 0 {
+		return
 	}
-	for i := 0; i+1 < len(bounds); i++ {
-		seg := s.locs[bounds[i]:bounds[i+1]]
-		if !slices.IsSortedFunc(seg, byID) {
-			slices.SortFunc(seg, byID)
+	if !slices.IsSortedFunc(s.buf, byNodeID) {
+		slices.SortFunc(s.buf, byNodeID)
+	}
+	r := &nodeRun{min: s.buf[0].id, max: s.buf[len(s.buf)-1].id}
+	r.data = make([]byte, 0, 7*len(s.buf))
+	var prev nodeLoc
+	for i, l := range s.buf {
+		if i > 0 && l.id == prev.id {
+			continue // the first of repeated ids is kept
+		}
+		if r.n%nodeBlockLen == 0 {
+			r.first = append(r.first, l.id)
+			r.offs = append(r.offs, uint32(len(r.data)))
+			prev = nodeLoc{id: l.id}
+		}
+		r.data = binary.AppendUvarint(r.data, uint64(l.id-prev.id))
+		r.data = binary.AppendVarint(r.data, int64(l.lon)-int64(prev.lon))
+		r.data = binary.AppendVarint(r.data, int64(l.lat)-int64(prev.lat))
+		prev = l
+		r.n++
+	}
+	r.data = slices.Clip(r.data)
+	s.runs = append(s.runs, r)
+	s.buf = s.buf[:0]
+}
+
+func byNodeID(a, b nodeLoc) int { return cmp.Compare(a.id, b.id) }
+
+// finish encodes what is still buffered, frees the buffer and indexes
+// the runs by id range; lookups may start.
+func (s *nodeStore) finish() {
+	s.flush()
+	s.buf = nil
+	for i, r := range s.runs {
+		r.made = i
+	}
+	s.byMin = slices.Clone(s.runs)
+	slices.SortStableFunc(s.byMin, func(a, b *nodeRun) int { return cmp.Compare(a.min, b.min) })
+	s.maxTo = make([]int64, len(s.byMin))
+	for i, r := range s.byMin {
+		s.maxTo[i] = r.max
+		if i > 0 {
+			s.maxTo[i] = max(r.max, s.maxTo[i-1])
 		}
 	}
-	merged := s.locs[:bounds[1]]
-	for i := 1; i+1 < len(bounds); i++ {
-		merged = mergeLocs(merged, s.locs[bounds[i]:bounds[i+1]])
+}
+
+// candidates calls fn for every run whose id range holds id, until fn
+// returns false.
+func (s *nodeStore) candidates(id int64, fn func(*nodeRun) bool) {
+	j, _ := slices.BinarySearchFunc(s.byMin, id, func(r *nodeRun, id int64) int {
+		if r.min <= id {
+			return -1
+		}
+		return 1
+	})
+	for k := j - 1; k >= 0 && s.maxTo[k] >= id; k-- {
+		if r := s.byMin[k]; r.max >= id && !fn(r) {
+			return
+		}
 	}
-	out := merged[:0]
-	for _, l := range merged {
-		if len(out) > 0 && out[len(out)-1].id == l.id {
+}
+
+// len returns the number of distinct node ids stored (after finish).
+func (s *nodeStore) len() int {
+	n := 0
+	var c nodeCursor
+	for _, r := range s.runs {
+		n += r.n
+		// Ids also in a run made earlier count once. Runs of a PBF overlap
+		// only at their ends, so little is decoded here.
+		var lo, hi int64 = math.MaxInt64, math.MinInt64
+		for _, e := range s.runs[:r.made] {
+			if e.max >= r.min && e.min <= r.max {
+				lo, hi = min(lo, e.min), max(hi, e.max)
+			}
+		}
+		if lo > hi {
 			continue
 		}
-		out = append(out, l)
+		r.each(max(lo, r.min), min(hi, r.max), func(id int64, _, _ int32) {
+			if _, _, ok := s.earliest(&c, id, r.made); ok {
+				n--
+			}
+		})
 	}
-	s.locs = slices.Clip(out)
-	s.segs = nil
+	return n
 }
 
-// mergeLocs merges two sorted runs into a new slice; a before b on equal ids.
-func mergeLocs(a, b []nodeLoc) []nodeLoc {
-	out := make([]nodeLoc, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if b[j].id < a[i].id {
-			out = append(out, b[j])
-			j++
-		} else {
-			out = append(out, a[i])
-			i++
+// earliest returns the location of id in the earliest made run, among
+// the runs made before the before-th, that holds it.
+func (s *nodeStore) earliest(c *nodeCursor, id int64, before int) (lon, lat int32, ok bool) {
+	best := before
+	s.candidates(id, func(r *nodeRun) bool {
+		if r.made < best {
+			if x, y, found := c.find(r, id); found {
+				best, lon, lat, ok = r.made, x, y, true
+			}
+		}
+		return true
+	})
+	return lon, lat, ok
+}
+
+// each calls fn for every node of r with lo <= id <= hi, in id order.
+func (r *nodeRun) each(lo, hi int64, fn func(id int64, lon, lat int32)) {
+	b := max(r.block(lo), 0)
+	for ; b < len(r.first) && r.first[b] <= hi; b++ {
+		var blk nodeBlock
+		blk.decode(r, b)
+		for k := range blk.n {
+			if id := blk.ids[k]; id >= lo && id <= hi {
+				fn(id, blk.lons[k], blk.lats[k])
+			}
 		}
 	}
-	return append(append(out, a[i:]...), b[j:]...)
 }
 
-// get returns the E7 location of id.
-func (s *nodeStore) get(id osm.NodeID) (lon, lat int32, ok bool) {
-	i, ok := slices.BinarySearchFunc(s.locs, int64(id), func(l nodeLoc, id int64) int { return cmp.Compare(l.id, id) })
-	if !ok {
+// block returns the index of the block that may hold id (-1 before the first).
+func (r *nodeRun) block(id int64) int {
+	b, found := slices.BinarySearch(r.first, id)
+	if !found {
+		b--
+	}
+	return b
+}
+
+// nodeBlock is one decoded block.
+type nodeBlock struct {
+	ids        [nodeBlockLen]int64
+	lons, lats [nodeBlockLen]int32
+	n          int
+}
+
+func (blk *nodeBlock) decode(r *nodeRun, b int) {
+	end := len(r.data)
+	if b+1 < len(r.offs) {
+		end = int(r.offs[b+1])
+	}
+	data := r.data[r.offs[b]:end]
+	id, lon, lat := r.first[b], int64(0), int64(0)
+	blk.n = 0
+	for len(data) > 0 {
+		d, k := binary.Uvarint(data)
+		data = data[k:]
+		x, k := binary.Varint(data)
+		data = data[k:]
+		y, k := binary.Varint(data)
+		data = data[k:]
+		id, lon, lat = id+int64(d), lon+x, lat+y
+		blk.ids[blk.n], blk.lons[blk.n], blk.lats[blk.n] = id, int32(lon), int32(lat)
+		blk.n++
+	}
+}
+
+// nodeCursor keeps the last block it decoded; one per goroutine.
+type nodeCursor struct {
+	run   *nodeRun
+	block int
+	blk   nodeBlock
+}
+
+// find returns the location of id in r.
+func (c *nodeCursor) find(r *nodeRun, id int64) (lon, lat int32, ok bool) {
+	if id < r.min || id > r.max {
 		return 0, 0, false
 	}
-	return s.locs[i].lon, s.locs[i].lat, true
+	b := r.block(id)
+	if b < 0 {
+		return 0, 0, false
+	}
+	if c.run != r || c.block != b {
+		c.blk.decode(r, b)
+		c.run, c.block = r, b
+	}
+	k, found := slices.BinarySearch(c.blk.ids[:c.blk.n], id)
+	if !found {
+		return 0, 0, false
+	}
+	return c.blk.lons[k], c.blk.lats[k], true
+}
+
+// locator returns a lookup of E7 locations by id for one goroutine
+// (after finish). When inputs overlap, the earliest input's location is
+// returned.
+func (s *nodeStore) locator() func(osm.NodeID) (lon, lat int32, ok bool) {
+	var c nodeCursor
+	return func(id osm.NodeID) (int32, int32, bool) {
+		return s.earliest(&c, int64(id), len(s.runs))
+	}
 }

@@ -23,8 +23,8 @@ import (
 // compact form: what the stages need of each object and no more.
 //
 // Untagged nodes are not kept as objects: their locations are read into a
-// sorted id/E7 store while loading, copied into the ways that use them, and
-// the store is dropped. Ways, the bulk of an extract, and tagged nodes are
+// compressed store of sorted runs (nodeStore, ~6 bytes a node) while
+// loading, copied into the ways that use them, and the store is dropped. Ways, the bulk of an extract, and tagged nodes are
 // kept outside the Go heap in memory-mapped temporary files (wayStore) and
 // decoded when a stage asks for them: Ways and TaggedNodes iterate them,
 // Way and Node find one by id (binary searches of their sorted indexes).
@@ -164,17 +164,10 @@ func loadAll(ctx context.Context, paths []string, tmpDir string, t *tracker) (_ 
 			d.Close()
 		}
 	}()
-	// PBF extracts hold ~8 bytes a node (LI and its tilings 8.3–8.6, the
-	// planet ~8), OSM XML ~100: room for the node store is made once.
 	var total int64
 	for _, path := range paths {
 		if st, err := os.Stat(path); err == nil {
 			total += st.Size()
-			per := int64(6)
-			if strings.HasSuffix(strings.ToLower(path), ".osm") {
-				per = 60
-			}
-			d.store.reserve(int(st.Size() / per))
 		}
 	}
 	rp := &readProgress{t: t, total: total}
@@ -334,11 +327,11 @@ func (d *Data) addLocation(n *osm.Node) {
 // finish sorts and deduplicates what every input gave, copies node
 // locations into the ways and drops the location store.
 func (d *Data) finish() error {
-	if d.store.len() == 0 {
+	d.store.finish()
+	d.NodeCount = d.store.len()
+	if d.NodeCount == 0 {
 		return fmt.Errorf("regions: read extract: %w", ErrEmptyExtract)
 	}
-	d.store.sort()
-	d.NodeCount = d.store.len()
 	if err := d.sortTagged(); err != nil {
 		return err
 	}
@@ -351,7 +344,7 @@ func (d *Data) finish() error {
 		if err != nil {
 			return err
 		}
-		ways, missing, err := resolveWays(raw, d.tmpDir, d.store.get)
+		ways, missing, err := resolveWays(raw, d.tmpDir, d.store.locator)
 		raw.close()
 		if err != nil {
 			return err
@@ -359,12 +352,13 @@ func (d *Data) finish() error {
 		d.ways, d.MissingNodeRefs = *ways, missing
 	}
 	d.memberAt = map[osm.NodeID]orb.Point{}
+	locate := d.store.locator()
 	for _, r := range d.Relations {
 		for _, m := range r.Members {
 			if m.Type != osm.TypeNode {
 				continue
 			}
-			if lon, lat, ok := d.store.get(osm.NodeID(m.Ref)); ok {
+			if lon, lat, ok := locate(osm.NodeID(m.Ref)); ok {
 				d.memberAt[osm.NodeID(m.Ref)] = e7Point(lon, lat, d.xml)
 			}
 		}

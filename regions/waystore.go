@@ -368,9 +368,10 @@ func appendLocated(dst, rec []byte, locate func(osm.NodeID) (int32, int32, bool)
 }
 
 // resolveWays rewrites the ways of raw (node ids only) in id order, one
-// per id, with the locations of their nodes from locate, into a new store
-// in dir; missing counts references locate does not know.
-func resolveWays(raw *wayStore, dir string, locate func(osm.NodeID) (int32, int32, bool)) (*wayStore, int, error) {
+// per id, with the locations of their nodes from a locate function that
+// locator makes for each worker, into a new store in dir; missing counts
+// references locate does not know.
+func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int32, int32, bool)) (*wayStore, int, error) {
 	order := raw.sortedUnique()
 	ww, err := newWayWriter(dir, raw.keys)
 	if err != nil {
@@ -403,6 +404,7 @@ func resolveWays(raw *wayStore, dir string, locate func(osm.NodeID) (int32, int3
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			locate := locator()
 			for bi := range next {
 				slots <- struct{}{}
 				var r result

@@ -39,7 +39,7 @@ func TestWayStoreRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, missing, err := resolveWays(rs, dir, locate)
+		s, missing, err := resolveWays(rs, dir, func() func(osm.NodeID) (int32, int32, bool) { return locate })
 		rs.close()
 		if err != nil {
 			t.Fatal(err)
