@@ -88,7 +88,8 @@ type placeBuilder struct {
 	d      *Data
 	places []*place
 	done   int64
-	// Indexes built by buildAddresses, reused by interpolate.
+	// Indexes built by buildAddresses, reused by interpolate and
+	// computePostcodes, then dropped (dropAddressIndexes).
 	addrIdx   *addressIndex
 	streetIdx *streetIndex
 	// postcodes holds the postcode centroids (computePostcodes).
@@ -132,6 +133,7 @@ func runPlaces(ctx context.Context, im *Import) error {
 		{b.buildAddresses, 0.41, func() int64 { return 2 * places() }},
 		{b.interpolate, 0, none},
 		{b.computePostcodes, 0.01, places},
+		{b.dropAddressIndexes, 0, none},
 		{b.addMissingCountries, 0, none},
 		{b.computeImportance, 0.03, none},
 		{b.write, 0.48, places},
@@ -148,6 +150,14 @@ func runPlaces(ctx context.Context, im *Import) error {
 		}
 		b.stepBase += st.share
 	}
+	return nil
+}
+
+// dropAddressIndexes lets the collector have the address and street
+// indexes once no step needs them: at LI ×64 they were ~140 MB of the
+// stage's peak, in the write step.
+func (b *placeBuilder) dropAddressIndexes(context.Context) error {
+	b.addrIdx, b.streetIdx = nil, nil
 	return nil
 }
 
