@@ -86,7 +86,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 		free := func(ni int32) bool { return b.places[ni].linked == 0 }
 		link := int32(-1)
 		// 1. The label member, whatever its name.
-		for _, m := range a.member {
+		for _, m := range a.members() {
 			if m.Type == osm.TypeNode && m.Role == "label" && link < 0 {
 				if ni, ok := nodePlaces[m.Ref]; ok && free(ni) {
 					link = ni
@@ -114,7 +114,7 @@ func (b *placeBuilder) linkInside(grid *gridIndex, ai int32, pa *preparedArea, f
 	aName := strings.ToLower(a.names.get("name"))
 	aNorm := text.Normalize(a.names.get("name"))
 	wantType := a.extratags.get("place")
-	wd := a.tags.Find("wikidata")
+	wd := a.keptTags().Find("wikidata")
 	best, bestScore := int32(-1), 0
 	b.nodesIn(grid, a.bound, func(ni int32) {
 		n := b.places[ni]
@@ -128,7 +128,7 @@ func (b *placeBuilder) linkInside(grid *gridIndex, ai int32, pa *preparedArea, f
 		case wantType != "" && n.typ == wantType && aName != "" && nName != "" &&
 			(strings.Contains(aName, nName) || strings.Contains(nName, aName)):
 			score = 6
-		case wd != "" && n.tags.Find("wikidata") == wd:
+		case wd != "" && n.keptTags().Find("wikidata") == wd:
 			score = 4
 		case exact && ((a.rankAddress > 0 && n.rankAddress == a.rankAddress) || (a.rankAddress == 0 && n.rankSearch == a.rankSearch)):
 			score = 2

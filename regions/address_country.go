@@ -70,11 +70,11 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		if p.area == 0 || p.class != "boundary" {
 			continue
 		}
-		if code := countryCodeOf(p.tags); code != "" && p.adminLevel == 2 {
+		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
 			cgrid.insert(int32(len(countries)), p.bound)
 			countries = append(countries, countryArea{code, prepareArea(p.geom), p.area})
 			assembled[code] = true
-		} else if code := ownCountryCode(p.tags); code != "" {
+		} else if code := ownCountryCode(p.keptTags()); code != "" {
 			sgrid.insert(int32(len(subdivisions)), p.bound)
 			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom), p.area})
 		}
@@ -99,7 +99,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		p.country = ownCountryCode(p.tags)
+		p.country = ownCountryCode(p.keptTags())
 		if p.country == "" {
 			p.country = within(cgrid, countries, p.centroid)
 		}
@@ -107,7 +107,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 			p.country = within(sgrid, subdivisions, p.centroid)
 		}
 		if p.country == "" {
-			p.country = taggedCountryCode(p.tags)
+			p.country = taggedCountryCode(p.keptTags())
 		}
 		near := false
 		if p.country == "" {
@@ -381,7 +381,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		b.places = append(b.places, &place{
 			class: "place", typ: "country", adminLevel: 15, name: defaultName(names), names: names,
 			country: code, extratags: extratagsOf(r.Tags, "boundary"), rankSearch: 4, rankAddress: 4,
-			centroid: c, bound: g.Bound(), geom: g, tags: r.Tags,
+			centroid: c, bound: g.Bound(), geom: g, later: &placeLater{tags: r.Tags},
 		})
 		b.im.Count("countries without boundary (hull)", 1)
 	}

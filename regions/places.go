@@ -39,7 +39,8 @@ func PlacesStage() Stage {
 	return Stage{Name: "places", Run: runPlaces}
 }
 
-// place is one row of the places table while the stage runs.
+// place is one row of the places table while the stage runs: 352 bytes
+// (a country has millions; the fields are ordered so that none pads).
 type place struct {
 	osmType     string
 	osmID       int64
@@ -51,25 +52,49 @@ type place struct {
 	street      string
 	addrPlace   string
 	postcode    string
-	tagPostcode bool // postcode came from addr:postcode (own or inherited)
+	country     string
+	extratags   tagMap
+	rankSearch  int
+	rankAddress int
+	importance  float64
+	parent      int32 // index+1 of the parent place, 0 for none
+	linked      int32 // index+1 of the place this one is linked into
+	tagPostcode bool  // postcode came from addr:postcode (own or inherited)
 	// inheritedPostcode marks a postcode taken from the surrounding
 	// building (not counted again for postcode centroids).
 	inheritedPostcode bool
-	country           string
-	extratags         tagMap
-	rankSearch        int
-	rankAddress       int
-	importance        float64
-	parent            int32 // index+1 of the parent place, 0 for none
-	linked            int32 // index+1 of the place this one is linked into
 	interpolated      bool
 	centroid          orb.Point
 	bound             orb.Bound
 	geom              orb.Geometry
 	area              float64 // square degrees, 0 unless areal
 	lines             []addressLine
-	tags              osm.Tags // laterTags of the object
-	member            []Member // relation members (label node for linking)
+	// later holds what the steps after collect read of the object, for
+	// the few places that have any (nil for most).
+	later *placeLater
+}
+
+// placeLater is what a place keeps of its object for the steps after
+// collect.
+type placeLater struct {
+	tags   osm.Tags // laterTags of the object
+	member []Member // relation members (label node for linking)
+}
+
+// keptTags returns the place's laterTags (nil for none).
+func (p *place) keptTags() osm.Tags {
+	if p.later == nil {
+		return nil
+	}
+	return p.later.tags
+}
+
+// members returns the members of the place's relation (nil for none).
+func (p *place) members() []Member {
+	if p.later == nil {
+		return nil
+	}
+	return p.later.member
 }
 
 // addressLine is one parent in a place's address: 16 bytes (a country
@@ -396,11 +421,12 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 		addrPlace:   b.intern(strings.TrimSpace(tags.Find("addr:place"))),
 		geom:        g,
 		bound:       g.Bound(),
-		tags:        laterTags(tags),
-		member:      members,
 	}
-	for i, t := range proto.tags {
-		proto.tags[i] = osm.Tag{Key: b.intern(t.Key), Value: strings.Clone(t.Value)}
+	if kept := laterTags(tags); kept != nil || members != nil {
+		for i, t := range kept {
+			kept[i] = osm.Tag{Key: b.intern(t.Key), Value: strings.Clone(t.Value)}
+		}
+		proto.later = &placeLater{tags: kept, member: members}
 	}
 	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
 		if pc := normalizePostcode(tags.Find(k)); pc != "" {
