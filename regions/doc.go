@@ -36,11 +36,13 @@
 // give back as they go; the features stage writes areas as it makes them
 // and keeps lines as way references until they are merged; the roads
 // stage writes a graph's road part before contracting it and the rest in
-// 4 MB parts. What still grows with the input is each stage's own result
-// for the whole extract: the places (~600 MB live at LI ×64, the peak),
-// the contraction's adjacency (~500 MB). At ×64 (147 MB PBF) an import
-// peaks at 1.23 GB with a 1.1 GB budget (479 s); a bounded import needs
-// the places stage to work region by region. The
+// 4 MB parts; node locations are compressed runs (~6 bytes a node) while
+// the ways are located. What still grows with the input is each stage's
+// own result for the whole extract: the places (~550 MB live at LI ×64,
+// the peak), the contraction's adjacency (~500 MB), the relations (~50
+// MB). At ×64 (147 MB PBF) an import peaks at 1.13 GB with its default
+// 1.14 GB budget (438 s); a bounded import needs the places stage to work
+// region by region and the contraction's adjacency off the heap. The
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
 // (polygon.go) is shared by the places and features stages; a new feature
