@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
@@ -23,8 +24,9 @@ import (
 // Appends within one input come in any order (the PBF decoder runs on
 // several goroutines), so runs may overlap; PBF files are sorted by id, so
 // they overlap only where a buffer ended amid decoded blocks. When inputs
-// overlap, the earlier input's location wins: runs are searched in the
-// order they were made.
+// overlap, the earlier input's location wins: a run never holds two
+// inputs' locations, and of the runs holding an id the one made first
+// answers.
 type nodeStore struct {
 	buf  []nodeLoc  // added since the last flush
 	runs []*nodeRun // in the order made
@@ -131,22 +133,6 @@ func (s *nodeStore) finish() {
 	}
 }
 
-// candidates calls fn for every run whose id range holds id, until fn
-// returns false.
-func (s *nodeStore) candidates(id int64, fn func(*nodeRun) bool) {
-	j, _ := slices.BinarySearchFunc(s.byMin, id, func(r *nodeRun, id int64) int {
-		if r.min <= id {
-			return -1
-		}
-		return 1
-	})
-	for k := j - 1; k >= 0 && s.maxTo[k] >= id; k-- {
-		if r := s.byMin[k]; r.max >= id && !fn(r) {
-			return
-		}
-	}
-}
-
 // len returns the number of distinct node ids stored (after finish).
 func (s *nodeStore) len() int {
 	n := 0
@@ -177,14 +163,16 @@ func (s *nodeStore) len() int {
 // the runs made before the before-th, that holds it.
 func (s *nodeStore) earliest(c *nodeCursor, id int64, before int) (lon, lat int32, ok bool) {
 	best := before
-	s.candidates(id, func(r *nodeRun) bool {
-		if r.made < best {
+	// byMin[:j] start at or before id; walking back from j-1, maxTo tells
+	// when no run further back reaches id.
+	j := sort.Search(len(s.byMin), func(i int) bool { return s.byMin[i].min > id })
+	for k := j - 1; k >= 0 && s.maxTo[k] >= id; k-- {
+		if r := s.byMin[k]; r.made < best && r.max >= id {
 			if x, y, found := c.find(r, id); found {
 				best, lon, lat, ok = r.made, x, y, true
 			}
 		}
-		return true
-	})
+	}
 	return lon, lat, ok
 }
 

@@ -24,10 +24,11 @@ import (
 //
 // Untagged nodes are not kept as objects: their locations are read into a
 // compressed store of sorted runs (nodeStore, ~6 bytes a node) while
-// loading, copied into the ways that use them, and the store is dropped. Ways, the bulk of an extract, and tagged nodes are
-// kept outside the Go heap in memory-mapped temporary files (wayStore) and
-// decoded when a stage asks for them: Ways and TaggedNodes iterate them,
-// Way and Node find one by id (binary searches of their sorted indexes).
+// loading, copied into the ways that use them, and the store is dropped.
+// Ways, the bulk of an extract, and tagged nodes are kept outside the Go
+// heap in memory-mapped temporary files (wayStore) and decoded when a
+// stage asks for them: Ways and TaggedNodes iterate them, Way and Node
+// find one by id (binary searches of their sorted indexes).
 // Relations are sorted by id too. Close ends the mappings (their files
 // were unlinked when made).
 type Data struct {
