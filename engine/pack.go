@@ -22,8 +22,10 @@ import (
 // PackFormatVersion is the newest region pack format this engine reads;
 // it must equal regions.FormatVersion (a test in regions checks that).
 // Version 2 stores place geometries compactly (engine/geocode/placegeom);
-// version 1 packs (WKB) read unchanged, so the engine opens both.
-const PackFormatVersion = 2
+// version 3 stores a house's address lines once on its street
+// (place_addressline.inherits). Older packs read unchanged, so the engine
+// opens all three.
+const PackFormatVersion = 3
 
 // oldestPackFormat is the oldest pack format this engine still reads.
 const oldestPackFormat = 1

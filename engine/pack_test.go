@@ -13,7 +13,8 @@ func TestParseInfoFormatVersions(t *testing.T) {
 		{"1", true}, // WKB place geometries
 		{"2", true}, // compact place geometries
 		{"0", false},
-		{"3", false},
+		{"3", true}, // house address lines on their street
+		{"4", false},
 		{"", false},
 		{"two", false},
 	}

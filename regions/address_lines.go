@@ -338,16 +338,32 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 	}
 	par := b.places[parent]
 	p.parent = parent + 1
-	lines := make([]addressLine, 0, len(par.lines)+1)
-	lines = append(lines, addressLine{parent: parent, rank: int16(par.rankAddress), isAddress: true,
-		distance: math.Round(distanceMeters(p.centroid, par.centroid)), fromArea: false})
+	p.lines = []addressLine{{parent: parent, rank: int16(par.rankAddress), isAddress: true,
+		distance: math.Round(distanceMeters(p.centroid, par.centroid)), fromArea: false}}
+	// The parent is a street or a place (rank < 28), whose lines are its
+	// own: the house's address continues with them (fullLines), stored
+	// once for all the houses of the street.
+	p.inherits = true
+}
+
+// fullLines returns every address line of p, appended to buf: its own
+// and, when it inherits its parent's (addressHouse), the parent's lines,
+// those of the parent's own rank or above no longer the address part (an
+// addr:place place replaces that rank). place_addressline stores only the
+// first part; the engine reads the parent's rows for the rest.
+func (b *placeBuilder) fullLines(p *place, buf []addressLine) []addressLine {
+	buf = append(buf[:0], p.lines...)
+	if !p.inherits {
+		return buf
+	}
+	par := b.places[p.lines[0].parent]
 	for _, l := range par.lines {
 		if int(l.rank) >= par.rankAddress && l.isAddress {
-			l.isAddress = false // the addr:place place replaces that rank
+			l.isAddress = false
 		}
-		lines = append(lines, l)
+		buf = append(buf, l)
 	}
-	p.lines = lines
+	return buf
 }
 
 // sameCountry reports whether two country codes may share an address;

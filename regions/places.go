@@ -64,7 +64,11 @@ type place struct {
 	// building (not counted again for postcode centroids).
 	inheritedPostcode bool
 	interpolated      bool
-	centroid          orb.Point
+	// inherits marks a house or POI whose address continues with its
+	// parent's (addressHouse): lines holds only the parent's row and
+	// fullLines adds the parent's lines.
+	inherits bool
+	centroid orb.Point
 	bound             orb.Bound
 	geom              orb.Geometry
 	area              float64 // square degrees, 0 unless areal
@@ -121,6 +125,8 @@ type placeBuilder struct {
 	postcodes []postcodeRow
 	// textCache holds normalized search text per place index (write).
 	textCache map[int32][2]string
+	// lineBuf is writeSearch's buffer for fullLines.
+	lineBuf []addressLine
 	// countryRow maps a country code to the index of its rank 4 place.
 	countryRow map[string]int32
 	// strs holds the strings places share (intern).

@@ -72,9 +72,10 @@ func TestPlacesLI(t *testing.T) {
 	}
 
 	// Äulestrasse 20, 9490 Vaduz (node 3439376693).
-	rows, err := db.Query(`SELECT q.name, a.rank_address FROM places p JOIN place_addressline a ON a.place_id = p.place_id
-		JOIN places q ON q.place_id = a.address_place_id
-		WHERE p.osm_type='N' AND p.osm_id=3439376693 AND a.isaddress ORDER BY a.rank_address DESC`)
+	var houseID int64
+	db.QueryRow(`SELECT place_id FROM places WHERE osm_type='N' AND osm_id=3439376693`).Scan(&houseID)
+	rows, err := db.Query(`SELECT q.name, a.rank_address FROM `+addressRows+` a
+		JOIN places q ON q.place_id = a.address_place_id ORDER BY a.rank_address DESC`, houseID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -144,11 +144,23 @@ package regions
 //	                  (0 when the parent's area contains it).
 //	fromarea          1 when found by point-in-polygon, 0 by node radius /
 //	                  parent street.
+//	inherits          1 on the one row of a house or POI that hangs on a
+//	                  parent (its street or addr:place place, rank < 28,
+//	                  = places.parent_place_id): its address continues
+//	                  with that parent's rows of a lower rank_address,
+//	                  which are not copied (format 3; in older packs every
+//	                  house carries copies of its street's rows).
 //
 // Build the address of place P with:
 //
-//	SELECT p.* FROM place_addressline a JOIN places p ON p.place_id = a.address_place_id
-//	WHERE a.place_id = ? AND a.isaddress ORDER BY a.rank_address DESC
+//	SELECT p.* FROM (
+//	  SELECT address_place_id, rank_address FROM place_addressline
+//	  WHERE place_id = ?1 AND isaddress
+//	  UNION ALL
+//	  SELECT b.address_place_id, b.rank_address FROM place_addressline h
+//	  JOIN place_addressline b ON b.place_id = h.address_place_id
+//	  WHERE h.place_id = ?1 AND h.inherits AND b.isaddress AND b.rank_address < h.rank_address
+//	) a JOIN places p ON p.place_id = a.address_place_id ORDER BY a.rank_address DESC
 //
 // The parent street of a house is itself an addressline row (rank 26,
 // isaddress 1), so the query above gives house -> street -> suburb -> town ->
@@ -304,6 +316,7 @@ CREATE TABLE place_addressline(
 	isaddress        INTEGER NOT NULL,
 	distance         REAL    NOT NULL,
 	fromarea         INTEGER NOT NULL,
+	inherits         INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY(place_id, address_place_id)
 ) WITHOUT ROWID;
 

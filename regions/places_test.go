@@ -160,11 +160,19 @@ func onePlace(t *testing.T, db *sql.DB, osmType string, osmID int64) placeRow {
 	return ps[0]
 }
 
+// addressRows is the isaddress rows of place ?1 with those it inherits
+// from its street (the query of place_addressline's doc).
+const addressRows = `(SELECT address_place_id, rank_address FROM place_addressline WHERE place_id = ?1 AND isaddress
+	UNION ALL
+	SELECT b.address_place_id, b.rank_address FROM place_addressline h
+	JOIN place_addressline b ON b.place_id = h.address_place_id
+	WHERE h.place_id = ?1 AND h.inherits AND b.isaddress AND b.rank_address < h.rank_address)`
+
 // addressOf returns "rank:name" of the isaddress lines of place id, by rank.
 func addressOf(t *testing.T, db *sql.DB, id int64) []string {
 	t.Helper()
-	rows, err := db.Query(`SELECT a.rank_address, p.name FROM place_addressline a JOIN places p ON p.place_id = a.address_place_id
-		WHERE a.place_id = ? AND a.isaddress ORDER BY a.rank_address DESC`, id)
+	rows, err := db.Query(`SELECT a.rank_address, p.name FROM `+addressRows+` a JOIN places p ON p.place_id = a.address_place_id
+		ORDER BY a.rank_address DESC`, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ const (
 		housenumber, street, addr_place, postcode, country_code, extratags, rank_search, rank_address,
 		importance, parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat,
 		max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
-	insertLine    = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea) VALUES(?,?,?,?,?,?)`
+	insertLine    = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
 	insertSearch  = `INSERT INTO search_name(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
 	insertTrigram = `INSERT INTO search_trigram(rowid, name) VALUES(?,?)`
 	insertRtree   = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
@@ -99,8 +99,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		if err := b.writePlace(ctx, s, id, p); err != nil {
 			return fmt.Errorf("place %s%d: %w", p.osmType, p.osmID, err)
 		}
-		for _, l := range p.lines {
-			if _, err := s.line.ExecContext(ctx, id, int64(l.parent)+1, l.rank, boolInt(l.isAddress), l.distance, boolInt(l.fromArea)); err != nil {
+		for k, l := range p.lines {
+			inherits := k == 0 && p.inherits
+			if _, err := s.line.ExecContext(ctx, id, int64(l.parent)+1, l.rank, boolInt(l.isAddress), l.distance, boolInt(l.fromArea), boolInt(inherits)); err != nil {
 				return fmt.Errorf("address line: %w", err)
 			}
 			lines++
@@ -204,7 +205,8 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	names, trigrams := b.searchText(int32(id - 1))
 	var addr []string
 	hasCountry := false
-	for _, l := range p.lines {
+	b.lineBuf = b.fullLines(p, b.lineBuf)
+	for _, l := range b.lineBuf {
 		if l.rank < 26 {
 			// Areas and places (country … suburb): one token each.
 			if tok := b.parentToken(l.parent); tok != "" {

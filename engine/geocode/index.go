@@ -44,6 +44,27 @@ const placeCols = `place_id, osm_type, osm_id, class, type, admin_level, name, n
 	parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat, max_lon,
 	street, addr_place`
 
+// linesSQL reads the isaddress lines of the places in a JSON id list,
+// each place's ordered rank_address descending, best candidate first
+// (fromarea, then distance): a place's own rows and, when one of them
+// inherits (a house on its street, format 3), that parent's rows of a
+// lower rank.
+const linesSQL = `SELECT place_id, address_place_id, rank_address FROM (
+		SELECT place_id, address_place_id, rank_address, fromarea, distance FROM place_addressline
+		WHERE place_id IN (SELECT value FROM json_each(?1)) AND isaddress
+		UNION ALL
+		SELECT h.place_id, b.address_place_id, b.rank_address, b.fromarea, b.distance
+		FROM place_addressline h JOIN place_addressline b ON b.place_id = h.address_place_id
+		WHERE h.place_id IN (SELECT value FROM json_each(?1)) AND h.inherits
+		AND b.isaddress AND b.rank_address < h.rank_address)
+	ORDER BY place_id, rank_address DESC, fromarea DESC, distance`
+
+// linesCopiedSQL is linesSQL for packs before format 3, where every
+// house holds copies of its street's rows.
+const linesCopiedSQL = `SELECT place_id, address_place_id, rank_address FROM place_addressline
+	WHERE place_id IN (SELECT value FROM json_each(?)) AND isaddress
+	ORDER BY place_id, rank_address DESC, fromarea DESC, distance`
+
 // revCols are the columns reverse candidates are read with (revRow).
 const revCols = `p.place_id, p.osm_type, p.class, p.rank_address, p.rank_search, p.housenumber,
 	p.names LIKE '%"addr:housename"%', p.parent_place_id, p.lat, p.lon, p.geometry`
@@ -63,9 +84,15 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		return st
 	}
 	ix.stPlaces = prep(`SELECT ` + placeCols + ` FROM places WHERE place_id IN (SELECT value FROM json_each(?))`)
-	ix.stLines = prep(`SELECT place_id, address_place_id, rank_address FROM place_addressline
-		WHERE place_id IN (SELECT value FROM json_each(?)) AND isaddress
-		ORDER BY place_id, rank_address DESC, fromarea DESC, distance`)
+	var inherits int
+	if err == nil {
+		err = db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('place_addressline') WHERE name = 'inherits'`).Scan(&inherits)
+	}
+	if inherits > 0 {
+		ix.stLines = prep(linesSQL)
+	} else {
+		ix.stLines = prep(linesCopiedSQL)
+	}
 	ix.stGeom = prep(`SELECT place_id, geometry FROM places WHERE place_id IN (SELECT value FROM json_each(?))`)
 	ix.stOSM = prep(`SELECT place_id FROM places WHERE osm_type = ? AND osm_id = ?
 		ORDER BY interpolated, linked_place_id != 0, place_id LIMIT 1`)

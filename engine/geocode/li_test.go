@@ -161,7 +161,8 @@ func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
 	tb.Helper()
 	rows, err := db.Query(`SELECT p.name, p.housenumber, p.street, p.rank_address,
 		(SELECT t.name FROM place_addressline a JOIN places t ON t.place_id = a.address_place_id
-		 WHERE a.place_id = p.place_id AND a.isaddress AND a.rank_address = 16 LIMIT 1)
+		 WHERE (a.place_id = p.place_id OR a.place_id = (SELECT h.address_place_id FROM place_addressline h
+		   WHERE h.place_id = p.place_id AND h.inherits)) AND a.isaddress AND a.rank_address = 16 LIMIT 1)
 		FROM places p WHERE (p.name != '' OR (p.housenumber != '' AND p.street != ''))
 		AND p.linked_place_id = 0 AND p.interpolated = 0 ORDER BY p.place_id`)
 	if err != nil {
