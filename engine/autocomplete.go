@@ -52,7 +52,7 @@ func (e *Engine) pack(i int) *packPlaces {
 func (e *Engine) places(ctx context.Context, i int) (*packPlaces, error) {
 	pp := e.pack(i)
 	pp.once.Do(func() {
-		pp.ix, pp.err = geocode.Open(context.WithoutCancel(ctx), e.packs[i].DB)
+		pp.ix, pp.err = geocode.Open(context.WithoutCancel(ctx), e.packs[i].db)
 		if pp.err != nil {
 			pp.err = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.err)
 		}

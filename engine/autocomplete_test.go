@@ -42,7 +42,7 @@ func liEngine(tb testing.TB) *engine.Engine {
 // place names and 50 "street number" addresses, spread over the pack.
 func typedTexts(tb testing.TB, e *engine.Engine) []string {
 	tb.Helper()
-	db := e.Packs()[0].DB
+	db := packDB(tb, e.Packs()[0])
 	var out []string
 	add := func(q string, n int) {
 		rows, err := db.Query(q)
@@ -154,7 +154,7 @@ func BenchmarkAutocompleteKeystroke(b *testing.B) {
 func BenchmarkNearby(b *testing.B) {
 	e := liEngine(b)
 	ctx := context.Background()
-	rows, err := e.Packs()[0].DB.Query(`SELECT lon, lat FROM places WHERE name != '' ORDER BY place_id`)
+	rows, err := packDB(b, e.Packs()[0]).Query(`SELECT lon, lat FROM places WHERE name != '' ORDER BY place_id`)
 	if err != nil {
 		b.Fatal(err)
 	}

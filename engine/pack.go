@@ -47,14 +47,15 @@ type PackInfo struct {
 	FormatVersion int
 }
 
-// Pack is one opened region pack. Its DB is read-only and safe for
-// concurrent use. Its routing graphs are decoded in the background from
+// Pack is one opened region pack, read-only and safe for concurrent use;
+// its database is the engine's own (map features are read through
+// MapData, places through the Engine). Its routing graphs are decoded in the background from
 // OpenPack on, so that a pack of any size opens at once and geocoding
 // answers while they load; routing waits for them (see Graph).
 type Pack struct {
 	Path string
 	Info PackInfo
-	DB   *sql.DB
+	db   *sql.DB
 
 	graphs graphSet
 
@@ -66,7 +67,7 @@ type Pack struct {
 // MapData returns the reader of the pack's map features, prepared on first
 // use; nil (and no error) when the pack has none.
 func (p *Pack) MapData() (*mapdata.Reader, error) {
-	p.mapOnce.Do(func() { p.mapData, p.mapErr = mapdata.Open(context.Background(), p.DB) })
+	p.mapOnce.Do(func() { p.mapData, p.mapErr = mapdata.Open(context.Background(), p.db) })
 	return p.mapData, p.mapErr
 }
 
@@ -109,7 +110,7 @@ func OpenPack(path string) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	pk := &Pack{Path: path, Info: info, DB: db, graphs: graphSet{done: make(chan struct{})}}
+	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{})}}
 	go func() {
 		defer close(pk.graphs.done)
 		pk.graphs.byPro, pk.graphs.err = loadGraphs(db, info.BuildID)
@@ -156,7 +157,7 @@ func (p *Pack) Close() error {
 	<-p.graphs.done
 	p.mapOnce.Do(func() {}) // no reader is prepared after Close
 	p.mapData.Close()
-	return p.DB.Close()
+	return p.db.Close()
 }
 
 func readMeta(db *sql.DB) (map[string]string, error) {

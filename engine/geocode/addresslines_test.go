@@ -71,7 +71,7 @@ func TestAddressLinesCopied(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer pk.Close()
-		ix, err := geocode.Open(context.Background(), pk.DB)
+		ix, err := geocode.Open(context.Background(), packDB(t, pk))
 		if err != nil {
 			t.Fatal(err)
 		}

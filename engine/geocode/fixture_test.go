@@ -62,7 +62,7 @@ func fixtureIndex(t *testing.T) *geocode.Index {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { pk.Close() })
-	ix, err := geocode.Open(context.Background(), pk.DB)
+	ix, err := geocode.Open(context.Background(), packDB(t, pk))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func liIndex(tb testing.TB) (*geocode.Index, *engine.Pack) {
 	liOnce.Do(func() {
 		liPack, liErr = engine.OpenPack(path)
 		if liErr == nil {
-			liIx, liErr = geocode.Open(context.Background(), liPack.DB)
+			liIx, liErr = geocode.Open(context.Background(), packDB(tb, liPack))
 		}
 	})
 	if liErr != nil {
@@ -224,7 +224,7 @@ func openIndex(tb testing.TB, path string) (*geocode.Index, *engine.Pack) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ix, err := geocode.Open(context.Background(), pk.DB)
+	ix, err := geocode.Open(context.Background(), packDB(tb, pk))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func BenchmarkSearch(b *testing.B) {
 func benchmarkSearch(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack)) {
 	ix, pk := open(b)
 	const seed = 1
-	qs := benchQueries(b, pk.DB, seed)
+	qs := benchQueries(b, packDB(b, pk), seed)
 	ctx := context.Background()
 	var lat benchstat.Latencies
 	b.ReportAllocs()
@@ -292,7 +292,7 @@ func benchmarkReverse(b *testing.B, open func(testing.TB) (*geocode.Index, *engi
 func BenchmarkLookup(b *testing.B) {
 	ix, pk := liIndex(b)
 	const seed = 3
-	rows, err := pk.DB.Query(`SELECT osm_type, osm_id FROM places WHERE osm_type != '' AND interpolated = 0`)
+	rows, err := packDB(b, pk).Query(`SELECT osm_type, osm_id FROM places WHERE osm_type != '' AND interpolated = 0`)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestLIQueryPlans(t *testing.T) {
 	}{
 		{"houses of a street", geocode.RevHousesSQL, "USING INDEX places_parent"},
 	} {
-		rows, err := pk.DB.Query("EXPLAIN QUERY PLAN "+tt.sql, 1, 0, 1, 0, 1)
+		rows, err := packDB(t, pk).Query("EXPLAIN QUERY PLAN "+tt.sql, 1, 0, 1, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
