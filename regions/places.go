@@ -69,10 +69,10 @@ type place struct {
 	// fullLines adds the parent's lines.
 	inherits bool
 	centroid orb.Point
-	bound             orb.Bound
-	geom              orb.Geometry
-	area              float64 // square degrees, 0 unless areal
-	lines             []addressLine
+	bound    orb.Bound
+	geom     orb.Geometry
+	area     float64 // square degrees, 0 unless areal
+	lines    []addressLine
 	// later holds what the steps after collect read of the object, for
 	// the few places that have any (nil for most).
 	later *placeLater
