@@ -20,7 +20,7 @@
 //     osm_timestamp, build_time, bbox, home_bbox, attribution).
 //   - "places" (places*.go, address*.go, postcode.go, interpolation.go):
 //     the geocoding tables on Nominatim's model (places, place_addressline,
-//     search_name and search_trigram FTS5 tables, places_rtree, postcodes,
+//     search_name and search_parent FTS5 tables, places_rtree, postcodes,
 //     countries); the contract is the doc comment in places_schema.go.
 //   - "roads" (roads*.go): one contracted routing graph per profile,
 //     encoded in parts (graphs, graph_parts); speed and access rules in

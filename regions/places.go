@@ -124,7 +124,7 @@ type placeBuilder struct {
 	// postcodes holds the postcode centroids (computePostcodes).
 	postcodes []postcodeRow
 	// textCache holds normalized search text per place index (write).
-	textCache map[int32][2]string
+	textCache map[int32]string
 	// lineBuf is writeSearch's buffer for fullLines.
 	lineBuf []addressLine
 	// countryRow maps a country code to the index of its rank 4 place.

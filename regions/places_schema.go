@@ -115,7 +115,7 @@ package regions
 //	                Vaduz's place=town node, linked to the admin_level=8
 //	                boundary) the boundary's place_id. Linked rows are kept
 //	                for lookup (with their own address lines) but are NOT
-//	                in search_name/search_trigram/places_rtree/address_areas
+//	                in search_name/places_rtree/address_areas
 //	                and are never an address_place_id in place_addressline.
 //	interpolated    1 for rows expanded from an addr:interpolation way
 //	                (osm_type 'W', osm_id = the interpolation way), else 0.
@@ -212,14 +212,9 @@ package regions
 // what the parent's names in every row matched before. The autocomplete
 // loader replaces a token in address by the name text.
 //
-// # search_trigram: FTS5 trigram index for substrings (rowid = place_id)
-//
-//	name   the normalized (text.Normalize) names of the place joined by "|"
-//	       (no spaces around the bar; queries never contain one, so no match
-//	       crosses two names). Same rows as search_name with name != ''.
-//
-// Tokenizer: trigram (case-insensitive, remove_diacritics 1). Substrings of
-// >= 3 characters match with `name MATCH 'duz'` or LIKE '%duz%'.
+// Packs before format 3 also have search_trigram, an FTS5 trigram index
+// of the names that no query ever read (the autocomplete index has its
+// own trigrams); newer packs leave it out.
 //
 // # places_rtree: R*Tree over every non-linked places row's bbox (id = place_id)
 //
@@ -330,11 +325,6 @@ CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
 CREATE VIRTUAL TABLE search_parent USING fts5(
 	name, token UNINDEXED,
 	tokenize = 'unicode61 remove_diacritics 2'
-);
-
-CREATE VIRTUAL TABLE search_trigram USING fts5(
-	name,
-	tokenize = 'trigram remove_diacritics 1'
 );
 
 CREATE VIRTUAL TABLE places_rtree USING rtree(

@@ -369,7 +369,6 @@ func TestPlacesFixtureSearchTables(t *testing.T) {
 		{"alt name", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `name: dorfli`, 1},
 		{"category words", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `class_type: restaurant`, 2},
 		{"prefix", `SELECT count(*) FROM search_name WHERE search_name MATCH ?`, `name: haupt*`, 2},
-		{"trigram substring", `SELECT count(*) FROM search_trigram WHERE search_trigram MATCH ?`, `owe`, 1},
 		{"rtree", `SELECT count(*) FROM places_rtree WHERE min_lon <= 9.531 AND max_lon >= 9.531 AND min_lat <= 47.1203 AND max_lat >= 47.1203 AND rank_search = ?`, 30, 1},
 		{"address areas", `SELECT count(*) FROM address_areas WHERE class = ?`, `boundary`, 4},
 		{"countries", `SELECT count(*) FROM countries WHERE country_code = ?`, `li`, 1},

@@ -25,7 +25,6 @@ const (
 		max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 	insertLine    = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
 	insertSearch  = `INSERT INTO search_name(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
-	insertTrigram = `INSERT INTO search_trigram(rowid, name) VALUES(?,?)`
 	insertRtree   = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
 	insertArea    = `INSERT INTO address_areas(place_id, rank_address, rank_search, class, type, area, min_lat, min_lon, max_lat, max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
 	insertAreaRt  = `INSERT INTO address_areas_rtree(id, min_lon, max_lon, min_lat, max_lat) VALUES(?,?,?,?,?)`
@@ -34,7 +33,7 @@ const (
 
 // stmts holds the prepared statements of the write step.
 type stmts struct {
-	place, line, search, trigram, rtree, area, areaRt, pcode *sql.Stmt
+	place, line, search, rtree, area, areaRt, pcode *sql.Stmt
 }
 
 func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
@@ -43,7 +42,7 @@ func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 		dst **sql.Stmt
 		q   string
 	}{
-		{&s.place, insertPlace}, {&s.line, insertLine}, {&s.search, insertSearch}, {&s.trigram, insertTrigram},
+		{&s.place, insertPlace}, {&s.line, insertLine}, {&s.search, insertSearch},
 		{&s.rtree, insertRtree}, {&s.area, insertArea}, {&s.areaRt, insertAreaRt}, {&s.pcode, insertPcode},
 	} {
 		st, err := tx.PrepareContext(ctx, x.q)
@@ -57,7 +56,7 @@ func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 }
 
 func (s *stmts) close() {
-	for _, st := range []*sql.Stmt{s.place, s.line, s.search, s.trigram, s.rtree, s.area, s.areaRt, s.pcode} {
+	for _, st := range []*sql.Stmt{s.place, s.line, s.search, s.rtree, s.area, s.areaRt, s.pcode} {
 		if st != nil {
 			st.Close()
 		}
@@ -170,13 +169,13 @@ func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *pl
 }
 
 // searchText returns the normalized variants of every name of place i,
-// joined as the name column wants them, and the normalized names for the
-// trigram column; both are cached since parents repeat in every address.
-func (b *placeBuilder) searchText(i int32) (names, trigram string) {
+// joined as the name column wants them, cached since parents repeat in
+// every address.
+func (b *placeBuilder) searchText(i int32) string {
 	if c, ok := b.textCache[i]; ok {
-		return c[0], c[1]
+		return c
 	}
-	var parts, tri []string
+	var parts []string
 	seen := map[string]bool{}
 	for _, v := range sortedValues(b.places[i].names) {
 		if seen[v] {
@@ -185,24 +184,23 @@ func (b *placeBuilder) searchText(i int32) (names, trigram string) {
 		seen[v] = true
 		if vs := text.Variants(v); len(vs) > 0 {
 			parts = append(parts, strings.Join(vs, " "))
-			tri = append(tri, vs[0])
 		}
 	}
-	c := [2]string{strings.Join(parts, " | "), strings.Join(tri, "|")}
+	c := strings.Join(parts, " | ")
 	if p := b.places[i]; p.rankSearch < 30 && p.rankAddress < 30 {
 		// Only a street or an area is another place's parent; a house's
 		// or a POI's text is asked for once (LI ×64: 45 MB not cached).
 		if b.textCache == nil {
-			b.textCache = map[int32][2]string{}
+			b.textCache = map[int32]string{}
 		}
 		b.textCache[i] = c
 	}
-	return c[0], c[1]
+	return c
 }
 
-// writeSearch writes the search_name and search_trigram rows of p.
+// writeSearch writes the search_name row of p.
 func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *place) error {
-	names, trigrams := b.searchText(int32(id - 1))
+	names := b.searchText(int32(id - 1))
 	var addr []string
 	hasCountry := false
 	b.lineBuf = b.fullLines(p, b.lineBuf)
@@ -212,7 +210,7 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 			if tok := b.parentToken(l.parent); tok != "" {
 				addr = append(addr, tok)
 			}
-		} else if a, _ := b.searchText(l.parent); a != "" {
+		} else if a := b.searchText(l.parent); a != "" {
 			addr = append(addr, a)
 		}
 		hasCountry = hasCountry || l.rank == 4
@@ -237,11 +235,6 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 		strings.Join(addr, " | "), classType); err != nil {
 		return fmt.Errorf("search_name: %w", err)
 	}
-	if trigrams != "" {
-		if _, err := s.trigram.ExecContext(ctx, id, trigrams); err != nil {
-			return fmt.Errorf("search_trigram: %w", err)
-		}
-	}
 	return nil
 }
 
@@ -253,7 +246,7 @@ func (b *placeBuilder) parentToken(i int32) string {
 		return tok
 	}
 	tok := ""
-	if names, _ := b.searchText(i); names != "" {
+	if names := b.searchText(i); names != "" {
 		tok = "wmp" + strconv.Itoa(int(i)+1)
 		if _, err := b.im.Tx.Exec(`INSERT INTO search_parent(name, token) VALUES(?, ?)`, names, tok); err != nil {
 			b.parentErr = fmt.Errorf("search_parent: %w", err)
