@@ -23,12 +23,12 @@ const (
 		housenumber, street, addr_place, postcode, country_code, extratags, rank_search, rank_address,
 		importance, parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat,
 		max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
-	insertLine    = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
-	insertSearch  = `INSERT INTO search_name(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
-	insertRtree   = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
-	insertArea    = `INSERT INTO address_areas(place_id, rank_address, rank_search, class, type, area, min_lat, min_lon, max_lat, max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
-	insertAreaRt  = `INSERT INTO address_areas_rtree(id, min_lon, max_lon, min_lat, max_lat) VALUES(?,?,?,?,?)`
-	insertPcode   = `INSERT OR IGNORE INTO postcodes(postcode, country_code, place_id, lat, lon, min_lat, min_lon, max_lat, max_lon, count, area_place_id) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
+	insertLine   = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
+	insertSearch = `INSERT INTO search_name(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
+	insertRtree  = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
+	insertArea   = `INSERT INTO address_areas(place_id, rank_address, rank_search, class, type, area, min_lat, min_lon, max_lat, max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
+	insertAreaRt = `INSERT INTO address_areas_rtree(id, min_lon, max_lon, min_lat, max_lat) VALUES(?,?,?,?,?)`
+	insertPcode  = `INSERT OR IGNORE INTO postcodes(postcode, country_code, place_id, lat, lon, min_lat, min_lon, max_lat, max_lon, count, area_place_id) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
 )
 
 // stmts holds the prepared statements of the write step.
