@@ -90,6 +90,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		}
 	}
 	lines, searchable, areas := 0, 0, 0
+	addrCountries := map[int64]bool{}
 	for i, p := range b.places {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
@@ -99,6 +100,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			return fmt.Errorf("place %s%d: %w", p.osmType, p.osmID, err)
 		}
 		for k, l := range p.lines {
+			if b.places[l.parent].rankAddress == 4 {
+				addrCountries[int64(l.parent)+1] = true
+			}
 			inherits := k == 0 && p.inherits
 			if _, err := s.line.ExecContext(ctx, id, int64(l.parent)+1, l.rank, boolInt(l.isAddress), l.distance, boolInt(l.fromArea), boolInt(inherits)); err != nil {
 				return fmt.Errorf("address line: %w", err)
@@ -141,6 +145,11 @@ func (b *placeBuilder) write(ctx context.Context) error {
 	}
 	if b.parentErr != nil {
 		return b.parentErr
+	}
+	for id := range addrCountries {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO address_countries(place_id) VALUES(?)`, id); err != nil {
+			return fmt.Errorf("address countries: %w", err)
+		}
 	}
 	if err := b.writeCountries(ctx); err != nil {
 		return err

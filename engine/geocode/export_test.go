@@ -2,3 +2,9 @@ package geocode
 
 // RevHousesSQL exposes the street-houses query for the query-plan test.
 const RevHousesSQL = revHousesSQL
+
+// CountryParentsSQL and LinesSQL expose queries for the query-plan test.
+const (
+	CountryParentsSQL = countryParentsSQL
+	LinesSQL          = linesSQL
+)

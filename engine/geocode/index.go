@@ -59,6 +59,18 @@ const linesSQL = `SELECT place_id, address_place_id, rank_address FROM (
 		AND b.isaddress AND b.rank_address < h.rank_address)
 	ORDER BY place_id, rank_address DESC, fromarea DESC, distance`
 
+// countryParentsSQL reads the countries that are some place's address
+// (table address_countries, format 3).
+const countryParentsSQL = `SELECT ` + parentCols + ` FROM places
+	WHERE place_id IN (SELECT place_id FROM address_countries) AND rank_address = 4
+	ORDER BY place_id`
+
+// countryParentsIndexSQL is countryParentsSQL for older packs, which
+// index place_addressline by address_place_id.
+const countryParentsIndexSQL = `SELECT ` + parentCols + ` FROM places
+	WHERE rank_address = 4 AND EXISTS (SELECT 1 FROM place_addressline a WHERE a.address_place_id = places.place_id)
+	ORDER BY place_id`
+
 // linesCopiedSQL is linesSQL for packs before format 3, where every
 // house holds copies of its street's rows.
 const linesCopiedSQL = `SELECT place_id, address_place_id, rank_address FROM place_addressline
@@ -188,9 +200,12 @@ func (ix *Index) parent(id int64) *parent {
 // countries returns the parents of address rank 4, read once.
 func (ix *Index) countryParentList() []*parent {
 	ix.countryOnce.Do(func() {
-		ps, err := ix.queryParents(context.Background(), `SELECT `+parentCols+` FROM places
-			WHERE rank_address = 4 AND EXISTS (SELECT 1 FROM place_addressline a WHERE a.address_place_id = places.place_id)
-			ORDER BY place_id`)
+		q := countryParentsSQL
+		var n int
+		if err := ix.db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'address_countries'`).Scan(&n); err == nil && n == 0 {
+			q = countryParentsIndexSQL
+		}
+		ps, err := ix.queryParents(context.Background(), q)
 		if err == nil {
 			ix.countryParents = ps
 		}

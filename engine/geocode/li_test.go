@@ -321,16 +321,19 @@ func BenchmarkLookup(b *testing.B) {
 	lat.Report(b)
 }
 
-// TestLIQueryPlans: the per-request reverse queries are index lookups on
-// a real pack, never a scan of the places table (which grows with the pack).
+// TestLIQueryPlans: the per-request queries are index lookups on a real
+// pack, never a scan of a table that grows with the pack.
 func TestLIQueryPlans(t *testing.T) {
 	_, pk := liIndex(t)
 	for _, tt := range []struct {
 		name, sql, want string
+		args            []any
 	}{
-		{"houses of a street", geocode.RevHousesSQL, "USING INDEX places_parent"},
+		{"houses of a street", geocode.RevHousesSQL, "USING INDEX places_parent", []any{1, 0, 1, 0, 1}},
+		{"countries that are an address", geocode.CountryParentsSQL, "SEARCH places USING INTEGER PRIMARY KEY (rowid=?)", nil},
+		{"address lines", geocode.LinesSQL, "SEARCH b USING PRIMARY KEY (place_id=?)", []any{"[1]"}},
 	} {
-		rows, err := packDB(t, pk).Query("EXPLAIN QUERY PLAN "+tt.sql, 1, 0, 1, 0, 1)
+		rows, err := packDB(t, pk).Query("EXPLAIN QUERY PLAN "+tt.sql, tt.args...)
 		if err != nil {
 			t.Fatal(err)
 		}
