@@ -134,6 +134,8 @@ type placeBuilder struct {
 	// parentTokens are the search_parent tokens written so far, by place
 	// index; parentErr the first error writing one.
 	parentTokens map[int32]string
+	// tokenOfText is the token of each parent name text written so far.
+	tokenOfText map[string]string
 	parentErr    error
 	// Progress within the stage: the share of the stage's time done
 	// before the running step, the step's share, the ticks it is

@@ -185,7 +185,8 @@ package regions
 //	             assembled country boundary also the country's names.
 //	             An area or place parent (rank_address < 26: country to
 //	             suburb) is written as one token "wmp<place_id>" instead
-//	             of its names: a country's hundred-odd translations in
+//	             of its names (parents with the same names share the
+//	             token of the first; format 3): a country's hundred-odd translations in
 //	             every row made ~90% of the index, and a town's name in
 //	             every house's row made each {name} query read the whole
 //	             town. The names are in search_parent; a query word
@@ -204,7 +205,7 @@ package regions
 // # search_parent: names of the parents written as tokens in search_name
 //
 //	name   the parent's name column text (as search_name.name)
-//	token  "wmp<place_id>", unindexed
+//	token  "wmp<place_id>" of the first parent with these names, unindexed
 //
 // A query word w that should match the address column matches
 // {name address}: (w OR <token>...) with the tokens of
