@@ -136,7 +136,7 @@ type placeBuilder struct {
 	parentTokens map[int32]string
 	// tokenOfText is the token of each parent name text written so far.
 	tokenOfText map[string]string
-	parentErr    error
+	parentErr   error
 	// Progress within the stage: the share of the stage's time done
 	// before the running step, the step's share, the ticks it is
 	// expected to make and has made.
