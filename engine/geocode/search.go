@@ -164,6 +164,10 @@ func (ix *Index) searchWithCategory(ctx context.Context, req *Request, p plan, n
 		for _, c := range cands {
 			seen[c.rec.PlaceID] = true
 		}
+		// Whether the category found places, before name matches join
+		// the list: every name match is kept when it found none, not
+		// only the first in index order.
+		catFound := len(cands) > 0
 		var exact []*cand
 		for _, c := range more {
 			switch {
@@ -174,7 +178,7 @@ func (ix *Index) searchWithCategory(ctx context.Context, req *Request, p plan, n
 					c.dist = -1 - importanceOf(c.rec)
 				}
 				exact = append(exact, c)
-			case seen[c.rec.PlaceID] || len(cands) > 0 && located:
+			case seen[c.rec.PlaceID] || catFound && located:
 			default:
 				c.penalty += altPenalty
 				if center {
