@@ -134,6 +134,9 @@ type placeBuilder struct {
 	// parentTokens are the search_parent tokens written so far, by place
 	// index; parentErr the first error writing one.
 	parentTokens map[int32]string
+	// importanceRank and rowBits make search_name rowids (rankImportance).
+	importanceRank map[float64]int
+	rowBits        uint
 	// tokenOfText is the token of each parent name text written so far.
 	tokenOfText map[string]string
 	parentErr   error

@@ -167,7 +167,13 @@ package regions
 // county -> state -> country with the house's own row excluded. The postcode
 // is places.postcode of P; the country name is the rank 4 row's name.
 //
-// # search_name: FTS5 word index (one row per searchable place, rowid = place_id)
+// # search_name: FTS5 word index (one row per searchable place)
+//
+// The rowid is geocode.SearchRowID: the rank of the place's importance
+// among the pack's distinct values (largest first) above its place_id,
+// so matches come most important first; place_id = rowid & (1<<b - 1)
+// with b the meta value search_rowid_bits (format 3; older packs have no
+// such key and rowid = place_id).
 //
 // Searchable = named places (name != ”) and addresses (housenumber != ”),
 // excluding linked rows. Every text is normalized with engine/text: each

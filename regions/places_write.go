@@ -10,9 +10,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
+	"waymark/engine/geocode"
 	"waymark/engine/geocode/placegeom"
 
 	"waymark/engine/text"
@@ -81,6 +84,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		return err
 	}
 	defer s.close()
+	if err := b.rankImportance(); err != nil {
+		return err
+	}
 	b.countryRow = map[string]int32{}
 	for i, p := range b.places {
 		if p.rankSearch == 4 && p.linked == 0 && p.country != "" && len(p.names) > 0 {
@@ -240,11 +246,29 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 		}
 	}
 	classType := text.Normalize(p.class + " " + p.typ)
-	if _, err := s.search.ExecContext(ctx, id, names, housenumberTerms(p.housenumber),
+	if _, err := s.search.ExecContext(ctx, geocode.SearchRowID(id, b.importanceRank[p.importance], b.rowBits), names, housenumberTerms(p.housenumber),
 		strings.Join(addr, " | "), classType); err != nil {
 		return fmt.Errorf("search_name: %w", err)
 	}
 	return nil
+}
+
+// rankImportance numbers the distinct importance values of the places,
+// largest first, for the rowids of search_name (geocode.SearchRowID), and
+// records the place_id width in the pack's meta.
+func (b *placeBuilder) rankImportance() error {
+	values := make([]float64, 0, len(b.places))
+	for _, p := range b.places {
+		values = append(values, p.importance)
+	}
+	slices.Sort(values)
+	values = slices.Compact(values)
+	b.importanceRank = make(map[float64]int, len(values))
+	for i, v := range values {
+		b.importanceRank[v] = len(values) - 1 - i
+	}
+	b.rowBits = uint(bits.Len(uint(len(b.places))))
+	return b.im.SetMeta(geocode.SearchRowBitsKey, strconv.Itoa(int(b.rowBits)))
 }
 
 // parentToken returns the search_parent token that stands for the names of

@@ -82,7 +82,7 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 			p.street, p.addr_place, COALESCE(json_extract(p.extratags, '$.linked_place'), ''),
 			s.name, s.housenumber, s.address, COALESCE(st.name, '')
 		FROM search_name s
-		JOIN places p ON p.place_id = s.rowid
+		JOIN places p ON p.place_id = `+ix.rowPlace+`
 		LEFT JOIN places st ON st.place_id = p.parent_place_id AND p.housenumber != ''`)
 	if err != nil {
 		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)

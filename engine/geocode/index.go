@@ -34,6 +34,11 @@ type Index struct {
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
 	stParent                                          *sql.Stmt // nil in packs without search_parent
+	// rankedRows: search_name rowids are SearchRowID's (format 3), whose
+	// place_id is rowid & idMask, in SQL rowPlace (search_name as s).
+	rankedRows bool
+	idMask     int64
+	rowPlace   string
 
 	parentMu    sync.Mutex
 	parentCache map[string][]string // query word -> search_parent tokens
@@ -121,6 +126,18 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		AND p.name != '' AND p.linked_place_id = 0 AND p.osm_type != ''
 		AND NOT (p.class = 'boundary' AND p.type = 'postal_code')`)
 	ix.stRevHouses = prep(revHousesSQL)
+	ix.idMask, ix.rowPlace = -1, `s.rowid`
+	var bits sql.NullInt64
+	if err == nil {
+		err = db.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?`, SearchRowBitsKey).Scan(&bits)
+		if err == sql.ErrNoRows {
+			err = nil
+		}
+	}
+	if bits.Valid && bits.Int64 > 0 && bits.Int64 < 63 {
+		ix.rankedRows, ix.idMask = true, 1<<bits.Int64-1
+		ix.rowPlace = fmt.Sprintf(`(s.rowid & %d)`, ix.idMask)
+	}
 	var hasParent int
 	if err == nil {
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'search_parent'`).Scan(&hasParent)

@@ -3,6 +3,7 @@ package geocode
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"waymark/engine/text"
@@ -400,54 +401,102 @@ func scoreCandidate(r *record, in *interp, qset map[string]bool) (float64, bool)
 	return pen, true
 }
 
-// fts runs one MATCH expression, best bm25 first, honouring the hard
-// filters (bounded viewbox, countrycodes) inside SQL. bm25 favours short
-// name lists, so when the cut is reached the most important matches are
-// added too: a town with forty name translations is never crowded out by
-// a hundred bus stops carrying its name.
+// fts runs one MATCH expression and returns the place ids of its
+// candidates, honouring the hard filters (bounded viewbox, countrycodes)
+// inside SQL: every match when there are at most ftsCandidates, else the
+// ftsCandidates best by bm25 and the ftsImportant most important. bm25
+// favours short name lists, so the important ones are added: a town with
+// forty name translations is never crowded out by a hundred bus stops
+// carrying its name.
+//
+// In packs whose search rows come most important first (SearchRowID), the
+// first query reads at most ftsCandidates+1 matches in that order and is
+// the whole answer unless it overflows; the bm25 ranking then considers
+// the ftsScored most important matches, so that no query costs more than
+// that however many places of a country share its words.
 func (ix *Index) fts(ctx context.Context, req *Request, expr string) ([]int64, error) {
-	ids, err := ix.ftsOrdered(ctx, req, expr, "bm25(search_name, 10.0, 5.0, 1.0, 0.5)", ftsCandidates)
-	if err != nil || len(ids) < ftsCandidates {
-		return ids, err
+	if !ix.rankedRows {
+		return ix.ftsUnranked(ctx, req, expr)
 	}
-	more, err := ix.ftsOrdered(ctx, req, expr, "p.importance DESC", ftsImportant)
+	first, err := ix.ftsQuery(ctx, req, expr, `SELECT s.rowid FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?`, ftsCandidates+1)
+	if err != nil || len(first) <= ftsCandidates {
+		return first, err
+	}
+	ids, err := ix.ftsQuery(ctx, req, expr, `SELECT id FROM (SELECT s.rowid AS id, `+ftsScore+` AS score
+		FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT `+strconv.Itoa(ftsScored)+`)
+		ORDER BY score, id & `+strconv.FormatInt(ix.idMask, 10)+` LIMIT ?`, ftsCandidates)
 	if err != nil {
 		return nil, err
 	}
+	return appendNew(ids, first[:ftsImportant]), nil
+}
+
+// ftsScore ranks matches: bm25 with the weights of the columns name,
+// housenumber, address, class_type.
+const ftsScore = `bm25(search_name, 10.0, 5.0, 1.0, 0.5)`
+
+// ftsScored is how many of the most important matches of a query with
+// more than ftsCandidates are ranked by bm25.
+const ftsScored = 1000
+
+// ftsImportant is how many matches by importance fts adds to a full cut.
+const ftsImportant = 30
+
+// ftsUnranked is fts for packs whose search rowids are place ids (before
+// format 3): bm25 over every match, then a second query for the most
+// important.
+func (ix *Index) ftsUnranked(ctx context.Context, req *Request, expr string) ([]int64, error) {
+	ids, err := ix.ftsQuery(ctx, req, expr, `SELECT s.rowid FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY `+ftsScore+` LIMIT ?`, ftsCandidates)
+	if err != nil || len(ids) < ftsCandidates {
+		return ids, err
+	}
+	more, err := ix.ftsQuery(ctx, req, expr, `SELECT s.rowid FROM search_name s `+ix.placesJoin()+` WHERE search_name MATCH ? %[2]s ORDER BY p.importance DESC LIMIT ?`, ftsImportant)
+	if err != nil {
+		return nil, err
+	}
+	return appendNew(ids, more), nil
+}
+
+// placesJoin joins the places row of a search row, for filters and order.
+func (ix *Index) placesJoin() string { return `JOIN places p ON p.place_id = ` + ix.rowPlace }
+
+// appendNew appends to ids the ids of more it does not hold yet.
+func appendNew(ids, more []int64) []int64 {
 	seen := make(map[int64]bool, len(ids))
 	for _, id := range ids {
 		seen[id] = true
 	}
 	for _, id := range more {
 		if !seen[id] {
+			seen[id] = true
 			ids = append(ids, id)
 		}
 	}
-	return ids, nil
+	return ids
 }
 
-// ftsImportant is how many matches by importance fts adds to a full cut.
-const ftsImportant = 30
-
-func (ix *Index) ftsOrdered(ctx context.Context, req *Request, expr, order string, limit int) ([]int64, error) {
-	q := `SELECT s.rowid FROM search_name s JOIN places p ON p.place_id = s.rowid WHERE search_name MATCH ?`
+// ftsQuery runs query q, a format with two verbs: %[1]s where the places
+// join goes when the request filters (else nothing), %[2]s where the
+// filter conditions go; its parameters are the MATCH expression, the
+// filters' and limit. It returns the place ids of the rows.
+func (ix *Index) ftsQuery(ctx context.Context, req *Request, expr, q string, limit int) ([]int64, error) {
 	args := []any{expr}
+	var cond []string
 	if req.Bounded && req.Viewbox != nil {
 		b := *req.Viewbox
-		q += ` AND p.lon BETWEEN ? AND ? AND p.lat BETWEEN ? AND ?`
+		cond = append(cond, `p.lon BETWEEN ? AND ? AND p.lat BETWEEN ? AND ?`)
 		args = append(args, b.Min[0], b.Max[0], b.Min[1], b.Max[1])
 	}
 	if len(req.CountryCodes) > 0 {
-		q += ` AND p.country_code IN (SELECT value FROM json_each(?))`
+		cond = append(cond, `p.country_code IN (SELECT value FROM json_each(?))`)
 		args = append(args, jsonStrings(req.CountryCodes))
 	}
-	if order == "" || strings.HasPrefix(order, "bm25") && len(args) == 1 {
-		// No filter: no join needed.
-		q = `SELECT rowid FROM search_name WHERE search_name MATCH ?`
+	join, where := "", ""
+	if len(cond) > 0 {
+		join, where = ix.placesJoin(), "AND "+strings.Join(cond, " AND ")
 	}
-	q += ` ORDER BY ` + order + ` LIMIT ?`
 	args = append(args, limit)
-	rows, err := ix.db.QueryContext(ctx, q, args...)
+	rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(q, join, where), args...)
 	if err != nil {
 		return nil, fmt.Errorf("geocode: search %q: %w", expr, err)
 	}
@@ -458,7 +507,7 @@ func (ix *Index) ftsOrdered(ctx context.Context, req *Request, expr, order strin
 		if err := rows.Scan(&id); err != nil {
 			return nil, fmt.Errorf("geocode: search: %w", err)
 		}
-		ids = append(ids, id)
+		ids = append(ids, id&ix.idMask)
 	}
 	return ids, rows.Err()
 }

@@ -1,0 +1,106 @@
+package geocode_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"waymark/engine/geocode"
+	"waymark/internal/testpacks"
+)
+
+// unrankedSQL turns a format 3 pack's search_name into the layout of
+// older packs: rowid = place_id, no search_rowid_bits in meta.
+const unrankedSQL = `
+CREATE VIRTUAL TABLE search_old USING fts5(name, housenumber, address, class_type,
+	tokenize = 'unicode61 remove_diacritics 2');
+INSERT INTO search_old(rowid, name, housenumber, address, class_type)
+	SELECT rowid & ((1 << (SELECT value FROM meta WHERE key = 'search_rowid_bits')) - 1), name, housenumber, address, class_type
+	FROM search_name;
+DROP TABLE search_name_vocab;
+DROP TABLE search_name;
+ALTER TABLE search_old RENAME TO search_name;
+CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
+DELETE FROM meta WHERE key = 'search_rowid_bits';`
+
+// TestSearchRowsRanked checks that reading matches most important first
+// (format 3 rowids) finds what ranking every match found (older packs):
+// the same results for names, "name, town" pairs and category words of
+// the LI pack, in both layouts.
+func TestSearchRowsRanked(t *testing.T) {
+	src := testpacks.Path(t, "liechtenstein")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(t.TempDir(), "unranked.waymark")
+	if err := os.WriteFile(old, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite3", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(unrankedSQL); err != nil {
+		t.Fatal(err)
+	}
+	var queries []string
+	rows, err := db.Query(`SELECT q FROM (
+		SELECT DISTINCT name AS q FROM places WHERE name != ''
+		UNION SELECT DISTINCT p.name || ', ' || t.name FROM places p
+			JOIN place_addressline a ON a.place_id = p.place_id AND a.isaddress AND a.rank_address = 16
+			JOIN places t ON t.place_id = a.address_place_id WHERE p.name != '')
+		ORDER BY q LIMIT 1500`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var q string
+		rows.Scan(&q)
+		queries = append(queries, q)
+	}
+	rows.Close()
+	db.Close()
+	queries = append(queries, "church", "Church Building", "restaurant", "hotel", "strasse", "weg")
+
+	open := func(path string) *geocode.Index {
+		db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		ix, err := geocode.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ix.Close() })
+		return ix
+	}
+	ranked, unranked := open(src), open(old)
+	many := 0
+	for _, q := range queries {
+		req := geocode.Request{Query: q, Dedupe: true, Limit: 40}
+		got, err1 := ranked.Search(context.Background(), req)
+		want, err2 := unranked.Search(context.Background(), req)
+		if g, w := summary(got, err1), summary(want, err2); g != w {
+			t.Errorf("Search(%q) =\n%s\nwith every match ranked:\n%s", q, g, w)
+		}
+		if len(got) >= 20 {
+			many++
+		}
+	}
+	if many == 0 {
+		t.Errorf("no query had 20 results: the test covers no cut")
+	}
+}
+
+func summary(ps []geocode.Place, err error) string {
+	s := fmt.Sprint(err)
+	for _, p := range ps {
+		s += fmt.Sprintf("\n  %d %s", p.PlaceID, p.DisplayName)
+	}
+	return s
+}
