@@ -45,13 +45,16 @@ func Write(ctx context.Context, out io.Writer, net *Network, progress func(done,
 	w := newVarWriter(out)
 	b.g.writeHead(w)
 	arcs := len(b.g.aW)
+	// The tail leaves out what the transitions and arc weights give
+	// (writeHierarchyEdges); of the rest of the graph, only they stay.
+	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD, strs: b.strs}
 	b.g = nil
 	up, down, err := contract(ctx, arcs, trs, progress)
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
 	st.CHEdges = len(up.to) + len(down.to)
-	tail := &Graph{up: up, down: down, strs: b.strs}
+	tail.up, tail.down = up, down
 	tail.writeTail(w)
 	w.flush()
 	if w.err != nil {

@@ -134,9 +134,22 @@ func marshalV2(g *Graph) []byte {
 	return buf.Bytes()
 }
 
+// marshalV3 encodes g in the format of packs built before derived arrays
+// were left out (graphMagicV3).
+func marshalV3(g *Graph) []byte {
+	var buf bytes.Buffer
+	w := newVarWriter(&buf)
+	w.v3 = true
+	g.writeHead(w)
+	g.writeTail(w)
+	w.flush()
+	return buf.Bytes()
+}
+
 // TestDecodeOlderFormats reads a graph in the formats of older packs (V1:
 // fixed width, before varints; V2: before speed tables and relative
-// targets): it is the same graph, and the current format is smaller.
+// targets; V3: every array whole): it is the same graph, and the current
+// format is smaller.
 func TestDecodeOlderFormats(t *testing.T) {
 	b := smallGraphBlob(t)
 	g, err := Decode(b)
@@ -146,7 +159,7 @@ func TestDecodeOlderFormats(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		encode func(*Graph) []byte
-	}{{"v1", marshalV1}, {"v2", marshalV2}} {
+	}{{"v1", marshalV1}, {"v2", marshalV2}, {"v3", marshalV3}} {
 		t.Run(tt.name, func(t *testing.T) {
 			old := tt.encode(g)
 			if len(old) <= len(b) {

@@ -23,9 +23,10 @@ type varWriter struct {
 	out io.Writer
 	n   int64 // bytes written to out
 	err error // the first error out returned
-	// v2 writes the V2 layout (speeds as floats, targets absolute); only
-	// tests write it, to check that old packs still decode.
-	v2 bool
+	// v2 writes the V2 layout (speeds as floats, targets absolute), v3
+	// the V3 layout (every array whole); only tests write them, to check
+	// that old packs still decode.
+	v2, v3 bool
 }
 
 func newVarWriter(out io.Writer) *varWriter {
