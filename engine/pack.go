@@ -23,8 +23,9 @@ import (
 // it must equal regions.FormatVersion (a test in regions checks that).
 // Version 2 stores place geometries compactly (engine/geocode/placegeom);
 // version 3 stores a house's address lines once on its street
-// (place_addressline.inherits). Older packs read unchanged, so the engine
-// opens all three.
+// (place_addressline.inherits), search rows most important first
+// (geocode.SearchRowID) and graphs in route's V4 encoding. Older packs
+// read unchanged, so the engine opens all three.
 const PackFormatVersion = 3
 
 // oldestPackFormat is the oldest pack format this engine still reads.

@@ -17,7 +17,8 @@
 // Tables, by the stage that writes them:
 //
 //   - Build itself: meta (format_version, name, build_id, source,
-//     osm_timestamp, build_time, bbox, home_bbox, attribution).
+//     osm_timestamp, build_time, bbox, home_bbox, attribution; the places
+//     stage adds search_rowid_bits).
 //   - "places" (places*.go, address*.go, postcode.go, interpolation.go):
 //     the geocoding tables on Nominatim's model (places, place_addressline,
 //     search_name and search_parent FTS5 tables, places_rtree, postcodes,
