@@ -100,7 +100,8 @@ func arcEdge(g *Graph, a uint32) (e uint32, backward bool) {
 // MarshalBinary writes. Decode reads all three.
 //
 // graphMagic (V4) also leaves out what the rest determines (graphv4.go):
-// the arcs of each edge (the inverse of the arcs' edges) and the weight
+// the arcs of each edge (the inverse of the arcs' edges), the arcs'
+// distances (their edge's length in decimeters) and the weight
 // and distance of every original CH edge (its transition's plus its
 // target arc's), and stores a shortcut's middle arc relative to its
 // target: ~5% smaller again on LI.
@@ -164,7 +165,11 @@ func (g *Graph) writeHead(w *varWriter) {
 	}
 	w.u32s(g.aEdge, false)
 	w.u32s(g.aW, false)
-	w.u32s(g.aD, false)
+	if w.v2 || w.v3 {
+		w.u32s(g.aD, false)
+	} else {
+		g.writeArcDistances(w)
+	}
 	w.i32s(g.aDup)
 	w.u32s(g.tOff, true)
 	w.relative(g.tOff, g.tTo)
@@ -260,7 +265,11 @@ func Decode(data []byte) (*Graph, error) {
 	}
 	g.aEdge = r.u32s(false)
 	g.aW = r.u32s(false)
-	g.aD = r.u32s(false)
+	if v4 && vr.uint() == 1 {
+		g.aD = g.arcDistances()
+	} else {
+		g.aD = r.u32s(false)
+	}
 	g.aDup = r.i32s()
 	targets := func(off []uint32) []uint32 {
 		if vr != nil {

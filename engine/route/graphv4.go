@@ -7,6 +7,7 @@ package route
 
 import (
 	"errors"
+	"math"
 	"slices"
 )
 
@@ -37,6 +38,28 @@ func (g *Graph) writeEdgeArcs(w *varWriter) {
 	}
 	w.uint(0)
 	w.i32s(g.eArc)
+}
+
+// arcDistances returns aD as the edges determine it: each arc's edge
+// length in decimeters, rounded (as the builder makes it).
+func (g *Graph) arcDistances() []uint32 {
+	d := make([]uint32, len(g.aEdge))
+	for a, x := range g.aEdge {
+		if e := x >> 1; int(e) < len(g.eLen) {
+			d[a] = uint32(math.Round(float64(g.eLen[e]) * 10))
+		}
+	}
+	return d
+}
+
+// writeArcDistances writes 1 when arcDistances gives aD back, else 0 and aD.
+func (g *Graph) writeArcDistances(w *varWriter) {
+	if slices.Equal(g.arcDistances(), g.aD) {
+		w.uint(1)
+		return
+	}
+	w.uint(0)
+	w.u32s(g.aD, false)
 }
 
 // originalEdge returns the weight and distance of the original hierarchy
