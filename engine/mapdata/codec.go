@@ -141,3 +141,54 @@ func (g *Geom) Decode(b []byte) error {
 	}
 	return nil
 }
+
+// GeomBox returns the bounding box of an encoded geometry in normalized
+// Mercator, rounded outward to float32 as an R*Tree holds boxes; ok is
+// false for a blob Decode would reject. Packs of format 3 keep no box per
+// row: readers take it from the geometry.
+func GeomBox(b []byte) (box Box, ok bool) {
+	if len(b) < 2 {
+		return Box{}, false
+	}
+	b = b[1:]
+	nparts, n := binary.Uvarint(b)
+	if n <= 0 || nparts > uint64(len(b)) {
+		return Box{}, false
+	}
+	b = b[n:]
+	total := uint64(0)
+	for i := uint64(0); i < nparts; i++ {
+		c, n := binary.Uvarint(b)
+		if n <= 0 || c > uint64(len(b)) {
+			return Box{}, false
+		}
+		b = b[n:]
+		total += c
+	}
+	if total == 0 || total > uint64(len(b)) {
+		return Box{}, false
+	}
+	var x, y int64
+	minx, miny := int64(math.MaxInt64), int64(math.MaxInt64)
+	maxx, maxy := int64(math.MinInt64), int64(math.MinInt64)
+	for i := uint64(0); i < total; i++ {
+		dx, n := binary.Varint(b)
+		if n <= 0 {
+			return Box{}, false
+		}
+		b = b[n:]
+		dy, m := binary.Varint(b)
+		if m <= 0 {
+			return Box{}, false
+		}
+		b = b[m:]
+		x, y = x+dx, y+dy
+		minx, maxx = min(minx, x), max(maxx, x)
+		miny, maxy = min(miny, y), max(maxy, y)
+	}
+	const inv = 1.0 / GeomScale
+	return Box{
+		MinX: float64(down32(float64(minx) * inv)), MaxX: float64(up32(float64(maxx) * inv)),
+		MinY: float64(down32(float64(miny) * inv)), MaxY: float64(up32(float64(maxy) * inv)),
+	}, true
+}

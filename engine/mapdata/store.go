@@ -10,32 +10,39 @@ import (
 // through Writer):
 //
 //	map_classes(id, name, kind)   class names (regions.MapClassNames)
-//	map_features(id, class, minzoom, layer, flags, rank, name, geom, box)
-//	                              geom: AppendGeom's encoding; box: AppendBox's
+//	map_features(id, class, minzoom, layer, flags, rank, name, geom)
+//	                              geom: AppendGeom's encoding (its box: GeomBox)
 //	map_buckets R*Tree: id, minx, maxx, miny, maxy (normalized Mercator),
 //	           minz, maxz (the zooms its rows are drawn at), and +first,
 //	           +last (its rows' ids), +labels (1: rows that take part in
 //	           label placement); see writer.go
 //
-// Packs of format 1 have no box column and, instead of map_buckets, one
-// R*Tree entry per row (map_index) and per label row (map_labels); Reader
-// reads both.
+// Packs of format 2 store each row's box too (box BLOB, AppendBox's
+// encoding, 16 bytes a row: 4% of a pack); packs of format 1 have no box
+// column and, instead of map_buckets, one R*Tree entry per row
+// (map_index) and per label row (map_labels). Reader reads all three.
 var Schema = []string{
 	`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
 	`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
-		layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL,
-		box BLOB NOT NULL)`,
+		layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
 	`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)`,
 }
 
 // InsertClass is the statement the import writes map classes with.
 const InsertClass = `INSERT INTO map_classes(id, name, kind) VALUES(?, ?, ?)`
 
-const bucketQuery = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, f.box
+// bucketFrom reads the rows of the buckets meeting a box and zoom.
+const bucketFrom = `
 FROM map_buckets b JOIN map_features f ON f.id BETWEEN b.first AND b.last
 WHERE b.maxx >= ? AND b.minx <= ? AND b.maxy >= ? AND b.miny <= ? AND b.minz <= ? AND b.maxz >= ?`
 
-const bucketLabelQuery = bucketQuery + ` AND b.labels = 1`
+const (
+	bucketQuery      = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom` + bucketFrom
+	bucketLabelQuery = bucketQuery + ` AND b.labels = 1`
+	// The queries of format 2 packs, whose rows store their box.
+	boxQuery      = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom, f.box` + bucketFrom
+	boxLabelQuery = boxQuery + ` AND b.labels = 1`
+)
 
 // The queries of format 1 packs.
 const (
@@ -66,7 +73,8 @@ type Row struct {
 type Reader struct {
 	classes      []string // by class id; "" for ids not in use
 	near, labels *sql.Stmt
-	buckets      bool // format 2: map_buckets; else map_index and map_labels
+	buckets      bool // formats 2, 3: map_buckets; else map_index and map_labels
+	boxes        bool // format 2: rows store their box
 }
 
 // Open prepares the map queries of a pack's database; it returns nil and
@@ -80,9 +88,16 @@ func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
 	if features == 0 || buckets+labels == 0 {
 		return nil, nil
 	}
-	r := &Reader{buckets: buckets > 0}
+	var boxes int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('map_features') WHERE name = 'box'`).Scan(&boxes); err != nil {
+		return nil, fmt.Errorf("mapdata: %w", err)
+	}
+	r := &Reader{buckets: buckets > 0, boxes: boxes > 0}
 	nearQuery, labelQuery := indexQuery, indexLabelQuery
-	if r.buckets {
+	switch {
+	case r.buckets && r.boxes:
+		nearQuery, labelQuery = boxQuery, boxLabelQuery
+	case r.buckets:
 		nearQuery, labelQuery = bucketQuery, bucketLabelQuery
 	}
 	rows, err := db.QueryContext(ctx, `SELECT id, name FROM map_classes`)
@@ -171,15 +186,23 @@ func (r *Reader) each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, arg
 	var row Row
 	for rows.Next() {
 		var name, geom, box sql.RawBytes
-		if r.buckets {
+		var ok bool
+		switch {
+		case r.buckets && r.boxes:
 			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom, &box)
 			if err == nil {
-				var ok bool
 				if row.Box, ok = decodeBox(box); !ok {
 					err = ErrBadGeom
 				}
 			}
-		} else {
+		case r.buckets:
+			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom)
+			if err == nil {
+				if row.Box, ok = GeomBox(geom); !ok {
+					err = ErrBadGeom
+				}
+			}
+		default:
 			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom,
 				&row.Box.MinX, &row.Box.MaxX, &row.Box.MinY, &row.Box.MaxY)
 		}

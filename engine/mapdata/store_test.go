@@ -3,12 +3,14 @@ package mapdata
 import (
 	"context"
 	"database/sql"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	_ "github.com/mattn/go-sqlite3"
+	"github.com/paulmach/orb"
 )
 
 func openDB(t *testing.T) *sql.DB {
@@ -39,9 +41,13 @@ func randomFeatures(rng *rand.Rand, n int) []Feature {
 			size = rng.Float64() * 0.02
 		}
 		band := bands[rng.IntN(len(bands))]
+		b := Box{MinX: x, MinY: y, MaxX: x + size*rng.Float64(), MaxY: y + size*rng.Float64()}
+		geom := AppendGeom(nil, GeomPoint, []orb.LineString{{{x, y}}})
+		if size > 0 {
+			geom = AppendGeom(nil, GeomLine, []orb.LineString{{{b.MinX, b.MinY}, {b.MaxX, b.MaxY}}})
+		}
 		fs[i] = Feature{
-			Class: 1 + rng.IntN(5), Rank: i, Geom: AppendGeom(nil, GeomPoint, nil),
-			Box:  Box{MinX: x, MinY: y, MaxX: x + size*rng.Float64(), MaxY: y + size*rng.Float64()},
+			Class: 1 + rng.IntN(5), Rank: i, Geom: geom, Box: b,
 			MinZ: band[0] + rng.IntN(band[1]-band[0]+1), MaxZ: band[1], Label: rng.IntN(3) == 0,
 		}
 	}
@@ -72,9 +78,9 @@ func writeFeatures(t *testing.T, db *sql.DB, fs []Feature) {
 	}
 }
 
-// stored returns f's box as the pack holds it.
+// stored returns f's box as the pack gives it: its geometry's.
 func stored(f *Feature) Box {
-	b, _ := decodeBox(AppendBox(nil, f.Box))
+	b, _ := GeomBox(f.Geom)
 	return b
 }
 
@@ -175,5 +181,71 @@ func TestFormat1Reads(t *testing.T) {
 	}
 	if !slices.Equal(names, []string{"Alp", "Alp"}) {
 		t.Fatalf("read %q, want the row once from Features and once from Labels at z14", names)
+	}
+}
+
+// TestFormat2Reads checks that packs whose rows store their box (format
+// 2) are read with that box, not the geometry's.
+func TestFormat2Reads(t *testing.T) {
+	db := openDB(t)
+	fs := []Feature{{Class: 1, Rank: 1, Geom: AppendGeom(nil, GeomPoint, []orb.LineString{{{0.5, 0.3}}}),
+		Box: Box{MinX: 0.5, MinY: 0.3, MaxX: 0.5, MaxY: 0.3}, MinZ: 12, MaxZ: 19}}
+	writeFeatures(t, db, fs)
+	far := AppendBox(nil, Box{MinX: 0.9, MinY: 0.9, MaxX: 0.9, MaxY: 0.9})
+	if _, err := db.Exec(`ALTER TABLE map_features ADD COLUMN box BLOB NOT NULL DEFAULT x''`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE map_features SET box = ?`, far); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(context.Background(), db)
+	if err != nil || r == nil {
+		t.Fatalf("Open: %v, %v", r, err)
+	}
+	defer r.Close()
+	var boxes []Box
+	if err := r.Features(context.Background(), Box{MinX: 0, MinY: 0, MaxX: 1, MaxY: 1}, 14, func(row *Row) error {
+		boxes = append(boxes, row.Box)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := decodeBox(far); len(boxes) != 1 || boxes[0] != want {
+		t.Fatalf("Features read boxes %v, want the stored %v", boxes, want)
+	}
+}
+
+// TestGeomBox checks GeomBox against the decoded points, rounded outward
+// to float32, and that it rejects what Decode rejects.
+func TestGeomBox(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 1))
+	var g Geom
+	for i := 0; i < 500; i++ {
+		var parts []orb.LineString
+		for p := 0; p < 1+rng.IntN(3); p++ {
+			var ls orb.LineString
+			for k := 0; k < 1+rng.IntN(6); k++ {
+				ls = append(ls, orb.Point{rng.Float64(), rng.Float64()})
+			}
+			parts = append(parts, ls)
+		}
+		blob := AppendGeom(nil, GeomLine, parts)
+		got, ok := GeomBox(blob)
+		if err := g.Decode(blob); err != nil || !ok {
+			t.Fatalf("GeomBox ok %v, Decode %v", ok, err)
+		}
+		want := Box{MinX: math.Inf(1), MinY: math.Inf(1), MaxX: math.Inf(-1), MaxY: math.Inf(-1)}
+		for k := 0; k+1 < len(g.XY); k += 2 {
+			want = Box{min(want.MinX, g.XY[k]), min(want.MinY, g.XY[k+1]), max(want.MaxX, g.XY[k]), max(want.MaxY, g.XY[k+1])}
+		}
+		want, _ = decodeBox(AppendBox(nil, want))
+		if got != want {
+			t.Fatalf("GeomBox = %v, want %v", got, want)
+		}
+	}
+	for _, bad := range [][]byte{nil, {GeomLine}, {GeomLine, 1, 5, 1}, {GeomPoint, 0}} {
+		if _, ok := GeomBox(bad); ok {
+			t.Errorf("GeomBox(%v) ok, want rejected", bad)
+		}
 	}
 }

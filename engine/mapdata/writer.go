@@ -12,8 +12,8 @@ import (
 // consecutive in map_features, and one R*Tree entry per bucket
 // (map_buckets) holds their union box, zoom range and row id range. A query
 // reads the buckets meeting its box, then their rows, and drops the rows
-// whose own box (map_features.box, the float32 box an R*Tree would hold)
-// misses it. One R*Tree entry a bucket instead of one a row is most of what
+// whose own box (the float32 box an R*Tree would hold of the row's
+// geometry: GeomBox; format 2 packs store it, map_features.box) misses it. One R*Tree entry a bucket instead of one a row is most of what
 // format 2 saves on the map; the rows of an area are also near each other
 // in the file.
 //
@@ -54,7 +54,6 @@ type Feature struct {
 type Writer struct {
 	tx    *sql.Tx
 	stage *sql.Stmt
-	box   []byte
 }
 
 // NewWriter creates the map tables in tx and returns a Writer for them.
@@ -62,28 +61,32 @@ func NewWriter(ctx context.Context, tx *sql.Tx) (*Writer, error) {
 	for _, q := range append(Schema,
 		`CREATE TEMP TABLE map_stage(key INTEGER NOT NULL, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
 			layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL,
-			box BLOB NOT NULL, minx REAL NOT NULL, miny REAL NOT NULL, maxx REAL NOT NULL, maxy REAL NOT NULL)`) {
+			minx REAL NOT NULL, miny REAL NOT NULL, maxx REAL NOT NULL, maxy REAL NOT NULL)`) {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return nil, fmt.Errorf("mapdata: create map tables: %w", err)
 		}
 	}
 	st, err := tx.PrepareContext(ctx, `INSERT INTO temp.map_stage(key, class, minzoom, layer, flags, rank, name, geom,
-		box, minx, miny, maxx, maxy) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		minx, miny, maxx, maxy) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, fmt.Errorf("mapdata: prepare map rows: %w", err)
 	}
 	return &Writer{tx: tx, stage: st}, nil
 }
 
-// Add writes one row.
+// Add writes one row. Its bucket is chosen by f.Box; the box it is
+// found by (in its bucket's and when reading) is its geometry's.
 func (w *Writer) Add(ctx context.Context, f *Feature) error {
-	w.box = AppendBox(w.box[:0], f.Box)
+	box, ok := GeomBox(f.Geom)
+	if !ok {
+		return fmt.Errorf("mapdata: write map row: %w", ErrBadGeom)
+	}
 	var name any
 	if f.Name != "" {
 		name = f.Name
 	}
 	if _, err := w.stage.ExecContext(ctx, int64(sortKey(f)), f.Class, f.MinZ, f.Layer, f.Flags, f.Rank, name, f.Geom,
-		w.box, f.Box.MinX, f.Box.MinY, f.Box.MaxX, f.Box.MaxY); err != nil {
+		box.MinX, box.MinY, box.MaxX, box.MaxY); err != nil {
 		return fmt.Errorf("mapdata: write map row: %w", err)
 	}
 	return nil
@@ -158,8 +161,8 @@ func (w *Writer) Close(ctx context.Context) error {
 		return err
 	}
 	for _, q := range []string{
-		`INSERT INTO map_features(class, minzoom, layer, flags, rank, name, geom, box)
-			SELECT class, minzoom, layer, flags, rank, name, geom, box FROM temp.map_stage ORDER BY key, rowid`,
+		`INSERT INTO map_features(class, minzoom, layer, flags, rank, name, geom)
+			SELECT class, minzoom, layer, flags, rank, name, geom FROM temp.map_stage ORDER BY key, rowid`,
 		`DROP TABLE temp.map_stage`,
 	} {
 		if _, err := w.tx.ExecContext(ctx, q); err != nil {
