@@ -105,10 +105,9 @@ type feature struct {
 	pack     int
 	id       int64
 	name     string
-	part0    int        // first part index in scratch.ends
-	parts    int        // number of parts
-	box      [4]float64 // pixel box: minx, miny, maxx, maxy
-	nearTile bool       // box meets the tile grown by geomBuffer
+	part0    int  // first part index in scratch.ends
+	parts    int  // number of parts
+	nearTile bool // its box meets the tile grown by geomBuffer
 }
 
 // scratch is per-render working memory, pooled.
@@ -185,8 +184,6 @@ func (s *scratch) reader(p *packSource, near bool, z, x, y, size int) func(*mapd
 		if len(r.Name) > 0 {
 			f.name = string(r.Name)
 		}
-		b := r.Box
-		f.box = [4]float64{b.MinX*scale - ox, b.MinY*scale - oy, b.MaxX*scale - ox, b.MaxY*scale - oy}
 		base := len(s.xy) / 2
 		for i := 0; i < s.geom.Parts(); i++ {
 			pt := s.geom.Part(i)
