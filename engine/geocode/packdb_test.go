@@ -2,6 +2,8 @@ package geocode_test
 
 import (
 	"database/sql"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -28,4 +30,28 @@ func packDB(tb testing.TB, pk *engine.Pack) *sql.DB {
 	}
 	packDBs[pk.Path] = db
 	return db
+}
+
+// olderCopy copies the pack at src into a temporary file and runs script
+// on the copy (which turns it into the layout of an older format); it
+// returns the copy's path and a writable handle on it.
+func olderCopy(t *testing.T, src, script string) (string, *sql.DB) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "older.waymark")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Exec(script); err != nil {
+		t.Fatal(err)
+	}
+	return path, db
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"waymark/engine/geocode"
@@ -32,21 +30,7 @@ DELETE FROM meta WHERE key = 'search_rowid_bits';`
 // the LI pack, in both layouts.
 func TestSearchRowsRanked(t *testing.T) {
 	src := testpacks.Path(t, "liechtenstein")
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := filepath.Join(t.TempDir(), "unranked.waymark")
-	if err := os.WriteFile(old, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite3", old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(unrankedSQL); err != nil {
-		t.Fatal(err)
-	}
+	old, db := olderCopy(t, src, unrankedSQL)
 	var queries []string
 	rows, err := db.Query(`SELECT q FROM (
 		SELECT DISTINCT name AS q FROM places WHERE name != ''
