@@ -32,8 +32,13 @@ var carSpeeds = map[string]float64{
 	"motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40,
 	"primary": 65, "primary_link": 30, "secondary": 55, "secondary_link": 25,
 	"tertiary": 40, "tertiary_link": 20, "unclassified": 25, "residential": 25,
-	"living_street": 10, "service": 15,
+	"living_street": 10, "service": 15, "winter_road": 20, "ice_road": 15,
 }
+
+// carDefaultSpeed is the speed of a way whose highway value has no car
+// speed but whose car access is given and allowed (car.lua's
+// default_speed): a runway or a footway tagged motor_vehicle=yes.
+const carDefaultSpeed = 10
 
 var carServiceSpeeds = map[string]float64{
 	"alley": 5, "parking": 5, "parking_aisle": 5, "driveway": 5, "drive-through": 5, "drive-thru": 5,
@@ -135,19 +140,90 @@ func accessOf(tags osm.Tags, hierarchy []string) string {
 	return ""
 }
 
+// carAccessHierarchy: the vehicle keys, most specific first, then access.
 var carAccessHierarchy = []string{"motorcar", "motor_vehicle", "vehicle", "access"}
 var footAccessHierarchy = []string{"foot", "access"}
 
-// Access values that close a way: driving blocks no, private, agricultural,
-// forestry, emergency, psv, bus, delivery, customers (car.lua's blacklist)
-// and lets destination, permissive, yes, designated through; walking blocks
-// no, private, agricultural, forestry, delivery (foot.lua).
+// Access values (car.lua's and foot.lua's lists). Driving: a value of
+// carAccessBlacklist closes a way's direction; the restricted values
+// (destination, permit, residents) stay open, as in OSRM, while private,
+// delivery and customers close a way to cars here (OSRM routes them with
+// a penalty that keeps them to a route's ends; we have no such penalty
+// yet, and routing through private land is the worse error) but not a
+// node. Walking blocks no, private, agricultural, forestry, delivery.
 var carAccessBlacklist = map[string]bool{
-	"no": true, "private": true, "agricultural": true, "forestry": true, "emergency": true,
-	"psv": true, "bus": true, "delivery": true, "customers": true,
+	"no": true, "agricultural": true, "forestry": true, "emergency": true, "psv": true, "taxi": true,
+	"share_taxi": true, "minibus": true, "bus": true, "foot": true, "emergency_vehicle": true,
+	"restricted": true, "military": true, "official": true,
+	"private": true, "delivery": true, "customers": true,
+}
+
+// carAccessRestricted are OSRM's restricted values: usable, at a cost.
+var carAccessRestricted = map[string]bool{
+	"private": true, "delivery": true, "destination": true, "customers": true,
+	"permit": true, "residents": true, "unknown": true,
+}
+var carAccessWhitelist = map[string]bool{
+	"yes": true, "motorcar": true, "motor_vehicle": true, "vehicle": true,
+	"permissive": true, "designated": true, "hov": true,
 }
 var footAccessBlacklist = map[string]bool{"no": true, "private": true, "agricultural": true, "forestry": true, "delivery": true}
 var accessWhitelist = map[string]bool{"yes": true, "permissive": true, "designated": true, "destination": true, "foot": true}
+
+// carAccess returns a way's car access along and against its node order,
+// as car.lua finds it: for each key of hierarchy, key:forward and
+// key:backward before key, the first value found in each direction; a
+// list of values ("agricultural;forestry") resolves to its most
+// permissive entry (carAccessValue).
+func carAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
+	for _, k := range hierarchy {
+		if fwd == "" {
+			fwd = tags.Find(k + ":forward")
+		}
+		if bwd == "" {
+			bwd = tags.Find(k + ":backward")
+		}
+		if fwd == "" || bwd == "" {
+			common := tags.Find(k)
+			if fwd == "" {
+				fwd = common
+			}
+			if bwd == "" {
+				bwd = common
+			}
+		}
+		if fwd != "" && bwd != "" {
+			break
+		}
+	}
+	return carAccessValue(fwd), carAccessValue(bwd)
+}
+
+// carAccessValue resolves a ;-separated access value to its entry of the
+// highest class: whitelisted, then restricted, then blacklisted, then any
+// other (lib/access.lua's resolve_access).
+func carAccessValue(v string) string {
+	if !strings.Contains(v, ";") {
+		return v
+	}
+	best, bestClass := v, -1
+	for _, part := range strings.Split(v, ";") {
+		part = strings.TrimSpace(part)
+		class := 0
+		switch {
+		case carAccessWhitelist[part]:
+			class = 3
+		case carAccessRestricted[part]:
+			class = 2
+		case carAccessBlacklist[part]:
+			class = 1
+		}
+		if class > bestClass {
+			best, bestClass = part, class
+		}
+	}
+	return best
+}
 
 var carBarrierWhitelist = map[string]bool{
 	"cattle_grid": true, "border_control": true, "toll_booth": true, "sally_port": true, "gate": true,
@@ -159,11 +235,11 @@ var footBarrierBlacklist = map[string]bool{"yes": true, "wall": true, "fence": t
 func blocks(p route.Profile, n *Node) bool {
 	tags := n.Tags
 	if p == route.Driving {
-		if a := accessOf(tags, carAccessHierarchy); a != "" {
-			if carAccessBlacklist[a] && a != "private" && a != "delivery" && a != "customers" {
+		if a := carAccessValue(accessOf(tags, carAccessHierarchy)); a != "" {
+			if carAccessBlacklist[a] && !carAccessRestricted[a] {
 				return true
 			}
-			if accessWhitelist[a] || a == "private" || a == "delivery" || a == "customers" {
+			if carAccessWhitelist[a] || carAccessRestricted[a] || accessWhitelist[a] {
 				return false
 			}
 		}
@@ -222,10 +298,23 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 	if isFerry {
 		ok, base, class = true, 5, route.ClassFerry
 	}
+	fwdAccess, bwdAccess := carAccess(tags, carAccessHierarchy)
+	fwdOpen, bwdOpen := !carAccessBlacklist[fwdAccess], !carAccessBlacklist[bwdAccess]
 	if !ok {
-		return
+		// Another highway value (not steps): open where a vehicle's
+		// access tag allows cars, at the default speed, as car.lua's
+		// speed handler; a restricted value (destination…) only counts on
+		// a road. Unlike car.lua, a plain access=yes does not open a path
+		// or footway to cars: on those it speaks of who may walk or ride.
+		fwdAccess, bwdAccess = carAccess(tags, carAccessHierarchy[:3])
+		if hw == "" || hw == "steps" || (fwdAccess == "" && bwdAccess == "") {
+			return
+		}
+		base, ok = carDefaultSpeed, true
+		fwdOpen = fwdOpen && fwdAccess != "" && !carAccessRestricted[fwdAccess]
+		bwdOpen = bwdOpen && bwdAccess != "" && !carAccessRestricted[bwdAccess]
 	}
-	if a := accessOf(tags, carAccessHierarchy); carAccessBlacklist[a] {
+	if !fwdOpen && !bwdOpen {
 		return
 	}
 	if tags.Find("service") == "emergency_access" {
@@ -267,6 +356,12 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 		return s
 	}
 	fwd, bwd = speed("maxspeed:forward"), speed("maxspeed:backward")
+	if !fwdOpen {
+		fwd = 0
+	}
+	if !bwdOpen {
+		bwd = 0
+	}
 	oneway := ""
 	for _, k := range []string{"oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle", "oneway"} {
 		if v := tags.Find(k); v != "" {
