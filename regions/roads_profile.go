@@ -167,7 +167,9 @@ var carAccessWhitelist = map[string]bool{
 	"yes": true, "motorcar": true, "motor_vehicle": true, "vehicle": true,
 	"permissive": true, "designated": true, "hov": true,
 }
-var footAccessBlacklist = map[string]bool{"no": true, "private": true, "agricultural": true, "forestry": true, "delivery": true}
+var footAccessBlacklist = map[string]bool{
+	"no": true, "private": true, "agricultural": true, "forestry": true, "delivery": true, "use_sidepath": true,
+}
 var accessWhitelist = map[string]bool{"yes": true, "permissive": true, "designated": true, "destination": true, "foot": true}
 
 // carAccess returns a way's car access along and against its node order,
@@ -244,7 +246,7 @@ func blocks(p route.Profile, n *Node) bool {
 			}
 		}
 		b := tags.Find("barrier")
-		return b != "" && !carBarrierWhitelist[b]
+		return b != "" && !carBarrierWhitelist[b] && !passableBarrier(tags, b) || b == "height_restrictor" && tooLow(tags.Find("maxheight"))
 	}
 	if a := accessOf(tags, footAccessHierarchy); a != "" {
 		if footAccessBlacklist[a] {
@@ -254,7 +256,35 @@ func blocks(p route.Profile, n *Node) bool {
 			return false
 		}
 	}
-	return footBarrierBlacklist[tags.Find("barrier")]
+	b := tags.Find("barrier")
+	return footBarrierBlacklist[b] && !passableBarrier(tags, b)
+}
+
+// passableBarrier reports the barriers car.lua lets through whatever their
+// type: a rising bollard, a lowered or flush kerb, a kerb tagged as a
+// crossing, a virtual (audible) livestock fence.
+func passableBarrier(tags osm.Tags, barrier string) bool {
+	switch barrier {
+	case "bollard":
+		return tags.Find("bollard") == "rising"
+	case "kerb":
+		k := tags.Find("kerb")
+		return k == "lowered" || k == "flush" || tags.Find("highway") == "crossing"
+	case "fence":
+		s := tags.Find("sensory")
+		return s == "audible" || s == "audio"
+	}
+	return false
+}
+
+// carHeight is the height of the car (car.lua's vehicle_height, m).
+const carHeight = 2.0
+
+// tooLow reports whether a maxheight in meters ("1.9", "1.9 m") is below
+// the car's height; other forms (feet and inches, "default") pass.
+func tooLow(maxheight string) bool {
+	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(maxheight), "m")), 64)
+	return err == nil && v < carHeight
 }
 
 var classOf = map[string]route.Class{
@@ -317,6 +347,9 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 	if !fwdOpen && !bwdOpen {
 		return
 	}
+	if c := tags.Find("construction"); c != "" && c != "no" && c != "widening" && c != "minor" {
+		return // under construction (car.lua's construction whitelist)
+	}
 	if tags.Find("service") == "emergency_access" {
 		return
 	}
@@ -375,8 +408,10 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 		bwd = 0
 	case "-1", "reverse":
 		fwd = 0
-	case "reversible", "alternating":
-		return 0, 0, class, false
+	case "reversible":
+		return 0, 0, class, false // direction changes with the time of day
+	case "alternating":
+		// one direction at a time (a single lane with lights): both ways
 	case "no", "0", "false":
 	default:
 		if hw == "motorway" || junction == "roundabout" || junction == "circular" {
@@ -391,10 +426,13 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 	if footAccessBlacklist[a] {
 		return
 	}
+	if tags.Find("foot") == "" && separateSidewalk(tags) {
+		return // pedestrians walk the sidewalk mapped beside it (foot.lua)
+	}
 	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
 		tags.Find("man_made") == "pier"
-	if !ok && hw != "" && accessWhitelist[tags.Find("foot")] {
-		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot access
+	if !ok && hw != "" && accessWhitelist[a] {
+		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot or general access
 	}
 	if isFerry {
 		ok, class = true, route.ClassFerry
@@ -421,6 +459,17 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 		fwd = 0
 	}
 	return fwd, bwd, class, isFerry
+}
+
+// separateSidewalk reports a road whose sidewalk is mapped as a way of its
+// own (sidewalk, sidewalk:both, :left or :right = separate).
+func separateSidewalk(tags osm.Tags) bool {
+	for _, k := range []string{"sidewalk", "sidewalk:both", "sidewalk:left", "sidewalk:right"} {
+		if tags.Find(k) == "separate" {
+			return true
+		}
+	}
+	return false
 }
 
 // parseDuration parses an OSM duration (minutes, "HH:MM", "HH:MM:SS" or
