@@ -2,7 +2,8 @@ package regions_test
 
 // OSRM's own scenarios, run on our import (issue 12): the feature files in
 // testdata/osrm are copies of Project-OSRM/osrm-backend's features/
-// (commit 4fc76cad, BSD 2-clause, © Project OSRM contributors). This test
+// (commit 4fc76cad, © Project OSRM contributors, BSD 2-clause: see
+// testdata/osrm/LICENSE.osrm). This test
 // reads their "routability should be" tables as OSRM's harness builds
 // them (features/support/data.js: one five-node way a–e per row, tagged
 // highway=primary unless the row says otherwise, node/ tags on the middle

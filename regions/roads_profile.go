@@ -17,7 +17,9 @@ import (
 //	primary 65, primary_link 30, secondary 55, secondary_link 25,
 //	tertiary 40, tertiary_link 20, unclassified 25, residential 25,
 //	living_street 10, service 15 (service=alley/parking/parking_aisle/
-//	driveway/drive-through: 5), ferries 5 unless a duration is tagged.
+//	driveway/drive-through: 5), winter_road 20, ice_road 15, ferries 5
+//	unless a duration is tagged; another highway value that
+//	motorcar/motor_vehicle/vehicle opens (a runway, a track) 10.
 //	A maxspeed (maxspeed:advisory, maxspeed[:forward|:backward],
 //	source:maxspeed, maxspeed:type; km/h, "mph", "none" = 140, zone values
 //	like CH:urban, DE:rural, AT:motorway) replaces the class speed with
