@@ -4,33 +4,14 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"waymark/engine"
+	"waymark/internal/testpacks"
 )
 
-var (
-	packDBMu sync.Mutex
-	packDBs  = map[string]*sql.DB{}
-)
-
-// packDB returns a read-only handle on the database of pk, opened once per
-// test binary (the engine keeps its own handle to itself).
-func packDB(tb testing.TB, pk *engine.Pack) *sql.DB {
-	tb.Helper()
-	packDBMu.Lock()
-	defer packDBMu.Unlock()
-	if db := packDBs[pk.Path]; db != nil {
-		return db
-	}
-	db, err := sql.Open("sqlite3", "file:"+pk.Path+"?mode=ro&immutable=1&_query_only=1")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	packDBs[pk.Path] = db
-	return db
-}
+// packDB returns a read-only handle on the database of pk.
+func packDB(tb testing.TB, pk *engine.Pack) *sql.DB { return testpacks.DB(tb, pk.Path) }
 
 // olderCopy copies the pack at src into a temporary file and runs script
 // on the copy (which turns it into the layout of an older format); it
