@@ -124,22 +124,17 @@ func marshalV1(g *Graph) []byte {
 
 // marshalV2 encodes g in the varint format of packs built before speed
 // tables and relative targets (graphMagicV2).
-func marshalV2(g *Graph) []byte {
-	var buf bytes.Buffer
-	w := newVarWriter(&buf)
-	w.v2 = true
-	g.writeHead(w)
-	g.writeTail(w)
-	w.flush()
-	return buf.Bytes()
-}
+func marshalV2(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v2 = true }) }
 
 // marshalV3 encodes g in the format of packs built before derived arrays
 // were left out (graphMagicV3).
-func marshalV3(g *Graph) []byte {
+func marshalV3(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v3 = true }) }
+
+// marshalOld encodes g with a writer that set configures for an older format.
+func marshalOld(g *Graph, set func(*varWriter)) []byte {
 	var buf bytes.Buffer
 	w := newVarWriter(&buf)
-	w.v3 = true
+	set(w)
 	g.writeHead(w)
 	g.writeTail(w)
 	w.flush()

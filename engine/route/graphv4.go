@@ -32,12 +32,18 @@ func (g *Graph) edgeArcs() []int32 {
 
 // writeEdgeArcs writes 1 when edgeArcs gives eArc back, else 0 and eArc.
 func (g *Graph) writeEdgeArcs(w *varWriter) {
-	if slices.Equal(g.edgeArcs(), g.eArc) {
+	writeUnlessDerived(w, g.edgeArcs(), g.eArc, func() { w.i32s(g.eArc) })
+}
+
+// writeUnlessDerived writes 1 when derived equals stored, else 0 and then
+// stored (with write).
+func writeUnlessDerived[T comparable](w *varWriter, derived, stored []T, write func()) {
+	if slices.Equal(derived, stored) {
 		w.uint(1)
 		return
 	}
 	w.uint(0)
-	w.i32s(g.eArc)
+	write()
 }
 
 // arcDistances returns aD as the edges determine it: each arc's edge
@@ -54,12 +60,7 @@ func (g *Graph) arcDistances() []uint32 {
 
 // writeArcDistances writes 1 when arcDistances gives aD back, else 0 and aD.
 func (g *Graph) writeArcDistances(w *varWriter) {
-	if slices.Equal(g.arcDistances(), g.aD) {
-		w.uint(1)
-		return
-	}
-	w.uint(0)
-	w.u32s(g.aD, false)
+	writeUnlessDerived(w, g.arcDistances(), g.aD, func() { w.u32s(g.aD, false) })
 }
 
 // originalEdge returns the weight and distance of the original hierarchy
