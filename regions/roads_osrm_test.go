@@ -192,6 +192,9 @@ func TestOSRMRoutability(t *testing.T) {
 		pass, total := 0, 0
 		for i, r := range rows {
 			for _, dir := range []string{"forw", "backw"} {
+				if _, ok := r.want[dir]; !ok {
+					continue // the table has no column for it
+				}
 				key := r.id + " " + dir
 				seen[key] = true
 				total++

@@ -27,7 +27,8 @@ import (
 //	Surface, tracktype and smoothness cap the result (car.lua tables).
 //	walking: 5 km/h on every way pedestrians may use (footway, path,
 //	pedestrian, steps, track, living_street, residential, service,
-//	unclassified, road, tertiary…primary and links, platforms, piers);
+//	unclassified, tertiary…primary and links, platforms, piers; not
+//	highway=road or a motorroad, as foot.lua);
 //	trunk, motorway, cycleway and bridleway only with foot=yes/designated/
 //	permissive; rough surfaces slower (gravel 4, mud/sand 2.5); ferries 5.
 var carSpeeds = map[string]float64{
@@ -77,7 +78,7 @@ const walkingSpeed = 5.0
 
 var footWays = map[string]bool{
 	"footway": true, "path": true, "pedestrian": true, "steps": true, "track": true,
-	"living_street": true, "residential": true, "service": true, "unclassified": true, "road": true,
+	"living_street": true, "residential": true, "service": true, "unclassified": true,
 	"tertiary": true, "tertiary_link": true, "secondary": true, "secondary_link": true,
 	"primary": true, "primary_link": true, "platform": true, "pier": true,
 }
@@ -412,10 +413,8 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 		fwd = 0
 	case "reversible":
 		return 0, 0, class, false // direction changes with the time of day
-	case "alternating":
-		// one direction at a time (a single lane with lights): both ways
 	case "no", "0", "false":
-	default:
+	default: // none, or alternating: one direction at a time (a single lane with lights)
 		if hw == "motorway" || junction == "roundabout" || junction == "circular" {
 			bwd = 0
 		}
@@ -430,6 +429,9 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 	}
 	if tags.Find("foot") == "" && separateSidewalk(tags) {
 		return // pedestrians walk the sidewalk mapped beside it (foot.lua)
+	}
+	if tags.Find("motorroad") == "yes" {
+		return // motor vehicles only
 	}
 	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
 		tags.Find("man_made") == "pier"

@@ -15,6 +15,7 @@ package osmfixture
 import (
 	"context"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"sort"
@@ -88,7 +89,7 @@ func tagsXML(tags string) string {
 		if !ok {
 			panic("osmfixture: bad tag " + kv)
 		}
-		fmt.Fprintf(&b, `<tag k="%s" v="%s"/>`, k, strings.ReplaceAll(v, "~", " "))
+		fmt.Fprintf(&b, `<tag k="%s" v="%s"/>`, html.EscapeString(k), html.EscapeString(strings.ReplaceAll(v, "~", " ")))
 	}
 	return b.String()
 }
