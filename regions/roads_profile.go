@@ -280,14 +280,90 @@ func passableBarrier(tags osm.Tags, barrier string) bool {
 	return false
 }
 
-// carHeight is the height of the car (car.lua's vehicle_height, m).
-const carHeight = 2.0
+// The car's size (car.lua's vehicle_height, _width, _length, _weight).
+const (
+	carHeight = 2.0  // m
+	carWidth  = 1.9  // m
+	carLength = 4.8  // m
+	carWeight = 2000 // kg
+)
 
-// tooLow reports whether a maxheight in meters ("1.9", "1.9 m") is below
-// the car's height; other forms (feet and inches, "default") pass.
+// tooLow reports whether a maxheight is below the car's height.
 func tooLow(maxheight string) bool {
-	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(maxheight), "m")), 64)
-	return err == nil && v < carHeight
+	v, ok := parseMeters(maxheight)
+	return ok && v < carHeight
+}
+
+// tooSmall reports a way the car does not fit on, as car.lua's physical
+// limits: its width (maxwidth:physical, maxwidth, width or est_width, the
+// first given) at most the car's, or its maxheight, maxlength, maxweight
+// or maxweightrating below the car's.
+func tooSmall(tags osm.Tags) bool {
+	for _, k := range []string{"maxwidth:physical", "maxwidth", "width", "est_width"} {
+		if v := tags.Find(k); v != "" {
+			if w, ok := parseMeters(v); ok && w <= carWidth {
+				return true
+			}
+			break
+		}
+	}
+	for _, k := range []string{"maxheight:physical", "maxheight"} {
+		if v := tags.Find(k); v != "" {
+			if tooLow(v) {
+				return true
+			}
+			break
+		}
+	}
+	if l, ok := parseMeters(tags.Find("maxlength")); ok && l < carLength {
+		return true
+	}
+	for _, k := range []string{"maxweight", "maxweightrating"} {
+		if w, ok := parseKilograms(tags.Find(k)); ok && w < carWeight {
+			return true
+		}
+	}
+	return false
+}
+
+// parseMeters reads a length in meters ("1.9", "1.9 m", "1m") or feet and
+// inches ("6'", "6'2\""); ok is false for anything else ("default",
+// "none", "unsigned").
+func parseMeters(v string) (float64, bool) {
+	v = strings.TrimSpace(v)
+	if ft, rest, found := strings.Cut(v, "'"); found {
+		f, err := strconv.ParseFloat(strings.TrimSpace(ft), 64)
+		if err != nil {
+			return 0, false
+		}
+		in := 0.0
+		if rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), `"`)); rest != "" {
+			if in, err = strconv.ParseFloat(rest, 64); err != nil {
+				return 0, false
+			}
+		}
+		return (f*12 + in) * 0.0254, true
+	}
+	m, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(v, "m")), 64)
+	return m, err == nil
+}
+
+// parseKilograms reads a weight: tonnes ("3.5", "8.9t", "8.9 t"),
+// kilograms ("35000 kg") or pounds ("0.1 lbs").
+func parseKilograms(v string) (float64, bool) {
+	v = strings.TrimSpace(v)
+	for _, u := range []struct {
+		suffix string
+		kg     float64
+	}{{"kg", 1}, {"lbs", 0.4536}, {"lb", 0.4536}, {"t", 1000}, {"", 1000}} {
+		if n, found := strings.CutSuffix(v, u.suffix); found {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err == nil {
+				return f * u.kg, true
+			}
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 var classOf = map[string]route.Class{
@@ -352,6 +428,9 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 	}
 	if c := tags.Find("construction"); c != "" && c != "no" && c != "widening" && c != "minor" {
 		return // under construction (car.lua's construction whitelist)
+	}
+	if tooSmall(tags) {
+		return
 	}
 	if tags.Find("service") == "emergency_access" {
 		return
