@@ -35,18 +35,7 @@ func TestAddressLinesCopied(t *testing.T) {
 	if err := db.QueryRow(`SELECT n FROM temp.inheriting`).Scan(&inheriting); err != nil || inheriting < 1000 {
 		t.Fatalf("LI pack: %d inheriting rows (%v), want the houses' (> 1000)", inheriting, err)
 	}
-	var ids []int64
-	rows, err := db.Query(`SELECT place_id FROM places ORDER BY place_id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id int64
-		rows.Scan(&id)
-		ids = append(ids, id)
-	}
-	rows.Close()
-	db.Close()
+	ids := column[int64](t, db, `SELECT place_id FROM places ORDER BY place_id`)
 
 	places := func(path string) []geocode.Place {
 		pk, err := engine.OpenPack(path)

@@ -36,3 +36,25 @@ func olderCopy(t *testing.T, src, script string) (string, *sql.DB) {
 	}
 	return path, db
 }
+
+// column returns the first column of every row of query q on db.
+func column[T any](t *testing.T, db *sql.DB, q string) []T {
+	t.Helper()
+	rows, err := db.Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

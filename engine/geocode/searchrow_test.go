@@ -31,23 +31,12 @@ DELETE FROM meta WHERE key = 'search_rowid_bits';`
 func TestSearchRowsRanked(t *testing.T) {
 	src := testpacks.Path(t, "liechtenstein")
 	old, db := olderCopy(t, src, unrankedSQL)
-	var queries []string
-	rows, err := db.Query(`SELECT q FROM (
+	queries := column[string](t, db, `SELECT q FROM (
 		SELECT DISTINCT name AS q FROM places WHERE name != ''
 		UNION SELECT DISTINCT p.name || ', ' || t.name FROM places p
 			JOIN place_addressline a ON a.place_id = p.place_id AND a.isaddress AND a.rank_address = 16
 			JOIN places t ON t.place_id = a.address_place_id WHERE p.name != '')
 		ORDER BY q LIMIT 1500`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var q string
-		rows.Scan(&q)
-		queries = append(queries, q)
-	}
-	rows.Close()
-	db.Close()
 	queries = append(queries, "church", "Church Building", "restaurant", "hotel", "strasse", "weg")
 
 	open := func(path string) *geocode.Index {
