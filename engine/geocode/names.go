@@ -28,8 +28,12 @@ func nameCoverage(names map[string]string, qset map[string]bool) (covered, uncov
 			if c == 0 {
 				continue
 			}
+			// Equal scores prefer the fewer unmatched words, whatever
+			// the order names come in (a map: "Aussichtsturm La
+			// Simboula" and "Table d'orientation de la Simboula" score
+			// alike for "Route de la Simboula").
 			score := float64(c) - 0.5*float64(len(ws)-c)
-			if score > bestScore {
+			if score > bestScore || score == bestScore && len(ws)-c < uncovered {
 				bestScore, covered, uncovered = score, c, len(ws)-c
 			}
 		}
