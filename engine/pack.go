@@ -24,9 +24,10 @@ import (
 // Version 2 stores place geometries compactly (engine/geocode/placegeom);
 // version 3 stores a house's address lines once on its street
 // (place_addressline.inherits), search rows most important first
-// (geocode.SearchRowID) and graphs in route's V4 encoding. Older packs
-// read unchanged, so the engine opens all three.
-const PackFormatVersion = 3
+// (geocode.SearchRowID) and graphs in route's V4 encoding; version 4
+// stores the map rows of a bucket in one blob (mapdata's rows.go). Older
+// packs read unchanged, so the engine opens all four.
+const PackFormatVersion = 4
 
 // oldestPackFormat is the oldest pack format this engine still reads.
 const oldestPackFormat = 1

@@ -14,7 +14,8 @@ func TestParseInfoFormatVersions(t *testing.T) {
 		{"2", true}, // compact place geometries
 		{"0", false},
 		{"3", true}, // house address lines on their street
-		{"4", false},
+		{"4", true}, // map rows of a bucket in one blob
+		{"5", false},
 		{"", false},
 		{"two", false},
 	}

@@ -10,21 +10,19 @@ package regions
 //	    the feature classes ("forest", "residential_area", "residential",
 //	    "place_town", ...; see mapClasses) and their kind: area, line or
 //	    point. Styles refer to classes by name.
-//	map_features(id INTEGER PRIMARY KEY, class INTEGER, minzoom INTEGER,
-//	             layer INTEGER, flags INTEGER, rank INTEGER, name TEXT, geom BLOB,
-//	             box BLOB)
-//	    one row per feature and zoom band (or per piece, see below): geom is
-//	    the geometry generalised for the band (encoding: mapdata.AppendGeom);
-//	    minzoom the first zoom the row is drawn at; layer is OSM's layer
-//	    (bridges ≥ 1, tunnels ≤ -1); flags are mapdata.FlagBridge,
-//	    FlagTunnel, FlagOneway (the line runs in the direction of travel)
-//	    and FlagClipped; rank orders labels (higher wins); name is the label
-//	    text (the house number for class housenumber); box the row's
-//	    bounding box in normalized Web Mercator. Rows are written in a
-//	    deterministic order, so ids are stable for a given extract.
-//	map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)
-//	    the index: runs of rows of one zoom range [minz, maxz] near each
-//	    other (mapdata's writer.go), with their union box. Bands have
+//	map_rows(bucket INTEGER PRIMARY KEY, data BLOB)
+//	    the rows of a bucket (mapdata's rows.go), one row per feature and
+//	    zoom band (or per piece, see below): geom is the geometry
+//	    generalised for the band (encoding: mapdata.AppendGeom); layer is
+//	    OSM's layer (bridges ≥ 1, tunnels ≤ -1); flags are
+//	    mapdata.FlagBridge, FlagTunnel, FlagOneway (the line runs in the
+//	    direction of travel) and FlagClipped; rank orders labels (higher
+//	    wins); name is the label text (the house number for class
+//	    housenumber). Rows are written in a deterministic order.
+//	map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +labels)
+//	    the index: buckets of rows of one zoom range [minz, maxz] near each
+//	    other (mapdata's writer.go), with their union box (normalized Web
+//	    Mercator); minz is the first zoom its rows are drawn at. Bands have
 //	    disjoint zoom ranges, so the query "box intersects tile AND minz <=
 //	    z AND maxz >= z" returns each feature once, in the generalisation
 //	    made for z. Rows that take part in label placement (every point, and

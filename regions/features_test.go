@@ -68,7 +68,6 @@ const mapFixture = `<?xml version="1.0" encoding="UTF-8"?>
 
 type mapRow struct {
 	class      string
-	minzoom    int
 	layer      int
 	flags      int
 	name       string
@@ -99,25 +98,23 @@ func buildMapFixture(t *testing.T) (*sql.DB, *Summary) {
 
 func readMapRows(t *testing.T, db *sql.DB) []mapRow {
 	t.Helper()
-	rows, err := db.Query(`SELECT c.name, f.minzoom, f.layer, f.flags, coalesce(f.name, ''), f.rank, f.minzoom, i.maxz, f.geom
-		FROM map_features f JOIN map_classes c ON c.id = f.class JOIN map_buckets i ON f.id BETWEEN i.first AND i.last ORDER BY f.id`)
-	if err != nil {
-		t.Fatal(err)
+	md, err := mapdata.Open(context.Background(), db)
+	if err != nil || md == nil {
+		t.Fatalf("mapdata.Open = %v, %v", md, err)
 	}
-	defer rows.Close()
+	defer md.Close()
+	classes := md.Classes()
 	var out []mapRow
-	for rows.Next() {
-		var r mapRow
-		var blob []byte
-		var minz, maxz float64
-		if err := rows.Scan(&r.class, &r.minzoom, &r.layer, &r.flags, &r.name, &r.rank, &minz, &maxz, &blob); err != nil {
-			t.Fatal(err)
-		}
-		r.minz, r.maxz = int(minz), int(maxz)
-		if err := r.geom.Decode(blob); err != nil {
+	if err := md.All(context.Background(), func(row *mapdata.Row, minz, maxz int) error {
+		r := mapRow{class: classes[row.Class], layer: row.Layer, flags: row.Flags,
+			name: string(row.Name), rank: row.Rank, minz: minz, maxz: maxz}
+		if err := r.geom.Decode(row.Geom); err != nil {
 			t.Fatalf("decode %s: %v", r.class, err)
 		}
 		out = append(out, r)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package mapdata
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -10,33 +11,45 @@ import (
 // through Writer):
 //
 //	map_classes(id, name, kind)   class names (regions.MapClassNames)
-//	map_features(id, class, minzoom, layer, flags, rank, name, geom)
-//	                              geom: AppendGeom's encoding (its box: GeomBox)
 //	map_buckets R*Tree: id, minx, maxx, miny, maxy (normalized Mercator),
-//	           minz, maxz (the zooms its rows are drawn at), and +first,
-//	           +last (its rows' ids), +labels (1: rows that take part in
-//	           label placement); see writer.go
+//	           minz, maxz (the zooms its rows are drawn at), +labels (1:
+//	           rows that take part in label placement); see writer.go
+//	map_rows(bucket, data)        a bucket's rows, encoded as rows.go says:
+//	           per row class, layer, flags, rank, name and geometry
+//	           (AppendGeom's encoding; its box: GeomBox)
 //
-// Packs of format 2 store each row's box too (box BLOB, AppendBox's
-// encoding, 16 bytes a row: 4% of a pack); packs of format 1 have no box
-// column and, instead of map_buckets, one R*Tree entry per row
-// (map_index) and per label row (map_labels). Reader reads all three.
+// Packs of format 3 store a row per feature instead of map_rows:
+// map_features(id, class, minzoom, layer, flags, rank, name, geom), the
+// rows of a bucket consecutive (map_buckets +first, +last); packs of
+// format 2 store each row's box too (box BLOB, AppendBox's encoding);
+// packs of format 1 have no box column and, instead of map_buckets, one
+// R*Tree entry per row (map_index) and per label row (map_labels). Reader
+// reads all four.
 var Schema = []string{
 	`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
-	`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
-		layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
-	`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)`,
+	`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +labels)`,
+	`CREATE TABLE map_rows(bucket INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
 }
 
 // InsertClass is the statement the import writes map classes with.
 const InsertClass = `INSERT INTO map_classes(id, name, kind) VALUES(?, ?, ?)`
 
-// bucketFrom reads the rows of the buckets meeting a box and zoom.
-const bucketFrom = `
-FROM map_buckets b JOIN map_features f ON f.id BETWEEN b.first AND b.last
+// bucketWhere selects the buckets meeting a box and zoom.
+const bucketWhere = `
 WHERE b.maxx >= ? AND b.minx <= ? AND b.maxy >= ? AND b.miny <= ? AND b.minz <= ? AND b.maxz >= ?`
 
 const (
+	rowsQuery      = `SELECT b.id, b.minz, b.maxz, d.data FROM map_buckets b JOIN map_rows d ON d.bucket = b.id` + bucketWhere
+	rowsLabelQuery = rowsQuery + ` AND b.labels = 1`
+	// allRowsQuery reads every bucket (Reader.All).
+	allRowsQuery = `SELECT b.id, b.minz, b.maxz, d.data FROM map_buckets b JOIN map_rows d ON d.bucket = b.id ORDER BY b.id`
+)
+
+// The queries of format 2 and 3 packs, whose buckets are runs of
+// map_features rows.
+const (
+	bucketFrom = `
+FROM map_buckets b JOIN map_features f ON f.id BETWEEN b.first AND b.last` + bucketWhere
 	bucketQuery      = `SELECT f.id, f.class, f.layer, f.flags, f.rank, f.name, f.geom` + bucketFrom
 	bucketLabelQuery = bucketQuery + ` AND b.labels = 1`
 	// The queries of format 2 packs, whose rows store their box.
@@ -61,44 +74,60 @@ AND NOT (i.maxx >= ? AND i.minx <= ? AND i.maxy >= ? AND i.miny <= ?)`
 type Box struct{ MinX, MinY, MaxX, MaxY float64 }
 
 // Row is one map feature as read. Name and Geom are only valid inside the
-// callback that receives the row (they point into SQLite's buffers).
+// callback that receives the row (they point into SQLite's buffers or the
+// reader's).
 type Row struct {
+	// ID identifies the row within its pack: bucket id << 8 | the row's
+	// index in its bucket (format 4), the map_features id before.
 	ID                        int64
 	Class, Layer, Flags, Rank int
 	Name, Geom                []byte
 	Box                       Box
 }
 
+// layout is how a pack stores its map rows.
+type layout uint8
+
+const (
+	layoutRows    layout = iota // format 4: map_buckets and map_rows blobs
+	layoutBuckets               // format 3: map_buckets and map_features runs
+	layoutBoxes                 // format 2: as 3, rows store their box
+	layoutIndex                 // format 1: map_index and map_labels
+)
+
 // Reader reads the map features of one pack. It is safe for concurrent use.
 type Reader struct {
 	classes      []string // by class id; "" for ids not in use
 	near, labels *sql.Stmt
-	buckets      bool // formats 2, 3: map_buckets; else map_index and map_labels
-	boxes        bool // format 2: rows store their box
+	layout       layout
+	db           *sql.DB
 }
 
 // Open prepares the map queries of a pack's database; it returns nil and
 // no error when the pack has no map tables (it draws nothing).
 func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
-	var features, buckets, labels int
+	var features, buckets, labels, rowBlobs, boxes int
 	if err := db.QueryRowContext(ctx, `SELECT count(name = 'map_features' OR NULL), count(name = 'map_buckets' OR NULL),
-		count(name = 'map_labels' OR NULL) FROM sqlite_master`).Scan(&features, &buckets, &labels); err != nil {
+		count(name = 'map_labels' OR NULL), count(name = 'map_rows' OR NULL) FROM sqlite_master`).Scan(&features, &buckets, &labels, &rowBlobs); err != nil {
 		return nil, fmt.Errorf("mapdata: %w", err)
 	}
-	if features == 0 || buckets+labels == 0 {
+	if features+rowBlobs == 0 || buckets+labels == 0 {
 		return nil, nil
 	}
-	var boxes int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('map_features') WHERE name = 'box'`).Scan(&boxes); err != nil {
 		return nil, fmt.Errorf("mapdata: %w", err)
 	}
-	r := &Reader{buckets: buckets > 0, boxes: boxes > 0}
-	nearQuery, labelQuery := indexQuery, indexLabelQuery
+	r := &Reader{db: db}
+	var nearQuery, labelQuery string
 	switch {
-	case r.buckets && r.boxes:
-		nearQuery, labelQuery = boxQuery, boxLabelQuery
-	case r.buckets:
-		nearQuery, labelQuery = bucketQuery, bucketLabelQuery
+	case rowBlobs > 0 && buckets > 0:
+		r.layout, nearQuery, labelQuery = layoutRows, rowsQuery, rowsLabelQuery
+	case buckets > 0 && boxes > 0:
+		r.layout, nearQuery, labelQuery = layoutBoxes, boxQuery, boxLabelQuery
+	case buckets > 0:
+		r.layout, nearQuery, labelQuery = layoutBuckets, bucketQuery, bucketLabelQuery
+	default:
+		r.layout, nearQuery, labelQuery = layoutIndex, indexQuery, indexLabelQuery
 	}
 	rows, err := db.QueryContext(ctx, `SELECT id, name FROM map_classes`)
 	if err != nil {
@@ -146,35 +175,87 @@ func (r *Reader) Classes() []string { return r.classes }
 
 // Features calls fn with every row drawn at zoom z whose box meets b.
 func (r *Reader) Features(ctx context.Context, b Box, z int, fn func(*Row) error) error {
-	if r.buckets {
-		return r.each(ctx, r.near, func(row *Row) error {
-			if !row.Box.meets(b) {
-				return nil
-			}
-			return fn(row)
-		}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+	if r.layout == layoutIndex {
+		return r.each(ctx, r.near, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
 	}
-	return r.each(ctx, r.near, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+	return r.each(ctx, r.near, func(row *Row) error {
+		if !row.Box.meets(b) {
+			return nil
+		}
+		return fn(row)
+	}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
 }
 
 // Labels calls fn with every label row drawn at zoom z whose box meets b
 // but not except (the rows Features(except) gave already).
 func (r *Reader) Labels(ctx context.Context, b, except Box, z int, fn func(*Row) error) error {
-	if r.buckets {
-		return r.each(ctx, r.labels, func(row *Row) error {
-			if !row.Box.meets(b) || row.Box.meets(except) {
-				return nil
-			}
-			return fn(row)
-		}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+	if r.layout == layoutIndex {
+		return r.each(ctx, r.labels, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z, except.MinX, except.MaxX, except.MinY, except.MaxY)
 	}
-	return r.each(ctx, r.labels, fn, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z, except.MinX, except.MaxX, except.MinY, except.MaxY)
+	return r.each(ctx, r.labels, func(row *Row) error {
+		if !row.Box.meets(b) || row.Box.meets(except) {
+			return nil
+		}
+		return fn(row)
+	}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
+}
+
+// All calls fn with every row of a format 4 pack, in bucket order, with
+// the zooms it is drawn at (for tests and tools; other formats give an
+// error).
+func (r *Reader) All(ctx context.Context, fn func(row *Row, minz, maxz int) error) error {
+	if r.layout != layoutRows {
+		return errors.New("mapdata: All reads packs of format 4 only")
+	}
+	rows, err := r.db.QueryContext(ctx, allRowsQuery)
+	if err != nil {
+		return fmt.Errorf("mapdata: query: %w", err)
+	}
+	defer rows.Close()
+	var rr rowsReader
+	var row Row
+	for rows.Next() {
+		var id int64
+		var minz, maxz float64
+		var data sql.RawBytes
+		if err := rows.Scan(&id, &minz, &maxz, &data); err != nil {
+			return fmt.Errorf("mapdata: read: %w", err)
+		}
+		if err := rr.each(id, data, &row, func(row *Row) error { return fn(row, int(minz), int(maxz)) }); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("mapdata: read: %w", err)
+	}
+	return nil
 }
 
 // meets reports whether a and q share a point, compared as the R*Tree
 // compares its float32 coordinates with a query's.
 func (a Box) meets(q Box) bool {
 	return a.MaxX >= q.MinX && a.MinX <= q.MaxX && a.MaxY >= q.MinY && a.MinY <= q.MaxY
+}
+
+// each calls fn with the rows of bucket id, whose blob is data.
+func (rr *rowsReader) each(id int64, data []byte, row *Row, fn func(*Row) error) error {
+	rr.reset(data)
+	for i := int64(0); rr.next(); i++ {
+		var ok bool
+		if row.Box, ok = GeomBox(rr.geom); !ok {
+			return fmt.Errorf("mapdata: read: %w", ErrBadGeom)
+		}
+		row.ID = id<<8 | i
+		row.Class, row.Layer, row.Flags, row.Rank = rr.f.class, rr.f.layer, rr.f.flags, rr.f.rank
+		row.Name, row.Geom = rr.name, rr.geom
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	if rr.err != nil {
+		return fmt.Errorf("mapdata: read bucket %d: %w", id, rr.err)
+	}
+	return nil
 }
 
 func (r *Reader) each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, args ...any) error {
@@ -184,18 +265,29 @@ func (r *Reader) each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, arg
 	}
 	defer rows.Close()
 	var row Row
+	var rr rowsReader
 	for rows.Next() {
 		var name, geom, box sql.RawBytes
 		var ok bool
-		switch {
-		case r.buckets && r.boxes:
+		switch r.layout {
+		case layoutRows:
+			var id int64
+			var minz, maxz float64
+			if err := rows.Scan(&id, &minz, &maxz, &geom); err != nil {
+				return fmt.Errorf("mapdata: read: %w", err)
+			}
+			if err := rr.each(id, geom, &row, fn); err != nil {
+				return err
+			}
+			continue
+		case layoutBoxes:
 			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom, &box)
 			if err == nil {
 				if row.Box, ok = decodeBox(box); !ok {
 					err = ErrBadGeom
 				}
 			}
-		case r.buckets:
+		case layoutBuckets:
 			err = rows.Scan(&row.ID, &row.Class, &row.Layer, &row.Flags, &row.Rank, &name, &geom)
 			if err == nil {
 				if row.Box, ok = GeomBox(geom); !ok {

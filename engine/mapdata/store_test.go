@@ -1,8 +1,10 @@
 package mapdata
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -47,7 +49,8 @@ func randomFeatures(rng *rand.Rand, n int) []Feature {
 			geom = AppendGeom(nil, GeomLine, []orb.LineString{{{b.MinX, b.MinY}, {b.MaxX, b.MaxY}}})
 		}
 		fs[i] = Feature{
-			Class: 1 + rng.IntN(5), Rank: i, Geom: geom, Box: b,
+			Class: 1 + rng.IntN(5), Rank: i, Geom: geom, Box: b, Layer: rng.IntN(5) - 2, Flags: rng.IntN(16),
+			Name: []string{"", "", "Alp", "Rätikonstrasse"}[rng.IntN(4)],
 			MinZ: band[0] + rng.IntN(band[1]-band[0]+1), MaxZ: band[1], Label: rng.IntN(3) == 0,
 		}
 	}
@@ -88,17 +91,27 @@ func stored(f *Feature) Box {
 // every row: same rows for random boxes and zooms, labels excluded from
 // the near box as a format 1 R*Tree query excludes them.
 func TestBucketsAnswerLikeAScan(t *testing.T) {
+	for _, format := range []int{4, 3} {
+		t.Run(fmt.Sprint("format", format), func(t *testing.T) { testBucketsAnswerLikeAScan(t, format) })
+	}
+}
+
+func testBucketsAnswerLikeAScan(t *testing.T, format int) {
 	seed := uint64(rand.Int64())
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	db := openDB(t)
 	fs := randomFeatures(rng, 3000)
 	writeFeatures(t, db, fs)
+	if format == 3 {
+		toFormat3(t, db)
+	}
 	r, err := Open(context.Background(), db)
 	if err != nil || r == nil {
 		t.Fatalf("Open: %v, %v", r, err)
 	}
 	defer r.Close()
+	ids := map[int64]int{} // row id -> rank: ids are unique
 	for q := 0; q < 200; q++ {
 		z := rng.IntN(20)
 		x, y := 0.52+rng.Float64()*0.01, 0.35+rng.Float64()*0.01
@@ -121,9 +134,19 @@ func TestBucketsAnswerLikeAScan(t *testing.T) {
 		}
 		var got, gotLabels []int
 		if err := r.Features(context.Background(), near, z, func(row *Row) error {
-			if row.Box != stored(&fs[row.Rank]) {
-				t.Fatalf("row %d box %v, stored %v", row.Rank, row.Box, stored(&fs[row.Rank]))
+			f := &fs[row.Rank]
+			if row.Box != stored(f) {
+				t.Fatalf("row %d box %v, stored %v", row.Rank, row.Box, stored(f))
 			}
+			if !bytes.Equal(row.Geom, f.Geom) || string(row.Name) != f.Name || row.Class != f.Class ||
+				row.Layer != f.Layer || row.Flags != f.Flags {
+				t.Fatalf("row %d read as geom %x, name %q, class %d, layer %d, flags %d; written %x, %q, %d, %d, %d",
+					row.Rank, row.Geom, row.Name, row.Class, row.Layer, row.Flags, f.Geom, f.Name, f.Class, f.Layer, f.Flags)
+			}
+			if rank, ok := ids[row.ID]; ok && rank != row.Rank {
+				t.Fatalf("rows %d and %d share id %d", rank, row.Rank, row.ID)
+			}
+			ids[row.ID] = row.Rank
 			got = append(got, row.Rank)
 			return nil
 		}); err != nil {
@@ -191,6 +214,7 @@ func TestFormat2Reads(t *testing.T) {
 	fs := []Feature{{Class: 1, Rank: 1, Geom: AppendGeom(nil, GeomPoint, []orb.LineString{{{0.5, 0.3}}}),
 		Box: Box{MinX: 0.5, MinY: 0.3, MaxX: 0.5, MaxY: 0.3}, MinZ: 12, MaxZ: 19}}
 	writeFeatures(t, db, fs)
+	toFormat3(t, db)
 	far := AppendBox(nil, Box{MinX: 0.9, MinY: 0.9, MaxX: 0.9, MaxY: 0.9})
 	if _, err := db.Exec(`ALTER TABLE map_features ADD COLUMN box BLOB NOT NULL DEFAULT x''`); err != nil {
 		t.Fatal(err)
@@ -212,6 +236,82 @@ func TestFormat2Reads(t *testing.T) {
 	}
 	if want, _ := decodeBox(far); len(boxes) != 1 || boxes[0] != want {
 		t.Fatalf("Features read boxes %v, want the stored %v", boxes, want)
+	}
+}
+
+// toFormat3 rewrites the map tables of db (format 4, as Writer writes
+// them) as a format 3 pack stores them: a map_features row per row, the
+// rows of a bucket consecutive, map_buckets with their id range.
+func toFormat3(t *testing.T, db *sql.DB) {
+	t.Helper()
+	ctx := context.Background()
+	r, err := Open(ctx, db)
+	if err != nil || r == nil {
+		t.Fatalf("Open: %v, %v", r, err)
+	}
+	type bucket struct {
+		id                     int64
+		minx, maxx, miny, maxy float64
+		minz, maxz, labels     int
+	}
+	var bs []bucket
+	rows, err := db.Query(`SELECT id, minx, maxx, miny, maxy, minz, maxz, labels FROM map_buckets ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var b bucket
+		if err := rows.Scan(&b.id, &b.minx, &b.maxx, &b.miny, &b.maxy, &b.minz, &b.maxz, &b.labels); err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, b)
+	}
+	rows.Close()
+	type feature struct {
+		bucket                    int64
+		class, layer, flags, rank int
+		name                      any
+		geom                      []byte
+	}
+	var fs []feature
+	if err := r.All(ctx, func(row *Row, minz, maxz int) error {
+		f := feature{row.ID >> 8, row.Class, row.Layer, row.Flags, row.Rank, nil, bytes.Clone(row.Geom)}
+		if len(row.Name) > 0 {
+			f.name = string(row.Name)
+		}
+		fs = append(fs, f)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	for _, q := range []string{
+		`DROP TABLE map_rows`, `DROP TABLE map_buckets`,
+		`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
+			layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
+		`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := int64(0)
+	for _, b := range bs {
+		first := id + 1
+		for _, f := range fs {
+			if f.bucket != b.id {
+				continue
+			}
+			id++
+			if _, err := db.Exec(`INSERT INTO map_features VALUES(?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, f.class, b.minz, f.layer, f.flags, f.rank, f.name, f.geom); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.Exec(`INSERT INTO map_buckets VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			b.id, b.minx, b.maxx, b.miny, b.maxy, b.minz, b.maxz, first, id, b.labels); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -9,13 +9,15 @@ import (
 )
 
 // Map rows are stored in buckets (pack format 2): the rows of a bucket are
-// consecutive in map_features, and one R*Tree entry per bucket
-// (map_buckets) holds their union box, zoom range and row id range. A query
-// reads the buckets meeting its box, then their rows, and drops the rows
-// whose own box (the float32 box an R*Tree would hold of the row's
-// geometry: GeomBox; format 2 packs store it, map_features.box) misses it. One R*Tree entry a bucket instead of one a row is most of what
-// format 2 saves on the map; the rows of an area are also near each other
-// in the file.
+// stored together (format 4: one map_rows blob, rows.go; formats 2 and 3:
+// consecutive map_features rows), and one R*Tree entry per bucket
+// (map_buckets) holds their union box and zoom range. A query reads the
+// buckets meeting its box, then their rows, and drops the rows whose own
+// box (the float32 box an R*Tree would hold of the row's geometry:
+// GeomBox; format 2 packs store it, map_features.box) misses it. One
+// R*Tree entry a bucket instead of one a row is most of what format 2
+// saves on the map; the rows of an area are also near each other in the
+// file.
 //
 // Buckets are the leaves of a packed R-tree: rows are sorted by zoom range
 // and label flag, then by size class (the deepest quadtree level whose
@@ -23,7 +25,7 @@ import (
 // their boxes' centres, and cut into runs that stay inside one cell four
 // times the size class's (so a bucket spans a few rows' sizes, and a query
 // reads few rows it does not need). The larger the rows, the fewer share a
-// bucket (bucketSize: 16 down to 1): a large row meets many tiles, and a
+// bucket (bucketSize: 17 down to 2): a large row meets many tiles, and a
 // bucket of them would be read by every tile any of them meets.
 //
 // On LI (51 k rows) this makes 16 k buckets where format 1 had 64 k R*Tree
@@ -48,9 +50,9 @@ type Feature struct {
 }
 
 // Writer writes the map rows of a pack inside the import's transaction:
-// rows go to a temporary table as they come, and Close writes them to
-// map_features in bucket order and the bucket index, streaming; its memory
-// does not grow with the rows.
+// rows go to a temporary table as they come, and Close writes them in
+// buckets (map_rows) with the bucket index, streaming; its memory does
+// not grow with the rows.
 type Writer struct {
 	tx    *sql.Tx
 	stage *sql.Stmt
@@ -125,19 +127,21 @@ func sameBucket(a, b uint64) bool {
 	return a&(1<<38-1)>>shift == b&(1<<38-1)>>shift
 }
 
-// bucketSize is the most rows a bucket of rows of sort key k holds: one
-// row larger than a z16 tile, 4 down to a z17 tile, 8 down to z18, 16
-// below.
+// bucketSize is the most rows a bucket of rows of sort key k holds: two
+// rows larger than a z16 tile, 5 down to a z17 tile, 9 down to z18, 17
+// below. (Meant as 1, 4, 8 and 16, one more since the first packs: the
+// sizes are kept so that buckets, and the order rows are drawn in, stay
+// the same.)
 func bucketSize(k uint64) int64 {
 	switch level := int(k >> 38 & 31); {
 	case level < 16:
-		return 1
+		return 2
 	case level < 17:
-		return 4
+		return 5
 	case level < 18:
-		return 8
+		return 9
 	}
-	return 16
+	return 17
 }
 
 // interleave returns the Z-order (Morton) code of x, y < 2^deepLevel.
@@ -149,9 +153,10 @@ func interleave(x, y uint64) uint64 {
 	return c
 }
 
-// Close writes the bucket index and the rows to map_features in bucket
-// order (ids from 1 in that order; rows of equal sort keys in the order
-// they were added), and drops the temporary table.
+// Close writes the buckets in order (ids from 1; rows of equal sort keys
+// in the order they were added): each bucket's entry in the index and its
+// rows (map_rows, rows.go). It reads the rows back streaming and drops the
+// temporary table.
 func (w *Writer) Close(ctx context.Context) error {
 	w.stage.Close()
 	if _, err := w.tx.ExecContext(ctx, `CREATE INDEX temp.map_stage_key ON map_stage(key)`); err != nil {
@@ -160,63 +165,72 @@ func (w *Writer) Close(ctx context.Context) error {
 	if err := w.buckets(ctx); err != nil {
 		return err
 	}
-	for _, q := range []string{
-		`INSERT INTO map_features(class, minzoom, layer, flags, rank, name, geom)
-			SELECT class, minzoom, layer, flags, rank, name, geom FROM temp.map_stage ORDER BY key, rowid`,
-		`DROP TABLE temp.map_stage`,
-	} {
-		if _, err := w.tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("mapdata: write map features: %w", err)
-		}
+	if _, err := w.tx.ExecContext(ctx, `DROP TABLE temp.map_stage`); err != nil {
+		return fmt.Errorf("mapdata: write map rows: %w", err)
 	}
 	return nil
 }
 
-// buckets cuts the rows, in the order Close writes them, into buckets and
-// writes the bucket index.
+// buckets cuts the rows, in sort key order, into buckets and writes them.
 func (w *Writer) buckets(ctx context.Context) error {
-	ins, err := w.tx.PrepareContext(ctx, `INSERT INTO map_buckets(id, minx, maxx, miny, maxy, minz, maxz, first, last, labels)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	ins, err := w.tx.PrepareContext(ctx, `INSERT INTO map_buckets(id, minx, maxx, miny, maxy, minz, maxz, labels)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("mapdata: prepare map buckets: %w", err)
 	}
 	defer ins.Close()
-	rows, err := w.tx.QueryContext(ctx, `SELECT key, minx, miny, maxx, maxy FROM temp.map_stage ORDER BY key, rowid`)
+	insRows, err := w.tx.PrepareContext(ctx, `INSERT INTO map_rows(bucket, data) VALUES(?, ?)`)
+	if err != nil {
+		return fmt.Errorf("mapdata: prepare map rows: %w", err)
+	}
+	defer insRows.Close()
+	rows, err := w.tx.QueryContext(ctx, `SELECT key, class, layer, flags, rank, coalesce(name, ''), geom, minx, miny, maxx, maxy
+		FROM temp.map_stage ORDER BY key, rowid`)
 	if err != nil {
 		return fmt.Errorf("mapdata: read map rows: %w", err)
 	}
 	defer rows.Close()
 	var (
-		id, row, first int64
-		key            uint64
-		box            Box
+		id  int64
+		key uint64
+		box Box
+		rw  rowsWriter
 	)
 	flush := func() error {
-		if row < first {
+		if rw.n == 0 {
 			return nil
 		}
 		id++
 		g := key >> 43
-		if _, err := ins.ExecContext(ctx, id, box.MinX, box.MaxX, box.MinY, box.MaxY, g>>6, g>>1&31, first, row, g&1); err != nil {
+		if _, err := ins.ExecContext(ctx, id, box.MinX, box.MaxX, box.MinY, box.MaxY, g>>6, g>>1&31, g&1); err != nil {
 			return fmt.Errorf("mapdata: write map buckets: %w", err)
 		}
+		if _, err := insRows.ExecContext(ctx, id, rw.blob()); err != nil {
+			return fmt.Errorf("mapdata: write map rows: %w", err)
+		}
+		rw.reset()
 		return nil
 	}
 	for rows.Next() {
 		var k int64
+		var f rowFields
+		var name string
+		var geom sql.RawBytes
 		var b Box
-		if err := rows.Scan(&k, &b.MinX, &b.MinY, &b.MaxX, &b.MaxY); err != nil {
+		if err := rows.Scan(&k, &f.class, &f.layer, &f.flags, &f.rank, &name, &geom, &b.MinX, &b.MinY, &b.MaxX, &b.MaxY); err != nil {
 			return fmt.Errorf("mapdata: read map rows: %w", err)
 		}
-		if row == 0 || row-first+1 > bucketSize(key) || !sameBucket(key, uint64(k)) {
+		if rw.n == 0 || int64(rw.n) >= bucketSize(key) || !sameBucket(key, uint64(k)) {
 			if err := flush(); err != nil {
 				return err
 			}
-			first, box = row+1, b
+			box = b
 		}
-		row++
 		key = uint64(k)
 		box = Box{min(box.MinX, b.MinX), min(box.MinY, b.MinY), max(box.MaxX, b.MaxX), max(box.MaxY, b.MaxY)}
+		if err := rw.add(f, name, geom); err != nil {
+			return fmt.Errorf("mapdata: write map rows: %w", err)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("mapdata: read map rows: %w", err)
