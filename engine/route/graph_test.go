@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -130,6 +131,10 @@ func marshalV2(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v2
 // were left out (graphMagicV3).
 func marshalV3(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v3 = true }) }
 
+// marshalV4 encodes g in the format of packs built before shortcut
+// weights were left out (graphMagicV4).
+func marshalV4(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v4 = true }) }
+
 // marshalOld encodes g with a writer that set configures for an older format.
 func marshalOld(g *Graph, set func(*varWriter)) []byte {
 	var buf bytes.Buffer
@@ -154,7 +159,7 @@ func TestDecodeOlderFormats(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		encode func(*Graph) []byte
-	}{{"v1", marshalV1}, {"v2", marshalV2}, {"v3", marshalV3}} {
+	}{{"v1", marshalV1}, {"v2", marshalV2}, {"v3", marshalV3}, {"v4", marshalV4}} {
 		t.Run(tt.name, func(t *testing.T) {
 			old := tt.encode(g)
 			if len(old) <= len(b) {
@@ -226,5 +231,34 @@ func TestWriteStreams(t *testing.T) {
 	failing := chunkRecorder{failAfter: 1}
 	if _, err := g.WriteTo(&failing); !errors.Is(err, errDiskFull) {
 		t.Fatalf("WriteTo on a failing writer: %v, want its error", err)
+	}
+}
+
+// TestShortcutSumsChecked: a graph whose shortcut weight is not the sum of
+// its halves' (none that contraction builds) is written with its shortcut
+// weights and decodes to the same graph.
+func TestShortcutSumsChecked(t *testing.T) {
+	g, err := Decode(smallGraphBlob(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := slices.IndexFunc(g.up.mid, func(m int32) bool { return m >= 0 })
+	if k < 0 {
+		t.Fatal("the small graph has no up shortcut")
+	}
+	g.up.w[k]++
+	b, err := g.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(g2.up.w, g.up.w) || !slices.Equal(g2.down.w, g.down.w) || !slices.Equal(g2.up.d, g.up.d) {
+		t.Fatalf("shortcut weights decode as %v, want %v", g2.up.w, g.up.w)
+	}
+	if b2, _ := g2.MarshalBinary(); !bytes.Equal(b2, b) {
+		t.Fatal("re-encoding differs")
 	}
 }

@@ -24,9 +24,10 @@ type varWriter struct {
 	n   int64 // bytes written to out
 	err error // the first error out returned
 	// v2 writes the V2 layout (speeds as floats, targets absolute), v3
-	// the V3 layout (every array whole); only tests write them, to check
-	// that old packs still decode.
-	v2, v3 bool
+	// the V3 layout (every array whole), v4 the V4 layout (shortcut
+	// weights stored); only tests write them, to check that old packs
+	// still decode.
+	v2, v3, v4 bool
 }
 
 func newVarWriter(out io.Writer) *varWriter {

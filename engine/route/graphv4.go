@@ -1,7 +1,7 @@
 package route
 
-// What the V4 graph encoding leaves out because the rest of the graph
-// determines it, and how Decode puts it back. Every omission is checked
+// What the V4 and V5 graph encodings leave out because the rest of the
+// graph determines it, and how Decode puts it back. Every omission is checked
 // when writing: a graph where the rule does not hold (none built by this
 // code) is written whole, so decoding always gives back the same arrays.
 
@@ -95,9 +95,11 @@ func hierarchyEnds(a *chAdj, down bool, fn func(k int, from, to uint32)) {
 
 // writeHierarchyEdges writes the middle arcs of a's edges (0 for an
 // original edge, else 1 + the zigzag difference from the edge's target
-// arc), then 1 and the weights and distances of the shortcuts only when
-// every original edge is what originalEdge says, else 0 and all of them.
-func (g *Graph) writeHierarchyEdges(w *varWriter, a *chAdj, down bool) {
+// arc), then 1 when every original edge is what originalEdge says, else 0
+// and the weights and distances of all of a's edges. When the originals
+// are left out, the shortcuts' weights and distances follow: here in V4;
+// in V5 after both directions (writeShortcuts), and it returns true.
+func (g *Graph) writeHierarchyEdges(w *varWriter, a *chAdj, down bool) bool {
 	w.uint(uint64(len(a.mid)))
 	for k, m := range a.mid {
 		if m < 0 {
@@ -108,10 +110,8 @@ func (g *Graph) writeHierarchyEdges(w *varWriter, a *chAdj, down bool) {
 		w.uint(uint64(x<<1^x>>63) + 1)
 	}
 	exact := true
-	var sw, sd []uint32
 	hierarchyEnds(a, down, func(k int, from, to uint32) {
 		if a.mid[k] >= 0 {
-			sw, sd = append(sw, a.w[k]), append(sd, a.d[k])
 			return
 		}
 		ow, od, ok := g.originalEdge(from, to)
@@ -121,22 +121,85 @@ func (g *Graph) writeHierarchyEdges(w *varWriter, a *chAdj, down bool) {
 		w.uint(0)
 		w.u32s(a.w, false)
 		w.u32s(a.d, false)
-		return
+		return false
 	}
 	w.uint(1)
+	if !w.v4 {
+		return true
+	}
+	sw, sd := shortcutValues(a)
 	w.u32s(sw, false)
 	w.u32s(sd, false)
+	return false
+}
+
+// shortcutValues returns the weights and distances of a's shortcuts, in
+// edge order.
+func shortcutValues(a *chAdj) (sw, sd []uint32) {
+	for k, m := range a.mid {
+		if m >= 0 {
+			sw, sd = append(sw, a.w[k]), append(sd, a.d[k])
+		}
+	}
+	return sw, sd
+}
+
+// shortcutHalves returns the two edges a shortcut from arc u to arc v
+// bypassing arc m is made of: m's down edge from u (index in g.down) and
+// m's up edge to v (in g.up); -1 when m has no such edge. Contraction
+// adds a shortcut as the sum of the two as they were when m was
+// contracted, which are m's final edges.
+func (g *Graph) shortcutHalves(u, v uint32, m int32) (down, up int) {
+	if m < 0 || int(m)+1 >= len(g.down.off) || int(m)+1 >= len(g.up.off) {
+		return -1, -1
+	}
+	return g.down.find(uint32(m), u), g.up.find(uint32(m), v)
+}
+
+// writeShortcuts writes (V5) 1 when the weight and distance of every
+// shortcut of the directions in pending is the sum of its halves'
+// (shortcutHalves), else 0 and, per direction in pending, the shortcuts'
+// weights and distances.
+func (g *Graph) writeShortcuts(w *varWriter, pending [2]bool) {
+	sums := true
+	for i, a := range []*chAdj{&g.up, &g.down} {
+		if !pending[i] {
+			continue
+		}
+		hierarchyEnds(a, i == 1, func(k int, from, to uint32) {
+			if !sums || a.mid[k] < 0 {
+				return
+			}
+			d, u := g.shortcutHalves(from, to, a.mid[k])
+			sums = d >= 0 && u >= 0 && uint64(a.w[k]) == uint64(g.down.w[d])+uint64(g.up.w[u]) &&
+				uint64(a.d[k]) == uint64(g.down.d[d])+uint64(g.up.d[u])
+		})
+	}
+	if sums {
+		w.uint(1)
+		return
+	}
+	w.uint(0)
+	for i, a := range []*chAdj{&g.up, &g.down} {
+		if pending[i] {
+			sw, sd := shortcutValues(a)
+			w.u32s(sw, false)
+			w.u32s(sd, false)
+		}
+	}
 }
 
 // readHierarchyEdges reads what writeHierarchyEdges wrote into a, whose
 // offsets and targets are read already (as are the arcs and transitions).
-func (g *Graph) readHierarchyEdges(r *varReader, a *chAdj, down bool) {
+// In V5 it returns true when the shortcuts' weights are still to be read
+// (readShortcuts).
+func (g *Graph) readHierarchyEdges(r *varReader, a *chAdj, down, v5 bool) bool {
 	n := r.n(1)
 	if r.err == nil && n != len(a.to) {
 		r.err = errors.New("hierarchy middle arcs")
 	}
 	if r.err != nil {
-		return
+		return false
 	}
 	a.mid = make([]int32, n)
 	for k := range a.mid {
@@ -151,25 +214,11 @@ func (g *Graph) readHierarchyEdges(r *varReader, a *chAdj, down bool) {
 	if r.uint() == 0 {
 		a.w = r.u32s(false)
 		a.d = r.u32s(false)
-		return
-	}
-	sw, sd := r.u32s(false), r.u32s(false)
-	if r.err != nil {
-		return
+		return false
 	}
 	a.w, a.d = make([]uint32, n), make([]uint32, n)
-	j := 0
 	hierarchyEnds(a, down, func(k int, from, to uint32) {
-		if r.err != nil {
-			return
-		}
-		if a.mid[k] >= 0 {
-			if j >= len(sw) || j >= len(sd) {
-				r.err = errors.New("hierarchy shortcut weights")
-				return
-			}
-			a.w[k], a.d[k] = sw[j], sd[j]
-			j++
+		if r.err != nil || a.mid[k] >= 0 {
 			return
 		}
 		var ok bool
@@ -177,4 +226,110 @@ func (g *Graph) readHierarchyEdges(r *varReader, a *chAdj, down bool) {
 			r.err = errDerived
 		}
 	})
+	if v5 {
+		return true
+	}
+	g.readShortcutValues(r, a)
+	return false
+}
+
+// readShortcutValues reads the weights and distances of a's shortcuts.
+func (g *Graph) readShortcutValues(r *varReader, a *chAdj) {
+	sw, sd := r.u32s(false), r.u32s(false)
+	if r.err != nil {
+		return
+	}
+	j := 0
+	for k, m := range a.mid {
+		if m < 0 {
+			continue
+		}
+		if j >= len(sw) || j >= len(sd) {
+			r.err = errors.New("hierarchy shortcut weights")
+			return
+		}
+		a.w[k], a.d[k] = sw[j], sd[j]
+		j++
+	}
+}
+
+// readShortcuts reads what writeShortcuts wrote: the shortcuts' weights
+// and distances of the directions in pending, or, returning true, that
+// they are their halves' sums (sumShortcuts, once the graph is validated).
+func (g *Graph) readShortcuts(r *varReader, pending [2]bool) bool {
+	if r.err != nil || pending == [2]bool{} {
+		return false
+	}
+	if r.uint() == 1 {
+		return true
+	}
+	for i, a := range []*chAdj{&g.up, &g.down} {
+		if pending[i] {
+			g.readShortcutValues(r, a)
+		}
+	}
+	return false
+}
+
+// sumShortcuts (on a validated graph) sets the weight and distance of
+// every shortcut of the directions in pending to the sum of its halves', summing a half first
+// when it is a pending shortcut itself (depth first, with a stack: halves
+// bypass arcs contracted earlier, so it ends; a corrupt graph whose
+// halves go round in circles overflows the stack bound and fails).
+func (g *Graph) sumShortcuts(pending [2]bool) error {
+	adj := [2]*chAdj{&g.up, &g.down}
+	var done [2][]bool
+	for i, a := range adj {
+		done[i] = make([]bool, len(a.to))
+		for k, m := range a.mid {
+			done[i][k] = !pending[i] || m < 0
+		}
+	}
+	type item struct {
+		dir   uint8  // 0 up, 1 down
+		k     uint32 // edge index
+		owner uint32 // the arc whose list holds it
+	}
+	limit := len(g.up.to) + len(g.down.to)
+	var stack []item
+	for i, a := range adj {
+		for v := 0; v+1 < len(a.off); v++ {
+			for k := a.off[v]; k < a.off[v+1]; k++ {
+				if done[i][k] {
+					continue
+				}
+				stack = append(stack[:0], item{uint8(i), k, uint32(v)})
+				for len(stack) > 0 {
+					if len(stack) > limit {
+						return errDerived
+					}
+					it := stack[len(stack)-1]
+					e := adj[it.dir]
+					from, to := it.owner, e.to[it.k]
+					if it.dir == 1 {
+						from, to = to, from
+					}
+					m := e.mid[it.k]
+					dn, up := g.shortcutHalves(from, to, m)
+					if dn < 0 || up < 0 {
+						return errDerived
+					}
+					if !done[1][dn] || !done[0][up] {
+						if !done[1][dn] {
+							stack = append(stack, item{1, uint32(dn), uint32(m)})
+						}
+						if !done[0][up] {
+							stack = append(stack, item{0, uint32(up), uint32(m)})
+						}
+						continue
+					}
+					e.w[it.k] = g.down.w[dn] + g.up.w[up]
+					e.d[it.k] = g.down.d[dn] + g.up.d[up]
+					done[it.dir][it.k] = true
+					stack = stack[:len(stack)-1]
+				}
+			}
+		}
+	}
+	return nil
 }
