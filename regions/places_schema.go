@@ -190,7 +190,7 @@ package regions
 //	             addr:place, and the postcode; for places outside an
 //	             assembled country boundary also the country's names.
 //	             An area or place parent (rank_address < 26: country to
-//	             suburb) is written as one token "wmp<place_id>" instead
+//	             suburb) is written as one token "wmp<n>" instead
 //	             of its names (parents with the same names share the
 //	             token of the first; format 3): a country's hundred-odd translations in
 //	             every row made ~90% of the index, and a town's name in
@@ -211,7 +211,10 @@ package regions
 // # search_parent: names of the parents written as tokens in search_name
 //
 //	name   the parent's name column text (as search_name.name)
-//	token  "wmp<place_id>" of the first parent with these names, unindexed
+//	token  "wmp<n>" of the first parent with these names, unindexed: n
+//	       counts the tokens in order of first use, in base 36 (packs
+//	       built before 2026-11-25 have the place_id; the engine reads
+//	       tokens as opaque words)
 //
 // A query word w that should match the address column matches
 // {name address}: (w OR <token>...) with the tokens of

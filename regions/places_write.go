@@ -286,7 +286,10 @@ func (b *placeBuilder) parentToken(i int32) string {
 		if t, ok := b.tokenOfText[names]; ok {
 			tok = t
 		} else {
-			tok = "wmp" + strconv.Itoa(int(i)+1)
+			// Numbered in order of first use, base 36: the country and
+			// the towns, in nearly every row, come first and are short
+			// (LI ×64: search text 58.6 → 49.7 MB).
+			tok = "wmp" + strconv.FormatInt(int64(len(b.tokenOfText)+1), 36)
 			if _, err := b.im.Tx.Exec(`INSERT INTO search_parent(name, token) VALUES(?, ?)`, names, tok); err != nil {
 				b.parentErr = fmt.Errorf("search_parent: %w", err)
 			}
