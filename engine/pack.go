@@ -25,8 +25,10 @@ import (
 // version 3 stores a house's address lines once on its street
 // (place_addressline.inherits), search rows most important first
 // (geocode.SearchRowID) and graphs in route's V4 encoding; version 4
-// stores the map rows of a bucket in one blob (mapdata's rows.go). Older
-// packs read unchanged, so the engine opens all four.
+// stores the map rows of a bucket in one blob (mapdata's rows.go), the
+// autocomplete index instead of search_name's text (geocode's
+// autocomplete_load.go) and graphs in route's V5 encoding. Older packs
+// read unchanged, so the engine opens all four.
 const PackFormatVersion = 4
 
 // oldestPackFormat is the oldest pack format this engine still reads.

@@ -22,7 +22,9 @@
 //   - "places" (places*.go, address*.go, postcode.go, interpolation.go):
 //     the geocoding tables on Nominatim's model (places, place_addressline,
 //     search_name and search_parent FTS5 tables, places_rtree, postcodes,
-//     countries); the contract is the doc comment in places_schema.go.
+//     countries) and the autocomplete index built from them
+//     (geocode.WriteCompleteIndex); the contract is the doc comment in
+//     places_schema.go.
 //   - "roads" (roads*.go): one contracted routing graph per profile,
 //     encoded in parts (graphs, graph_parts); speed and access rules in
 //     roads_profile.go.

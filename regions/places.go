@@ -174,6 +174,7 @@ func runPlaces(ctx context.Context, im *Import) error {
 		{b.computeImportance, 0.03, none},
 		{b.write, 0.48, places},
 		{b.writeEntrances, 0.01, none},
+		{b.writeAutocomplete, 0.03, none},
 	}
 	for _, st := range steps {
 		if err := ctx.Err(); err != nil {

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,8 +27,12 @@ const (
 		housenumber, street, addr_place, postcode, country_code, extratags, rank_search, rank_address,
 		importance, parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat,
 		max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
-	insertLine   = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
-	insertSearch = `INSERT INTO search_name(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
+	insertLine = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
+	// The search rows go to a temporary table first: search_name keeps
+	// no text (contentless), and the autocomplete index is built from it
+	// (writeAutocomplete).
+	searchText   = `CREATE TEMP TABLE search_text(rowid INTEGER PRIMARY KEY, name TEXT, housenumber TEXT, address TEXT, class_type TEXT)`
+	insertSearch = `INSERT INTO temp.search_text(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
 	insertRtree  = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
 	insertArea   = `INSERT INTO address_areas(place_id, rank_address, rank_search, class, type, area, min_lat, min_lon, max_lat, max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
 	insertAreaRt = `INSERT INTO address_areas_rtree(id, min_lon, max_lon, min_lat, max_lat) VALUES(?,?,?,?,?)`
@@ -76,7 +81,7 @@ func jsonObject(m map[string]string) string {
 
 func (b *placeBuilder) write(ctx context.Context) error {
 	tx := b.im.Tx
-	if _, err := tx.ExecContext(ctx, placesSchema); err != nil {
+	if _, err := tx.ExecContext(ctx, placesSchema+";"+searchText); err != nil {
 		return fmt.Errorf("create places tables: %w", err)
 	}
 	s, err := prepareAll(ctx, tx)
@@ -213,7 +218,7 @@ func (b *placeBuilder) searchText(i int32) string {
 	return c
 }
 
-// writeSearch writes the search_name row of p.
+// writeSearch writes the search row of p (search_text, for search_name).
 func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *place) error {
 	names := b.searchText(int32(id - 1))
 	var addr []string
@@ -248,7 +253,7 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	classType := text.Normalize(p.class + " " + p.typ)
 	if _, err := s.search.ExecContext(ctx, geocode.SearchRowID(id, b.importanceRank[p.importance], b.rowBits), names, housenumberTerms(p.housenumber),
 		strings.Join(addr, " | "), classType); err != nil {
-		return fmt.Errorf("search_name: %w", err)
+		return fmt.Errorf("search text: %w", err)
 	}
 	return nil
 }
@@ -399,5 +404,25 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 		}
 	}
 	b.im.Count("countries", len(found))
+	return nil
+}
+
+// writeAutocomplete fills search_name from the search rows, then builds
+// and stores the autocomplete index from them (geocode.WriteCompleteIndex)
+// once the places in memory are let go, and drops the rows.
+func (b *placeBuilder) writeAutocomplete(ctx context.Context) error {
+	tx := b.im.Tx
+	if _, err := tx.ExecContext(ctx, `INSERT INTO search_name(rowid, name, housenumber, address, class_type)
+		SELECT rowid, name, housenumber, address, class_type FROM temp.search_text`); err != nil {
+		return fmt.Errorf("search_name: %w", err)
+	}
+	b.places, b.textCache, b.parentTokens, b.tokenOfText, b.lineBuf = nil, nil, nil, nil, nil
+	debug.FreeOSMemory()
+	if err := geocode.WriteCompleteIndex(ctx, tx, "temp.search_text", b.rowBits); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DROP TABLE temp.search_text`); err != nil {
+		return fmt.Errorf("search text: %w", err)
+	}
 	return nil
 }

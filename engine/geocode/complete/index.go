@@ -167,19 +167,13 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 		total += len(words[w])
 	}
 	ix.post = make([]uint32, 0, total)
-	ix.trigrams = map[string][]int32{}
-	ix.vlen = make([]uint8, len(ix.vocab))
 	for id, w := range ix.vocab {
 		p := words[w]
 		sort.Slice(p, func(a, b int) bool { return p[a] < p[b] })
 		ix.post = append(ix.post, p...)
 		ix.postOff[id+1] = uint32(len(ix.post))
-		for _, g := range trigramsOf(w) {
-			ix.trigrams[g] = append(ix.trigrams[g], int32(id))
-		}
-		ix.vlen[id] = uint8(min(utf8.RuneCountInString(w), 255))
 	}
-	ix.buildShort()
+	ix.derive()
 	return ix
 }
 

@@ -1,0 +1,336 @@
+package geocode
+
+// autocomplete_load.go: where the autocomplete index comes from. Packs of
+// format 4 store it (table autocomplete, written by WriteCompleteIndex at
+// import): opening one decodes the index and reads its documents' places,
+// and search_name keeps no text (a contentless FTS5 table: its text was
+// read by nothing else, 8% of a pack). Older packs build it from the text
+// of search_name, as the importer does from its copy of that text.
+//
+//	autocomplete(part INTEGER PRIMARY KEY, data BLOB)
+//	    the parts, in order, of one encoding: uvarint number of documents,
+//	    per document the zigzag delta of its place_id from the previous
+//	    one's, shifted left once with 1 for a postcode centroid (postcodes
+//	    table) and 0 for a place; then complete.Index.AppendBinary.
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+
+	"waymark/engine/geocode/complete"
+	"waymark/engine/text"
+)
+
+// querier runs queries on a pack or on the import's transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// completePart is the most bytes of one autocomplete row.
+const completePart = 4 << 20
+
+var errStoredIndex = errors.New("geocode: invalid stored autocomplete index")
+
+// NewCompleter returns the autocomplete index of every searchable place of
+// ix's pack (named places, addresses, postcodes): the stored one, else one
+// built from the pack's search text.
+func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
+	var stored int
+	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'autocomplete'`).Scan(&stored); err != nil {
+		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	if stored > 0 {
+		return loadCompleter(ctx, ix)
+	}
+	docs, cdocs, groups, err := completeDocs(ctx, ix.db, "search_name", ix.rowPlace, ix.stParent != nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Completer{ix: ix, docs: docs, cx: complete.BuildGroups(cdocs, groups)}, nil
+}
+
+// WriteCompleteIndex builds the autocomplete index of a pack being
+// imported and stores it: from table textTable of tx, the search rows
+// (rowid, name, housenumber, address as search_name's, whose rowids are
+// SearchRowID's of rowBits), the places, postcodes and search_parent
+// already written.
+func WriteCompleteIndex(ctx context.Context, tx *sql.Tx, textTable string, rowBits uint) error {
+	rowPlace := fmt.Sprintf(`(s.rowid & %d)`, int64(1)<<rowBits-1)
+	docs, cdocs, groups, err := completeDocs(ctx, tx, textTable, rowPlace, true)
+	if err != nil {
+		return err
+	}
+	cx := complete.BuildGroups(cdocs, groups)
+	b := binary.AppendUvarint(nil, uint64(len(docs)))
+	prev := int64(0)
+	for _, d := range docs {
+		x := d.id - prev
+		v := uint64(x<<1^x>>63) << 1
+		if d.postcode {
+			v |= 1
+		}
+		b = binary.AppendUvarint(b, v)
+		prev = d.id
+	}
+	b = cx.AppendBinary(b)
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE autocomplete(part INTEGER PRIMARY KEY, data BLOB NOT NULL)`); err != nil {
+		return fmt.Errorf("geocode: store autocomplete index: %w", err)
+	}
+	for part := 0; len(b) > 0; part++ {
+		n := min(len(b), completePart)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO autocomplete(part, data) VALUES(?, ?)`, part, b[:n]); err != nil {
+			return fmt.Errorf("geocode: store autocomplete index: %w", err)
+		}
+		b = b[n:]
+	}
+	return nil
+}
+
+// loadCompleter decodes the stored index and reads its documents' places.
+func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT data FROM autocomplete ORDER BY part`)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	var buf bytes.Buffer
+	for rows.Next() {
+		var b sql.RawBytes
+		if err := rows.Scan(&b); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
+		}
+		buf.Write(b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	b := buf.Bytes()
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)) {
+		return nil, errStoredIndex
+	}
+	b = b[k:]
+	docs := make([]acDoc, n)
+	byID := make(map[int64]int32, n)
+	postcodes := map[int64]int32{}
+	id := int64(0)
+	for i := range docs {
+		v, k := binary.Uvarint(b)
+		if k <= 0 {
+			return nil, errStoredIndex
+		}
+		b = b[k:]
+		z := v >> 1
+		id += int64(z>>1) ^ -int64(z&1)
+		docs[i].id = id
+		if v&1 == 1 {
+			docs[i].postcode = true
+			postcodes[id] = int32(i)
+		} else {
+			byID[id] = int32(i)
+		}
+	}
+	imp, lon, lat := make([]float32, n), make([]float32, n), make([]float32, n)
+	found := 0
+	if err := eachRow(ctx, ix.db, `SELECT p.place_id, p.class, p.type, p.rank_address, p.importance, p.lat, p.lon, p.country_code,
+			COALESCE(json_extract(p.extratags, '$.linked_place'), '') FROM places p`, func(r *sql.Rows) error {
+		var d acDoc
+		var im, la, lo float64
+		if err := r.Scan(&d.id, &d.class, &d.typ, &d.rankAddress, &im, &la, &lo, &d.country, &d.linkedPlace); err != nil {
+			return err
+		}
+		if i, ok := byID[d.id]; ok {
+			docs[i], imp[i], lon[i], lat[i] = d, float32(im), float32(lo), float32(la)
+			found++
+		}
+		if i, ok := postcodes[d.id]; ok {
+			imp[i] = float32(im)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := eachRow(ctx, ix.db, `SELECT place_id, country_code, lat, lon FROM postcodes`, func(r *sql.Rows) error {
+		var pid int64
+		var country string
+		var la, lo float64
+		if err := r.Scan(&pid, &country, &la, &lo); err != nil {
+			return err
+		}
+		if i, ok := postcodes[pid]; ok {
+			docs[i] = acDoc{id: pid, class: "place", typ: "postcode", country: country, postcode: true}
+			lon[i], lat[i] = float32(lo), float32(la)
+			found++
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if found != len(docs) {
+		return nil, fmt.Errorf("%w: %d of %d documents found", errStoredIndex, found, len(docs))
+	}
+	cx, err := complete.Load(b, imp, lon, lat)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	return &Completer{ix: ix, docs: docs, cx: cx}, nil
+}
+
+// eachRow calls fn with each row of query q.
+func eachRow(ctx context.Context, db querier, q string, fn func(*sql.Rows) error) error {
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return fmt.Errorf("geocode: load autocomplete index: %w", err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	return nil
+}
+
+// completeDocs reads the documents of the autocomplete index: one per
+// search row of table from (search_name's columns; rowPlace: the SQL of a
+// row's place_id, the table as s), in rowid order, then one per postcode
+// centroid not among them; and the address groups (the search_parent
+// tokens, when parents is set).
+func completeDocs(ctx context.Context, db querier, from, rowPlace string, parents bool) ([]acDoc, []complete.Doc, []string, error) {
+	var parentNames map[string]string
+	if parents {
+		var err error
+		if parentNames, err = readParentNames(ctx, db); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	// The parents written as search_parent tokens become address groups
+	// of the index: their words match every member without a posting each.
+	groupOf := map[string]int32{}
+	var groups []string
+	for tok, name := range parentNames {
+		groupOf[tok] = int32(len(groups))
+		groups = append(groups, unbar(name))
+	}
+	var acdocs []acDoc
+	var docs []complete.Doc
+	seen := map[int64]bool{}
+	err := eachRow(ctx, db, `
+		SELECT p.place_id, p.class, p.type, p.rank_address, p.importance, p.lat, p.lon, p.country_code,
+			p.street, p.addr_place, COALESCE(json_extract(p.extratags, '$.linked_place'), ''),
+			s.name, s.housenumber, s.address, COALESCE(st.name, '')
+		FROM `+from+` s
+		JOIN places p ON p.place_id = `+rowPlace+`
+		LEFT JOIN places st ON st.place_id = p.parent_place_id AND p.housenumber != ''
+		ORDER BY s.rowid`, func(rows *sql.Rows) error {
+		var d acDoc
+		var cd complete.Doc
+		var street, addrPlace, sName, sHouse, sAddr, parentStreet string
+		if err := rows.Scan(&d.id, &d.class, &d.typ, &d.rankAddress, &cd.Importance, &cd.Lat, &cd.Lon, &d.country,
+			&street, &addrPlace, &d.linkedPlace, &sName, &sHouse, &sAddr, &parentStreet); err != nil {
+			return err
+		}
+		var groupsOfDoc []int32
+		sAddr, groupsOfDoc = splitGroups(sAddr, groupOf)
+		cd.Groups = groupsOfDoc
+		sName, sAddr = unbar(sName), unbar(sAddr)
+		if sName != "" {
+			// A named place with an address: its house number counts as a
+			// name word, so "Landstrasse 382" finds the named building there
+			// (ranked after places matched by name alone).
+			cd.Name = []string{sName, sHouse}
+			cd.Address = []string{sAddr}
+		} else {
+			// A plain address: its "name" is the house number and street,
+			// so "Landstrasse 12" matches by name and "Vaduz" by address.
+			st := street
+			if st == "" {
+				st = parentStreet
+			}
+			if st == "" {
+				st = addrPlace
+			}
+			cd.Name = append([]string{sHouse}, text.Variants(st)...)
+			cd.Address = []string{sAddr}
+		}
+		seen[d.id] = true
+		acdocs = append(acdocs, d)
+		docs = append(docs, cd)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// Postcode centroids, unless search_name already holds them.
+	err = eachRow(ctx, db, `SELECT pc.place_id, pc.postcode, pc.country_code, pc.lat, pc.lon, p.importance
+		FROM postcodes pc JOIN places p ON p.place_id = pc.place_id ORDER BY pc.country_code, pc.postcode`, func(rows *sql.Rows) error {
+		var d acDoc
+		var cd complete.Doc
+		var code string
+		if err := rows.Scan(&d.id, &code, &d.country, &cd.Lat, &cd.Lon, &cd.Importance); err != nil {
+			return err
+		}
+		if seen[d.id] {
+			return nil
+		}
+		d.class, d.typ, d.postcode = "place", "postcode", true
+		cd.Name = []string{text.Normalize(code)}
+		acdocs = append(acdocs, d)
+		docs = append(docs, cd)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return acdocs, docs, groups, nil
+}
+
+// readParentNames returns the names of the search_parent tokens.
+func readParentNames(ctx context.Context, db querier) (map[string]string, error) {
+	m := map[string]string{}
+	err := eachRow(ctx, db, `SELECT token, name FROM search_parent`, func(rows *sql.Rows) error {
+		var tok, name string
+		if err := rows.Scan(&tok, &name); err != nil {
+			return err
+		}
+		m[tok] = name
+		return nil
+	})
+	return m, err
+}
+
+// splitGroups takes the search_parent tokens out of the " | " separated
+// values of an address column, returning the rest and their groups.
+func splitGroups(addr string, groupOf map[string]int32) (string, []int32) {
+	if len(groupOf) == 0 || !strings.Contains(addr, "wmp") {
+		return addr, nil
+	}
+	parts := strings.Split(addr, " | ")
+	kept := parts[:0]
+	var groups []int32
+	for _, p := range parts {
+		if g, ok := groupOf[p]; ok {
+			groups = append(groups, g)
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return strings.Join(kept, " | "), groups
+}
+
+// unbar drops the " | " value separators of search_name columns.
+func unbar(s string) string {
+	if !strings.Contains(s, "|") {
+		return s
+	}
+	return strings.ReplaceAll(s, "|", " ")
+}

@@ -1,0 +1,76 @@
+package geocode_test
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+
+	"waymark/engine/geocode"
+	"waymark/internal/testpacks"
+)
+
+// textSQL turns a pack with a stored autocomplete index into the layout
+// of older packs, whose index is built from search_name's text: the text
+// is each row's tokens in order, read from the index (fts5vocab
+// 'instance'), the address column's tokens as " | "-separated values, so
+// that the loader finds its search_parent tokens as it finds them in an
+// imported row (the index holds words, not their order or grouping).
+const textSQL = `
+CREATE VIRTUAL TABLE temp.search_inst USING fts5vocab(main, search_name, 'instance');
+CREATE VIRTUAL TABLE search_text USING fts5(name, housenumber, address, class_type,
+	tokenize = 'unicode61 remove_diacritics 2');
+INSERT INTO search_text(rowid, name, housenumber, address, class_type)
+	SELECT doc,
+		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'name'), ''),
+		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'housenumber'), ''),
+		coalesce(group_concat(term, ' | ' ORDER BY offset) FILTER (WHERE col = 'address'), ''),
+		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'class_type'), '')
+	FROM temp.search_inst GROUP BY doc;
+DROP TABLE temp.search_inst;
+DROP TABLE search_name_vocab;
+DROP TABLE search_name;
+ALTER TABLE search_text RENAME TO search_name;
+CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
+DROP TABLE autocomplete;`
+
+// TestStoredCompleterAnswersAsBuilt: the autocomplete index a pack stores
+// answers as the index built from the search text (older packs), for
+// prefixes of every LI name.
+func TestStoredCompleterAnswersAsBuilt(t *testing.T) {
+	src := testpacks.Path(t, "liechtenstein")
+	old, db := olderCopy(t, src, textSQL)
+	names := column[string](t, db, `SELECT DISTINCT name FROM places WHERE name != '' ORDER BY name LIMIT 1200`)
+	open := func(path string) *geocode.Completer {
+		db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		ix, err := geocode.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ix.Close() })
+		c, err := geocode.NewCompleter(context.Background(), ix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	stored, built := open(src), open(old)
+	if stored.Len() != built.Len() || stored.Len() < 10000 {
+		t.Fatalf("stored index has %d places, built %d", stored.Len(), built.Len())
+	}
+	for _, name := range names {
+		for _, k := range []int{2, 4, 100} {
+			text := []rune(name)
+			text = text[:min(k, len(text))]
+			q := geocode.AutocompleteQuery{Text: string(text), Limit: 10}
+			got, err1 := stored.Autocomplete(context.Background(), q)
+			want, err2 := built.Autocomplete(context.Background(), q)
+			if g, w := summary(got, err1), summary(want, err2); g != w {
+				t.Fatalf("Autocomplete(%q) =\n%s\nbuilt from the text:\n%s", q.Text, g, w)
+			}
+		}
+	}
+}

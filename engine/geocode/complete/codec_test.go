@@ -1,0 +1,88 @@
+package complete
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// groupedIndex builds an index of n random documents in address groups.
+func groupedIndex(seed int64, n int) (*Index, func() Query) {
+	rng := rand.New(rand.NewSource(seed))
+	words := []string{"vaduz", "schaan", "landstrasse", "kirche", "liechtenstein", "lichtenstajn", "furstentum", "balzers", "triesen", "oberland", "unterland", "strasse", "platz", "12", "9490", "ä", "x"}
+	pick := func(n int) string {
+		var s []string
+		for i := 0; i < n; i++ {
+			s = append(s, words[rng.Intn(len(words))])
+		}
+		return strings.Join(s, " ")
+	}
+	groups := []string{pick(6), pick(6), pick(3)}
+	var docs []Doc
+	for i := 0; i < n; i++ {
+		d := Doc{Name: []string{pick(1 + rng.Intn(2))}, Address: []string{pick(rng.Intn(3))}, Importance: rng.Float64(), Lon: 9.5 + rng.Float64()/10, Lat: 47.1 + rng.Float64()/10}
+		for g := range groups {
+			if rng.Intn(3) > 0 {
+				d.Groups = append(d.Groups, int32(g))
+			}
+		}
+		docs = append(docs, d)
+	}
+	query := func() Query {
+		q := Query{Words: strings.Fields(pick(1 + rng.Intn(3))), LastIsPrefix: rng.Intn(2) == 0, Limit: 10}
+		if rng.Intn(2) == 0 {
+			w := q.Words[len(q.Words)-1]
+			q.Words[len(q.Words)-1] = w[:1+rng.Intn(len(w))]
+		}
+		return q
+	}
+	return BuildGroups(docs, groups), query
+}
+
+// TestLoadAnswersAsBuilt: an index stored and loaded has the built one's
+// tables and answers.
+func TestLoadAnswersAsBuilt(t *testing.T) {
+	built, query := groupedIndex(3, 400)
+	loaded, err := Load(built.AppendBinary(nil), slices.Clone(built.imp), slices.Clone(built.lon), slices.Clone(built.lat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, pair := range map[string][2]any{
+		"vocab": {built.vocab, loaded.vocab}, "post": {built.post, loaded.post}, "postOff": {built.postOff, loaded.postOff},
+		"wg": {built.wg, loaded.wg}, "wgOff": {built.wgOff, loaded.wgOff}, "gd": {built.gd, loaded.gd}, "gdOff": {built.gdOff, loaded.gdOff},
+		"trigrams": {built.trigrams, loaded.trigrams}, "vlen": {built.vlen, loaded.vlen}, "short": {built.short, loaded.short},
+	} {
+		if !reflect.DeepEqual(pair[0], pair[1]) {
+			t.Errorf("loaded %s differs from the built one", name)
+		}
+	}
+	for i := 0; i < 500; i++ {
+		q := query()
+		if a, b := built.Search(q), loaded.Search(q); fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("Search(%+v) = %v built, %v loaded", q, a, b)
+		}
+	}
+	if _, err := Load(built.AppendBinary(nil), built.imp[1:], built.lon[1:], built.lat[1:]); err == nil {
+		t.Error("Load with one document too few: no error")
+	}
+}
+
+// FuzzLoad: no input makes Load panic; what it accepts can be searched.
+func FuzzLoad(f *testing.F) {
+	ix, _ := groupedIndex(5, 30)
+	f.Add(ix.AppendBinary(nil))
+	f.Add([]byte{1, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		imp := make([]float32, len(ix.imp))
+		loaded, err := Load(b, imp, imp, imp)
+		if err != nil {
+			return
+		}
+		for _, w := range []string{"va", "vaduz", "strass", "x"} {
+			loaded.Search(Query{Words: []string{w}, LastIsPrefix: true, Limit: 5})
+		}
+	})
+}
