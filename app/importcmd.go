@@ -171,14 +171,15 @@ func defaultBudget(inputs []string) int64 {
 	return min(physicalMemory()/2, budgetFor(size))
 }
 
-// budgetFor is what an import of size bytes of PBF needs: 6 bytes a byte
-// plus 256 MB, at least 768 MB. The live heap peaks at ~4 bytes a byte
+// budgetFor is what an import of size bytes of PBF needs: 5 bytes a byte
+// plus 160 MB, at least 768 MB. The live heap peaks at ~4 bytes a byte
 // (the places stage; LI tiled 64 times, 147 MB: ~600 MB); the rest is
 // the collector's room, SQLite's cache and the mapped files' pages
-// (regions.HeapLimit). Measured on that file: 1.1 GB gives a 1.23 GB
-// peak in 479 s; 1.3 GB the same time; 3.4 GB (20 bytes a byte, the
-// budget before) a 2.6 GB peak and no faster.
-func budgetFor(size int64) int64 { return max(768<<20, 6*size+256<<20) }
+// (regions.HeapLimit). Measured on that file (pack format 4): 1.1 GB (6
+// bytes a byte + 256 MB, the budget before) gives a 1,093 MiB peak in
+// 318 s; 900 MB (this budget) a 954 MiB peak in 362 s; 3.4 GB (20 bytes a
+// byte) gave a 2.6 GB peak and was no faster.
+func budgetFor(size int64) int64 { return max(768<<20, 5*size+160<<20) }
 
 // parseSize parses a byte size: a number with an optional K, M, G or T
 // suffix (powers of 1024; a trailing B or iB is allowed).

@@ -15,8 +15,8 @@ func TestBudgetFor(t *testing.T) {
 	}{
 		{"small extract: the floor", 3 * mb, 768 * mb},
 		{"LI x16", 37 * mb, 768 * mb},
-		{"LI x64", 147 * mb, 6*147*mb + 256*mb},
-		{"LI x200", 458 * mb, 6*458*mb + 256*mb},
+		{"LI x64", 147 * mb, 5*147*mb + 160*mb},
+		{"LI x200", 458 * mb, 5*458*mb + 160*mb},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
