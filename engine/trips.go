@@ -44,8 +44,8 @@ type OptimizeRequest struct {
 // (always 0: every stop must be connected, so there is one trip).
 type TripWaypoint struct {
 	route.Waypoint
-	WaypointIndex int `json:"waypoint_index"`
-	TripsIndex    int `json:"trips_index"`
+	WaypointIndex int
+	TripsIndex    int
 }
 
 // OptimizeResult is the answer of Optimize.
@@ -161,15 +161,15 @@ type MatchTracepoint struct {
 	// WaypointIndex is the index of the point among the leg ends of its
 	// matching; nil for a matched point that is not a waypoint (only with
 	// the waypoints parameter).
-	WaypointIndex     *int `json:"waypoint_index"`
-	MatchingsIndex    int  `json:"matchings_index"`
-	AlternativesCount int  `json:"alternatives_count"`
+	WaypointIndex     *int
+	MatchingsIndex    int
+	AlternativesCount int
 }
 
 // Matching is one matched sub-trace: a route plus its confidence in [0, 1].
 type Matching struct {
 	route.Route
-	Confidence float64 `json:"confidence"`
+	Confidence float64
 }
 
 // MatchResult is the answer of Match.

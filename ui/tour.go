@@ -279,7 +279,7 @@ func (p *tourPanel) coordinates() []orb.Point {
 }
 
 // routeOutput is what the panel asks routes to carry.
-var routeOutput = route.Output{Steps: true, Overview: route.OverviewFull, Geometries: route.GeoJSON}
+var routeOutput = route.Output{Steps: true, Overview: route.OverviewFull}
 
 // recompute asks for the route through the stops in the background.
 func (p *tourPanel) recompute() {
@@ -421,7 +421,7 @@ func (p *tourPanel) legItem(i, n int, leg route.Leg) *widget.AccordionItem {
 	for _, s := range leg.Steps {
 		text := instructions.Text(s, instructions.Position{Leg: i, Legs: n})
 		dist := instructions.Distance(s.Distance)
-		if s.Maneuver.Type == "arrive" {
+		if s.Maneuver.Type == route.Arrive {
 			dist = ""
 		}
 		at := orb.Point{s.Maneuver.Location[0], s.Maneuver.Location[1]}

@@ -100,9 +100,9 @@ func TestStepTapShowsManeuver(t *testing.T) {
 	turn := orb.Point{9.515, 47.15}
 	w.tour.showRoutes([]route.Route{{Distance: 3000, Duration: 300, Points: orb.LineString{{9.52, 47.14}, turn, {9.51, 47.16}},
 		Legs: []route.Leg{{Distance: 3000, Duration: 300, Steps: []route.Step{
-			{Name: "Landstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: "depart", BearingAfter: 0, Location: [2]float64{9.52, 47.14}}},
-			{Name: "Zollstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: "turn", Modifier: "left", Location: [2]float64{turn[0], turn[1]}}},
-			{Maneuver: route.Maneuver{Type: "arrive", Location: [2]float64{9.51, 47.16}}},
+			{Name: "Landstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: route.Depart, BearingAfter: 0, Location: [2]float64{9.52, 47.14}}},
+			{Name: "Zollstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: route.Turn, Modifier: route.Left, Location: [2]float64{turn[0], turn[1]}}},
+			{Maneuver: route.Maneuver{Type: route.Arrive, Location: [2]float64{9.51, 47.16}}},
 		}}}}})
 	if got := w.tour.totalsText(); got != "3.0 km · 5 min" {
 		t.Errorf("totals = %q, want %q", got, "3.0 km · 5 min")

@@ -35,23 +35,24 @@ func (s *Server) matchEndpoints() []endpoint {
 var matchParams = []string{"timestamps", "gaps", "tidy", "waypoints", "steps", "annotations", "geometries", "overview"}
 
 type matchResponse struct {
-	Code        string                    `json:"code"`
-	Matchings   []engine.Matching         `json:"matchings"`
-	Tracepoints []*engine.MatchTracepoint `json:"tracepoints,omitempty"`
+	Code        string            `json:"code"`
+	Matchings   []osrmMatching    `json:"matchings"`
+	Tracepoints []*osrmTracepoint `json:"tracepoints,omitempty"`
 }
 
-// parseMatchRequest reads the matching-specific options into req.
-func parseMatchRequest(p *osrmParams) (engine.MatchRequest, *osrmError) {
+// parseMatchRequest reads the matching-specific options into req, and the
+// encoding of the answer's geometries.
+func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmError) {
 	n := len(p.Coordinates)
 	req := engine.MatchRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings, Hints: p.Hints, SplitGaps: true}
 	for _, c := range p.Curb {
 		if c {
-			return req, osrmErr("InvalidOptions", "approaches=curb is not supported by the matching service")
+			return req, 0, osrmErr("InvalidOptions", "approaches=curb is not supported by the matching service")
 		}
 	}
 	rs, oe := p.list("radiuses", n)
 	if oe != nil {
-		return req, oe
+		return req, 0, oe
 	}
 	if rs != nil {
 		req.Radiuses = make([]float64, n)
@@ -64,10 +65,10 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, *osrmError) {
 			default:
 				f, err := strconv.ParseFloat(v, 64)
 				if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-					return req, osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", v)
+					return req, 0, osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", v)
 				}
 				if f > engine.MaxMatchingRadius {
-					return req, osrmErr("TooBig", "Radius %g is over the maximum of %g m for map matching", f, engine.MaxMatchingRadius)
+					return req, 0, osrmErr("TooBig", "Radius %g is over the maximum of %g m for map matching", f, engine.MaxMatchingRadius)
 				}
 				req.Radiuses[i] = math.Max(f, 1e-9)
 			}
@@ -75,14 +76,14 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, *osrmError) {
 	}
 	ts, oe := p.list("timestamps", n)
 	if oe != nil {
-		return req, oe
+		return req, 0, oe
 	}
 	if ts != nil {
 		req.Timestamps = make([]int64, n)
 		for i, v := range ts {
 			t, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 			if err != nil || t < 0 {
-				return req, p.malformed("timestamps", "needs ;-separated non-negative integers (UNIX seconds), got %q", v)
+				return req, 0, p.malformed("timestamps", "needs ;-separated non-negative integers (UNIX seconds), got %q", v)
 			}
 			req.Timestamps[i] = t
 		}
@@ -92,27 +93,28 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, *osrmError) {
 	case "ignore":
 		req.SplitGaps = false
 	default:
-		return req, p.malformed("gaps", "needs split or ignore, got %q", v)
+		return req, 0, p.malformed("gaps", "needs split or ignore, got %q", v)
 	}
 	if req.Tidy, oe = p.Bool("tidy", false); oe != nil {
-		return req, oe
+		return req, 0, oe
 	}
 	if !req.Tidy && req.Timestamps != nil {
 		for i := 1; i < n; i++ {
 			if req.Timestamps[i] < req.Timestamps[i-1] {
-				return req, osrmErr("InvalidValue", "Timestamps need to be monotonically increasing.")
+				return req, 0, osrmErr("InvalidValue", "Timestamps need to be monotonically increasing.")
 			}
 		}
 	}
 	ends, oe := p.legEnds(n)
 	if oe != nil {
-		return req, oe
+		return req, 0, oe
 	}
 	req.Waypoints = ends
-	if req.Output, oe = p.Output(); oe != nil {
-		return req, oe
+	var geoms geometries
+	if req.Output, geoms, oe = p.Output(); oe != nil {
+		return req, 0, oe
 	}
-	return req, nil
+	return req, geoms, nil
 }
 
 func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
@@ -121,7 +123,7 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, oe)
 		return
 	}
-	req, oe := parseMatchRequest(p)
+	req, geoms, oe := parseMatchRequest(p)
 	if oe != nil {
 		writeOSRM(w, oe)
 		return
@@ -135,16 +137,9 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		writeRouteError(w, err, "NoMatch")
 		return
 	}
-	resp := matchResponse{Code: "Ok", Matchings: res.Matchings}
+	resp := matchResponse{Code: "Ok", Matchings: osrmMatchings(res.Matchings, geoms)}
 	if !p.SkipWaypts {
-		resp.Tracepoints = res.Tracepoints
-		if p.NoHints {
-			for _, tp := range resp.Tracepoints {
-				if tp != nil {
-					tp.Hint = ""
-				}
-			}
-		}
+		resp.Tracepoints = osrmTracepoints(res.Tracepoints, p.NoHints)
 	}
 	writeJSON(w, "", http.StatusOK, resp)
 }

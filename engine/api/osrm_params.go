@@ -343,13 +343,14 @@ func (p *osrmParams) Bool(name string, def bool) (bool, *osrmError) {
 	return def, p.malformed(name, "needs true or false, got %q", p.Get(name))
 }
 
-// Output parses steps, annotations, geometries and overview (directions,
-// optimize, matching).
-func (p *osrmParams) Output() (route.Output, *osrmError) {
+// Output parses steps, annotations and overview (directions, optimize,
+// matching), and geometries, the encoding of the answer.
+func (p *osrmParams) Output() (route.Output, geometries, *osrmError) {
 	var o route.Output
+	var g geometries
 	var err *osrmError
 	if o.Steps, err = p.Bool("steps", false); err != nil {
-		return o, err
+		return o, g, err
 	}
 	if p.Has("annotations") {
 		switch v := p.Get("annotations"); v {
@@ -362,7 +363,7 @@ func (p *osrmParams) Output() (route.Output, *osrmError) {
 					"duration": route.AnnotateDuration, "datasources": route.AnnotateDatasources,
 					"weight": route.AnnotateWeight, "speed": route.AnnotateSpeed}[a]
 				if !ok {
-					return o, p.malformed("annotations", "needs true, false or a list of nodes, distance, duration, datasources, weight, speed; got %q", a)
+					return o, g, p.malformed("annotations", "needs true, false or a list of nodes, distance, duration, datasources, weight, speed; got %q", a)
 				}
 				o.Annotations |= bit
 			}
@@ -370,13 +371,13 @@ func (p *osrmParams) Output() (route.Output, *osrmError) {
 	}
 	switch p.Get("geometries") {
 	case "", "polyline":
-		o.Geometries = route.Polyline
+		g = polyline
 	case "polyline6":
-		o.Geometries = route.Polyline6
+		g = polyline6
 	case "geojson":
-		o.Geometries = route.GeoJSON
+		g = geoJSON
 	default:
-		return o, p.malformed("geometries", "needs polyline, polyline6 or geojson")
+		return o, g, p.malformed("geometries", "needs polyline, polyline6 or geojson")
 	}
 	switch p.Get("overview") {
 	case "", "simplified":
@@ -386,9 +387,9 @@ func (p *osrmParams) Output() (route.Output, *osrmError) {
 	case "false":
 		o.Overview = route.OverviewFalse
 	default:
-		return o, p.malformed("overview", "needs simplified, full or false")
+		return o, g, p.malformed("overview", "needs simplified, full or false")
 	}
-	return o, nil
+	return o, g, nil
 }
 
 // Indexes parses a ;-separated index list (waypoints, sources,

@@ -34,26 +34,27 @@ func (p *osrmParams) SnapRequest() engine.SnapRequest {
 		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap}
 }
 
-// Waypoints applies generate_hints to a waypoint list (nil when
+// Waypoints encodes a waypoint list under generate_hints (nil when
 // skip_waypoints=true).
-func (p *osrmParams) Waypoints(wps []route.Waypoint) []route.Waypoint {
+func (p *osrmParams) Waypoints(wps []route.Waypoint) []osrmWaypoint {
 	if p.SkipWaypts {
 		return nil
 	}
+	out := osrmWaypoints(wps)
 	if p.NoHints {
-		for i := range wps {
-			wps[i].Hint = ""
+		for i := range out {
+			out[i].Hint = ""
 		}
 	}
-	return wps
+	return out
 }
 
 var directionsParams = []string{"alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"}
 
 type directionsResponse struct {
-	Code      string           `json:"code"`
-	Routes    []route.Route    `json:"routes"`
-	Waypoints []route.Waypoint `json:"waypoints,omitempty"`
+	Code      string         `json:"code"`
+	Routes    []osrmRoute    `json:"routes"`
+	Waypoints []osrmWaypoint `json:"waypoints,omitempty"`
 }
 
 func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
@@ -63,7 +64,7 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, oe)
 		return
 	}
-	out, oe := p.Output()
+	out, geoms, oe := p.Output()
 	if oe != nil {
 		writeOSRM(w, oe)
 		return
@@ -114,7 +115,7 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		}
 		wps = sel
 	}
-	writeJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: res.Routes, Waypoints: p.Waypoints(wps)})
+	writeJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: osrmRoutes(res.Routes, geoms), Waypoints: p.Waypoints(wps)})
 }
 
 // Bounds of the matrix's numeric options, so that every cell stays a
@@ -135,12 +136,12 @@ func orAll(k, n int) int {
 var matrixParams = []string{"sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor"}
 
 type matrixResponse struct {
-	Code               string           `json:"code"`
-	Durations          [][]*float64     `json:"durations,omitempty"`
-	Distances          [][]*float64     `json:"distances,omitempty"`
-	Sources            []route.Waypoint `json:"sources,omitempty"`
-	Destinations       []route.Waypoint `json:"destinations,omitempty"`
-	FallbackSpeedCells [][2]int         `json:"fallback_speed_cells,omitempty"`
+	Code               string         `json:"code"`
+	Durations          [][]*float64   `json:"durations,omitempty"`
+	Distances          [][]*float64   `json:"distances,omitempty"`
+	Sources            []osrmWaypoint `json:"sources,omitempty"`
+	Destinations       []osrmWaypoint `json:"destinations,omitempty"`
+	FallbackSpeedCells [][2]int       `json:"fallback_speed_cells,omitempty"`
 }
 
 func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
@@ -255,8 +256,8 @@ func tableCells(m [][]float64) [][]*float64 {
 }
 
 type nearestResponse struct {
-	Code      string           `json:"code"`
-	Waypoints []route.Waypoint `json:"waypoints"`
+	Code      string         `json:"code"`
+	Waypoints []osrmWaypoint `json:"waypoints"`
 }
 
 func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
@@ -297,12 +298,13 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		writeRouteError(w, err, "NoSegment")
 		return
 	}
+	out := osrmWaypoints(wps)
 	if p.NoHints {
-		for i := range wps {
-			wps[i].Hint = ""
+		for i := range out {
+			out[i].Hint = ""
 		}
 	}
-	writeJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: wps})
+	writeJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: out})
 }
 
 // legEnds parses the waypoints parameter (nil when absent) for n

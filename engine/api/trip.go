@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"waymark/engine"
-	"waymark/engine/route"
 )
 
 // Optimize (OSRM trip) endpoints: /optimize/{profile}/{coordinates} (with
@@ -31,9 +30,9 @@ func (s *Server) tripEndpoints() []endpoint {
 var tripParams = []string{"roundtrip", "source", "destination", "steps", "annotations", "geometries", "overview"}
 
 type tripResponse struct {
-	Code      string                `json:"code"`
-	Trips     []route.Route         `json:"trips"`
-	Waypoints []engine.TripWaypoint `json:"waypoints,omitempty"`
+	Code      string             `json:"code"`
+	Trips     []osrmRoute        `json:"trips"`
+	Waypoints []osrmTripWaypoint `json:"waypoints,omitempty"`
 }
 
 // parseTripOptions reads roundtrip, source and destination.
@@ -67,7 +66,7 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, oe)
 		return
 	}
-	out, oe := p.Output()
+	out, geoms, oe := p.Output()
 	if oe != nil {
 		writeOSRM(w, oe)
 		return
@@ -83,14 +82,9 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 		writeRouteError(w, err, "NoTrips")
 		return
 	}
-	resp := tripResponse{Code: "Ok", Trips: res.Trips}
+	resp := tripResponse{Code: "Ok", Trips: osrmRoutes(res.Trips, geoms)}
 	if !p.SkipWaypts {
-		resp.Waypoints = res.Waypoints
-		for i := range resp.Waypoints {
-			if p.NoHints {
-				resp.Waypoints[i].Hint = ""
-			}
-		}
+		resp.Waypoints = osrmTripWaypoints(res.Waypoints, p.NoHints)
 	}
 	writeJSON(w, "", http.StatusOK, resp)
 }

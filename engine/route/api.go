@@ -29,7 +29,8 @@
 //
 // The exported API used by the other routing services (trip, match):
 // Graph.Snap, Graph.Candidates, Graph.Route, Graph.Table,
-// Graph.Distances, Graph.WaypointOf and the JSON-ready result types below.
+// Graph.Distances, Graph.WaypointOf and the result types below, in OSRM v5
+// shape without its encoding (engine/api writes the JSON).
 package route
 
 import (
@@ -121,26 +122,17 @@ type Snap struct {
 	Forward, Backward bool
 }
 
-// Waypoint is the JSON waypoint object of OSRM responses.
+// Waypoint is a snapped coordinate as OSRM responses report it: the
+// distance moved, the road's name, the location (rounded to 6 decimals).
 type Waypoint struct {
-	Hint     string     `json:"hint,omitempty"`
-	Distance float64    `json:"distance"`
-	Name     string     `json:"name"`
-	Location [2]float64 `json:"location"`
+	Hint     string
+	Distance float64
+	Name     string
+	Location [2]float64
 	// Nodes is set by the nearest service: the OSM ids of the snapped
 	// segment's end nodes.
-	Nodes []int64 `json:"nodes,omitempty"`
+	Nodes []int64
 }
-
-// Geometries selects the geometry encoding of routes and steps.
-type Geometries uint8
-
-// Geometry encodings.
-const (
-	Polyline Geometries = iota
-	Polyline6
-	GeoJSON
-)
 
 // Overview selects the route geometry.
 type Overview uint8
@@ -170,7 +162,6 @@ const (
 type Output struct {
 	Steps       bool
 	Annotations Annotations
-	Geometries  Geometries
 	Overview    Overview
 }
 
@@ -189,86 +180,86 @@ type RouteOptions struct {
 	Alternatives int
 }
 
-// Route is one route of a directions (or trip/match) response, ready for
-// encoding/json in OSRM v5 shape.
+// Route is one route of a directions (or trip/match) response, in OSRM v5
+// shape (engine/api encodes it): distances, durations and weights are
+// rounded to 0.1 as OSRM reports them.
 type Route struct {
-	Distance   float64 `json:"distance"` // meters
-	Duration   float64 `json:"duration"` // seconds
-	Weight     float64 `json:"weight"`
-	WeightName string  `json:"weight_name"`
-	// Geometry is an encoded polyline string, a GeoJSON LineString object,
-	// or absent (overview=false).
-	Geometry any   `json:"geometry,omitempty"`
-	Legs     []Leg `json:"legs"`
-	// Points is the full route geometry (not encoded), for callers that
-	// draw the route.
-	Points orb.LineString `json:"-"`
+	Distance   float64 // meters
+	Duration   float64 // seconds
+	Weight     float64
+	WeightName string
+	// Geometry is the overview (Output.Overview: the full geometry,
+	// simplified, or nil for none).
+	Geometry orb.LineString
+	Legs     []Leg
+	// Points is the full route geometry.
+	Points orb.LineString
 }
 
 // Leg is the part of a route between two leg-end waypoints.
 type Leg struct {
-	Distance   float64     `json:"distance"`
-	Duration   float64     `json:"duration"`
-	Weight     float64     `json:"weight"`
-	Summary    string      `json:"summary"`
-	Steps      []Step      `json:"steps"`
-	Annotation *Annotation `json:"annotation,omitempty"`
+	Distance   float64
+	Duration   float64
+	Weight     float64
+	Summary    string
+	Steps      []Step
+	Annotation *Annotation
 	// Points is the leg's full geometry (not encoded).
-	Points orb.LineString `json:"-"`
+	Points orb.LineString
 }
 
 // Annotation holds per-segment arrays of a leg (one entry per pair of
 // consecutive geometry points; Nodes has one entry per point).
 type Annotation struct {
-	Nodes       []int64   `json:"nodes,omitempty"`
-	Distance    []float64 `json:"distance,omitempty"`
-	Duration    []float64 `json:"duration,omitempty"`
-	Datasources []int     `json:"datasources,omitempty"`
-	Weight      []float64 `json:"weight,omitempty"`
-	Speed       []float64 `json:"speed,omitempty"`
+	Nodes       []int64
+	Distance    []float64
+	Duration    []float64
+	Datasources []int
+	Weight      []float64
+	Speed       []float64
 	// Metadata names the data sources when datasources are asked for
 	// (one source: the pack's profile speeds).
-	Metadata *AnnotationMetadata `json:"metadata,omitempty"`
+	Metadata *AnnotationMetadata
 }
 
 // AnnotationMetadata is OSRM's annotation metadata object.
 type AnnotationMetadata struct {
-	DatasourceNames []string `json:"datasource_names"`
+	DatasourceNames []string
 }
 
 // Step is an OSRM v5 route step.
 type Step struct {
-	Distance      float64        `json:"distance"`
-	Duration      float64        `json:"duration"`
-	Weight        float64        `json:"weight"`
-	Name          string         `json:"name"`
-	Ref           string         `json:"ref,omitempty"`
-	Destinations  string         `json:"destinations,omitempty"`
-	RotaryName    string         `json:"rotary_name,omitempty"`
-	Mode          string         `json:"mode"`
-	DrivingSide   string         `json:"driving_side"`
-	Geometry      any            `json:"geometry"`
-	Maneuver      Maneuver       `json:"maneuver"`
-	Intersections []Intersection `json:"intersections"`
+	Distance      float64
+	Duration      float64
+	Weight        float64
+	Name          string
+	Ref           string
+	Destinations  string
+	RotaryName    string
+	Mode          string
+	DrivingSide   string
+	Geometry      orb.LineString
+	Maneuver      Maneuver
+	Intersections []Intersection
 }
 
 // Maneuver is the maneuver object of a step.
 type Maneuver struct {
-	Location      [2]float64 `json:"location"`
-	BearingBefore int        `json:"bearing_before"`
-	BearingAfter  int        `json:"bearing_after"`
-	Type          string     `json:"type"`
-	Modifier      string     `json:"modifier,omitempty"`
-	Exit          int        `json:"exit,omitempty"`
+	Location      [2]float64
+	BearingBefore int
+	BearingAfter  int
+	Type          ManeuverType
+	Modifier      Modifier
+	Exit          int
 }
 
 // Intersection is an intersection passed by a step.
 type Intersection struct {
-	Location [2]float64 `json:"location"`
-	Bearings []int      `json:"bearings"`
-	Entry    []bool     `json:"entry"`
-	In       *int       `json:"in,omitempty"`
-	Out      *int       `json:"out,omitempty"`
+	Location [2]float64
+	Bearings []int
+	Entry    []bool
+	In       *int
+	Out      *int
 }
 
 // TableOptions tune Graph.Table.

@@ -328,9 +328,9 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 	r.Weight = round1e(r.Weight, 1)
 	switch out.Overview {
 	case OverviewFull:
-		r.Geometry = encodeGeometry(r.Points, out.Geometries)
+		r.Geometry = r.Points
 	case OverviewSimplified:
-		r.Geometry = encodeGeometry(simplify(r.Points), out.Geometries)
+		r.Geometry = simplify(r.Points)
 	}
 	return r
 }
@@ -369,7 +369,7 @@ func (g *Graph) buildLeg(pcs []piece, s, t Snap, out Output) Leg {
 	leg.Distance = round1e(leg.Distance, 1)
 	leg.Summary = g.summary(pcs)
 	if out.Steps {
-		leg.Steps = g.steps(pcs, lb.pts, s, t, out.Geometries)
+		leg.Steps = g.steps(pcs, lb.pts, s, t)
 	}
 	if out.Annotations != 0 {
 		leg.Annotation = annotate(&lb, out.Annotations)

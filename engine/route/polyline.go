@@ -93,21 +93,6 @@ func DecodePolyline(s string, precision int) ([]orb.Point, error) {
 	return pts, nil
 }
 
-// encodeGeometry renders points in the requested format.
-func encodeGeometry(pts []orb.Point, f Geometries) any {
-	switch f {
-	case Polyline6:
-		return EncodePolyline(pts, 6)
-	case GeoJSON:
-		coords := make([][2]float64, len(pts))
-		for i, p := range pts {
-			coords[i] = [2]float64{round1e(p[0], 6), round1e(p[1], 6)}
-		}
-		return map[string]any{"type": "LineString", "coordinates": coords}
-	}
-	return EncodePolyline(pts, 5)
-}
-
 // simplify reduces pts with Douglas-Peucker at a tolerance fitting the
 // zoom level at which the whole line fills a ~1000-pixel view (about one
 // pixel), as OSRM's overview=simplified does.

@@ -29,23 +29,19 @@ import (
 // Modifiers from the turn angle: straight < 15°, slight < 45°, plain < 135°
 // (right/left), sharp < 170°, uturn beyond.
 
-func modifierOf(angle float64) string {
-	a := math.Abs(angle)
-	side := "right"
-	if angle < 0 {
-		side = "left"
-	}
+func modifierOf(angle float64) Modifier {
+	a, left := math.Abs(angle), angle < 0
 	switch {
 	case a < 15:
-		return "straight"
+		return Straight
 	case a < 45:
-		return "slight " + side
+		return slight(left)
 	case a < 135:
-		return side
+		return plain(left)
 	case a < 170:
-		return "sharp " + side
+		return sharp(left)
 	}
-	return "uturn"
+	return UTurn
 }
 
 // road is one road at a junction as guidance sees it.
@@ -139,8 +135,11 @@ func (g *Graph) intersectionAt(loc orb.Point, in, out uint32, roads []road) Inte
 	return is
 }
 
+// noManeuver marks a junction where the route goes on without a step.
+const noManeuver = ManeuverType(255)
+
 // steps builds the OSRM steps of a leg.
-func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) []Step {
+func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap) []Step {
 	mode := func(e uint32) string {
 		if g.eFlags[e]&flagFerry != 0 {
 			return "ferry"
@@ -156,7 +155,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 		inter []Intersection
 	}
 	var marks []mark
-	newStep := func(pc int, typ, mod string, before, after float64, loc orb.Point) *mark {
+	newStep := func(pc int, typ ManeuverType, mod Modifier, before, after float64, loc orb.Point) *mark {
 		e := pcs[pc].edge
 		m := mark{pc: pc, step: Step{
 			Name: g.str(g.eName[e]), Ref: g.str(g.eRef[e]), Destinations: g.str(g.eDest[e]),
@@ -169,7 +168,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 	// depart
 	first := pcs[0]
 	departB := bearingAlong(pts, first.startPt, true)
-	dm := newStep(0, "depart", "", 0, departB, pts[0])
+	dm := newStep(0, Depart, NoModifier, 0, departB, pts[0])
 	out0 := 0
 	dm.inter = []Intersection{{Location: ptJSON(pts[0]), Bearings: []int{intBearing(departB)}, Entry: []bool{true}, Out: &out0}}
 
@@ -185,7 +184,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 		uturn := prev.edge == cur.edge && prev.back != cur.back
 		if cur.via {
 			if uturn {
-				newStep(i, "continue", "uturn", inB, outB, loc)
+				newStep(i, Continue, UTurn, inB, outB, loc)
 			}
 			continue
 		}
@@ -211,10 +210,10 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 		switch {
 		case !prevRB && curRB:
 			exits = 0
-			typ := "roundabout"
+			typ := Roundabout
 			m := newStep(i, typ, modifierOf(angle), inB, outB, loc)
 			if name := g.str(g.eName[cur.edge]); name != "" && g.ringRadius(g.origArc(cur.arc)) > rotaryRadius {
-				m.step.Maneuver.Type = "rotary"
+				m.step.Maneuver.Type = Rotary
 				m.step.RotaryName = name
 			}
 			m.inter = []Intersection{inter}
@@ -228,7 +227,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 			continue
 		case prevRB && !curRB:
 			exits++
-			typ := "exit roundabout"
+			typ := ExitRoundabout
 			if rbStep >= 0 {
 				rm := &marks[rbStep]
 				rm.step.Maneuver.Exit = exits
@@ -236,11 +235,11 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 				// the exit's direction relative to the approach
 				rm.step.Name, rm.step.Ref = g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge])
 				rm.step.Maneuver.Modifier = modifierOf(turnAngle(float64(rm.step.Maneuver.BearingBefore), outB))
-				if rm.step.Maneuver.Modifier == "uturn" {
-					rm.step.Maneuver.Modifier = "sharp left"
+				if rm.step.Maneuver.Modifier == UTurn {
+					rm.step.Maneuver.Modifier = SharpLeft
 				}
-				if rm.step.Maneuver.Type == "rotary" {
-					typ = "exit rotary"
+				if rm.step.Maneuver.Type == Rotary {
+					typ = ExitRotary
 				}
 			}
 			m := newStep(i, typ, modifierOf(angle), inB, outB, loc)
@@ -250,7 +249,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 			continue
 		}
 		if uturn {
-			m := newStep(i, "continue", "uturn", inB, outB, loc)
+			m := newStep(i, Continue, UTurn, inB, outB, loc)
 			m.inter = []Intersection{inter}
 			continue
 		}
@@ -262,61 +261,61 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 		}
 		modeChange := (g.eFlags[prev.edge]&flagFerry != 0) != (g.eFlags[cur.edge]&flagFerry != 0)
 		mod := modifierOf(angle)
-		typ := ""
+		typ := noManeuver
 		switch {
 		case modeChange:
-			typ = "new name"
+			typ = NewName
 		case cc.IsLink() && !pc.IsLink():
 			if pc.IsHighway() {
-				typ = "off ramp"
+				typ = OffRamp
 			} else {
-				typ = "on ramp"
+				typ = OnRamp
 			}
 		case pc.IsLink() && cc.IsHighway() && !cc.IsLink():
-			typ = "merge"
+			typ = Merge
 		case pc.IsLink() && cc.IsLink():
 			if others > 0 && math.Abs(angle) < 45 && straight > 0 {
-				typ = "fork"
+				typ = Fork
 			}
 		case others == 0:
 			if !sameName {
-				typ = "new name"
+				typ = NewName
 				if math.Abs(angle) >= 45 {
-					typ = "turn"
+					typ = Turn
 				}
 			}
 		case sameName && math.Abs(angle) < 35:
 			// staying on the road
 		case sameName:
-			typ = "continue"
+			typ = Continue
 		case math.Abs(angle) < 45 && straight > 0 && !hasStraighter(angle, otherAngles):
-			typ = "fork"
+			typ = Fork
 		case math.Abs(angle) >= 45 && math.Abs(angle) <= 135 && straight == 0 && len(roads) == 3 && oppositeSide(angle, otherAngles):
-			typ = "end of road"
+			typ = EndOfRoad
 		default:
-			typ = "turn"
+			typ = Turn
 			if math.Abs(angle) < 15 {
-				typ = "new name"
+				typ = NewName
 			}
 		}
-		if typ == "" {
+		if typ == noManeuver {
 			attach()
 			continue
 		}
-		if typ == "fork" || typ == "merge" || typ == "on ramp" || typ == "off ramp" {
-			if mod == "straight" {
-				if angle < 0 || (typ == "fork" && forkLeft(angle, otherAngles)) {
-					mod = "slight left"
+		if typ == Fork || typ == Merge || typ == OnRamp || typ == OffRamp {
+			if mod == Straight {
+				if angle < 0 || (typ == Fork && forkLeft(angle, otherAngles)) {
+					mod = SlightLeft
 				} else {
-					mod = "slight right"
+					mod = SlightRight
 				}
 			}
 		}
-		if typ == "end of road" {
+		if typ == EndOfRoad {
 			if angle < 0 {
-				mod = "left"
+				mod = Left
 			} else {
-				mod = "right"
+				mod = Right
 			}
 		}
 		m := newStep(i, typ, mod, inB, outB, loc)
@@ -328,7 +327,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 	arriveB := bearingAlong(pts, len(pts)-1, false)
 	am := mark{pc: len(pcs), step: Step{
 		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: mode(last.edge), DrivingSide: "right",
-		Maneuver: Maneuver{Location: ptJSON(pts[len(pts)-1]), BearingBefore: intBearing(arriveB), Type: "arrive", Modifier: sideOf(pts, t)},
+		Maneuver: Maneuver{Location: ptJSON(pts[len(pts)-1]), BearingBefore: intBearing(arriveB), Type: Arrive, Modifier: sideOf(pts, t)},
 	}}
 	in0 := 0
 	am.inter = []Intersection{{Location: ptJSON(pts[len(pts)-1]), Bearings: []int{intBearing(arriveB + 180)}, Entry: []bool{true}, In: &in0}}
@@ -342,7 +341,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 		st.Intersections = m.inter
 		if k == len(marks)-1 {
 			p := pts[len(pts)-1]
-			st.Geometry = encodeGeometry([]orb.Point{p, p}, geom)
+			st.Geometry = orb.LineString{p, p}
 			steps[k] = st
 			continue
 		}
@@ -375,7 +374,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap, geom Geometries) 
 		st.Distance = round1e(geoD, 1)
 		st.Duration = float64(w) / 10
 		st.Weight = float64(w) / 10
-		st.Geometry = encodeGeometry(seg, geom)
+		st.Geometry = orb.LineString(seg)
 		_ = d
 		steps[k] = st
 	}
@@ -398,20 +397,21 @@ func bearingAlong(pts []orb.Point, i int, after bool) float64 {
 }
 
 // sideOf tells on which side of the road the destination lies, from the
-// input coordinate relative to the last road segment ("" when on it).
-func sideOf(pts []orb.Point, t Snap) string {
+// input coordinate relative to the last road segment (NoModifier when on
+// it).
+func sideOf(pts []orb.Point, t Snap) Modifier {
 	if t.Distance < 1 || len(pts) < 2 {
-		return ""
+		return NoModifier
 	}
 	b := bearingAlong(pts, len(pts)-1, false)
 	a := turnAngle(b, bearing(t.Location, t.Input))
 	switch {
 	case math.Abs(a) < 20 || math.Abs(a) > 160:
-		return "straight"
+		return Straight
 	case a > 0:
-		return "right"
+		return Right
 	}
-	return "left"
+	return Left
 }
 
 func hasStraighter(angle float64, others []float64) bool {

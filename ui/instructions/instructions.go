@@ -37,95 +37,92 @@ func Text(s route.Step, pos Position) string {
 	}
 	mod := m.Modifier
 	switch m.Type {
-	case "depart":
+	case route.Depart:
 		dir := compass(m.BearingAfter)
 		if way != "" {
 			return fmt.Sprintf("Head %s on %s", dir, way)
 		}
 		return "Head " + dir
-	case "arrive":
+	case route.Arrive:
 		what := "your destination"
 		if pos.Legs > 1 && pos.Leg < pos.Legs-1 {
 			what = fmt.Sprintf("stop %d", pos.Leg+2)
 		}
 		side := ""
-		switch mod {
-		case "left", "slight left", "sharp left":
-			side = ", on the left"
-		case "right", "slight right", "sharp right":
-			side = ", on the right"
+		if s := sideOf(mod); s != "" {
+			side = ", on the " + s
 		}
 		return "You have arrived at " + what + side
-	case "new name":
+	case route.NewName:
 		if way == "" {
 			return "Continue"
 		}
 		return "Continue onto " + way
-	case "continue":
+	case route.Continue:
 		switch mod {
-		case "uturn":
+		case route.UTurn:
 			return "Make a U-turn" + onto
-		case "", "straight":
+		case route.NoModifier, route.Straight:
 			return "Continue straight" + onto
 		}
-		return "Continue " + mod + onto
-	case "merge":
+		return "Continue " + mod.String() + onto
+	case route.Merge:
 		if side := sideOf(mod); side != "" {
 			return "Merge " + side + onto
 		}
 		return "Merge" + onto
-	case "on ramp":
+	case route.OnRamp:
 		if side := sideOf(mod); side != "" {
 			return "Take the ramp on the " + side + onto
 		}
 		return "Take the ramp" + onto
-	case "off ramp":
+	case route.OffRamp:
 		if side := sideOf(mod); side != "" {
 			return "Take the exit on the " + side + onto
 		}
 		return "Take the exit" + onto
-	case "fork":
+	case route.Fork:
 		switch side := sideOf(mod); side {
 		case "":
 			return "Keep straight at the fork" + onto
 		default:
 			return "Keep " + side + " at the fork" + onto
 		}
-	case "end of road":
-		if mod == "uturn" {
+	case route.EndOfRoad:
+		if mod == route.UTurn {
 			return "Make a U-turn at the end of the road" + onto
 		}
-		return "Turn " + orDefault(mod, "straight") + " at the end of the road" + onto
-	case "roundabout", "rotary":
+		return "Turn " + orDefault(mod.String(), "straight") + " at the end of the road" + onto
+	case route.Roundabout, route.Rotary:
 		what := "the roundabout"
-		if m.Type == "rotary" && s.RotaryName != "" {
+		if m.Type == route.Rotary && s.RotaryName != "" {
 			what = s.RotaryName
 		}
 		if m.Exit > 0 {
 			return fmt.Sprintf("Enter %s and take the %s exit%s", what, ordinal(m.Exit), onto)
 		}
 		return "Enter " + what + onto
-	case "roundabout turn":
-		if mod == "" || mod == "straight" {
+	case route.RoundaboutTurn:
+		if mod == route.NoModifier || mod == route.Straight {
 			return "At the roundabout, continue straight" + onto
 		}
-		return "At the roundabout, turn " + mod + onto
-	case "exit roundabout", "exit rotary":
+		return "At the roundabout, turn " + mod.String() + onto
+	case route.ExitRoundabout, route.ExitRotary:
 		return "Exit the roundabout" + onto
-	case "notification", "use lane":
-		if mod == "" || mod == "straight" {
+	case route.Notification, route.UseLane:
+		if mod == route.NoModifier || mod == route.Straight {
 			return "Continue straight" + onto
 		}
-		return "Continue " + mod + onto
+		return "Continue " + mod.String() + onto
 	}
 	// "turn" and unknown types.
 	switch mod {
-	case "uturn":
+	case route.UTurn:
 		return "Make a U-turn" + onto
-	case "straight", "":
+	case route.Straight, route.NoModifier:
 		return "Go straight" + onto
 	}
-	return "Turn " + mod + onto
+	return "Turn " + mod.String() + onto
 }
 
 // wayName is "Name (ref)", the name or the ref alone, or "towards X" for an
@@ -145,11 +142,12 @@ func wayName(s route.Step) string {
 	return ""
 }
 
-func sideOf(mod string) string {
-	switch {
-	case strings.HasSuffix(mod, "left"):
+// sideOf is "left" or "right" for a modifier to that side, else "".
+func sideOf(mod route.Modifier) string {
+	switch mod {
+	case route.Left, route.SlightLeft, route.SharpLeft:
 		return "left"
-	case strings.HasSuffix(mod, "right"):
+	case route.Right, route.SlightRight, route.SharpRight:
 		return "right"
 	}
 	return ""

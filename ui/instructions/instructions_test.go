@@ -7,7 +7,28 @@ import (
 )
 
 func step(typ, mod string, exit int, name, ref string) route.Step {
-	return route.Step{Name: name, Ref: ref, Maneuver: route.Maneuver{Type: typ, Modifier: mod, Exit: exit}}
+	return route.Step{Name: name, Ref: ref, Maneuver: route.Maneuver{Type: maneuver(typ), Modifier: modifier(mod), Exit: exit}}
+}
+
+// maneuver returns the maneuver type of OSRM name typ, or one this
+// engine does not know.
+func maneuver(typ string) route.ManeuverType {
+	for m := route.ManeuverType(0); m < 64; m++ {
+		if m.String() == typ {
+			return m
+		}
+	}
+	return 200
+}
+
+// modifier returns the modifier of OSRM name mod.
+func modifier(mod string) route.Modifier {
+	for m := route.Modifier(0); m < 64; m++ {
+		if m.String() == mod {
+			return m
+		}
+	}
+	panic("unknown modifier " + mod)
 }
 
 func TestText(t *testing.T) {
@@ -24,8 +45,8 @@ func TestText(t *testing.T) {
 		{"straight", step("turn", "straight", 0, "Städtle", ""), last, "Go straight onto Städtle"},
 		{"name and ref", step("turn", "slight right", 0, "Zollstrasse", "28"), last, "Turn slight right onto Zollstrasse (28)"},
 		{"ref only", step("turn", "left", 0, "", "A13"), last, "Turn left onto A13"},
-		{"depart north", route.Step{Name: "Landstrasse", Maneuver: route.Maneuver{Type: "depart", BearingAfter: 2}}, last, "Head north on Landstrasse"},
-		{"depart southwest unnamed", route.Step{Maneuver: route.Maneuver{Type: "depart", BearingAfter: 225}}, last, "Head southwest"},
+		{"depart north", route.Step{Name: "Landstrasse", Maneuver: route.Maneuver{Type: route.Depart, BearingAfter: 2}}, last, "Head north on Landstrasse"},
+		{"depart southwest unnamed", route.Step{Maneuver: route.Maneuver{Type: route.Depart, BearingAfter: 225}}, last, "Head southwest"},
 		{"arrive", step("arrive", "", 0, "", ""), last, "You have arrived at your destination"},
 		{"arrive left", step("arrive", "left", 0, "", ""), last, "You have arrived at your destination, on the left"},
 		{"arrive via", step("arrive", "right", 0, "", ""), Position{Leg: 0, Legs: 3}, "You have arrived at stop 2, on the right"},
@@ -39,11 +60,11 @@ func TestText(t *testing.T) {
 		{"end of road", step("end of road", "right", 0, "Landstrasse", ""), last, "Turn right at the end of the road onto Landstrasse"},
 		{"roundabout", step("roundabout", "right", 2, "Zollstrasse", ""), last, "Enter the roundabout and take the 2nd exit onto Zollstrasse"},
 		{"roundabout 3rd", step("roundabout", "", 3, "", ""), last, "Enter the roundabout and take the 3rd exit"},
-		{"rotary named", route.Step{Name: "Kirchstrasse", RotaryName: "Kreisel Schaan", Maneuver: route.Maneuver{Type: "rotary", Exit: 1}}, last, "Enter Kreisel Schaan and take the 1st exit onto Kirchstrasse"},
+		{"rotary named", route.Step{Name: "Kirchstrasse", RotaryName: "Kreisel Schaan", Maneuver: route.Maneuver{Type: route.Rotary, Exit: 1}}, last, "Enter Kreisel Schaan and take the 1st exit onto Kirchstrasse"},
 		{"roundabout turn", step("roundabout turn", "left", 0, "Bahnstrasse", ""), last, "At the roundabout, turn left onto Bahnstrasse"},
 		{"exit roundabout", step("exit roundabout", "", 0, "Bahnstrasse", ""), last, "Exit the roundabout onto Bahnstrasse"},
 		{"unknown type", step("teleport", "left", 0, "X", ""), last, "Turn left onto X"},
-		{"towards", route.Step{Destinations: "Vaduz", Maneuver: route.Maneuver{Type: "off ramp", Modifier: "right"}}, last, "Take the exit on the right towards Vaduz"},
+		{"towards", route.Step{Destinations: "Vaduz", Maneuver: route.Maneuver{Type: route.OffRamp, Modifier: route.Right}}, last, "Take the exit on the right towards Vaduz"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,7 +112,7 @@ func BenchmarkText(b *testing.B) {
 	steps := []route.Step{
 		step("turn", "left", 0, "Landstrasse", ""),
 		step("roundabout", "right", 2, "Zollstrasse", "28"),
-		{Name: "Landstrasse", Maneuver: route.Maneuver{Type: "depart", BearingAfter: 90}},
+		{Name: "Landstrasse", Maneuver: route.Maneuver{Type: route.Depart, BearingAfter: 90}},
 		step("arrive", "right", 0, "", ""),
 	}
 	b.ReportAllocs()
