@@ -35,9 +35,15 @@ APT_PKGS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-d
 RACE_PKGS := ./engine/... ./mapview/... ./ui/...
 
 export WAYMARK_REGIONS := $(REGIONS)
+
+# OSRM's osrm-text-instructions (npm), which a test has word our route steps;
+# Node.js from Debian when the machine has none.
+NPM_DIR  := $(abspath $(VAR)/npm)
+OTI      := osrm-text-instructions@0.15.0
+export WAYMARK_NODE_MODULES := $(NPM_DIR)/node_modules
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks bench clean
+.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions bench clean
 
 all: build
 
@@ -85,7 +91,12 @@ vet: deps
 	$(GO) vet -tags $(GO_TAGS) ./...
 	$(GO) vet -tags $(GO_TAGS),gui ./app
 
-test: vet testpacks
+# The npm package of OSRM's text instructions (make test's TestTextInstructions).
+textinstructions:
+	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+	@[ -f $(NPM_DIR)/node_modules/osrm-text-instructions/package.json ] || { mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-audit --no-fund --loglevel=error $(OTI); }
+
+test: vet testpacks textinstructions
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
