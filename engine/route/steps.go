@@ -135,235 +135,216 @@ func (g *Graph) intersectionAt(loc orb.Point, in, out uint32, roads []road) Inte
 	return is
 }
 
-// noManeuver marks a junction where the route goes on without a step.
-const noManeuver = ManeuverType(255)
+// Steps are built in passes over the pieces of a leg, as OSRM's guidance
+// assembles, post-processes and then measures its steps: stepBuilder.depart
+// and then .junction for each junction (which classifies it: junction.go,
+// maneuver) make the marks where steps begin, the roundabout entry step is
+// completed when its exit is reached (exit number, name, direction), and
+// .arrive and .finish close the list and give each step its distance,
+// duration and geometry.
+
+// stepBuilder collects the steps of one leg.
+type stepBuilder struct {
+	g     *Graph
+	pcs   []piece
+	pts   []orb.Point
+	marks []mark
+	roads []road // scratch: the roads at the current junction
+	// rbStep is the index in marks of the open roundabout step (-1 for
+	// none); exits counts the exits passed on it.
+	rbStep, exits int
+}
+
+// mark is a step in the making: its first piece and its intersections.
+type mark struct {
+	pc    int
+	step  Step
+	inter []Intersection
+}
 
 // steps builds the OSRM steps of a leg.
 func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap) []Step {
-	mode := func(e uint32) string {
-		if g.eFlags[e]&flagFerry != 0 {
-			return "ferry"
-		}
-		if g.profile == Walking {
-			return "walking"
-		}
-		return "driving"
-	}
-	type mark struct {
-		pc    int // first piece of the step
-		step  Step
-		inter []Intersection
-	}
-	var marks []mark
-	newStep := func(pc int, typ ManeuverType, mod Modifier, before, after float64, loc orb.Point) *mark {
-		e := pcs[pc].edge
-		m := mark{pc: pc, step: Step{
-			Name: g.str(g.eName[e]), Ref: g.str(g.eRef[e]), Destinations: g.str(g.eDest[e]),
-			Mode: mode(e), DrivingSide: "right",
-			Maneuver: Maneuver{Location: ptJSON(loc), BearingBefore: intBearing(before), BearingAfter: intBearing(after), Type: typ, Modifier: mod},
-		}}
-		marks = append(marks, m)
-		return &marks[len(marks)-1]
-	}
-	// depart
-	first := pcs[0]
-	departB := bearingAlong(pts, first.startPt, true)
-	dm := newStep(0, Depart, NoModifier, 0, departB, pts[0])
-	out0 := 0
-	dm.inter = []Intersection{{Location: ptJSON(pts[0]), Bearings: []int{intBearing(departB)}, Entry: []bool{true}, Out: &out0}}
-
-	var roads []road
-	rbStep := -1 // index in marks of the open roundabout step
-	exits := 0
+	b := &stepBuilder{g: g, pcs: pcs, pts: pts, rbStep: -1}
+	b.depart()
 	for i := 1; i < len(pcs); i++ {
-		prev, cur := pcs[i-1], pcs[i]
-		loc := pts[cur.startPt]
-		inB := g.arriveBearing(prev.edge, prev.back)
-		outB := g.departBearing(cur.edge, cur.back)
-		angle := turnAngle(inB, outB)
-		uturn := prev.edge == cur.edge && prev.back != cur.back
-		if cur.via {
-			if uturn {
-				newStep(i, Continue, UTurn, inB, outB, loc)
-			}
-			continue
-		}
-		j := g.arcEnd(g.origArc(prev.arc))
-		roads = g.junctionRoads(g.origArc(prev.arc), j, roads)
-		inter := g.intersectionAt(loc, prev.arc, cur.arc, roads)
-		prevRB, curRB := g.eFlags[prev.edge]&flagRoundabout != 0, g.eFlags[cur.edge]&flagRoundabout != 0
-		others := 0   // enterable roads other than the chosen one and the way back
-		straight := 0 // enterable roads other than the chosen within 35° of straight
-		var otherAngles []float64
-		for _, r := range roads {
-			if !r.entry || (r.edge == cur.edge && r.atEnd == cur.back) || (r.edge == prev.edge) {
-				continue
-			}
-			others++
-			a := turnAngle(inB, r.bearing)
-			otherAngles = append(otherAngles, a)
-			if math.Abs(a) < 35 {
-				straight++
-			}
-		}
-		attach := func() { marks[len(marks)-1].inter = append(marks[len(marks)-1].inter, inter) }
-		switch {
-		case !prevRB && curRB:
-			exits = 0
-			typ := Roundabout
-			m := newStep(i, typ, modifierOf(angle), inB, outB, loc)
-			if name := g.str(g.eName[cur.edge]); name != "" && g.ringRadius(g.origArc(cur.arc)) > rotaryRadius {
-				m.step.Maneuver.Type = Rotary
-				m.step.RotaryName = name
-			}
-			m.inter = []Intersection{inter}
-			rbStep = len(marks) - 1
-			continue
-		case prevRB && curRB:
-			if others > 0 {
-				exits++
-			}
-			attach()
-			continue
-		case prevRB && !curRB:
-			exits++
-			typ := ExitRoundabout
-			if rbStep >= 0 {
-				rm := &marks[rbStep]
-				rm.step.Maneuver.Exit = exits
-				// name the roundabout step after the exit road; its modifier is
-				// the exit's direction relative to the approach
-				rm.step.Name, rm.step.Ref = g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge])
-				rm.step.Maneuver.Modifier = modifierOf(turnAngle(float64(rm.step.Maneuver.BearingBefore), outB))
-				if rm.step.Maneuver.Modifier == UTurn {
-					rm.step.Maneuver.Modifier = SharpLeft
-				}
-				if rm.step.Maneuver.Type == Rotary {
-					typ = ExitRotary
-				}
-			}
-			m := newStep(i, typ, modifierOf(angle), inB, outB, loc)
-			m.step.Maneuver.Exit = exits
-			m.inter = []Intersection{inter}
-			rbStep = -1
-			continue
-		}
-		if uturn {
-			m := newStep(i, Continue, UTurn, inB, outB, loc)
-			m.inter = []Intersection{inter}
-			continue
-		}
-		pc, cc := Class(g.eClass[prev.edge]), Class(g.eClass[cur.edge])
-		sameName := g.eName[prev.edge] == g.eName[cur.edge] && g.eRef[prev.edge] == g.eRef[cur.edge]
-		if sameName && g.eName[cur.edge] == 0 && g.eRef[cur.edge] == 0 {
-			// unnamed to unnamed: the same road only when it is the straightest way on
-			sameName = !hasStraighter(angle, otherAngles) && math.Abs(angle) < 35
-		}
-		modeChange := (g.eFlags[prev.edge]&flagFerry != 0) != (g.eFlags[cur.edge]&flagFerry != 0)
-		mod := modifierOf(angle)
-		typ := noManeuver
-		switch {
-		case modeChange:
-			typ = NewName
-		case cc.IsLink() && !pc.IsLink():
-			if pc.IsHighway() {
-				typ = OffRamp
-			} else {
-				typ = OnRamp
-			}
-		case pc.IsLink() && cc.IsHighway() && !cc.IsLink():
-			typ = Merge
-		case pc.IsLink() && cc.IsLink():
-			if others > 0 && math.Abs(angle) < 45 && straight > 0 {
-				typ = Fork
-			}
-		case others == 0:
-			if !sameName {
-				typ = NewName
-				if math.Abs(angle) >= 45 {
-					typ = Turn
-				}
-			}
-		case sameName && math.Abs(angle) < 35:
-			// staying on the road
-		case sameName:
-			typ = Continue
-		case math.Abs(angle) < 45 && straight > 0 && !hasStraighter(angle, otherAngles):
-			typ = Fork
-		case math.Abs(angle) >= 45 && math.Abs(angle) <= 135 && straight == 0 && len(roads) == 3 && oppositeSide(angle, otherAngles):
-			typ = EndOfRoad
-		default:
-			typ = Turn
-			if math.Abs(angle) < 15 {
-				typ = NewName
-			}
-		}
-		if typ == noManeuver {
-			attach()
-			continue
-		}
-		if typ == Fork || typ == Merge || typ == OnRamp || typ == OffRamp {
-			if mod == Straight {
-				if angle < 0 || (typ == Fork && forkLeft(angle, otherAngles)) {
-					mod = SlightLeft
-				} else {
-					mod = SlightRight
-				}
-			}
-		}
-		if typ == EndOfRoad {
-			if angle < 0 {
-				mod = Left
-			} else {
-				mod = Right
-			}
-		}
-		m := newStep(i, typ, mod, inB, outB, loc)
-		m.inter = []Intersection{inter}
+		b.junction(i)
 	}
-	// arrive
-	last := pcs[len(pcs)-1]
-	_ = last
+	b.arrive(t)
+	return b.finish()
+}
+
+func (b *stepBuilder) mode(e uint32) string {
+	switch {
+	case b.g.eFlags[e]&flagFerry != 0:
+		return "ferry"
+	case b.g.profile == Walking:
+		return "walking"
+	}
+	return "driving"
+}
+
+// newStep starts a step at piece pc.
+func (b *stepBuilder) newStep(pc int, typ ManeuverType, mod Modifier, before, after float64, loc orb.Point) *mark {
+	g, e := b.g, b.pcs[pc].edge
+	b.marks = append(b.marks, mark{pc: pc, step: Step{
+		Name: g.str(g.eName[e]), Ref: g.str(g.eRef[e]), Destinations: g.str(g.eDest[e]),
+		Mode: b.mode(e), DrivingSide: "right",
+		Maneuver: Maneuver{Location: ptJSON(loc), BearingBefore: intBearing(before), BearingAfter: intBearing(after), Type: typ, Modifier: mod},
+	}})
+	return &b.marks[len(b.marks)-1]
+}
+
+func (b *stepBuilder) depart() {
+	departB := bearingAlong(b.pts, b.pcs[0].startPt, true)
+	m := b.newStep(0, Depart, NoModifier, 0, departB, b.pts[0])
+	out0 := 0
+	m.inter = []Intersection{{Location: ptJSON(b.pts[0]), Bearings: []int{intBearing(departB)}, Entry: []bool{true}, Out: &out0}}
+}
+
+// junction handles the junction between pieces i-1 and i: a new step, or
+// one more intersection of the current step.
+func (b *stepBuilder) junction(i int) {
+	g := b.g
+	prev, cur := b.pcs[i-1], b.pcs[i]
+	loc := b.pts[cur.startPt]
+	inB := g.arriveBearing(prev.edge, prev.back)
+	outB := g.departBearing(cur.edge, cur.back)
+	angle := turnAngle(inB, outB)
+	uturn := prev.edge == cur.edge && prev.back != cur.back
+	if cur.via {
+		if uturn {
+			b.newStep(i, Continue, UTurn, inB, outB, loc)
+		}
+		return
+	}
+	j := g.arcEnd(g.origArc(prev.arc))
+	b.roads = g.junctionRoads(g.origArc(prev.arc), j, b.roads)
+	inter := g.intersectionAt(loc, prev.arc, cur.arc, b.roads)
+	jn := junction{angle: angle, roads: len(b.roads)}
+	for _, r := range b.roads {
+		if !r.entry || (r.edge == cur.edge && r.atEnd == cur.back) || (r.edge == prev.edge) {
+			continue
+		}
+		jn.addOther(turnAngle(inB, r.bearing))
+	}
+	prevRB, curRB := g.eFlags[prev.edge]&flagRoundabout != 0, g.eFlags[cur.edge]&flagRoundabout != 0
+	switch {
+	case !prevRB && curRB:
+		b.exits = 0
+		m := b.newStep(i, Roundabout, modifierOf(angle), inB, outB, loc)
+		if name := g.str(g.eName[cur.edge]); name != "" && g.ringRadius(g.origArc(cur.arc)) > rotaryRadius {
+			m.step.Maneuver.Type = Rotary
+			m.step.RotaryName = name
+		}
+		m.inter = []Intersection{inter}
+		b.rbStep = len(b.marks) - 1
+		return
+	case prevRB && curRB:
+		if jn.others > 0 {
+			b.exits++
+		}
+		b.attach(inter)
+		return
+	case prevRB && !curRB:
+		b.exitRoundabout(i, angle, inB, outB, loc, inter)
+		return
+	}
+	if uturn {
+		m := b.newStep(i, Continue, UTurn, inB, outB, loc)
+		m.inter = []Intersection{inter}
+		return
+	}
+	jn.from, jn.to = Class(g.eClass[prev.edge]), Class(g.eClass[cur.edge])
+	jn.sameName = g.eName[prev.edge] == g.eName[cur.edge] && g.eRef[prev.edge] == g.eRef[cur.edge]
+	jn.unnamed = g.eName[cur.edge] == 0 && g.eRef[cur.edge] == 0
+	jn.modeChange = (g.eFlags[prev.edge]&flagFerry != 0) != (g.eFlags[cur.edge]&flagFerry != 0)
+	typ, mod := jn.maneuver()
+	if typ == noManeuver {
+		b.attach(inter)
+		return
+	}
+	m := b.newStep(i, typ, mod, inB, outB, loc)
+	m.inter = []Intersection{inter}
+}
+
+// attach adds an intersection the route passes without a step to the
+// current step.
+func (b *stepBuilder) attach(inter Intersection) {
+	m := &b.marks[len(b.marks)-1]
+	m.inter = append(m.inter, inter)
+}
+
+// exitRoundabout leaves the open roundabout at piece i: the exit step, and
+// the roundabout step completed with the exit's number, name and
+// direction.
+func (b *stepBuilder) exitRoundabout(i int, angle, inB, outB float64, loc orb.Point, inter Intersection) {
+	g, cur := b.g, b.pcs[i]
+	b.exits++
+	typ := ExitRoundabout
+	if b.rbStep >= 0 {
+		rm := &b.marks[b.rbStep]
+		rm.step.Maneuver.Exit = b.exits
+		// name the roundabout step after the exit road; its modifier is
+		// the exit's direction relative to the approach
+		rm.step.Name, rm.step.Ref = g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge])
+		rm.step.Maneuver.Modifier = modifierOf(turnAngle(float64(rm.step.Maneuver.BearingBefore), outB))
+		if rm.step.Maneuver.Modifier == UTurn {
+			rm.step.Maneuver.Modifier = SharpLeft
+		}
+		if rm.step.Maneuver.Type == Rotary {
+			typ = ExitRotary
+		}
+	}
+	m := b.newStep(i, typ, modifierOf(angle), inB, outB, loc)
+	m.step.Maneuver.Exit = b.exits
+	m.inter = []Intersection{inter}
+	b.rbStep = -1
+}
+
+// arrive adds the arrival step at snap t.
+func (b *stepBuilder) arrive(t Snap) {
+	g, pts := b.g, b.pts
+	last := b.pcs[len(b.pcs)-1]
 	arriveB := bearingAlong(pts, len(pts)-1, false)
-	am := mark{pc: len(pcs), step: Step{
-		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: mode(last.edge), DrivingSide: "right",
+	am := mark{pc: len(b.pcs), step: Step{
+		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: b.mode(last.edge), DrivingSide: "right",
 		Maneuver: Maneuver{Location: ptJSON(pts[len(pts)-1]), BearingBefore: intBearing(arriveB), Type: Arrive, Modifier: sideOf(pts, t)},
 	}}
 	in0 := 0
 	am.inter = []Intersection{{Location: ptJSON(pts[len(pts)-1]), Bearings: []int{intBearing(arriveB + 180)}, Entry: []bool{true}, In: &in0}}
-	marks = append(marks, am)
+	b.marks = append(b.marks, am)
+}
 
-	// distances, durations and geometry per step
-	steps := make([]Step, len(marks))
-	for k := range marks {
-		m := marks[k]
+// finish gives each step its distance (along its geometry), duration,
+// weight and geometry, and its intersections.
+func (b *stepBuilder) finish() []Step {
+	pcs, pts := b.pcs, b.pts
+	steps := make([]Step, len(b.marks))
+	for k := range b.marks {
+		m := b.marks[k]
 		st := m.step
 		st.Intersections = m.inter
-		if k == len(marks)-1 {
+		if k == len(b.marks)-1 {
 			p := pts[len(pts)-1]
 			st.Geometry = orb.LineString{p, p}
 			steps[k] = st
 			continue
 		}
-		endPc := marks[k+1].pc
+		endPc := b.marks[k+1].pc
 		var w int64
-		var d float64
 		for i := m.pc; i < endPc; i++ {
 			w += pcs[i].w
-			d += pcs[i].to - pcs[i].from
 		}
 		a := pcs[m.pc].startPt
 		if m.pc == 0 {
 			a = 0
 		}
-		b := len(pts) - 1
+		z := len(pts) - 1
 		if endPc < len(pcs) {
-			b = pcs[endPc].startPt
+			z = pcs[endPc].startPt
 		}
-		if b < a {
-			b = a
-		}
-		seg := pts[a : b+1]
+		z = max(z, a)
+		seg := pts[a : z+1]
 		if len(seg) == 1 {
 			seg = []orb.Point{seg[0], seg[0]}
 		}
@@ -375,7 +356,6 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, s, t Snap) []Step {
 		st.Duration = float64(w) / 10
 		st.Weight = float64(w) / 10
 		st.Geometry = orb.LineString(seg)
-		_ = d
 		steps[k] = st
 	}
 	return steps

@@ -1,0 +1,90 @@
+package route
+
+import "math"
+
+// noManeuver marks a junction where the route goes on without a step.
+const noManeuver = ManeuverType(255)
+
+// junction is what guidance knows of the route's way through a junction
+// off roundabouts: the turn it makes and the other roads it could take.
+type junction struct {
+	angle       float64   // turn angle, degrees, negative to the left
+	otherAngles []float64 // turn angles of the other enterable roads (not the way back)
+	others      int       // how many there are
+	straight    int       // how many of them within 35° of straight on
+	roads       int       // roads at the junction, the way in included
+	from, to    Class     // the roads' classes, in and out
+	sameName    bool      // the same name and ref in and out
+	unnamed     bool      // the road out has neither name nor ref
+	modeChange  bool      // onto or off a ferry
+}
+
+// addOther records another enterable road, at turn angle a.
+func (j *junction) addOther(a float64) {
+	j.others++
+	j.otherAngles = append(j.otherAngles, a)
+	if math.Abs(a) < 35 {
+		j.straight++
+	}
+}
+
+// maneuver classifies the junction (the rules in steps.go's doc): the type
+// and modifier of its step, or noManeuver where the route goes on without
+// one.
+func (j *junction) maneuver() (ManeuverType, Modifier) {
+	a := math.Abs(j.angle)
+	same := j.sameName
+	if same && j.unnamed {
+		// unnamed to unnamed: the same road only when it is the straightest way on
+		same = !hasStraighter(j.angle, j.otherAngles) && a < 35
+	}
+	typ := noManeuver
+	switch {
+	case j.modeChange:
+		typ = NewName
+	case j.to.IsLink() && !j.from.IsLink():
+		typ = OnRamp
+		if j.from.IsHighway() {
+			typ = OffRamp
+		}
+	case j.from.IsLink() && j.to.IsHighway() && !j.to.IsLink():
+		typ = Merge
+	case j.from.IsLink() && j.to.IsLink():
+		if j.others > 0 && a < 45 && j.straight > 0 {
+			typ = Fork
+		}
+	case j.others == 0:
+		if !same {
+			typ = NewName
+			if a >= 45 {
+				typ = Turn
+			}
+		}
+	case same && a < 35:
+		// staying on the road
+	case same:
+		typ = Continue
+	case a < 45 && j.straight > 0 && !hasStraighter(j.angle, j.otherAngles):
+		typ = Fork
+	case a >= 45 && a <= 135 && j.straight == 0 && j.roads == 3 && oppositeSide(j.angle, j.otherAngles):
+		typ = EndOfRoad
+	default:
+		typ = Turn
+		if a < 15 {
+			typ = NewName
+		}
+	}
+	mod := modifierOf(j.angle)
+	switch typ {
+	case Fork, Merge, OnRamp, OffRamp:
+		if mod == Straight {
+			mod = SlightRight
+			if j.angle < 0 || (typ == Fork && forkLeft(j.angle, j.otherAngles)) {
+				mod = SlightLeft
+			}
+		}
+	case EndOfRoad:
+		mod = plain(j.angle < 0)
+	}
+	return typ, mod
+}
