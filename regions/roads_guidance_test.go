@@ -67,16 +67,16 @@ func TestRoadsRoundaboutExits(t *testing.T) {
 			steps := res.Routes[0].Legs[0].Steps
 			var types []string
 			for _, s := range steps {
-				types = append(types, s.Maneuver.Type)
+				types = append(types, s.Maneuver.Type.String())
 			}
-			if len(steps) != 4 || steps[0].Maneuver.Type != "depart" || steps[3].Maneuver.Type != "arrive" {
+			if len(steps) != 4 || steps[0].Maneuver.Type != route.Depart || steps[3].Maneuver.Type != route.Arrive {
 				t.Fatalf("step types = %v, want depart, %s, exit %s, arrive", types, tc.wantType, tc.wantType)
 			}
 			rb, exit := steps[1], steps[2]
-			if rb.Maneuver.Type != tc.wantType || rb.Maneuver.Exit != tc.wantExit || rb.Name != tc.wantName {
+			if rb.Maneuver.Type.String() != tc.wantType || rb.Maneuver.Exit != tc.wantExit || rb.Name != tc.wantName {
 				t.Errorf("roundabout step = %s exit %d onto %q, want %s exit %d onto %q", rb.Maneuver.Type, rb.Maneuver.Exit, rb.Name, tc.wantType, tc.wantExit, tc.wantName)
 			}
-			if exit.Maneuver.Type != "exit "+tc.wantType || exit.Maneuver.Exit != tc.wantExit {
+			if exit.Maneuver.Type.String() != "exit "+tc.wantType || exit.Maneuver.Exit != tc.wantExit {
 				t.Errorf("exit step = %s exit %d, want exit %s exit %d", exit.Maneuver.Type, exit.Maneuver.Exit, tc.wantType, tc.wantExit)
 			}
 			if tc.wantType == "rotary" && rb.RotaryName != "Place Ronde" {
@@ -251,7 +251,7 @@ func TestRoadsRampManeuvers(t *testing.T) {
 			}
 			var got []string
 			for _, s := range res.Routes[0].Legs[0].Steps {
-				got = append(got, s.Maneuver.Type)
+				got = append(got, s.Maneuver.Type.String())
 			}
 			k := 0
 			for _, typ := range got {
