@@ -39,13 +39,17 @@ func runImport(args []string) int {
 		return 2
 	}
 	budget := defaultBudget(fs.Args())
+	// The import stops with a clear message when its live data outgrows
+	// a budget given with -mem, or, without one, 60% of the machine's
+	// memory (before the system would kill it).
+	limit := physicalMemory() * 6 / 10
 	if *memFlag != "" {
 		b, err := parseSize(*memFlag)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "waymark import: -mem: %v\n", err)
 			return 2
 		}
-		budget = b
+		budget, limit = b, b
 	}
 	// The Go heap stays within the budget (less SQLite's page cache, which
 	// regions sizes from it, and the rest regions.HeapLimit counts);
@@ -65,7 +69,7 @@ func runImport(args []string) int {
 	defer stop()
 
 	bar := newProgressBar(os.Stderr, *quiet)
-	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget, TempDir: tmp})
+	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget, TempDir: tmp, MemoryLimit: limit})
 	bar.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

@@ -144,6 +144,9 @@ type Options struct {
 	// TempDir is where the import keeps its temporary files (the ways of
 	// the extract); default: the output's directory.
 	TempDir string
+	// MemoryLimit stops the import with ErrMemoryBudget when its live
+	// heap outgrows it (memwatch.go); 0 for no limit.
+	MemoryLimit int64
 }
 
 // DefaultMemory is the memory budget of an import when none is given.
@@ -189,6 +192,22 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 		stages = DefaultStages()
 	}
 	t := newTracker(opts.Progress, stages)
+	if opts.MemoryLimit > 0 {
+		var cancel context.CancelCauseFunc
+		ctx, cancel = context.WithCancelCause(ctx)
+		defer cancel(nil)
+		go watchMemory(ctx, cancel, opts.MemoryLimit, t.current)
+		sum, err := buildAll(ctx, ins, out, opts, stages, t, start, sum)
+		if cause := context.Cause(ctx); err != nil && errors.Is(cause, ErrMemoryBudget) {
+			return nil, cause
+		}
+		return sum, err
+	}
+	return buildAll(ctx, ins, out, opts, stages, t, start, sum)
+}
+
+// buildAll is BuildAll once the stages and progress are set up.
+func buildAll(ctx context.Context, ins []string, out string, opts Options, stages []Stage, t *tracker, start time.Time, sum *Summary) (*Summary, error) {
 	dir := filepath.Dir(out)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("regions: output directory: %w", err)

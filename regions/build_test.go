@@ -7,8 +7,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/paulmach/orb"
 
@@ -109,21 +111,39 @@ func TestBuildFailureLeavesOutputUntouched(t *testing.T) {
 	boom := errors.New("stage exploded")
 	in := writeFixture(t, fixtureOSM)
 	ctx, cancel := context.WithCancel(context.Background())
+	// hog holds 64 MB live until the import is stopped (at most 10 s).
+	hog := func(ctx context.Context, _ *Import) error {
+		buf := make([]byte, 64<<20)
+		for i := range buf {
+			buf[i] = byte(i)
+		}
+		runtime.GC()
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+		}
+		runtime.KeepAlive(buf)
+		return ctx.Err()
+	}
 	tests := []struct {
-		name   string
-		ctx    context.Context
-		stages []Stage
-		in     string
+		name     string
+		ctx      context.Context
+		stages   []Stage
+		in       string
+		memLimit int64
+		want     error // nil: any error
 	}{
-		{"stage error", context.Background(), []Stage{{Name: "bad", Run: func(context.Context, *Import) error { return boom }}}, in},
-		{"cancelled", ctx, []Stage{{Name: "cancel", Run: func(context.Context, *Import) error { cancel(); return nil }}}, in},
-		{"bad input", context.Background(), nil, writeFixture(t, "<osm><node id='1' lat='x'")},
-		{"missing input", context.Background(), nil, filepath.Join(dir, "nope.osm.pbf")},
+		{"stage error", context.Background(), []Stage{{Name: "bad", Run: func(context.Context, *Import) error { return boom }}}, in, 0, boom},
+		{"cancelled", ctx, []Stage{{Name: "cancel", Run: func(context.Context, *Import) error { cancel(); return nil }}}, in, 0, context.Canceled},
+		{"bad input", context.Background(), nil, writeFixture(t, "<osm><node id='1' lat='x'"), 0, nil},
+		{"missing input", context.Background(), nil, filepath.Join(dir, "nope.osm.pbf"), 0, nil},
+		{"over the memory budget", context.Background(), []Stage{{Name: "hog", Run: hog}}, in, 32 << 20, ErrMemoryBudget},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := Build(tc.ctx, tc.in, out, Options{Stages: tc.stages}); err == nil {
-				t.Fatal("Build succeeded, want error")
+			_, err := Build(tc.ctx, tc.in, out, Options{Stages: tc.stages, MemoryLimit: tc.memLimit})
+			if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+				t.Fatalf("Build = %v, want an error (%v)", err, tc.want)
 			}
 			got, _ := os.ReadFile(out)
 			if !bytes.Equal(got, old) {

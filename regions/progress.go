@@ -40,6 +40,13 @@ type tracker struct {
 	frac     float64
 }
 
+// current returns the running stage's name.
+func (t *tracker) current() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stage
+}
+
 func newTracker(p Progress, stages []Stage) *tracker {
 	t := &tracker{progress: p, start: time.Now(), stages: []string{"read"}}
 	for _, s := range stages {
