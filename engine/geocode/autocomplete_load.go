@@ -20,6 +20,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"waymark/engine/geocode/complete"
@@ -215,11 +217,13 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 	}
 	// The parents written as search_parent tokens become address groups
 	// of the index: their words match every member without a posting each.
+	// Numbered in token order, so that a pack's stored index is the same
+	// from one import to the next.
 	groupOf := map[string]int32{}
 	var groups []string
-	for tok, name := range parentNames {
+	for _, tok := range slices.Sorted(maps.Keys(parentNames)) {
 		groupOf[tok] = int32(len(groups))
-		groups = append(groups, unbar(name))
+		groups = append(groups, unbar(parentNames[tok]))
 	}
 	var acdocs []acDoc
 	var docs []complete.Doc
