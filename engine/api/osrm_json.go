@@ -1,8 +1,11 @@
 package api
 
 // The OSRM v5 JSON of routing results: engine/route answers with domain
-// types (typed maneuvers, orb geometries) and these types encode them, as
-// geocoding's records are encoded here from geocode.Place.
+// types (typed maneuvers, orb geometries, unrounded numbers) and these
+// types encode them, as geocoding's records are encoded here from
+// geocode.Place. Numbers are rounded as OSRM's JSON rounds them: meters,
+// seconds and weights to 0.1, coordinates and a waypoint's distance to 6
+// decimals.
 
 import (
 	"math"
@@ -41,6 +44,22 @@ func (g geometries) encode(ls orb.LineString) any {
 }
 
 func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+// loc6 is a location rounded to 6 decimals.
+func loc6(p orb.Point) [2]float64 { return [2]float64{round6(p[0]), round6(p[1])} }
+
+// round1s rounds the values of an annotation (nil stays nil: omitted).
+func round1s(v []float64) []float64 {
+	if v == nil {
+		return nil
+	}
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = round1(x)
+	}
+	return out
+}
 
 type osrmWaypoint struct {
 	Hint     string     `json:"hint,omitempty"`
@@ -51,7 +70,7 @@ type osrmWaypoint struct {
 }
 
 func newWaypoint(w route.Waypoint) osrmWaypoint {
-	return osrmWaypoint{Hint: w.Hint, Distance: w.Distance, Name: w.Name, Location: w.Location, Nodes: w.Nodes}
+	return osrmWaypoint{Hint: w.Hint, Distance: round6(w.Distance), Name: w.Name, Location: loc6(w.Location), Nodes: w.Nodes}
 }
 
 // osrmWaypoints encodes a waypoint list (nil stays nil: omitted).
@@ -140,7 +159,7 @@ func osrmRoutes(rs []route.Route, g geometries) []osrmRoute {
 }
 
 func newRoute(r *route.Route, g geometries) osrmRoute {
-	o := osrmRoute{Distance: r.Distance, Duration: r.Duration, Weight: r.Weight, WeightName: r.WeightName,
+	o := osrmRoute{Distance: round1(r.Distance), Duration: round1(r.Duration), Weight: round1(r.Weight), WeightName: r.WeightName,
 		Geometry: g.encode(r.Geometry), Legs: make([]osrmLeg, len(r.Legs))}
 	for i := range r.Legs {
 		o.Legs[i] = newLeg(&r.Legs[i], g)
@@ -149,14 +168,14 @@ func newRoute(r *route.Route, g geometries) osrmRoute {
 }
 
 func newLeg(l *route.Leg, g geometries) osrmLeg {
-	o := osrmLeg{Distance: l.Distance, Duration: l.Duration, Weight: l.Weight, Summary: l.Summary,
+	o := osrmLeg{Distance: round1(l.Distance), Duration: round1(l.Duration), Weight: round1(l.Weight), Summary: l.Summary,
 		Steps: make([]osrmStep, len(l.Steps))}
 	for i := range l.Steps {
 		o.Steps[i] = newStep(&l.Steps[i], g)
 	}
 	if a := l.Annotation; a != nil {
-		o.Annotation = &osrmAnnotation{Nodes: a.Nodes, Distance: a.Distance, Duration: a.Duration,
-			Datasources: a.Datasources, Weight: a.Weight, Speed: a.Speed}
+		o.Annotation = &osrmAnnotation{Nodes: a.Nodes, Distance: round1s(a.Distance), Duration: round1s(a.Duration),
+			Datasources: a.Datasources, Weight: round1s(a.Weight), Speed: round1s(a.Speed)}
 		if a.Metadata != nil {
 			o.Annotation.Metadata = &osrmAnnotationMetadata{DatasourceNames: a.Metadata.DatasourceNames}
 		}
@@ -166,15 +185,15 @@ func newLeg(l *route.Leg, g geometries) osrmLeg {
 
 func newStep(s *route.Step, g geometries) osrmStep {
 	m := s.Maneuver
-	o := osrmStep{Distance: s.Distance, Duration: s.Duration, Weight: s.Weight, Name: s.Name, Ref: s.Ref,
+	o := osrmStep{Distance: round1(s.Distance), Duration: round1(s.Duration), Weight: round1(s.Weight), Name: s.Name, Ref: s.Ref,
 		Destinations: s.Destinations, RotaryName: s.RotaryName, Mode: s.Mode, DrivingSide: s.DrivingSide,
 		Geometry: g.encode(s.Geometry),
-		Maneuver: osrmManeuver{Location: m.Location, BearingBefore: m.BearingBefore, BearingAfter: m.BearingAfter,
+		Maneuver: osrmManeuver{Location: loc6(m.Location), BearingBefore: m.BearingBefore, BearingAfter: m.BearingAfter,
 			Type: m.Type.String(), Modifier: m.Modifier.String(), Exit: m.Exit}}
 	if s.Intersections != nil {
 		o.Intersections = make([]osrmIntersection, len(s.Intersections))
 		for i, x := range s.Intersections {
-			o.Intersections[i] = osrmIntersection{Location: x.Location, Bearings: x.Bearings, Entry: x.Entry, In: x.In, Out: x.Out}
+			o.Intersections[i] = osrmIntersection{Location: loc6(x.Location), Bearings: x.Bearings, Entry: x.Entry, In: x.In, Out: x.Out}
 		}
 	}
 	return o

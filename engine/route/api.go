@@ -123,12 +123,12 @@ type Snap struct {
 }
 
 // Waypoint is a snapped coordinate as OSRM responses report it: the
-// distance moved, the road's name, the location (rounded to 6 decimals).
+// distance moved, the road's name, the location.
 type Waypoint struct {
 	Hint     string
 	Distance float64
 	Name     string
-	Location [2]float64
+	Location orb.Point
 	// Nodes is set by the nearest service: the OSM ids of the snapped
 	// segment's end nodes.
 	Nodes []int64
@@ -181,8 +181,8 @@ type RouteOptions struct {
 }
 
 // Route is one route of a directions (or trip/match) response, in OSRM v5
-// shape (engine/api encodes it): distances, durations and weights are
-// rounded to 0.1 as OSRM reports them.
+// shape (engine/api encodes it, rounding as OSRM does): meters, seconds
+// and degrees as computed.
 type Route struct {
 	Distance   float64 // meters
 	Duration   float64 // seconds
@@ -245,7 +245,7 @@ type Step struct {
 
 // Maneuver is the maneuver object of a step.
 type Maneuver struct {
-	Location      [2]float64
+	Location      orb.Point
 	BearingBefore int
 	BearingAfter  int
 	Type          ManeuverType
@@ -255,7 +255,7 @@ type Maneuver struct {
 
 // Intersection is an intersection passed by a step.
 type Intersection struct {
-	Location [2]float64
+	Location orb.Point
 	Bearings []int
 	Entry    []bool
 	In       *int

@@ -323,9 +323,6 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 		}
 		r.Legs = append(r.Legs, leg)
 	}
-	r.Distance = round1e(r.Distance, 1)
-	r.Duration = round1e(r.Duration, 1)
-	r.Weight = round1e(r.Weight, 1)
 	switch out.Overview {
 	case OverviewFull:
 		r.Geometry = r.Points
@@ -366,7 +363,6 @@ func (g *Graph) buildLeg(pcs []piece, s, t Snap, out Output) Leg {
 	for _, d := range lb.dist {
 		leg.Distance += d
 	}
-	leg.Distance = round1e(leg.Distance, 1)
 	leg.Summary = g.summary(pcs)
 	if out.Steps {
 		leg.Steps = g.steps(pcs, lb.pts, s, t)
@@ -383,28 +379,16 @@ func annotate(lb *legBuilder, set Annotations) *Annotation {
 		a.Nodes = lb.nodes
 	}
 	if set&AnnotateDistance != 0 {
-		a.Distance = make([]float64, len(lb.dist))
-		for i, d := range lb.dist {
-			a.Distance[i] = round1e(d, 1)
-		}
+		a.Distance = lb.dist
 	}
 	if set&AnnotateDuration != 0 {
-		a.Duration = make([]float64, len(lb.dur))
-		for i, d := range lb.dur {
-			a.Duration[i] = round1e(d, 1)
-		}
+		a.Duration = lb.dur
 	}
 	if set&AnnotateWeight != 0 {
-		a.Weight = make([]float64, len(lb.dur))
-		for i, d := range lb.dur {
-			a.Weight[i] = round1e(d, 1)
-		}
+		a.Weight = lb.dur
 	}
 	if set&AnnotateSpeed != 0 {
-		a.Speed = make([]float64, len(lb.speed))
-		for i, s := range lb.speed {
-			a.Speed[i] = round1e(s, 1)
-		}
+		a.Speed = lb.speed
 	}
 	if set&AnnotateDatasources != 0 {
 		a.Datasources = make([]int, len(lb.dist))

@@ -265,14 +265,9 @@ func (g *Graph) Candidates(p orb.Point, radius float64, b *Bearing) []Snap {
 	return g.collect(p, radius, b, 0, false)
 }
 
-// WaypointOf returns the JSON waypoint of a snap, with its hint.
+// WaypointOf returns the waypoint of a snap, with its hint.
 func (g *Graph) WaypointOf(s Snap) Waypoint {
-	return Waypoint{
-		Hint:     g.Hint(s),
-		Distance: round1e(s.Distance, 6),
-		Name:     g.str(g.eName[s.Edge]),
-		Location: [2]float64{round1e(s.Location[0], 6), round1e(s.Location[1], 6)},
-	}
+	return Waypoint{Hint: g.Hint(s), Distance: s.Distance, Name: g.str(g.eName[s.Edge]), Location: s.Location}
 }
 
 // SegmentNodes returns the OSM ids of the end nodes of the snapped segment.
@@ -282,11 +277,6 @@ func (g *Graph) SegmentNodes(s Snap) []int64 {
 		return []int64{ns[len(ns)-2], ns[len(ns)-1]}
 	}
 	return []int64{ns[s.Seg], ns[s.Seg+1]}
-}
-
-func round1e(v float64, digits int) float64 {
-	p := math.Pow(10, float64(digits))
-	return math.Round(v*p) / p
 }
 
 // Hints: base64url (no padding) of a 29-byte record: version (1), profile

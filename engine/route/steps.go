@@ -85,8 +85,6 @@ func intBearing(b float64) int {
 	return r
 }
 
-func ptJSON(p orb.Point) [2]float64 { return [2]float64{round1e(p[0], 6), round1e(p[1], 6)} }
-
 // intersectionAt builds the intersection object at junction j reached by
 // arc in and left by arc out.
 func (g *Graph) intersectionAt(loc orb.Point, in, out uint32, roads []road) Intersection {
@@ -110,7 +108,7 @@ func (g *Graph) intersectionAt(loc orb.Point, in, out uint32, roads []road) Inte
 		list = append(list, x)
 	}
 	sort.SliceStable(list, func(i, j int) bool { return list[i].b < list[j].b })
-	is := Intersection{Location: ptJSON(loc), Bearings: make([]int, len(list)), Entry: make([]bool, len(list))}
+	is := Intersection{Location: loc, Bearings: make([]int, len(list)), Entry: make([]bool, len(list))}
 	for i, x := range list {
 		is.Bearings[i], is.Entry[i] = x.b, x.entry
 		if x.isIn {
@@ -189,7 +187,7 @@ func (b *stepBuilder) newStep(pc int, typ ManeuverType, mod Modifier, before, af
 	b.marks = append(b.marks, mark{pc: pc, step: Step{
 		Name: g.str(g.eName[e]), Ref: g.str(g.eRef[e]), Destinations: g.str(g.eDest[e]),
 		Mode: b.mode(e), DrivingSide: "right",
-		Maneuver: Maneuver{Location: ptJSON(loc), BearingBefore: intBearing(before), BearingAfter: intBearing(after), Type: typ, Modifier: mod},
+		Maneuver: Maneuver{Location: loc, BearingBefore: intBearing(before), BearingAfter: intBearing(after), Type: typ, Modifier: mod},
 	}})
 	return &b.marks[len(b.marks)-1]
 }
@@ -198,7 +196,7 @@ func (b *stepBuilder) depart() {
 	departB := bearingAlong(b.pts, b.pcs[0].startPt, true)
 	m := b.newStep(0, Depart, NoModifier, 0, departB, b.pts[0])
 	out0 := 0
-	m.inter = []Intersection{{Location: ptJSON(b.pts[0]), Bearings: []int{intBearing(departB)}, Entry: []bool{true}, Out: &out0}}
+	m.inter = []Intersection{{Location: b.pts[0], Bearings: []int{intBearing(departB)}, Entry: []bool{true}, Out: &out0}}
 }
 
 // junction handles the junction between pieces i-1 and i: a new step, or
@@ -308,10 +306,10 @@ func (b *stepBuilder) arrive(t Snap) {
 	arriveB := bearingAlong(pts, len(pts)-1, false)
 	am := mark{pc: len(b.pcs), step: Step{
 		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: b.mode(last.edge), DrivingSide: "right",
-		Maneuver: Maneuver{Location: ptJSON(pts[len(pts)-1]), BearingBefore: intBearing(arriveB), Type: Arrive, Modifier: sideOf(pts, t)},
+		Maneuver: Maneuver{Location: pts[len(pts)-1], BearingBefore: intBearing(arriveB), Type: Arrive, Modifier: sideOf(pts, t)},
 	}}
 	in0 := 0
-	am.inter = []Intersection{{Location: ptJSON(pts[len(pts)-1]), Bearings: []int{intBearing(arriveB + 180)}, Entry: []bool{true}, In: &in0}}
+	am.inter = []Intersection{{Location: pts[len(pts)-1], Bearings: []int{intBearing(arriveB + 180)}, Entry: []bool{true}, In: &in0}}
 	b.marks = append(b.marks, am)
 }
 
@@ -352,7 +350,7 @@ func (b *stepBuilder) finish() []Step {
 		for i := 1; i < len(seg); i++ {
 			geoD += haversine(seg[i-1], seg[i])
 		}
-		st.Distance = round1e(geoD, 1)
+		st.Distance = geoD
 		st.Duration = float64(w) / 10
 		st.Weight = float64(w) / 10
 		st.Geometry = orb.LineString(seg)
