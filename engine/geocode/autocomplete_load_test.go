@@ -11,27 +11,11 @@ import (
 
 // textSQL turns a pack with a stored autocomplete index into the layout
 // of older packs, whose index is built from search_name's text: the text
-// is each row's tokens in order, read from the index (fts5vocab
-// 'instance'), the address column's tokens as " | "-separated values, so
-// that the loader finds its search_parent tokens as it finds them in an
-// imported row (the index holds words, not their order or grouping).
-const textSQL = `
-CREATE VIRTUAL TABLE temp.search_inst USING fts5vocab(main, search_name, 'instance');
-CREATE VIRTUAL TABLE search_text USING fts5(name, housenumber, address, class_type,
-	tokenize = 'unicode61 remove_diacritics 2');
-INSERT INTO search_text(rowid, name, housenumber, address, class_type)
-	SELECT doc,
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'name'), ''),
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'housenumber'), ''),
-		coalesce(group_concat(term, ' | ' ORDER BY offset) FILTER (WHERE col = 'address'), ''),
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'class_type'), '')
-	FROM temp.search_inst GROUP BY doc;
-DROP TABLE temp.search_inst;
-DROP TABLE search_name_vocab;
-DROP TABLE search_name;
-ALTER TABLE search_text RENAME TO search_name;
-CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
-DROP TABLE autocomplete;`
+// read back from the index (rebuildSearchSQL), the address column's tokens
+// as " | "-separated values, so that the loader finds its search_parent
+// tokens as it finds them in an imported row (the index holds words, not
+// their order or grouping).
+var textSQL = rebuildSearchSQL("doc", "", " | ") + `; DROP TABLE autocomplete;`
 
 // TestStoredCompleterAnswersAsBuilt: the autocomplete index a pack stores
 // answers as the index built from the search text (older packs), for

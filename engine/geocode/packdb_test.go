@@ -13,6 +13,31 @@ import (
 // packDB returns a read-only handle on the database of pk.
 func packDB(tb testing.TB, pk *engine.Pack) *sql.DB { return testpacks.DB(tb, pk.Path) }
 
+// rebuildSearchSQL replaces a pack's contentless search_name by a table
+// made with the FTS5 options given (a content option naming none keeps it
+// contentless), whose rows are rowid (SQL over the index's doc) and each
+// column's tokens in order, read from the index itself (fts5vocab
+// 'instance'), the address column's joined with addrSep: the same index,
+// as the tokenizer gives normalized tokens back unchanged.
+func rebuildSearchSQL(rowid, options, addrSep string) string {
+	col := func(name, sep string) string {
+		return "coalesce(group_concat(term, '" + sep + "' ORDER BY offset) FILTER (WHERE col = '" + name + "'), '')"
+	}
+	return `
+CREATE VIRTUAL TABLE temp.search_inst USING fts5vocab(main, search_name, 'instance');
+CREATE VIRTUAL TABLE search_new USING fts5(name, housenumber, address, class_type,
+	tokenize = 'unicode61 remove_diacritics 2'` + options + `);
+INSERT INTO search_new(rowid, name, housenumber, address, class_type)
+	SELECT ` + rowid + `, ` + col("name", " ") + `, ` + col("housenumber", " ") + `,
+		` + col("address", addrSep) + `, ` + col("class_type", " ") + `
+	FROM temp.search_inst GROUP BY doc;
+DROP TABLE temp.search_inst;
+DROP TABLE search_name_vocab;
+DROP TABLE search_name;
+ALTER TABLE search_new RENAME TO search_name;
+CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');`
+}
+
 // olderCopy copies the pack at src into a temporary file and runs script
 // on the copy (which turns it into the layout of an older format); it
 // returns the copy's path and a writable handle on it.

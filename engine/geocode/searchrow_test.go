@@ -11,27 +11,10 @@ import (
 )
 
 // unrankedSQL turns a format 3 pack's search_name into the layout of
-// older packs: rowid = place_id, no search_rowid_bits in meta. The pack
-// keeps no search text (contentless), so each row's text is its tokens
-// in order, read from the index itself (fts5vocab 'instance'): the same
-// index, as the tokenizer gives normalized tokens back unchanged.
-const unrankedSQL = `
-CREATE VIRTUAL TABLE temp.search_inst USING fts5vocab(main, search_name, 'instance');
-CREATE VIRTUAL TABLE search_old USING fts5(name, housenumber, address, class_type,
-	tokenize = 'unicode61 remove_diacritics 2', content = '');
-INSERT INTO search_old(rowid, name, housenumber, address, class_type)
-	SELECT doc & ((1 << (SELECT value FROM meta WHERE key = 'search_rowid_bits')) - 1),
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'name'), ''),
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'housenumber'), ''),
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'address'), ''),
-		coalesce(group_concat(term, ' ' ORDER BY offset) FILTER (WHERE col = 'class_type'), '')
-	FROM temp.search_inst GROUP BY doc;
-DROP TABLE temp.search_inst;
-DROP TABLE search_name_vocab;
-DROP TABLE search_name;
-ALTER TABLE search_old RENAME TO search_name;
-CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');
-DELETE FROM meta WHERE key = 'search_rowid_bits';`
+// older packs: rowid = place_id, no search_rowid_bits in meta (the text
+// read back from the index: rebuildSearchSQL).
+var unrankedSQL = rebuildSearchSQL("doc & ((1 << (SELECT value FROM meta WHERE key = 'search_rowid_bits')) - 1)", ", content = ''", " ") +
+	`; DELETE FROM meta WHERE key = 'search_rowid_bits';`
 
 // TestSearchRowsRanked checks that reading matches most important first
 // (format 3 rowids) finds what ranking every match found (older packs):

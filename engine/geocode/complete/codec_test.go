@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// groupedIndex builds an index of n random documents in address groups.
-func groupedIndex(seed int64, n int) (*Index, func() Query) {
+// randomGroupedDocs returns n random documents in address groups, the
+// groups' texts, and a generator of queries over their words.
+func randomGroupedDocs(seed int64, n int) ([]Doc, []string, func() Query) {
 	rng := rand.New(rand.NewSource(seed))
 	words := []string{"vaduz", "schaan", "landstrasse", "kirche", "liechtenstein", "lichtenstajn", "furstentum", "balzers", "triesen", "oberland", "unterland", "strasse", "platz", "12", "9490", "ä", "x"}
 	pick := func(n int) string {
@@ -37,8 +38,15 @@ func groupedIndex(seed int64, n int) (*Index, func() Query) {
 			w := q.Words[len(q.Words)-1]
 			q.Words[len(q.Words)-1] = w[:1+rng.Intn(len(w))]
 		}
+		q.noShort = rng.Intn(2) == 0
 		return q
 	}
+	return docs, groups, query
+}
+
+// groupedIndex builds an index of n random documents in address groups.
+func groupedIndex(seed int64, n int) (*Index, func() Query) {
+	docs, groups, query := randomGroupedDocs(seed, n)
 	return BuildGroups(docs, groups), query
 }
 

@@ -3,7 +3,6 @@ package complete
 import (
 	"fmt"
 	"math/rand"
-	"strings"
 	"sync"
 	"testing"
 
@@ -274,37 +273,20 @@ func TestShortPrefixTable(t *testing.T) {
 // Address would (BuildGroups' contract).
 func TestGroupsEqualExpandedAddress(t *testing.T) {
 	const seed = 7
-	rng := rand.New(rand.NewSource(seed))
-	words := []string{"vaduz", "schaan", "landstrasse", "kirche", "liechtenstein", "lichtenstajn", "furstentum", "balzers", "triesen", "oberland", "unterland", "strasse", "platz", "12", "9490"}
-	pick := func(n int) string {
-		var s []string
-		for i := 0; i < n; i++ {
-			s = append(s, words[rng.Intn(len(words))])
-		}
-		return strings.Join(s, " ")
-	}
-	groups := []string{pick(6), pick(6), pick(3)}
-	var grouped, expanded []Doc
-	for i := 0; i < 300; i++ {
-		d := Doc{Name: []string{pick(1 + rng.Intn(2))}, Address: []string{pick(rng.Intn(3))}, Importance: rng.Float64(), Lon: 9.5 + rng.Float64()/10, Lat: 47.1 + rng.Float64()/10}
+	grouped, groups, query := randomGroupedDocs(seed, 300)
+	expanded := make([]Doc, len(grouped))
+	for i, d := range grouped {
 		e := d
+		e.Groups = nil
 		e.Address = append([]string(nil), d.Address...)
-		for g := range groups {
-			if rng.Intn(3) > 0 {
-				d.Groups = append(d.Groups, int32(g))
-				e.Address = append(e.Address, groups[g])
-			}
+		for _, g := range d.Groups {
+			e.Address = append(e.Address, groups[g])
 		}
-		grouped, expanded = append(grouped, d), append(expanded, e)
+		expanded[i] = e
 	}
 	a, b := BuildGroups(grouped, groups), Build(expanded)
 	for i := 0; i < 500; i++ {
-		q := Query{Words: strings.Fields(pick(1 + rng.Intn(3))), LastIsPrefix: rng.Intn(2) == 0, Limit: 10}
-		if rng.Intn(2) == 0 {
-			w := q.Words[len(q.Words)-1]
-			q.Words[len(q.Words)-1] = w[:1+rng.Intn(len(w))]
-		}
-		q.noShort = rng.Intn(2) == 0
+		q := query()
 		ga, gb := a.Search(q), b.Search(q)
 		if fmt.Sprint(ga) != fmt.Sprint(gb) {
 			t.Fatalf("seed %d: Search(%+v) = %v with groups, %v with expanded addresses", seed, q, ga, gb)
