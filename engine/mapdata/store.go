@@ -39,7 +39,7 @@ const bucketWhere = `
 WHERE b.maxx >= ? AND b.minx <= ? AND b.maxy >= ? AND b.miny <= ? AND b.minz <= ? AND b.maxz >= ?`
 
 const (
-	rowsQuery      = `SELECT b.id, b.minz, b.maxz, d.data FROM map_buckets b JOIN map_rows d ON d.bucket = b.id` + bucketWhere
+	rowsQuery      = `SELECT b.id, d.data FROM map_buckets b JOIN map_rows d ON d.bucket = b.id` + bucketWhere
 	rowsLabelQuery = rowsQuery + ` AND b.labels = 1`
 	// allRowsQuery reads every bucket (Reader.All).
 	allRowsQuery = `SELECT b.id, b.minz, b.maxz, d.data FROM map_buckets b JOIN map_rows d ON d.bucket = b.id ORDER BY b.id`
@@ -272,8 +272,7 @@ func (r *Reader) each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, arg
 		switch r.layout {
 		case layoutRows:
 			var id int64
-			var minz, maxz float64
-			if err := rows.Scan(&id, &minz, &maxz, &geom); err != nil {
+			if err := rows.Scan(&id, &geom); err != nil {
 				return fmt.Errorf("mapdata: read: %w", err)
 			}
 			if err := rr.each(id, geom, &row, fn); err != nil {
