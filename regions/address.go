@@ -33,6 +33,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
 
+	"waymark/engine/grid"
 	"waymark/engine/text"
 )
 
@@ -60,11 +61,11 @@ func (b *placeBuilder) assignRanks(context.Context) error {
 // linkPlaces links areas with the place node that describes them.
 func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 	nodePlaces := map[int64]int32{} // osm node id -> index of its place row
-	grid := newGridIndex(0.05)
+	cells := grid.New(0.05)
 	for i, p := range b.places {
 		if p.osmType == "N" && p.class == "place" && p.rankSearch < 26 {
 			nodePlaces[p.osmID] = int32(i)
-			grid.insert(int32(i), orb.Bound{Min: p.centroid, Max: p.centroid})
+			cells.Insert(int32(i), orb.Bound{Min: p.centroid, Max: p.centroid})
 		}
 	}
 	order := make([]int32, 0, 256)
@@ -94,7 +95,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 			}
 		}
 		if link < 0 {
-			link = b.linkInside(grid, ai, pa, free)
+			link = b.linkInside(cells, ai, pa, free)
 		}
 		if link >= 0 {
 			b.link(ai, link, pa)
@@ -109,14 +110,14 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 // contained in the boundary's; (3) a node with the same wikidata; (4) a
 // node with the same name and the same address rank. Exact names win
 // within a rule; free reports whether a node is still unlinked.
-func (b *placeBuilder) linkInside(grid *gridIndex, ai int32, pa *preparedArea, free func(int32) bool) int32 {
+func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *preparedArea, free func(int32) bool) int32 {
 	a := b.places[ai]
 	aName := strings.ToLower(a.names.get("name"))
 	aNorm := text.Normalize(a.names.get("name"))
 	wantType := a.extratags.get("place")
 	wd := a.keptTags().Find("wikidata")
 	best, bestScore := int32(-1), 0
-	b.nodesIn(grid, a.bound, func(ni int32) {
+	b.nodesIn(cells, a.bound, func(ni int32) {
 		n := b.places[ni]
 		if !free(ni) || !pa.contains(n.centroid) {
 			return
@@ -144,27 +145,13 @@ func (b *placeBuilder) linkInside(grid *gridIndex, ai int32, pa *preparedArea, f
 }
 
 // nodesIn calls fn with the indexed nodes whose point is in bound.
-func (b *placeBuilder) nodesIn(g *gridIndex, bound orb.Bound, fn func(int32)) {
-	lo, hi := g.key(bound.Min), g.key(bound.Max)
-	if int(hi.x-lo.x+1)*int(hi.y-lo.y+1) > 1<<16 {
-		for k, ids := range g.cells {
-			if k.x >= lo.x && k.x <= hi.x && k.y >= lo.y && k.y <= hi.y {
-				for _, id := range ids {
-					fn(id)
-				}
-			}
+func (b *placeBuilder) nodesIn(cells *grid.Index, bound orb.Bound, fn func(int32)) {
+	cells.Box(bound, func(id int32) bool {
+		if bound.Contains(b.places[id].centroid) {
+			fn(id)
 		}
-		return
-	}
-	for x := lo.x; x <= hi.x; x++ {
-		for y := lo.y; y <= hi.y; y++ {
-			for _, id := range g.cells[cellKey{x, y}] {
-				if bound.Contains(b.places[id].centroid) {
-					fn(id)
-				}
-			}
-		}
-	}
+		return true
+	})
 }
 
 // link makes node ni the linked place of area ai.
@@ -198,7 +185,7 @@ func (b *placeBuilder) linkedRanks() map[int32]int {
 func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 	linkedRank := b.linkedRanks()
 	var admins []int32
-	grid := newGridIndex(0.05)
+	cells := grid.New(0.05)
 	var todo []int32
 	for i, p := range b.places {
 		if p.linked > 0 || p.rankAddress <= 4 || p.rankAddress >= 26 {
@@ -206,7 +193,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 		}
 		todo = append(todo, int32(i))
 		if p.class == "boundary" && p.typ == "administrative" && p.area > 0 {
-			grid.insert(int32(len(admins)), p.bound)
+			cells.Insert(int32(len(admins)), p.bound)
 			admins = append(admins, int32(i))
 		}
 	}
@@ -230,7 +217,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 			own = r
 		}
 		parent := 0
-		grid.at(p.centroid, func(k int32) bool {
+		cells.At(p.centroid, func(k int32) bool {
 			ai := admins[k]
 			a := b.places[ai]
 			if ai == i || a.rankAddress <= parent || a.rankAddress > own {

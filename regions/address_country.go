@@ -33,6 +33,8 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
+
+	"waymark/engine/grid"
 )
 
 const borderSearchMeters = 30_000
@@ -64,24 +66,24 @@ type countryArea struct {
 
 func (b *placeBuilder) assignCountries(ctx context.Context) error {
 	var countries, subdivisions []countryArea
-	cgrid, sgrid := newGridIndex(0.25), newGridIndex(0.25)
+	cgrid, sgrid := grid.New(0.25), grid.New(0.25)
 	assembled := map[string]bool{}
 	for _, p := range b.places {
 		if p.area == 0 || p.class != "boundary" {
 			continue
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
-			cgrid.insert(int32(len(countries)), p.bound)
+			cgrid.Insert(int32(len(countries)), p.bound)
 			countries = append(countries, countryArea{code, prepareArea(p.geom), p.area})
 			assembled[code] = true
 		} else if code := ownCountryCode(p.keptTags()); code != "" {
-			sgrid.insert(int32(len(subdivisions)), p.bound)
+			sgrid.Insert(int32(len(subdivisions)), p.bound)
 			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom), p.area})
 		}
 	}
-	within := func(g *gridIndex, list []countryArea, pt orb.Point) string {
+	within := func(g *grid.Index, list []countryArea, pt orb.Point) string {
 		best := -1
-		g.at(pt, func(id int32) bool {
+		g.At(pt, func(id int32) bool {
 			c := list[id]
 			if (best < 0 || c.size < list[best].size) && c.area.contains(pt) {
 				best = int(id)
@@ -124,7 +126,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 // borderIndex holds the member ways of country relations whose area did
 // not assemble, with the countries each way separates.
 type borderIndex struct {
-	grid     *gridIndex
+	grid     *grid.Index
 	segments []streetSegment // street = index into ways
 	ways     [][]string      // codes per way
 	// assembled marks the countries with an assembled area.
@@ -137,7 +139,7 @@ type borderIndex struct {
 }
 
 func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
-	x := &borderIndex{grid: newGridIndex(0.02), centre: map[string]orb.Point{}, byCountry: map[string][]int32{}}
+	x := &borderIndex{grid: grid.New(0.02), centre: map[string]orb.Point{}, byCountry: map[string][]int32{}}
 	wayIdx := map[osm.WayID]int32{}
 	var segRange [][2]int32 // segments of each way
 	for _, r := range b.d.Relations {
@@ -169,7 +171,7 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 				ls := w.Line()
 				first := int32(len(x.segments))
 				for k := 0; k+1 < len(ls); k++ {
-					x.grid.insert(int32(len(x.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
+					x.grid.Insert(int32(len(x.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
 					x.segments = append(x.segments, streetSegment{street: wi, a: ls[k], b: ls[k+1]})
 				}
 				segRange = append(segRange, [2]int32{first, int32(len(x.segments))})
@@ -206,10 +208,10 @@ func (x *borderIndex) country(pt orb.Point) (code string, near bool) {
 	}
 	best, bestD := int32(-1), math.Inf(1)
 	for r := int32(0); ; r++ {
-		if x.grid.ringMeters(pt, r) > math.Min(bestD, borderSearchMeters) {
+		if x.grid.RingMeters(pt, r) > math.Min(bestD, borderSearchMeters) {
 			break
 		}
-		x.grid.ring(pt, r, func(k int32) bool {
+		x.grid.Ring(pt, r, func(k int32) bool {
 			seg := x.segments[k]
 			if d, _ := segmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
 				best, bestD = seg.street, d
@@ -286,12 +288,12 @@ func (b *placeBuilder) countryByCluster(unknown []*place) {
 		return
 	}
 	const cell = 0.25
-	key := func(p orb.Point) cellKey {
-		return cellKey{int32(math.Floor(p[0] / cell)), int32(math.Floor(p[1] / cell))}
+	key := func(p orb.Point) grid.Key {
+		return grid.Key{X: int32(math.Floor(p[0] / cell)), Y: int32(math.Floor(p[1] / cell))}
 	}
-	parent := map[cellKey]cellKey{}
-	var find func(k cellKey) cellKey
-	find = func(k cellKey) cellKey {
+	parent := map[grid.Key]grid.Key{}
+	var find func(k grid.Key) grid.Key
+	find = func(k grid.Key) grid.Key {
 		for parent[k] != k {
 			parent[k] = parent[parent[k]]
 			k = parent[k]
@@ -307,7 +309,7 @@ func (b *placeBuilder) countryByCluster(unknown []*place) {
 	for k := range parent {
 		for dx := int32(-1); dx <= 1; dx++ {
 			for dy := int32(-1); dy <= 1; dy++ {
-				n := cellKey{k.x + dx, k.y + dy}
+				n := grid.Key{X: k.X + dx, Y: k.Y + dy}
 				if _, ok := parent[n]; ok {
 					if a, c := find(k), find(n); a != c {
 						parent[a] = c
@@ -316,7 +318,7 @@ func (b *placeBuilder) countryByCluster(unknown []*place) {
 			}
 		}
 	}
-	codes := map[cellKey]string{} // root -> code, "*" when several
+	codes := map[grid.Key]string{} // root -> code, "*" when several
 	for _, p := range b.places {
 		if p.country == "" {
 			continue

@@ -13,31 +13,33 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
 	"github.com/paulmach/osm"
+
+	"waymark/engine/grid"
 )
 
 // addressIndex finds address candidates around a place.
 type addressIndex struct {
 	b        *placeBuilder
-	areas    *gridIndex // address areas by bbox
+	areas    *grid.Index // address areas by bbox
 	areaIDs  []int32
 	prepared []*preparedArea
-	nodes    *gridIndex // place nodes by fuzzy area
+	nodes    *grid.Index // place nodes by fuzzy area
 	nodeIDs  []int32
 }
 
 func (b *placeBuilder) newAddressIndex() *addressIndex {
-	x := &addressIndex{b: b, areas: newGridIndex(0.02), nodes: newGridIndex(0.02)}
-	x.areas.maxCells = 1 << 14
+	x := &addressIndex{b: b, areas: grid.New(0.02), nodes: grid.New(0.02)}
+	x.areas.MaxCells = 1 << 14
 	for i, p := range b.places {
 		if p.linked > 0 || p.rankAddress <= 0 || p.rankAddress >= 26 {
 			continue
 		}
 		if p.area > 0 {
-			x.areas.insert(int32(len(x.areaIDs)), p.bound)
+			x.areas.Insert(int32(len(x.areaIDs)), p.bound)
 			x.areaIDs = append(x.areaIDs, int32(i))
 			x.prepared = append(x.prepared, prepareArea(p.geom))
 		} else if p.class == "place" || p.osmType == "N" {
-			x.nodes.insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, p.rankSearch))
+			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, p.rankSearch))
 			x.nodeIDs = append(x.nodeIDs, int32(i))
 		}
 	}
@@ -56,7 +58,7 @@ type candidate struct {
 // of address rank below cutoff, in country (Nominatim partitions address
 // lookups by country too).
 func (x *addressIndex) containing(pt orb.Point, country string, self int32, cutoff int, out []candidate) []candidate {
-	x.areas.at(pt, func(k int32) bool {
+	x.areas.At(pt, func(k int32) bool {
 		i := x.areaIDs[k]
 		p := x.b.places[i]
 		if i == self || p.rankAddress >= cutoff || !p.bound.Contains(pt) || !sameCountry(p.country, country) {
@@ -94,7 +96,7 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		if !withNodes {
 			return
 		}
-		x.nodes.at(at, func(k int32) bool {
+		x.nodes.At(at, func(k int32) bool {
 			i := x.nodeIDs[k]
 			p := x.b.places[i]
 			if seen[i] || i == self || p.rankAddress >= cutoff || !sameCountry(p.country, country) {
@@ -375,12 +377,12 @@ func sameCountry(a, b string) bool { return a == "" || b == "" || a == b }
 // ST_Covers counts the boundary) — housenumber, street, place, postcode —
 // like Nominatim's placex_update.
 func (b *placeBuilder) inheritBuildingAddresses() {
-	grid := newGridIndex(0.002)
+	cells := grid.New(0.002)
 	var ids []int32
 	vertexOf := map[int64]int32{} // node on the outline of a building with an address
 	for i, p := range b.places {
 		if p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "") {
-			grid.insert(int32(len(ids)), p.bound)
+			cells.Insert(int32(len(ids)), p.bound)
 			ids = append(ids, int32(i))
 			if p.osmType != "W" {
 				continue
@@ -409,7 +411,7 @@ func (b *placeBuilder) inheritBuildingAddresses() {
 			inherit(p, b.places[bi])
 			continue
 		}
-		grid.at(p.centroid, func(k int32) bool {
+		cells.At(p.centroid, func(k int32) bool {
 			bd := b.places[ids[k]]
 			if !bd.bound.Contains(p.centroid) || !geometryContains(bd.geom, p.centroid) {
 				return true

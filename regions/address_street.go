@@ -18,6 +18,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
 
+	"waymark/engine/grid"
 	"waymark/engine/text"
 )
 
@@ -36,7 +37,7 @@ type streetSegment struct {
 
 type streetIndex struct {
 	b        *placeBuilder
-	grid     *gridIndex
+	grid     *grid.Index
 	segments []streetSegment
 	byNorm   map[string]*nameStreets // normalized street name variant -> streets
 	places   map[string][]int32      // normalized place name variant -> places
@@ -51,7 +52,7 @@ type osmRef struct {
 }
 
 func (b *placeBuilder) newStreetIndex() *streetIndex {
-	s := &streetIndex{b: b, grid: newGridIndex(0.005), places: map[string][]int32{}}
+	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}}
 	// The segments are counted first and made at once (a growing slice
 	// held up to twice them: ~30 MB at LI ×64).
 	n := 0
@@ -176,7 +177,7 @@ func (s *streetIndex) addGeometry(i int32, g orb.Geometry) {
 	eachLine(g, func(ls []orb.Point) {
 		for k := 0; k+1 < len(ls); k++ {
 			seg := streetSegment{street: i, a: ls[k], b: ls[k+1]}
-			s.grid.insert(int32(len(s.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
+			s.grid.Insert(int32(len(s.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
 			s.segments = append(s.segments, seg)
 		}
 	})
@@ -303,10 +304,10 @@ func (s *streetIndex) placeByName(name string, pt orb.Point) int32 {
 func (s *streetIndex) nearest(pt orb.Point, maxMeters float64) int32 {
 	best, bestD := int32(-1), math.Inf(1)
 	for r := int32(0); ; r++ {
-		if s.grid.ringMeters(pt, r) > math.Min(bestD, maxMeters) {
+		if s.grid.RingMeters(pt, r) > math.Min(bestD, maxMeters) {
 			break
 		}
-		s.grid.ring(pt, r, func(k int32) bool {
+		s.grid.Ring(pt, r, func(k int32) bool {
 			seg := s.segments[k]
 			if d, _ := segmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
 				best, bestD = seg.street, d

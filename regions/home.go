@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/grid"
 )
 
 // homeCell is the grid cell size, in degrees, used to find an extract's main cluster.
@@ -11,7 +13,7 @@ const homeCell = 0.25
 
 // homeCounter counts nodes per homeCell grid cell as they are read, with
 // each cell's bound, so the home view needs no second pass over the nodes.
-type homeCounter map[cellKey]*homeCount
+type homeCounter map[grid.Key]*homeCount
 
 type homeCount struct {
 	n int
@@ -19,7 +21,7 @@ type homeCount struct {
 }
 
 func (h homeCounter) add(p orb.Point) {
-	c := cellKey{int32(math.Floor(p[0] / homeCell)), int32(math.Floor(p[1] / homeCell))}
+	c := grid.Key{X: int32(math.Floor(p[0] / homeCell)), Y: int32(math.Floor(p[1] / homeCell))}
 	if hc := h[c]; hc != nil {
 		hc.n++
 		hc.b = hc.b.Extend(p)
@@ -34,15 +36,15 @@ func (h homeCounter) add(p orb.Point) {
 // extract also covers part of Alabama) thus opens on its largest area, not
 // on an ocean-spanning box. all is returned when no node was counted.
 func (h homeCounter) bound(all orb.Bound) orb.Bound {
-	seen := map[cellKey]bool{}
-	var best []cellKey
+	seen := map[grid.Key]bool{}
+	var best []grid.Key
 	bestN := -1
 	for c := range h {
 		if seen[c] {
 			continue
 		}
-		group, n := []cellKey{}, 0
-		stack := []cellKey{c}
+		group, n := []grid.Key{}, 0
+		stack := []grid.Key{c}
 		seen[c] = true
 		for len(stack) > 0 {
 			cur := stack[len(stack)-1]
@@ -51,7 +53,7 @@ func (h homeCounter) bound(all orb.Bound) orb.Bound {
 			n += h[cur].n
 			for dx := int32(-1); dx <= 1; dx++ {
 				for dy := int32(-1); dy <= 1; dy++ {
-					nb := cellKey{cur.x + dx, cur.y + dy}
+					nb := grid.Key{X: cur.X + dx, Y: cur.Y + dy}
 					if h[nb] != nil && !seen[nb] {
 						seen[nb] = true
 						stack = append(stack, nb)
@@ -75,16 +77,16 @@ func (h homeCounter) bound(all orb.Bound) orb.Bound {
 
 // groupBefore orders cell groups of equal node counts, so ties resolve the same
 // way on every run (map order is random).
-func groupBefore(a, b []cellKey) bool {
-	min := func(g []cellKey) cellKey {
+func groupBefore(a, b []grid.Key) bool {
+	min := func(g []grid.Key) grid.Key {
 		m := g[0]
 		for _, c := range g[1:] {
-			if c.x < m.x || (c.x == m.x && c.y < m.y) {
+			if c.X < m.X || (c.X == m.X && c.Y < m.Y) {
 				m = c
 			}
 		}
 		return m
 	}
 	x, y := min(a), min(b)
-	return x.x < y.x || (x.x == y.x && x.y < y.y)
+	return x.X < y.X || (x.X == y.X && x.Y < y.Y)
 }

@@ -1,107 +1,14 @@
-// polygon_index.go is the in-memory spatial index of the import: a uniform
-// grid of cells (size in degrees) holding item ids by bounding box. Items
-// whose box spans more than maxCells cells (countries) go to a short list
-// checked on every query, which keeps the grid small whatever the area
-// sizes. Queries allocate nothing; callbacks return false to stop.
-//
-// It serves point-in-polygon candidate lookups (areas), nearest street
-// segment searches and nearest place node searches during the import.
-
 package regions
+
+// polygon_index.go: point-in-area tests on prepared areas. The import's
+// spatial index of areas, street segments and place nodes is package
+// engine/grid's.
 
 import (
 	"math"
 
 	"github.com/paulmach/orb"
 )
-
-type cellKey struct{ x, y int32 }
-
-// gridIndex maps grid cells to the ids of items whose bbox overlaps them.
-type gridIndex struct {
-	cell     float64
-	maxCells int
-	cells    map[cellKey][]int32
-	large    []int32
-}
-
-func newGridIndex(cell float64) *gridIndex {
-	return &gridIndex{cell: cell, maxCells: 4096, cells: make(map[cellKey][]int32)}
-}
-
-func (g *gridIndex) key(p orb.Point) cellKey {
-	return cellKey{int32(math.Floor(p[0] / g.cell)), int32(math.Floor(p[1] / g.cell))}
-}
-
-// insert adds id covering bound b.
-func (g *gridIndex) insert(id int32, b orb.Bound) {
-	lo, hi := g.key(b.Min), g.key(b.Max)
-	if int(hi.x-lo.x+1)*int(hi.y-lo.y+1) > g.maxCells {
-		g.large = append(g.large, id)
-		return
-	}
-	for x := lo.x; x <= hi.x; x++ {
-		for y := lo.y; y <= hi.y; y++ {
-			k := cellKey{x, y}
-			g.cells[k] = append(g.cells[k], id)
-		}
-	}
-}
-
-// at calls fn with every id whose cell covers p (and every large item),
-// until fn returns false. An id may be visited once per call only.
-func (g *gridIndex) at(p orb.Point, fn func(id int32) bool) {
-	for _, id := range g.large {
-		if !fn(id) {
-			return
-		}
-	}
-	for _, id := range g.cells[g.key(p)] {
-		if !fn(id) {
-			return
-		}
-	}
-}
-
-// ring calls fn with the ids in the square ring of cells at Chebyshev
-// distance r (in cells) around p's cell; large items are not visited.
-// Ids spanning several cells can be visited more than once.
-func (g *gridIndex) ring(p orb.Point, r int32, fn func(id int32) bool) {
-	c := g.key(p)
-	visit := func(x, y int32) bool {
-		for _, id := range g.cells[cellKey{x, y}] {
-			if !fn(id) {
-				return false
-			}
-		}
-		return true
-	}
-	if r == 0 {
-		visit(c.x, c.y)
-		return
-	}
-	for x := c.x - r; x <= c.x+r; x++ {
-		if !visit(x, c.y-r) || !visit(x, c.y+r) {
-			return
-		}
-	}
-	for y := c.y - r + 1; y <= c.y+r-1; y++ {
-		if !visit(c.x-r, y) || !visit(c.x+r, y) {
-			return
-		}
-	}
-}
-
-// ringMeters is a lower bound of the distance in meters from p to any
-// point of a cell in ring r around p's cell: (r-1) whole cells, since p may
-// lie at the edge of its own cell.
-func (g *gridIndex) ringMeters(p orb.Point, r int32) float64 {
-	if r <= 1 {
-		return 0
-	}
-	kx := math.Cos(p[1]*math.Pi/180) * metersPerDegree
-	return float64(r-1) * g.cell * math.Min(kx, metersPerDegree)
-}
 
 // preparedArea answers point-in-area queries on one areal geometry in
 // O(edges per band): the bbox is cut into horizontal bands, each listing the

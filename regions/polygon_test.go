@@ -12,6 +12,8 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
+
+	"waymark/engine/grid"
 )
 
 // polygonTestNodes places node ids on a 10x10 grid: id = 100*x + y + 1
@@ -135,7 +137,7 @@ func TestGridNearestStreet(t *testing.T) {
 	seed := time.Now().UnixNano()
 	rng := rand.New(rand.NewSource(seed))
 	t.Logf("seed %d", seed)
-	s := &streetIndex{grid: newGridIndex(0.005)}
+	s := &streetIndex{grid: grid.New(0.005)}
 	var segs []streetSegment
 	for i := 0; i < 300; i++ {
 		a := orb.Point{9.5 + 0.1*rng.Float64(), 47.1 + 0.1*rng.Float64()}
@@ -143,7 +145,7 @@ func TestGridNearestStreet(t *testing.T) {
 		segs = append(segs, streetSegment{street: int32(i), a: a, b: b})
 	}
 	for i, sg := range segs {
-		s.grid.insert(int32(i), orb.Bound{Min: sg.a, Max: sg.a}.Extend(sg.b))
+		s.grid.Insert(int32(i), orb.Bound{Min: sg.a, Max: sg.a}.Extend(sg.b))
 	}
 	s.segments = segs
 	for k := 0; k < 200; k++ {

@@ -23,6 +23,8 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
+
+	"waymark/engine/grid"
 )
 
 const (
@@ -74,7 +76,7 @@ func postcodeCentroid(pts []orb.Point) (orb.Point, orb.Bound, int) {
 func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 	points := map[postcodeKey][]orb.Point{}
 	areas := map[postcodeKey]int32{}
-	grid := newGridIndex(0.05)
+	cells := grid.New(0.05)
 	var areaIDs []int32
 	var prepared []*preparedArea
 	for i, p := range b.places {
@@ -84,7 +86,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 				if _, ok := areas[k]; !ok {
 					areas[k] = int32(i)
 				}
-				grid.insert(int32(len(areaIDs)), p.bound)
+				cells.Insert(int32(len(areaIDs)), p.bound)
 				areaIDs = append(areaIDs, int32(i))
 				prepared = append(prepared, prepareArea(p.geom))
 			}
@@ -161,7 +163,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		}
 		p := b.places[i]
 		best := int32(-1)
-		grid.at(p.centroid, func(k int32) bool {
+		cells.At(p.centroid, func(k int32) bool {
 			a := b.places[areaIDs[k]]
 			if (best < 0 || a.area < b.places[best].area) && prepared[k].contains(p.centroid) {
 				best = areaIDs[k]

@@ -1,19 +1,15 @@
-// Package pointgrid is a static in-memory grid index over points for
-// radius queries ("every point within r meters of c"), the spatial half of
-// nearby.
+// Package pointgrid answers radius queries over a fixed list of points
+// ("every point within r meters of c"), the spatial half of nearby, on a
+// grid.Index of CellDegrees cells.
 //
 // Design choices:
-//   - A uniform grid of CellDegrees cells keyed by integer cell
-//     coordinates: building is one pass, a query visits the cells overlapping
-//     the circle's bounding box and checks each point with the haversine
-//     distance, so the answer is exact. When the box spans more cells than
-//     the grid has occupied cells (a 500 km radius over a small region), the
-//     occupied cells are scanned instead, so no query costs more than one
-//     pass over the points.
+//   - A query visits the cells meeting the circle's bounding box (or, when
+//     the box spans more cells than the grid has occupied cells, the
+//     occupied cells: grid.Index.Box) and checks each point with the
+//     haversine distance, so the answer is exact.
 //   - Points are [lon, lat] degrees; distances are meters on the sphere
-//     (sphere.Distance). Boxes do not wrap around the antimeridian.
-//   - Immutable after Build; Within is safe for concurrent use and
-//     allocates nothing.
+//     (package sphere). Boxes do not wrap around the antimeridian.
+//   - Immutable after Build; Within is safe for concurrent use.
 package pointgrid
 
 import (
@@ -21,32 +17,24 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/engine/grid"
 	"waymark/engine/sphere"
 )
 
 // CellDegrees is the side of a grid cell (about 1.1 km of latitude).
 const CellDegrees = 0.01
 
-const metersPerDegree = 111_319.49
-
-type cellKey struct{ x, y int32 }
-
 // Grid indexes a fixed list of points by position.
 type Grid struct {
 	pts   []orb.Point
-	cells map[cellKey][]int32
-}
-
-func keyOf(p orb.Point) cellKey {
-	return cellKey{int32(math.Floor(p[0] / CellDegrees)), int32(math.Floor(p[1] / CellDegrees))}
+	cells *grid.Index
 }
 
 // Build indexes pts; the i-th point is reported as i by Within.
 func Build(pts []orb.Point) *Grid {
-	g := &Grid{pts: pts, cells: map[cellKey][]int32{}}
+	g := &Grid{pts: pts, cells: grid.New(CellDegrees)}
 	for i, p := range pts {
-		k := keyOf(p)
-		g.cells[k] = append(g.cells[k], int32(i))
+		g.cells.InsertPoint(int32(i), p)
 	}
 	return g
 }
@@ -60,33 +48,16 @@ func (g *Grid) Within(c orb.Point, radius float64, visit func(i int, meters floa
 	if radius < 0 || len(g.pts) == 0 {
 		return
 	}
-	dLat := radius / metersPerDegree
-	dLon := radius / (metersPerDegree * math.Max(math.Cos(c[1]*math.Pi/180), 0.01))
-	lo := keyOf(orb.Point{math.Max(c[0]-dLon, -180), math.Max(c[1]-dLat, -90)})
-	hi := keyOf(orb.Point{math.Min(c[0]+dLon, 180), math.Min(c[1]+dLat, 90)})
-	span := (int64(hi.x) - int64(lo.x) + 1) * (int64(hi.y) - int64(lo.y) + 1)
-	if span > int64(len(g.cells)) {
-		for k, ids := range g.cells {
-			if k.x >= lo.x && k.x <= hi.x && k.y >= lo.y && k.y <= hi.y {
-				g.check(ids, c, radius, visit)
-			}
-		}
-		return
+	dLat := radius / sphere.MetersPerDegree
+	dLon := radius / (sphere.MetersPerDegree * math.Max(math.Cos(c[1]*math.Pi/180), 0.01))
+	box := orb.Bound{
+		Min: orb.Point{math.Max(c[0]-dLon, -180), math.Max(c[1]-dLat, -90)},
+		Max: orb.Point{math.Min(c[0]+dLon, 180), math.Min(c[1]+dLat, 90)},
 	}
-	for x := lo.x; x <= hi.x; x++ {
-		for y := lo.y; y <= hi.y; y++ {
-			if ids, ok := g.cells[cellKey{x, y}]; ok {
-				g.check(ids, c, radius, visit)
-			}
-		}
-	}
-}
-
-// check visits the points ids that lie within radius meters of c.
-func (g *Grid) check(ids []int32, c orb.Point, radius float64, visit func(i int, meters float64)) {
-	for _, i := range ids {
+	g.cells.Box(box, func(i int32) bool {
 		if d := sphere.Distance(c, g.pts[i]); d <= radius {
 			visit(int(i), d)
 		}
-	}
+		return true
+	})
 }
