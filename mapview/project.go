@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/sphere"
 )
 
 // Web Mercator (EPSG:3857) as used by slippy-map tiles.
@@ -27,8 +29,11 @@ const (
 	MaxZoom = 19
 )
 
-// EarthCircumference is the equatorial circumference of the WGS84 ellipsoid in meters.
-const EarthCircumference = 2 * math.Pi * 6378137
+// EarthCircumference is the circumference of the engine's sphere (package
+// sphere) in meters, so that the map's scale agrees with the lengths of
+// routes and distances the engine measures (Web Mercator's own 6378137 m
+// would make it 0.08% longer; tiles and positions do not depend on it).
+const EarthCircumference = 2 * math.Pi * sphere.EarthRadius
 
 // Mercator converts p (lon, lat degrees) to normalized Mercator coordinates.
 // Latitudes beyond ±MaxLatitude are clamped.

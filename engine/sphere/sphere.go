@@ -1,10 +1,9 @@
 // Package sphere measures the Earth as one sphere: every distance, meters
 // per degree and straight-line length in the engine and the importer comes
 // from here, so distances measured in one place compare with those measured
-// in another (matching compares GPS distances with route lengths). The
-// radius is OSRM's, so route lengths agree with OSRM's. Web Mercator tiles
-// (package mapview) use the projection's own 6378137 m, which is a
-// projection constant, not a distance.
+// in another (matching compares GPS distances with route lengths, the
+// map's scale bar with both). The radius is OSRM's, so route lengths agree
+// with OSRM's.
 //
 // Names follow orb's geo package: Distance is the haversine great-circle
 // distance (orb's DistanceHaversine; on this sphere no other is needed).
