@@ -229,32 +229,23 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 		if !fOK && !bOK {
 			break
 		}
+		// settle the nearer of the two frontiers' next nodes
 		forward := fOK && (!bOK || sc.f.h.minKey() <= sc.b.h.minKey())
-		if forward {
-			v, d := sc.f.h.pop()
-			sc.f.set = append(sc.f.set, v)
-			if sc.b.stamp[v] == cur {
-				if t := d + sc.b.dist[v]; t < best {
-					best, res.meet, res.dist = t, v, sc.f.dst[v]+sc.b.dst[v]
-				}
-			}
-			if g.stalled(sc, v, d, true) {
-				continue
-			}
-			sc.f.relax(&g.up, v, d, cur, true)
-		} else {
-			v, d := sc.b.h.pop()
-			sc.b.set = append(sc.b.set, v)
-			if sc.f.stamp[v] == cur {
-				if t := d + sc.f.dist[v]; t < best {
-					best, res.meet, res.dist = t, v, sc.f.dst[v]+sc.b.dst[v]
-				}
-			}
-			if g.stalled(sc, v, d, false) {
-				continue
-			}
-			sc.b.relax(&g.down, v, d, cur, true)
+		this, other, adj := &sc.f, &sc.b, &g.up
+		if !forward {
+			this, other, adj = &sc.b, &sc.f, &g.down
 		}
+		v, d := this.h.pop()
+		this.set = append(this.set, v)
+		if other.stamp[v] == cur {
+			if t := d + other.dist[v]; t < best {
+				best, res.meet, res.dist = t, v, sc.f.dst[v]+sc.b.dst[v]
+			}
+		}
+		if g.stalled(sc, v, d, forward) {
+			continue
+		}
+		this.relax(adj, v, d, cur, true)
 	}
 	if best == math.MaxInt64 {
 		return res
