@@ -2,7 +2,6 @@ package geocode_test
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 
 	"waymark/engine/geocode"
@@ -25,16 +24,7 @@ func TestStoredCompleterAnswersAsBuilt(t *testing.T) {
 	old, db := olderCopy(t, src, textSQL)
 	names := column[string](t, db, `SELECT DISTINCT name FROM places WHERE name != '' ORDER BY name LIMIT 1200`)
 	open := func(path string) *geocode.Completer {
-		db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		ix, err := geocode.Open(context.Background(), db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ix.Close() })
+		ix, _ := openIndex(t, path)
 		c, err := geocode.NewCompleter(context.Background(), ix)
 		if err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package geocode_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"testing"
 
@@ -31,20 +30,8 @@ func TestSearchRowsRanked(t *testing.T) {
 		ORDER BY q LIMIT 1500`)
 	queries = append(queries, "church", "Church Building", "restaurant", "hotel", "strasse", "weg")
 
-	open := func(path string) *geocode.Index {
-		db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		ix, err := geocode.Open(context.Background(), db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ix.Close() })
-		return ix
-	}
-	ranked, unranked := open(src), open(old)
+	ranked, _ := openIndex(t, src)
+	unranked, _ := openIndex(t, old)
 	many := 0
 	for _, q := range queries {
 		req := geocode.Request{Query: q, Dedupe: true, Limit: 40}
