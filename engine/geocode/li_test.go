@@ -232,6 +232,26 @@ func openIndex(tb testing.TB, path string) (*geocode.Index, *engine.Pack) {
 	return ix, pk
 }
 
+// BenchmarkCompleterLoad measures loading a pack's autocomplete index
+// (stored in packs of format 4: decoded and joined with the places).
+func BenchmarkCompleterLoad(b *testing.B) {
+	for _, bp := range benchPacks {
+		b.Run(bp.name, func(b *testing.B) {
+			ix, _ := bp.open(b)
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			for b.Loop() {
+				lat.Time(func() {
+					if _, err := geocode.NewCompleter(context.Background(), ix); err != nil {
+						b.Fatal(err)
+					}
+				})
+			}
+			lat.Report(b)
+		})
+	}
+}
+
 func BenchmarkSearch(b *testing.B) {
 	for _, bp := range benchPacks {
 		b.Run(bp.name, func(b *testing.B) { benchmarkSearch(b, bp.open) })
