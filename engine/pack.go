@@ -27,9 +27,12 @@ import (
 // (geocode.SearchRowID) and graphs in route's V4 encoding; version 4
 // stores the map rows of a bucket in one blob (mapdata's rows.go), the
 // autocomplete index instead of search_name's text (geocode's
-// autocomplete_load.go) and graphs in route's V5 encoding. Older packs
-// read unchanged, so the engine opens all four.
-const PackFormatVersion = 4
+// autocomplete_load.go) and graphs in route's V5 encoding; version 5
+// stores places in place_rows (coordinates as integers of 1e-7 degree,
+// class and type as a place_kinds number) behind a view named places with
+// the columns of before. Older packs read unchanged, so the engine opens
+// all five.
+const PackFormatVersion = 5
 
 // oldestPackFormat is the oldest pack format this engine still reads.
 const oldestPackFormat = 1

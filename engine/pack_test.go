@@ -15,7 +15,8 @@ func TestParseInfoFormatVersions(t *testing.T) {
 		{"0", false},
 		{"3", true}, // house address lines on their street
 		{"4", true}, // map rows of a bucket in one blob
-		{"5", false},
+		{"5", true}, // places behind a view: E7 coordinates, kinds
+		{"6", false},
 		{"", false},
 		{"two", false},
 	}

@@ -129,6 +129,8 @@ type placeBuilder struct {
 	lineBuf []addressLine
 	// countryRow maps a country code to the index of its rank 4 place.
 	countryRow map[string]int32
+	// kinds numbers the class/type pairs written (place_kinds).
+	kinds map[[2]string]int64
 	// strs holds the strings places share (intern).
 	strs map[string]string
 	// parentTokens are the search_parent tokens written so far, by place

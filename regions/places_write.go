@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime/debug"
 	"slices"
@@ -23,10 +24,11 @@ import (
 )
 
 const (
-	insertPlace = `INSERT INTO places(place_id, osm_type, osm_id, class, type, admin_level, name, names,
+	insertPlace = `INSERT INTO place_rows(place_id, osm_type, osm_id, kind, admin_level, name, names,
 		housenumber, street, addr_place, postcode, country_code, extratags, rank_search, rank_address,
-		importance, parent_place_id, linked_place_id, interpolated, lat, lon, min_lat, min_lon, max_lat,
-		max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+		importance, parent_place_id, linked_place_id, interpolated, lat7, lon7, south7, west7, north7,
+		east7, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+	insertKind = `INSERT INTO place_kinds(kind, class, type) VALUES(?,?,?)`
 	insertLine = `INSERT OR IGNORE INTO place_addressline(place_id, address_place_id, rank_address, isaddress, distance, fromarea, inherits) VALUES(?,?,?,?,?,?,?)`
 	// The search rows go to a temporary table first: search_name keeps
 	// no text (contentless), and the autocomplete index is built from it
@@ -41,7 +43,7 @@ const (
 
 // stmts holds the prepared statements of the write step.
 type stmts struct {
-	place, line, search, rtree, area, areaRt, pcode *sql.Stmt
+	place, kind, line, search, rtree, area, areaRt, pcode *sql.Stmt
 }
 
 func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
@@ -50,7 +52,7 @@ func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 		dst **sql.Stmt
 		q   string
 	}{
-		{&s.place, insertPlace}, {&s.line, insertLine}, {&s.search, insertSearch},
+		{&s.place, insertPlace}, {&s.kind, insertKind}, {&s.line, insertLine}, {&s.search, insertSearch},
 		{&s.rtree, insertRtree}, {&s.area, insertArea}, {&s.areaRt, insertAreaRt}, {&s.pcode, insertPcode},
 	} {
 		st, err := tx.PrepareContext(ctx, x.q)
@@ -64,7 +66,7 @@ func prepareAll(ctx context.Context, tx *sql.Tx) (*stmts, error) {
 }
 
 func (s *stmts) close() {
-	for _, st := range []*sql.Stmt{s.place, s.line, s.search, s.rtree, s.area, s.areaRt, s.pcode} {
+	for _, st := range []*sql.Stmt{s.place, s.kind, s.line, s.search, s.rtree, s.area, s.areaRt, s.pcode} {
 		if st != nil {
 			st.Close()
 		}
@@ -81,7 +83,7 @@ func jsonObject(m map[string]string) string {
 
 func (b *placeBuilder) write(ctx context.Context) error {
 	tx := b.im.Tx
-	if _, err := tx.ExecContext(ctx, placesSchema+";"+searchText); err != nil {
+	if _, err := tx.ExecContext(ctx, placesSchema+";"+placesView(b.d.xml)+";"+searchText); err != nil {
 		return fmt.Errorf("create places tables: %w", err)
 	}
 	s, err := prepareAll(ctx, tx)
@@ -180,12 +182,59 @@ func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *pl
 	if err != nil {
 		return fmt.Errorf("geometry: %w", err)
 	}
+	kind, err := b.kind(ctx, s, p.class, p.typ)
+	if err != nil {
+		return err
+	}
+	extratags := p.extratags.json()
+	if extratags == "{}" {
+		extratags = "" // the places view gives back '{}'
+	}
 	bb := p.bound
-	_, err = s.place.ExecContext(ctx, id, p.osmType, p.osmID, p.class, p.typ, p.adminLevel, p.name, p.names.json(),
-		p.housenumber, p.street, p.addrPlace, p.postcode, p.country, p.extratags.json(),
+	lat, lon := e7(p.centroid[1]), e7(p.centroid[0])
+	_, err = s.place.ExecContext(ctx, id, p.osmType, p.osmID, kind, p.adminLevel, p.name, p.names.json(),
+		p.housenumber, p.street, p.addrPlace, p.postcode, p.country, extratags,
 		p.rankSearch, p.rankAddress, p.importance, int64(p.parent), int64(p.linked), boolInt(p.interpolated),
-		p.centroid[1], p.centroid[0], bb.Min[1], bb.Min[0], bb.Max[1], bb.Max[0], g)
+		lat, lon, lat-e7(bb.Min[1]), lon-e7(bb.Min[0]), e7(bb.Max[1])-lat, e7(bb.Max[0])-lon, g)
 	return err
+}
+
+// kind returns the place_kinds row of a class and type, writing it when
+// it is new (kinds are numbered in the order places first use them, so a
+// pack is the same on every import of an extract).
+func (b *placeBuilder) kind(ctx context.Context, s *stmts, class, typ string) (int64, error) {
+	k := [2]string{class, typ}
+	if id, ok := b.kinds[k]; ok {
+		return id, nil
+	}
+	if b.kinds == nil {
+		b.kinds = map[[2]string]int64{}
+	}
+	id := int64(len(b.kinds) + 1)
+	if _, err := s.kind.ExecContext(ctx, id, class, typ); err != nil {
+		return 0, fmt.Errorf("place kind %s/%s: %w", class, typ, err)
+	}
+	b.kinds[k] = id
+	return id, nil
+}
+
+// e7 returns a coordinate in units of 1e-7 degree (OSM's precision), the
+// integer whose decimal digits v prints with at 7 decimals, so that a
+// place's coordinates print as before (the places view turns them back
+// into degrees the way the PBF reader does: a node's own coordinate comes
+// back bit for bit; a computed one, such as a line's middle point, to the
+// nearest 1e-7 degree).
+func e7(v float64) int64 {
+	r := math.Round(v * 1e7)
+	if 1e-9*float64(100*int64(r)) == v || r/1e7 == v {
+		return int64(r)
+	}
+	s := strconv.FormatFloat(v, 'f', 7, 64)
+	n, err := strconv.ParseInt(strings.Replace(s, ".", "", 1), 10, 64)
+	if err != nil {
+		return int64(r) // not reached: FormatFloat writes digits, a sign and one point
+	}
+	return n
 }
 
 // searchText returns the normalized variants of every name of place i,

@@ -11,6 +11,12 @@ import (
 	"waymark/engine/geocode/placegeom"
 )
 
+// categorySQL reads the places of a class and type in a box: an index
+// lookup by class and type (places_kind on packs of format 5).
+const categorySQL = `SELECT place_id FROM places
+	WHERE class = ? AND type = ? AND linked_place_id = 0
+	AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ? LIMIT ?`
+
 // categoryScan bounds the places of one class/type examined per query.
 const categoryScan = 5000
 
@@ -88,10 +94,7 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 		box = orb.Bound{Min: orb.Point{-180, -90}, Max: orb.Point{180, 90}}
 		inside = func(orb.Point) bool { return true }
 	}
-	rows, err := ix.db.QueryContext(ctx, `SELECT place_id FROM places
-		WHERE class = ? AND type = ? AND linked_place_id = 0
-		AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ? LIMIT ?`,
-		cat.Class, cat.Type, box.Min[0], box.Max[0], box.Min[1], box.Max[1], categoryScan)
+	rows, err := ix.db.QueryContext(ctx, categorySQL, cat.Class, cat.Type, box.Min[0], box.Max[0], box.Min[1], box.Max[1], categoryScan)
 	if err != nil {
 		return nil, false, fmt.Errorf("geocode: category %s=%s: %w", cat.Class, cat.Type, err)
 	}

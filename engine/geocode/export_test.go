@@ -7,4 +7,5 @@ const RevHousesSQL = revHousesSQL
 const (
 	CountryParentsSQL = countryParentsSQL
 	LinesSQL          = linesSQL
+	CategorySQL       = categorySQL
 )

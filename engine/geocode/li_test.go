@@ -350,7 +350,8 @@ func TestLIQueryPlans(t *testing.T) {
 		args            []any
 	}{
 		{"houses of a street", geocode.RevHousesSQL, "USING INDEX places_parent", []any{1, 0, 1, 0, 1}},
-		{"countries that are an address", geocode.CountryParentsSQL, "SEARCH places USING INTEGER PRIMARY KEY (rowid=?)", nil},
+		{"countries that are an address", geocode.CountryParentsSQL, "SEARCH r USING INTEGER PRIMARY KEY (rowid=?)", nil},
+		{"places of a class and type", geocode.CategorySQL, "SEARCH r USING INDEX places_kind (kind=?)", []any{"amenity", "restaurant", 9.4, 9.7, 47, 47.3, 100}},
 		{"address lines", geocode.LinesSQL, "SEARCH b USING PRIMARY KEY (place_id=?)", []any{"[1]"}},
 	} {
 		rows, err := packDB(t, pk).Query("EXPLAIN QUERY PLAN "+tt.sql, tt.args...)
