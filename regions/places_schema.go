@@ -195,7 +195,9 @@ package regions
 // (the tokenizer drops the bar):
 //
 //	name         all values of names (every language, alt/old/official/
-//	             short/ref names). For plain addresses ''.
+//	             short/ref names), then a full-name token "wmf…" per
+//	             distinct spelling of each whole name (format 5;
+//	             geocode.FullNameToken). For plain addresses empty.
 //	housenumber  normalized housenumber and its parts ("12a" gives "12a 12 a";
 //	             "3/5" gives "3/5 3 5" normalized: "3 5").
 //	address      names of every place_addressline parent (isaddress or not;
@@ -222,10 +224,12 @@ package regions
 // Tokenizer: unicode61 remove_diacritics 2, no prefix indexes: the engine
 // sends whole words only (autocomplete has its own index), and a prefix
 // query ("vad*") still works by reading the range of terms (the prefix
-// indexes for 1–3 letters were 65% of search_name_data). Rank with
-// bm25(search_name, 10.0, 5.0, 1.0, 0.5) or filter per column
-// ({name}: ... AND {address}: ...). Vocabulary and token frequencies:
-// search_name_vocab (fts5vocab 'row').
+// indexes for 1–3 letters were 65% of search_name_data). Filter per
+// column ({name}: ... AND {address}: ...); packs of format 5 keep no
+// column sizes (columnsize=0, no search_name_docsize: bm25 is not
+// available, full-name tokens rank instead; meta search_full_names = 1),
+// older packs rank with bm25(search_name, 10.0, 5.0, 1.0, 0.5).
+// Vocabulary and token frequencies: search_name_vocab (fts5vocab 'row').
 //
 // # search_parent: names of the parents written as tokens in search_name
 //
@@ -358,7 +362,7 @@ CREATE TABLE place_addressline(
 
 CREATE VIRTUAL TABLE search_name USING fts5(
 	name, housenumber, address, class_type,
-	tokenize = 'unicode61 remove_diacritics 2', content = ''
+	tokenize = 'unicode61 remove_diacritics 2', content = '', columnsize = 0
 );
 
 CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');

@@ -33,8 +33,8 @@ const (
 	// The search rows go to a temporary table first: search_name keeps
 	// no text (contentless), and the autocomplete index is built from it
 	// (writeAutocomplete).
-	searchText   = `CREATE TEMP TABLE search_text(rowid INTEGER PRIMARY KEY, name TEXT, housenumber TEXT, address TEXT, class_type TEXT)`
-	insertSearch = `INSERT INTO temp.search_text(rowid, name, housenumber, address, class_type) VALUES(?,?,?,?,?)`
+	searchText   = `CREATE TEMP TABLE search_text(rowid INTEGER PRIMARY KEY, name TEXT, housenumber TEXT, address TEXT, class_type TEXT, full_names TEXT)`
+	insertSearch = `INSERT INTO temp.search_text(rowid, name, housenumber, address, class_type, full_names) VALUES(?,?,?,?,?,?)`
 	insertRtree  = `INSERT INTO places_rtree(id, min_lon, max_lon, min_lat, max_lat, rank_address, rank_search) VALUES(?,?,?,?,?,?,?)`
 	insertArea   = `INSERT INTO address_areas(place_id, rank_address, rank_search, class, type, area, min_lat, min_lon, max_lat, max_lon, geometry) VALUES(?,?,?,?,?,?,?,?,?,?,?)`
 	insertAreaRt = `INSERT INTO address_areas_rtree(id, min_lon, max_lon, min_lat, max_lat) VALUES(?,?,?,?,?)`
@@ -301,7 +301,7 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	}
 	classType := text.Normalize(p.class + " " + p.typ)
 	if _, err := s.search.ExecContext(ctx, geocode.SearchRowID(id, b.importanceRank[p.importance], b.rowBits), names, housenumberTerms(p.housenumber),
-		strings.Join(addr, " | "), classType); err != nil {
+		strings.Join(addr, " | "), classType, geocode.FullNameTokens(sortedValues(p.names))); err != nil {
 		return fmt.Errorf("search text: %w", err)
 	}
 	return nil
@@ -462,8 +462,11 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 func (b *placeBuilder) writeAutocomplete(ctx context.Context) error {
 	tx := b.im.Tx
 	if _, err := tx.ExecContext(ctx, `INSERT INTO search_name(rowid, name, housenumber, address, class_type)
-		SELECT rowid, name, housenumber, address, class_type FROM temp.search_text`); err != nil {
+		SELECT rowid, name || ' ' || full_names, housenumber, address, class_type FROM temp.search_text`); err != nil {
 		return fmt.Errorf("search_name: %w", err)
+	}
+	if err := b.im.SetMeta(geocode.FullNamesKey, "1"); err != nil {
+		return err
 	}
 	b.places, b.textCache, b.parentTokens, b.tokenOfText, b.lineBuf = nil, nil, nil, nil, nil
 	debug.FreeOSMemory()

@@ -14,7 +14,7 @@ import (
 // as " | "-separated values, so that the loader finds its search_parent
 // tokens as it finds them in an imported row (the index holds words, not
 // their order or grouping).
-var textSQL = rebuildSearchSQL("doc", "", " | ") + `; DROP TABLE autocomplete;`
+var textSQL = rebuildSearchSQL("doc", "", " | ") + `; DROP TABLE autocomplete;` + noFullNames
 
 // TestStoredCompleterAnswersAsBuilt: the autocomplete index a pack stores
 // answers as the index built from the search text (older packs), for

@@ -9,3 +9,6 @@ const (
 	LinesSQL          = linesSQL
 	CategorySQL       = categorySQL
 )
+
+// FullNameExpr exposes the full-name MATCH expression of a free-text query.
+func FullNameExpr(q string) string { return fullNameExpr(plan{phrases: splitPhrases(q)}) }

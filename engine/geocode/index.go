@@ -37,8 +37,10 @@ type Index struct {
 	// rankedRows: search_name rowids are SearchRowID's (format 3), whose
 	// place_id is rowid & idMask, in SQL rowPlace (search_name as s).
 	rankedRows bool
-	idMask     int64
-	rowPlace   string
+	// fullNames: search rows hold full-name tokens (fullname.go).
+	fullNames bool
+	idMask    int64
+	rowPlace  string
 
 	parentMu    sync.Mutex
 	parentCache map[string][]string // query word -> search_parent tokens
@@ -138,6 +140,14 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		ix.rankedRows, ix.idMask = true, 1<<bits.Int64-1
 		ix.rowPlace = fmt.Sprintf(`(s.rowid & %d)`, ix.idMask)
 	}
+	var full sql.NullString
+	if err == nil {
+		err = db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, FullNamesKey).Scan(&full)
+		if err == sql.ErrNoRows {
+			err = nil
+		}
+	}
+	ix.fullNames = full.String == "1"
 	var hasParent int
 	if err == nil {
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'search_parent'`).Scan(&hasParent)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"waymark/engine"
+	"waymark/engine/geocode"
 	"waymark/internal/testpacks"
 )
 
@@ -19,9 +20,16 @@ func packDB(tb testing.TB, pk *engine.Pack) *sql.DB { return testpacks.DB(tb, pk
 // column's tokens in order, read from the index itself (fts5vocab
 // 'instance'), the address column's joined with addrSep: the same index,
 // as the tokenizer gives normalized tokens back unchanged.
+// fullNameTerm is true of a full-name token (geocode.FullNameToken).
+const fullNameTerm = "(term GLOB 'wmf[0-9a-z]*' AND length(term) = 13)"
+
+// noFullNames turns a pack with full-name tokens into the layout of
+// packs without (the tokens are left out by rebuildSearchSQL).
+const noFullNames = `; DELETE FROM meta WHERE key = '` + geocode.FullNamesKey + `';`
+
 func rebuildSearchSQL(rowid, options, addrSep string) string {
 	col := func(name, sep string) string {
-		return "coalesce(group_concat(term, '" + sep + "' ORDER BY offset) FILTER (WHERE col = '" + name + "'), '')"
+		return "coalesce(group_concat(term, '" + sep + "' ORDER BY offset) FILTER (WHERE col = '" + name + "' AND NOT " + fullNameTerm + "), '')"
 	}
 	return `
 CREATE VIRTUAL TABLE temp.search_inst USING fts5vocab(main, search_name, 'instance');

@@ -228,8 +228,12 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 	var hits []hit
 	all := map[int64]bool{}
 	var ids []int64
+	full := ""
+	if ix.fullNames {
+		full = fullNameExpr(p)
+	}
 	for i := range ins {
-		got, err := ix.fts(ctx, req, ins[i].exprWith(func(w string) []string { return ix.parentTokens(ctx, w) }))
+		got, err := ix.fts(ctx, req, ins[i].exprWith(func(w string) []string { return ix.parentTokens(ctx, w) }), full)
 		if err != nil {
 			return nil, err
 		}
@@ -403,24 +407,38 @@ func scoreCandidate(r *record, in *interp, qset map[string]bool) (float64, bool)
 
 // fts runs one MATCH expression and returns the place ids of its
 // candidates, honouring the hard filters (bounded viewbox, countrycodes)
-// inside SQL: every match when there are at most ftsCandidates, else the
-// ftsCandidates best by bm25 and the ftsImportant most important. bm25
-// favours short name lists, so the important ones are added: a town with
-// forty name translations is never crowded out by a hundred bus stops
-// carrying its name.
+// inside SQL: every match when there are at most ftsCandidates, else
+// ftsCandidates of them: in packs with full-name tokens (fullname.go), the
+// matches whose whole name is a run of the query's words (full, the
+// MATCH expression fullNameExpr made), then the most important others;
+// in older packs, the ftsCandidates best by bm25 and the ftsImportant most
+// important. bm25 favours short name lists, so the important ones are
+// added: a town with forty name translations is never crowded out by a
+// hundred bus stops carrying its name.
 //
 // In packs whose search rows come most important first (SearchRowID), the
 // first query reads at most ftsCandidates+1 matches in that order and is
 // the whole answer unless it overflows; the bm25 ranking then considers
-// the ftsScored most important matches, so that no query costs more than
-// that however many places of a country share its words.
-func (ix *Index) fts(ctx context.Context, req *Request, expr string) ([]int64, error) {
+// the ftsScored most important matches. Every query of a pack with
+// full-name tokens reads at most ftsCandidates+1 rows in index order
+// however many places of a country share its words.
+func (ix *Index) fts(ctx context.Context, req *Request, expr, full string) ([]int64, error) {
 	if !ix.rankedRows {
 		return ix.ftsUnranked(ctx, req, expr)
 	}
-	first, err := ix.ftsQuery(ctx, req, expr, `SELECT s.rowid FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?`, ftsCandidates+1)
+	const inOrder = `SELECT s.rowid FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?`
+	first, err := ix.ftsQuery(ctx, req, expr, inOrder, ftsCandidates+1)
 	if err != nil || len(first) <= ftsCandidates {
 		return first, err
+	}
+	if ix.fullNames {
+		var ids []int64
+		if full != "" {
+			if ids, err = ix.ftsQuery(ctx, req, "("+expr+") AND "+full, inOrder, ftsCandidates); err != nil {
+				return nil, err
+			}
+		}
+		return fillTo(appendNew(ids, first[:ftsImportant]), first[ftsImportant:], ftsCandidates), nil
 	}
 	ids, err := ix.ftsQuery(ctx, req, expr, `SELECT id FROM (SELECT s.rowid AS id, `+ftsScore+` AS score
 		FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT `+strconv.Itoa(ftsScored)+`)
@@ -467,6 +485,25 @@ func appendNew(ids, more []int64) []int64 {
 		seen[id] = true
 	}
 	for _, id := range more {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// fillTo appends to ids the ids of more it does not hold yet, in order,
+// until it holds n.
+func fillTo(ids, more []int64, n int) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		seen[id] = true
+	}
+	for _, id := range more {
+		if len(ids) >= n {
+			break
+		}
 		if !seen[id] {
 			seen[id] = true
 			ids = append(ids, id)
