@@ -349,16 +349,7 @@ CREATE TABLE place_rows(
 	geometry        BLOB    NOT NULL
 );
 
-CREATE TABLE place_addressline(
-	place_id         INTEGER NOT NULL,
-	address_place_id INTEGER NOT NULL,
-	rank_address     INTEGER NOT NULL,
-	isaddress        INTEGER NOT NULL,
-	distance         REAL    NOT NULL,
-	fromarea         INTEGER NOT NULL,
-	inherits         INTEGER NOT NULL DEFAULT 0,
-	PRIMARY KEY(place_id, address_place_id)
-) WITHOUT ROWID;
+CREATE TABLE place_addressline` + addressLineColumns + `;
 
 CREATE VIRTUAL TABLE search_name USING fts5(
 	name, housenumber, address, class_type,
@@ -418,6 +409,19 @@ CREATE TABLE postcodes(
 	PRIMARY KEY(country_code, postcode)
 ) WITHOUT ROWID;
 `
+
+// addressLineColumns is the shape of place_addressline (also that of the
+// import's temporary table of lines, copyLines).
+const addressLineColumns = `(
+	place_id         INTEGER NOT NULL,
+	address_place_id INTEGER NOT NULL,
+	rank_address     INTEGER NOT NULL,
+	isaddress        INTEGER NOT NULL,
+	distance         REAL    NOT NULL,
+	fromarea         INTEGER NOT NULL,
+	inherits         INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY(place_id, address_place_id)
+) WITHOUT ROWID`
 
 // placesView is the view named places over place_rows and place_kinds,
 // with the columns of the places table of packs before format 5. It turns
