@@ -50,16 +50,19 @@ func readRoutability(t *testing.T, path string) (route.Profile, []routabilityRow
 	var rows []routabilityRow
 	var header []string
 	inTable, given := false, false
+	inScenario, bgGiven := false, false // bgGiven: the background sets up more than the profile
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		s := strings.TrimSpace(sc.Text())
 		switch {
 		case strings.HasPrefix(s, `Given the profile "foot"`):
 			profile = route.Walking
+		case strings.HasPrefix(s, `Given the profile "car"`) || strings.HasPrefix(s, "Given a grid size"):
 		case strings.HasPrefix(s, "Scenario"):
-			inTable, given, header = false, false, nil
+			inTable, given, header, inScenario = false, bgGiven, nil, true
 		case strings.HasPrefix(s, "Given"):
-			given = true // scenario-specific setup: not read yet
+			given = true // scenario-specific setup (a custom profile...): not read
+			bgGiven = bgGiven || !inScenario
 		case s == "Then routability should be" && !given:
 			inTable = true
 		case strings.HasPrefix(s, "|") && inTable:
@@ -212,7 +215,7 @@ func TestOSRMRoutability(t *testing.T) {
 		t.Logf("%s: %d of %d rows (directions) as OSRM", filepath.Base(path), pass, total)
 	}
 	for key := range differs {
-		if !seen[key] {
+		if !seen[key] && !strings.HasSuffix(key, " route") {
 			t.Errorf("differs.txt lists %s, which no table has", key)
 		}
 	}
