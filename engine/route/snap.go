@@ -243,16 +243,46 @@ func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 		return nil, ErrNoSegment
 	}
 	var out []Snap
-	if !opt.AnyComponent {
+	big := !opt.AnyComponent
+	if big {
 		out = g.collect(p, opt.Radius, opt.Bearing, n, true)
 	}
 	if len(out) == 0 {
+		big = false
 		out = g.collect(p, opt.Radius, opt.Bearing, n, false)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no road within reach of %.6f,%.6f", ErrNoSegment, p[0], p[1])
 	}
+	if opt.Ties && n == 1 && g.atVertex(out[0]) {
+		for _, s := range g.collect(p, opt.Radius, opt.Bearing, maxTies+1, big) {
+			if s.Edge != out[0].Edge && sameLocation(s.Location, out[0].Location) {
+				out[0].Ties = append(out[0].Ties, s)
+			}
+		}
+	}
 	return out, nil
+}
+
+// maxTies bounds the snaps tied at one location (the ways meeting at a node).
+const maxTies = 15
+
+// atVertex reports whether s lies on a point of its edge's geometry, where
+// other edges may meet it.
+func (g *Graph) atVertex(s Snap) bool {
+	pts := g.edgePoints(s.Edge)
+	for _, i := range []int{s.Seg, s.Seg + 1} {
+		if i >= 0 && i < len(pts) && sameLocation(pts[i], s.Location) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameLocation reports whether a and b are the same point (within 1e-7°,
+// about 1 cm; OSRM compares fixed-point coordinates of 1e-6°).
+func sameLocation(a, b orb.Point) bool {
+	return math.Abs(a[0]-b[0]) <= 1e-7 && math.Abs(a[1]-b[1]) <= 1e-7
 }
 
 // Candidates returns every road position within radius meters of p (radius
