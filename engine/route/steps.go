@@ -24,8 +24,10 @@ import (
 //   - with other choices: staying on the same name nearly straight: nothing;
 //     same name but bending: "continue"; two enterable roads within 45° of
 //     straight and none clearly straight: "fork"; the road ends (nothing
-//     within 35° of straight, a road on the other side): "end of road";
-//     otherwise "turn" ("new name" when nearly straight).
+//     within 35° of straight, a road on the other side): "end of road",
+//     but a plain "turn" right after a step that passed no other
+//     intersection (OSRM's post-processing); otherwise "turn" ("new name"
+//     when nearly straight).
 // Modifiers from the turn angle: straight < 15°, slight < 45°, plain < 135°
 // (right/left), sharp < 170°, uturn beyond.
 
@@ -356,7 +358,25 @@ func (b *stepBuilder) finish() []Step {
 		st.Geometry = orb.LineString(seg)
 		steps[k] = st
 	}
+	plainEndOfRoad(steps)
 	return steps
+}
+
+// plainEndOfRoad turns an "end of road" right after a step that passed no
+// other intersection into a plain "turn" ("continue" on the same name):
+// the T-junction then says nothing the turn does not (OSRM's post-processing,
+// MIN_END_OF_ROAD_INTERSECTIONS).
+func plainEndOfRoad(steps []Step) {
+	for k := 1; k < len(steps); k++ {
+		st, prev := &steps[k], &steps[k-1]
+		if st.Maneuver.Type != EndOfRoad || len(prev.Intersections) >= 2 {
+			continue
+		}
+		st.Maneuver.Type = Turn
+		if (st.Name != "" || st.Ref != "") && st.Name == prev.Name && st.Ref == prev.Ref {
+			st.Maneuver.Type = Continue
+		}
+	}
 }
 
 // bearingAlong is the bearing of the route at point i: leaving it (after)
