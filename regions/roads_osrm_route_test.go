@@ -40,13 +40,14 @@ type routeScenario struct {
 	skip    string // why it is not run ("": it is)
 	m       *osmfixture.Map
 	tables  []*gherkinTable // its route tables
+	snapAny bool            // query option snapping=any
 }
 
 // comparedColumns are the route table columns compared with OSRM's.
 var comparedColumns = []string{"route", "turns", "modes"}
 
-// harmlessQueryOptions change only the response's shape (or, snapping=any,
-// what our fixtures do anyway: every fixture component is tiny).
+// harmlessQueryOptions change only the response's shape, or (snapping=any)
+// what SnapRequest.AnyComponent does.
 var harmlessQueryOptions = map[string]bool{"overview": true, "geometries": true, "annotations": true, "snapping": true, "steps": true}
 
 var (
@@ -104,11 +105,11 @@ func prepareScenario(fs featureScenario) routeScenario {
 				for k, v := range row {
 					switch {
 					case k == "nodes":
-					case v == "(nil)" || v == "" && k == "name":
+					case v == "" || v == "(nil)" || v == `""` || v == "''":
+						// OSRM writes an empty value (a highway="" is no
+						// highway to its profiles) or drops the tag
 						delete(tags, k)
-					case v == `""` || v == "''":
-						delete(tags, k) // an empty value: as absent
-					case v != "":
+					default:
 						tags[k] = v
 					}
 				}
@@ -128,6 +129,7 @@ func prepareScenario(fs featureScenario) routeScenario {
 				if !harmlessQueryOptions[r[0]] {
 					skip("query option " + r[0])
 				}
+				rs.snapAny = rs.snapAny || r[0] == "snapping" && r[1] == "any"
 			}
 		case strings.HasPrefix(t, "I request a travel") || strings.HasPrefix(t, "I plan a trip") || strings.HasPrefix(t, "I match"):
 			other = "table, trip or match request"
@@ -261,7 +263,7 @@ func runRoutes(e *engine.Engine, rs routeScenario) []routeRow {
 			if row["from"] == "" {
 				names = strings.Split(row["waypoints"], ",")
 			}
-			req := engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: rs.profile, AnyComponent: true}}
+			req := engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: rs.profile, AnyComponent: rs.snapAny}}
 			req.Options.Steps = true
 			var err error
 			for _, n := range names {

@@ -394,7 +394,9 @@ func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float6
 	if tags.Find("impassable") == "yes" || tags.Find("status") == "impassable" || tags.Find("smoothness") == "impassable" {
 		return 0, 0, 0, false
 	}
-	isFerry := tags.Find("route") == "ferry"
+	// a shuttle train carries cars as a ferry does (car.lua's route_speeds)
+	rt := tags.Find("route")
+	isFerry := rt == "ferry" || rt == "shuttle_train" && p == route.Driving
 	class = classOf[hw]
 	if p == route.Driving {
 		return carWay(tags, hw, class, isFerry, length)
@@ -406,6 +408,9 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 	base, ok := carSpeeds[hw]
 	if isFerry {
 		ok, base, class = true, 5, route.ClassFerry
+		if tags.Find("route") == "shuttle_train" {
+			base = 10
+		}
 	}
 	fwdAccess, bwdAccess := carAccess(tags, carAccessHierarchy)
 	fwdOpen, bwdOpen := !carAccessBlacklist[fwdAccess], !carAccessBlacklist[bwdAccess]

@@ -358,8 +358,62 @@ func (b *stepBuilder) finish() []Step {
 		st.Geometry = orb.LineString(seg)
 		steps[k] = st
 	}
+	steps = trimShortSteps(steps)
 	plainEndOfRoad(steps)
 	return steps
+}
+
+// trimShortSteps drops a first step, or a step before the arrival, of at
+// most 1 m: a route that starts or ends on a node, on a road it only
+// touches there (OSRM's trimShortSegments). The next step then departs; the
+// arrival takes the name and mode of the step before. Distances, durations
+// and geometry move to the neighbouring step, so the sums stay the leg's.
+func trimShortSteps(steps []Step) []Step {
+	if len(steps) > 2 && steps[0].Distance <= 1 {
+		first, next := steps[0], &steps[1]
+		next.Distance += first.Distance
+		next.Duration += first.Duration
+		next.Weight += first.Weight
+		next.Geometry = joinLines(first.Geometry, next.Geometry)
+		next.Maneuver.Type, next.Maneuver.Modifier, next.Maneuver.BearingBefore, next.Maneuver.Exit = Depart, NoModifier, 0, 0
+		if len(next.Intersections) > 0 {
+			x := &next.Intersections[0]
+			b := next.Maneuver.BearingAfter
+			if x.Out != nil && *x.Out < len(x.Bearings) {
+				b = x.Bearings[*x.Out]
+			}
+			out0 := 0
+			x.Bearings, x.Entry, x.In, x.Out = []int{b}, []bool{true}, nil, &out0
+		}
+		steps = steps[1:]
+	}
+	if n := len(steps); n > 2 && steps[n-2].Distance <= 1 {
+		short, prev, arr := steps[n-2], &steps[n-3], steps[n-1]
+		prev.Distance += short.Distance
+		prev.Duration += short.Duration
+		prev.Weight += short.Weight
+		prev.Geometry = joinLines(prev.Geometry, short.Geometry)
+		arr.Name, arr.Ref, arr.Destinations, arr.Mode = prev.Name, prev.Ref, prev.Destinations, prev.Mode
+		steps = append(steps[:n-2], arr)
+	}
+	return steps
+}
+
+// joinLines returns a followed by b (whose first point is a's last),
+// without repeating a point.
+func joinLines(a, b orb.LineString) orb.LineString {
+	out := make(orb.LineString, 0, len(a)+len(b))
+	for _, l := range []orb.LineString{a, b} {
+		for _, p := range l {
+			if len(out) == 0 || out[len(out)-1] != p {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) == 1 {
+		out = append(out, out[0])
+	}
+	return out
 }
 
 // plainEndOfRoad turns an "end of road" right after a step that passed no
