@@ -27,10 +27,16 @@ import (
 //	Surface, tracktype and smoothness cap the result (car.lua tables).
 //	walking: 5 km/h on every way pedestrians may use (footway, path,
 //	pedestrian, steps, track, living_street, residential, service,
-//	unclassified, tertiary…primary and links, platforms, piers; not
-//	highway=road or a motorroad, as foot.lua);
+//	unclassified, tertiary…primary and links, platforms, piers, parking
+//	lots (amenity=parking, parking_entrance); not highway=road or a
+//	motorroad, as foot.lua; an area=yes way is walked along its outline,
+//	as foot.lua does, where cars avoid it);
 //	trunk, motorway, cycleway and bridleway only with foot=yes/designated/
 //	permissive; rough surfaces slower (gravel 4, mud/sand 2.5); ferries 5.
+//
+// footAmenities are the amenity values foot.lua walks (its speeds table).
+var footAmenities = map[string]bool{"parking": true, "parking_entrance": true}
+
 var carSpeeds = map[string]float64{
 	"motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40,
 	"primary": 65, "primary_link": 30, "secondary": 55, "secondary_link": 25,
@@ -383,7 +389,9 @@ var classOf = map[string]route.Class{
 // length is the way's length in meters (for ferry durations).
 func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float64, class route.Class, ferry bool) {
 	hw := tags.Find("highway")
-	if tags.Find("area") == "yes" && !(p == route.Walking && hw == "pedestrian") {
+	if tags.Find("area") == "yes" && p == route.Driving {
+		// car.lua avoids areas; foot.lua walks an area's outline (a
+		// square, a pedestrian zone, a parking lot) like any way
 		return 0, 0, 0, false
 	}
 	for _, k := range []string{"construction", "proposed"} {
@@ -518,7 +526,7 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 		return // motor vehicles only
 	}
 	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
-		tags.Find("man_made") == "pier"
+		tags.Find("man_made") == "pier" || footAmenities[tags.Find("amenity")]
 	if !ok && hw != "" && accessWhitelist[a] {
 		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot or general access
 	}
