@@ -51,6 +51,7 @@ type featureScenario struct {
 	file  string // base name
 	line  int
 	title string
+	tags  []string // the feature's and the scenario's (@todo...)
 	steps []gherkinStep
 }
 
@@ -66,6 +67,8 @@ func readFeature(path string) ([]featureScenario, error) {
 		background []gherkinStep
 		out        []featureScenario
 		inBack     bool // reading the background
+		featTags   []string
+		tags       []string // tags read for the next Feature or Scenario
 		inDoc      bool
 		docIndent  int
 		doc        []string
@@ -107,13 +110,18 @@ func readFeature(path string) ([]featureScenario, error) {
 		case s == `"""`:
 			inDoc, doc = true, nil
 			docIndent = len(raw) - len(strings.TrimLeft(raw, " "))
-		case s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "@") || strings.HasPrefix(s, "Feature:"):
+		case strings.HasPrefix(s, "@"):
+			tags = append(tags, strings.Fields(s)...)
+		case strings.HasPrefix(s, "Feature:"):
+			featTags, tags = tags, nil
+		case s == "" || strings.HasPrefix(s, "#"):
 		case strings.HasPrefix(s, "Background"):
 			inBack = true
 		case strings.HasPrefix(s, "Scenario"):
 			_, title, _ := strings.Cut(s, ":")
 			out = append(out, featureScenario{file: base, line: line, title: strings.TrimSpace(title),
-				steps: append([]gherkinStep(nil), background...)})
+				tags: append(append([]string(nil), featTags...), tags...), steps: append([]gherkinStep(nil), background...)})
+			tags = nil
 			inBack = false
 		case strings.HasPrefix(s, "|"):
 			st := last()

@@ -66,6 +66,11 @@ func prepareScenario(fs featureScenario) routeScenario {
 			rs.skip = reason
 		}
 	}
+	for _, tag := range fs.tags {
+		if tag == "@todo" || tag == "@stress" {
+			skip("tagged " + tag + ": OSRM's own suite does not run it (cucumber.mjs)")
+		}
+	}
 	wayIndex := map[string]int{}
 	var relations []*gherkinTable
 	other := ""
