@@ -116,7 +116,9 @@ func readFeature(path string) ([]featureScenario, error) {
 			featTags, tags = tags, nil
 		case s == "" || strings.HasPrefix(s, "#"):
 		case strings.HasPrefix(s, "Background"):
-			inBack = true
+			// a Background inside a scenario (car_classes.feature has
+			// some) sets that scenario up
+			inBack = len(out) == 0
 		case strings.HasPrefix(s, "Scenario"):
 			_, title, _ := strings.Cut(s, ":")
 			out = append(out, featureScenario{file: base, line: line, title: strings.TrimSpace(title),

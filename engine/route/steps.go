@@ -20,7 +20,8 @@ import (
 //   - onto a *_link from a motorway/trunk: "off ramp"; onto a link from
 //     another road: "on ramp"; from a link onto a motorway/trunk: "merge".
 //   - at a junction with no other enterable road: "new name" when the
-//     name or ref changes, else nothing.
+//     name or ref changes (a "turn" when it bends 45° or more and other
+//     roads meet there, closed to the route), else nothing.
 //   - with other choices: staying on the same name nearly straight: nothing;
 //     same name but bending: "continue"; two enterable roads within 45° of
 //     straight and none clearly straight: "fork"; the road ends (nothing
