@@ -10,8 +10,8 @@ import (
 // Guidance: a step starts at depart, at every junction where the route
 // needs an instruction, and at arrive. The rules, simplified from OSRM's
 // guidance and kept to what osrm-text-instructions understands:
-//   - entering a roundabout: "roundabout" ("rotary" when the ring is named
-//     and larger than rotaryRadius, as OSRM; rotary_name set), exit = number of exits passed (exits are ring
+//   - entering a roundabout: "roundabout" ("rotary" when the whole ring
+//     has one name and is larger than rotaryRadius, as OSRM; rotary_name set), exit = number of exits passed (exits are ring
 //     junctions with an enterable non-ring road), modifier = direction of
 //     the exit relative to the approach; leaving it: "exit roundabout" /
 //     "exit rotary" with the same exit number.
@@ -233,7 +233,8 @@ func (b *stepBuilder) junction(i int) {
 	case !prevRB && curRB:
 		b.exits = 0
 		m := b.newStep(i, Roundabout, modifierOf(angle), inB, outB, loc)
-		if name := g.str(g.eName[cur.edge]); name != "" && g.ringRadius(g.origArc(cur.arc)) > rotaryRadius {
+		if r, one := g.ringRadius(g.origArc(cur.arc)); g.str(g.eName[cur.edge]) != "" && one && r > rotaryRadius {
+			name := g.str(g.eName[cur.edge])
 			m.step.Maneuver.Type = Rotary
 			m.step.RotaryName = name
 		}
@@ -500,16 +501,20 @@ func forkLeft(angle float64, others []float64) bool {
 const rotaryRadius = 15.0
 
 // ringRadius estimates the radius of the roundabout entered by arc a from
-// the ring's perimeter, walking the ring's arcs until it closes.
-func (g *Graph) ringRadius(a uint32) float64 {
+// the ring's perimeter, walking the ring's arcs until it closes, and tells
+// whether all of the ring's edges carry the same name (a rotary's).
+func (g *Graph) ringRadius(a uint32) (radius float64, oneName bool) {
 	start := g.arcStart(a)
 	per := 0.0
 	cur := a
+	e0, _ := arcEdge(g, a)
+	oneName = true
 	for k := 0; k < 64; k++ {
 		e, _ := arcEdge(g, cur)
 		per += float64(g.eLen[e])
+		oneName = oneName && g.eName[e] == g.eName[e0]
 		if g.arcEnd(cur) == start {
-			return per / (2 * math.Pi)
+			return per / (2 * math.Pi), oneName
 		}
 		next := int64(-1)
 		for t := g.tOff[cur]; t < g.tOff[cur+1]; t++ {
@@ -524,5 +529,5 @@ func (g *Graph) ringRadius(a uint32) float64 {
 		}
 		cur = uint32(next)
 	}
-	return per / (2 * math.Pi)
+	return per / (2 * math.Pi), oneName
 }
