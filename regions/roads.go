@@ -242,7 +242,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		}
 		net.Ways = append(net.Ways, route.NetWay{
 			ID: int64(w.ID), Nodes: ids, Points: pts, Forward: fwd, Backward: bwd,
-			Name: w.Tags.Find("name"), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
+			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
 			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
 		})
 		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
@@ -392,4 +392,25 @@ func joined(routable map[osm.WayID][2]int64, from, viaNode int64, viaWays []int6
 		}
 	}
 	return at(te, next)
+}
+
+// wayName is the name steps give a way: its name, or for an unnamed
+// sidewalk or sidepath (a footway, cycleway or path with footway=sidewalk,
+// cycleway=sidepath or is_sidepath=yes) the street it runs beside
+// (is_sidepath:of:name, then street:name), as OSRM's way handlers do.
+func wayName(tags osm.Tags) string {
+	if n := tags.Find("name"); n != "" {
+		return n
+	}
+	side := tags.Find("is_sidepath:of:name")
+	if side == "" {
+		side = tags.Find("street:name")
+	}
+	switch tags.Find("highway") {
+	case "footway", "cycleway", "path":
+		if tags.Find("footway") == "sidewalk" || tags.Find("cycleway") == "sidepath" || tags.Find("is_sidepath") == "yes" {
+			return side
+		}
+	}
+	return ""
 }
