@@ -20,7 +20,7 @@ import (
 //   - onto a *_link from a motorway/trunk: "off ramp"; onto a link from
 //     another road: "on ramp"; from a link onto a motorway/trunk: "merge".
 //   - at a junction with no other enterable road: "new name" when the
-//     name or ref changes (a "turn" when it bends 45° or more and other
+//     name or ref changes (as OSRM compares them: nameAnnounced) (a "turn" when it bends 45° or more and other
 //     roads meet there, closed to the route), else nothing.
 //   - with other choices: staying on the same name nearly straight: nothing;
 //     same name but bending: "continue"; two enterable roads within 45° of
@@ -257,7 +257,7 @@ func (b *stepBuilder) junction(i int) {
 		return
 	}
 	jn.from, jn.to = Class(g.eClass[prev.edge]), Class(g.eClass[cur.edge])
-	jn.sameName = g.eName[prev.edge] == g.eName[cur.edge] && g.eRef[prev.edge] == g.eRef[cur.edge]
+	jn.sameName = !nameAnnounced(g.str(g.eName[prev.edge]), g.str(g.eRef[prev.edge]), g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge]))
 	jn.unnamed = g.eName[cur.edge] == 0 && g.eRef[cur.edge] == 0
 	jn.modeChange = (g.eFlags[prev.edge]&flagFerry != 0) != (g.eFlags[cur.edge]&flagFerry != 0)
 	typ, mod := jn.maneuver()
