@@ -11,7 +11,10 @@ package regions_test
 // compares every row. Rows we differ on are listed, with the reason, in
 // testdata/osrm/differs.txt; the test fails when a row differs that is
 // not listed, and when a listed row no longer differs, so the list stays
-// the exact difference. Other scenario kinds are not read yet.
+// the exact difference. Tables of scenarios that set up more than the
+// profile (a custom Lua profile, node maps) are not read here; the route
+// tables are TestOSRMRoutes' (roads_osrm_route_test.go). With -v both
+// tests log, per feature file, the rows that agree with OSRM.
 
 import (
 	"bufio"
