@@ -155,7 +155,11 @@ var footAccessHierarchy = []string{"foot", "access"}
 
 // Access values (car.lua's and foot.lua's lists). Driving: a value of
 // carAccessBlacklist closes a way's direction; the restricted values
-// (destination, permit, residents) stay open, as in OSRM, while private,
+// (destination, permit, residents) stay open, as in OSRM, but without
+// OSRM's penalty on entering them from an open road (the maximum turn
+// weight, which keeps them to a route's ends): our graph has one weight,
+// the duration, and that penalty would falsify ETAs (OSRM's
+// car_destination scenarios list it in testdata/osrm/differs.txt), while private,
 // delivery and customers close a way to cars here (OSRM routes them with
 // a penalty that keeps them to a route's ends; we have no such penalty
 // yet, and routing through private land is the worse error) but not a
