@@ -257,7 +257,10 @@ func snapAll(g *route.Graph, req SnapRequest) ([]route.Snap, float64, error) {
 				continue
 			}
 		}
-		opt := route.SnapOptions{AnyComponent: req.AnyComponent}
+		// ties: a coordinate on a node shared by several ways may start
+		// or end on any of them (OSRM's phantom node candidates); a curb
+		// snap keeps its own side of its own road
+		opt := route.SnapOptions{AnyComponent: req.AnyComponent, Ties: !(i < len(req.Curb) && req.Curb[i])}
 		if i < len(req.Bearings) {
 			opt.Bearing = req.Bearings[i]
 		}

@@ -193,7 +193,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			special[n.ID] = k
 		}
 	}
-	routable := map[osm.WayID]bool{}
+	routable := map[osm.WayID][2]int64{} // routable ways' end nodes
 	for _, w := range d.Ways() {
 		if len(w.Nodes) < 2 {
 			continue
@@ -242,10 +242,10 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		}
 		net.Ways = append(net.Ways, route.NetWay{
 			ID: int64(w.ID), Nodes: ids, Points: pts, Forward: fwd, Backward: bwd,
-			Name: w.Tags.Find("name"), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
+			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
 			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
 		})
-		routable[w.ID] = true
+		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
 		for _, id := range ids {
 			if k := special[osm.NodeID(id)]; k != 0 {
 				if k&isBarrier != 0 {
@@ -271,28 +271,47 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 	return net, skipped
 }
 
+// restrictionKeys are the tags a car's turn restriction may be given in
+// (OSRM car.lua's restrictions: the plain key and the vehicle namespaces).
+var restrictionKeys = []string{"restriction", "restriction:vehicle", "restriction:motor_vehicle", "restriction:motorcar"}
+
 // restrictionsOf converts a turn restriction relation; ok is false for a
 // restriction relation that cannot be used (it is not an error for other
-// relations, which return nil, true).
-func restrictionsOf(r *Relation, routable map[osm.WayID]bool) ([]route.Restriction, bool) {
+// relations, which return nil, true). routable holds the end nodes of the
+// routable ways. As OSRM's restriction parser does, it ignores relations
+// with a value other than no_* or only_* (and no_*_on_red, which is about
+// traffic lights), several from ways unless no_entry, several to ways
+// unless no_exit, and from, via and to ways that do not meet end to end
+// (a via node inside a from or to way leaves the turn ambiguous).
+func restrictionsOf(r *Relation, routable map[osm.WayID][2]int64) ([]route.Restriction, bool) {
 	if r.Tags.Find("type") != "restriction" {
 		return nil, true
 	}
-	val := r.Tags.Find("restriction:motorcar")
-	if val == "" {
-		val = r.Tags.Find("restriction")
+	val, multiFrom, multiTo, only := "", false, false, false
+	for _, k := range restrictionKeys {
+		v := r.Tags.Find(k)
+		switch {
+		case v == "":
+			continue
+		case strings.HasPrefix(v, "only_"):
+			only = true
+		case strings.HasPrefix(v, "no_") && strings.HasSuffix(v, "_on_red"):
+			return nil, true
+		case strings.HasPrefix(v, "no_"):
+			only = false
+			multiFrom, multiTo = strings.HasPrefix(v, "no_entry"), strings.HasPrefix(v, "no_exit")
+		default:
+			return nil, false
+		}
+		val = v
 	}
 	if val == "" {
 		return nil, true // restrictions for other vehicles only
 	}
 	for _, ex := range strings.Split(r.Tags.Find("except"), ";") {
-		if ex = strings.TrimSpace(ex); ex == "motorcar" || ex == "motor_vehicle" {
+		if ex = strings.TrimSpace(ex); ex == "motorcar" || ex == "motor_vehicle" || ex == "vehicle" {
 			return nil, true
 		}
-	}
-	only := strings.HasPrefix(val, "only_")
-	if !only && !strings.HasPrefix(val, "no_") {
-		return nil, false
 	}
 	var froms, tos, viaWays []int64
 	var viaNode int64
@@ -314,13 +333,14 @@ func restrictionsOf(r *Relation, routable map[osm.WayID]bool) ([]route.Restricti
 			}
 		}
 	}
-	if len(froms) == 0 || len(tos) == 0 || (viaNode == 0) == (len(viaWays) == 0) {
+	if len(froms) == 0 || len(tos) == 0 || (viaNode == 0) == (len(viaWays) == 0) ||
+		len(froms) > 1 && !multiFrom || len(tos) > 1 && !multiTo {
 		return nil, false
 	}
 	var out []route.Restriction
 	for _, f := range froms {
 		for _, t := range tos {
-			if !routable[osm.WayID(f)] || !routable[osm.WayID(t)] {
+			if !joined(routable, f, viaNode, viaWays, t) {
 				continue
 			}
 			out = append(out, route.Restriction{From: f, ViaNode: viaNode, ViaWays: viaWays, To: t, Only: only})
@@ -330,4 +350,67 @@ func restrictionsOf(r *Relation, routable map[osm.WayID]bool) ([]route.Restricti
 		return nil, false
 	}
 	return out, true
+}
+
+// joined reports whether the routable ways from, the via ways (or the via
+// node) and to follow one another end to end.
+func joined(routable map[osm.WayID][2]int64, from, viaNode int64, viaWays []int64, to int64) bool {
+	fe, ok1 := routable[osm.WayID(from)]
+	te, ok2 := routable[osm.WayID(to)]
+	if !ok1 || !ok2 {
+		return false
+	}
+	at := func(ends [2]int64, n int64) bool { return ends[0] == n || ends[1] == n }
+	if len(viaWays) == 0 {
+		return at(fe, viaNode) && at(te, viaNode)
+	}
+	// the node where from meets the first via way, then each via way's other end
+	first, ok := routable[osm.WayID(viaWays[0])]
+	if !ok {
+		return false
+	}
+	var next int64
+	switch {
+	case at(first, fe[0]):
+		next = fe[0]
+	case at(first, fe[1]):
+		next = fe[1]
+	default:
+		return false
+	}
+	for _, v := range viaWays {
+		ve, ok := routable[osm.WayID(v)]
+		switch {
+		case !ok:
+			return false
+		case ve[0] == next:
+			next = ve[1]
+		case ve[1] == next:
+			next = ve[0]
+		default:
+			return false
+		}
+	}
+	return at(te, next)
+}
+
+// wayName is the name steps give a way: its name, or for an unnamed
+// sidewalk or sidepath (a footway, cycleway or path with footway=sidewalk,
+// cycleway=sidepath or is_sidepath=yes) the street it runs beside
+// (is_sidepath:of:name, then street:name), as OSRM's way handlers do.
+func wayName(tags osm.Tags) string {
+	if n := tags.Find("name"); n != "" {
+		return n
+	}
+	side := tags.Find("is_sidepath:of:name")
+	if side == "" {
+		side = tags.Find("street:name")
+	}
+	switch tags.Find("highway") {
+	case "footway", "cycleway", "path":
+		if tags.Find("footway") == "sidewalk" || tags.Find("cycleway") == "sidepath" || tags.Find("is_sidepath") == "yes" {
+			return side
+		}
+	}
+	return ""
 }

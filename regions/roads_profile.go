@@ -27,10 +27,16 @@ import (
 //	Surface, tracktype and smoothness cap the result (car.lua tables).
 //	walking: 5 km/h on every way pedestrians may use (footway, path,
 //	pedestrian, steps, track, living_street, residential, service,
-//	unclassified, tertiary…primary and links, platforms, piers; not
-//	highway=road or a motorroad, as foot.lua);
+//	unclassified, tertiary…primary and links, platforms, piers, parking
+//	lots (amenity=parking, parking_entrance); not highway=road or a
+//	motorroad, as foot.lua; an area=yes way is walked along its outline,
+//	as foot.lua does, where cars avoid it);
 //	trunk, motorway, cycleway and bridleway only with foot=yes/designated/
 //	permissive; rough surfaces slower (gravel 4, mud/sand 2.5); ferries 5.
+//
+// footAmenities are the amenity values foot.lua walks (its speeds table).
+var footAmenities = map[string]bool{"parking": true, "parking_entrance": true}
+
 var carSpeeds = map[string]float64{
 	"motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40,
 	"primary": 65, "primary_link": 30, "secondary": 55, "secondary_link": 25,
@@ -149,7 +155,11 @@ var footAccessHierarchy = []string{"foot", "access"}
 
 // Access values (car.lua's and foot.lua's lists). Driving: a value of
 // carAccessBlacklist closes a way's direction; the restricted values
-// (destination, permit, residents) stay open, as in OSRM, while private,
+// (destination, permit, residents) stay open, as in OSRM, but without
+// OSRM's penalty on entering them from an open road (the maximum turn
+// weight, which keeps them to a route's ends): our graph has one weight,
+// the duration, and that penalty would falsify ETAs (OSRM's
+// car_destination scenarios list it in testdata/osrm/differs.txt), while private,
 // delivery and customers close a way to cars here (OSRM routes them with
 // a penalty that keeps them to a route's ends; we have no such penalty
 // yet, and routing through private land is the worse error) but not a
@@ -383,7 +393,9 @@ var classOf = map[string]route.Class{
 // length is the way's length in meters (for ferry durations).
 func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float64, class route.Class, ferry bool) {
 	hw := tags.Find("highway")
-	if tags.Find("area") == "yes" && !(p == route.Walking && hw == "pedestrian") {
+	if tags.Find("area") == "yes" && p == route.Driving {
+		// car.lua avoids areas; foot.lua walks an area's outline (a
+		// square, a pedestrian zone, a parking lot) like any way
 		return 0, 0, 0, false
 	}
 	for _, k := range []string{"construction", "proposed"} {
@@ -394,7 +406,9 @@ func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float6
 	if tags.Find("impassable") == "yes" || tags.Find("status") == "impassable" || tags.Find("smoothness") == "impassable" {
 		return 0, 0, 0, false
 	}
-	isFerry := tags.Find("route") == "ferry"
+	// a shuttle train carries cars as a ferry does (car.lua's route_speeds)
+	rt := tags.Find("route")
+	isFerry := rt == "ferry" || rt == "shuttle_train" && p == route.Driving
 	class = classOf[hw]
 	if p == route.Driving {
 		return carWay(tags, hw, class, isFerry, length)
@@ -406,6 +420,9 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 	base, ok := carSpeeds[hw]
 	if isFerry {
 		ok, base, class = true, 5, route.ClassFerry
+		if tags.Find("route") == "shuttle_train" {
+			base = 10
+		}
 	}
 	fwdAccess, bwdAccess := carAccess(tags, carAccessHierarchy)
 	fwdOpen, bwdOpen := !carAccessBlacklist[fwdAccess], !carAccessBlacklist[bwdAccess]
@@ -513,7 +530,7 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 		return // motor vehicles only
 	}
 	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
-		tags.Find("man_made") == "pier"
+		tags.Find("man_made") == "pier" || footAmenities[tags.Find("amenity")]
 	if !ok && hw != "" && accessWhitelist[a] {
 		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot or general access
 	}

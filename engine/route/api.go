@@ -21,7 +21,11 @@
 //     from a sync.Pool, so a query allocates only its result.
 //   - A snapped point (Snap) lies on an edge at a distance offset; it seeds
 //     both arcs of the edge with the partial weights, so routes start and
-//     end mid-edge as OSRM's phantom nodes do.
+//     end mid-edge as OSRM's phantom nodes do. A point snapped onto a node
+//     shared by several edges carries the other edges' snaps as Ties
+//     (OSRM's phantom node candidates): routes and tables start or end on
+//     whichever gives the best route, leaving out edges they would only
+//     pass through the node on.
 //   - Snapping uses an in-memory uniform grid over segments; routing snaps
 //     prefer the big connected components (as OSRM does with "tiny
 //     components"); nearest returns what is nearest.
@@ -106,6 +110,11 @@ type SnapOptions struct {
 	// disconnected component (the nearest service). Routing leaves it false
 	// and prefers the big components.
 	AnyComponent bool
+	// Ties, with Number 1, collects the snaps on other edges at the very
+	// same location (a node shared by several ways) into Snap.Ties, as
+	// OSRM's phantom node candidates: a route then starts or ends on
+	// whichever of them gives the best route.
+	Ties bool
 }
 
 // Snap is a point snapped onto an edge of the graph (OSRM's phantom node).
@@ -120,6 +129,10 @@ type Snap struct {
 	// Forward and Backward tell which directions of the edge may be used
 	// from this snap (bearing filters can exclude one).
 	Forward, Backward bool
+	// Ties are snaps on other edges at the same Location (SnapOptions.Ties):
+	// route searches start (or end) on any of them and the route reports the
+	// one it used. Nil for most snaps.
+	Ties []Snap
 }
 
 // Waypoint is a snapped coordinate as OSRM responses report it: the

@@ -88,13 +88,19 @@ func (g *Graph) legPaths(snaps []Snap, continueStraight bool) ([]legPath, error)
 	paths := make([]legPath, n-1)
 	if !continueStraight || n == 2 {
 		for i := 0; i+1 < n; i++ {
-			arcs, w, ok := g.shortest(snaps[i], snaps[i+1])
+			p, ok := g.shortest(snaps[i], snaps[i+1])
 			if !ok {
 				return nil, fmt.Errorf("%w: between waypoints %d and %d", ErrNoRoute, i, i+1)
 			}
-			paths[i] = legPath{s: snaps[i], t: snaps[i+1], arcs: arcs, weight: w}
+			paths[i] = p
 		}
 		return paths, nil
+	}
+	// a via waypoint keeps the direction it was reached in on its own edge:
+	// its ties (other edges at the same node) are not tried
+	snaps = append([]Snap(nil), snaps...)
+	for k := 1; k+1 < n; k++ {
+		snaps[k].Ties = nil
 	}
 	const inf = math.MaxInt64 / 4
 	type cell struct {
@@ -127,12 +133,12 @@ func (g *Graph) legPaths(snaps []Snap, continueStraight bool) ([]legPath, error)
 				} else if a == 1 {
 					continue // the first waypoint may leave either way: one search covers both
 				}
-				arcs, w, ok := g.shortest(sa, tb)
+				p, ok := g.shortest(sa, tb)
 				if !ok {
 					continue
 				}
-				if c := cost[k][a].cost + w; c < cost[k+1][b].cost {
-					cost[k+1][b] = cell{cost: c, prev: a, path: legPath{s: sa, t: tb, arcs: arcs, weight: w}}
+				if c := cost[k][a].cost + p.weight; c < cost[k+1][b].cost {
+					cost[k+1][b] = cell{cost: c, prev: a, path: p}
 				}
 			}
 		}
@@ -147,7 +153,7 @@ func (g *Graph) legPaths(snaps []Snap, continueStraight bool) ([]legPath, error)
 	for k := n - 1; k > 0; k-- {
 		c := cost[k][d]
 		p := c.path
-		p.t = snaps[k]
+		p.t = onEdge(snaps[k], p.t.Edge)
 		paths[k-1] = p
 		d = c.prev
 	}

@@ -69,12 +69,12 @@ func TestCHEqualsDijkstra(t *testing.T) {
 	for i := 0; i < 1000; i++ {
 		a := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
 		b := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
-		sa, err1 := g.Snap(a, SnapOptions{})
-		sb, err2 := g.Snap(b, SnapOptions{})
+		sa, err1 := g.Snap(a, SnapOptions{Ties: true})
+		sb, err2 := g.Snap(b, SnapOptions{Ties: true})
 		if err1 != nil || err2 != nil {
 			t.Fatalf("snap: %v %v", err1, err2)
 		}
-		path, w, ok := g.shortest(sa[0], sb[0])
+		path, w, ok := g.shortestArcs(sa[0], sb[0])
 		wd, okd := g.dijkstraRoute(sa[0], sb[0])
 		if ok != okd || (ok && w != wd) {
 			mismatch++

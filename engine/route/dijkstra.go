@@ -142,6 +142,12 @@ func (g *Graph) pathWeight(path []uint32, s, t Snap) int64 {
 	if len(path) == 0 {
 		return 0
 	}
+	if e, _ := arcEdge(g, g.origArc(path[0])); len(s.Ties) > 0 {
+		s = onEdge(s, e)
+	}
+	if e, _ := arcEdge(g, g.origArc(path[len(path)-1])); len(t.Ties) > 0 {
+		t = onEdge(t, e)
+	}
 	w, _ := g.partial(path[0], s, true)
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]

@@ -6,7 +6,7 @@ import "fmt"
 
 // CHWeight is the best route weight (deciseconds) by the CH search.
 func (g *Graph) CHWeight(s, t Snap) (int64, bool) {
-	_, w, ok := g.shortest(s, t)
+	_, w, ok := g.shortestArcs(s, t)
 	return w, ok
 }
 

@@ -457,7 +457,8 @@ func (g *Graph) derive() {
 }
 
 // bigComponent is the arc count from which a strongly connected component
-// is never "tiny" (OSRM's threshold); the largest component is always big.
+// is not "tiny" (OSRM's threshold). In a graph of tiny components only
+// (a small fixture) routing snaps to what is nearest, as OSRM's do.
 const bigComponent = 1000
 
 // bigEdges finds the strongly connected components of the edge-based graph
@@ -531,14 +532,10 @@ func (g *Graph) bigEdges() []bool {
 			}
 		}
 	}
-	largest := 0
-	for _, s := range sizes {
-		largest = max(largest, s)
-	}
 	big := make([]bool, len(g.eFrom))
 	for e := range g.eFrom {
 		for d := 0; d < 2; d++ {
-			if a := g.eArc[2*e+d]; a >= 0 && sizes[comp[a]] >= min(bigComponent, largest) {
+			if a := g.eArc[2*e+d]; a >= 0 && sizes[comp[a]] >= bigComponent {
 				big[e] = true
 			}
 		}

@@ -56,7 +56,9 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 	case j.others == 0:
 		if !same {
 			typ = NewName
-			if a >= 45 {
+			// a bend where only this road goes on (no other road meets
+			// it) is a name change whatever its angle, as OSRM's
+			if a >= 45 && j.roads > 2 {
 				typ = Turn
 			}
 		}

@@ -96,40 +96,67 @@ func (g *Graph) partial(a uint32, s Snap, tail bool) (int64, int64) {
 	return int64(math.Round(f * float64(g.aW[a]))), int64(math.Round(f * float64(g.aD[a])))
 }
 
-// sourceSeeds returns the seeds of a search starting at s.
+// sourceSeeds returns the seeds of a search starting at s or one of its
+// ties. Among ties, an arc that the snap ends (a route would only pass
+// through the node on it) gives no seed: the arcs leaving the node are
+// seeds themselves, without the turn.
 func (g *Graph) sourceSeeds(s Snap, dst []seed) []seed {
-	if s.Forward {
-		if a := g.eArc[2*s.Edge]; a >= 0 {
-			w, d := g.partial(uint32(a), s, true)
-			dst = append(dst, seed{arc: uint32(a), w: w, d: d, prefix: -1})
-		}
+	return g.tiedSeeds(s, dst, true)
+}
+
+// targetSeeds returns the seeds of a search ending at t or one of its ties:
+// weights are minus the part of the arc after the snap (callers shift them
+// to be >= 0). Among ties, an arc that the snap starts gives no seed.
+func (g *Graph) targetSeeds(t Snap, dst []seed) []seed {
+	return g.tiedSeeds(t, dst, false)
+}
+
+// tiedSeeds returns the source (or target) seeds of s and its ties.
+func (g *Graph) tiedSeeds(s Snap, dst []seed, source bool) []seed {
+	if len(s.Ties) == 0 {
+		return g.snapSeeds(s, dst, source, false)
 	}
-	if s.Backward {
-		if a := g.eArc[2*s.Edge+1]; a >= 0 {
-			w, d := g.partial(uint32(a), s, true)
-			dst = append(dst, seed{arc: uint32(a), w: w, d: d, prefix: -1})
+	n := len(dst)
+	ties := s.Ties
+	s.Ties = nil
+	for pass := 0; pass < 2 && len(dst) == n; pass++ {
+		// the second pass, when every seed only passed through, keeps them
+		dst = g.snapSeeds(s, dst, source, pass == 0)
+		for _, x := range ties {
+			dst = g.snapSeeds(x, dst, source, pass == 0)
 		}
 	}
 	return dst
 }
 
-// targetSeeds returns the seeds of a search ending at t: weights are minus
-// the part of the arc after the snap (callers shift them to be >= 0).
-func (g *Graph) targetSeeds(t Snap, dst []seed) []seed {
+// snapSeeds appends the seeds of one snap; skipThrough leaves out arcs the
+// snap ends (source) or starts (target).
+func (g *Graph) snapSeeds(s Snap, dst []seed, source, skipThrough bool) []seed {
 	add := func(a uint32) {
-		w, d := g.partial(a, t, true)
+		w, d := g.partial(a, s, true)
+		if source {
+			if !skipThrough || w != 0 || d != 0 {
+				dst = append(dst, seed{arc: a, w: w, d: d, prefix: -1})
+			}
+			return
+		}
+		if skipThrough {
+			if bw, bd := g.partial(a, s, false); bw == 0 && bd == 0 {
+				return
+			}
+		}
 		dst = append(dst, seed{arc: a, w: -w, d: -d, prefix: -1})
 		for _, x := range g.dups[a] {
 			dst = append(dst, seed{arc: x, w: -w, d: -d, prefix: -1})
 		}
 	}
-	if t.Forward {
-		if a := g.eArc[2*t.Edge]; a >= 0 {
+	if s.Forward {
+		if a := g.eArc[2*s.Edge]; a >= 0 {
 			add(uint32(a))
 		}
 	}
-	if t.Backward {
-		if a := g.eArc[2*t.Edge+1]; a >= 0 {
+	if s.Backward {
+		if a := g.eArc[2*s.Edge+1]; a >= 0 {
 			add(uint32(a))
 		}
 	}
@@ -140,14 +167,16 @@ func (g *Graph) targetSeeds(t Snap, dst []seed) []seed {
 // the source (the route must go round and come back) by seeds on the arc's
 // successors, so the search cannot "meet" on the arc with a negative length.
 func (g *Graph) fixLoops(src []seed, s, t Snap, tgt []seed) []seed {
-	if s.Edge != t.Edge {
+	if !sharesEdge(s, t) {
 		return src
 	}
 	out := src[:0:0]
 	for _, x := range src {
 		behind := false
+		e, _ := arcEdge(g, x.arc)
+		ss, t1 := onEdge(s, e), onEdge(t, e)
 		for _, y := range tgt {
-			if y.arc == x.arc && !sameSpot(s, t, g, x.arc) {
+			if y.arc == x.arc && !sameSpot(ss, t1, g, x.arc) {
 				behind = true
 			}
 		}
@@ -161,6 +190,33 @@ func (g *Graph) fixLoops(src []seed, s, t Snap, tgt []seed) []seed {
 		}
 	}
 	return out
+}
+
+// sharesEdge reports whether s and t (or their ties) lie on a common edge.
+func sharesEdge(s, t Snap) bool {
+	if len(s.Ties) == 0 && len(t.Ties) == 0 {
+		return s.Edge == t.Edge
+	}
+	for _, a := range append([]Snap{s}, s.Ties...) {
+		for _, b := range append([]Snap{t}, t.Ties...) {
+			if a.Edge == b.Edge {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onEdge returns the snap of s (itself or a tie) on edge e, without ties;
+// s itself when none is.
+func onEdge(s Snap, e uint32) Snap {
+	for _, x := range s.Ties {
+		if x.Edge == e {
+			return x
+		}
+	}
+	s.Ties = nil
+	return s
 }
 
 // sameSpot reports whether s is not after t along arc a (equal weights can
@@ -333,9 +389,27 @@ func (g *Graph) unpackDepth(from, to uint32, mid int32, out []uint32, depth int)
 	return g.unpackDepth(m, to, g.up.mid[j], out, depth+1)
 }
 
-// shortest returns the arcs and weight of the best route from s to t, using
-// only the allowed directions of each snap.
-func (g *Graph) shortest(s, t Snap) ([]uint32, int64, bool) {
+// shortest returns the best route from s to t, using only the allowed
+// directions of each snap, with the snaps it starts and ends at (s and t,
+// or the ties it used).
+func (g *Graph) shortest(s, t Snap) (legPath, bool) {
+	arcs, w, ok := g.shortestArcs(s, t)
+	if !ok {
+		return legPath{}, false
+	}
+	if len(s.Ties) > 0 {
+		e, _ := arcEdge(g, g.origArc(arcs[0]))
+		s = onEdge(s, e)
+	}
+	if len(t.Ties) > 0 {
+		e, _ := arcEdge(g, g.origArc(arcs[len(arcs)-1]))
+		t = onEdge(t, e)
+	}
+	return legPath{s: s, t: t, arcs: arcs, weight: w}, true
+}
+
+// shortestArcs returns the arcs and weight of the best route from s to t.
+func (g *Graph) shortestArcs(s, t Snap) ([]uint32, int64, bool) {
 	sc := g.getScratch()
 	defer g.putScratch(sc)
 	var sb, tb [4]seed

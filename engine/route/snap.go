@@ -127,12 +127,15 @@ type collector struct {
 	b       *Bearing
 	want    int
 	bigOnly bool
-	cands   []Snap
+	// startOnly leaves out edges a route may not start or end on: ferries
+	// (OSRM's is_startpoint, off for modes other than the profile's own)
+	startOnly bool
+	cands     []Snap
 }
 
 func (c *collector) consider(r segRef) {
 	g := c.g
-	if c.bigOnly && !g.edgeBig[r.edge] {
+	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&flagFerry != 0 {
 		return
 	}
 	// cheap reject by bounding box before projecting
@@ -218,8 +221,8 @@ func (c *collector) rings(gr *grid, maxRing int32) bool {
 // collect gathers, per edge, the nearest acceptable projection of p, for
 // edges within radius meters (radius <= 0: unlimited), the want nearest
 // (want <= 0: every edge within radius), nearest first.
-func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOnly bool) []Snap {
-	c := &collector{g: g, p: p, radius: radius, b: b, want: want, bigOnly: bigOnly}
+func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOnly, startOnly bool) []Snap {
+	c := &collector{g: g, p: p, radius: radius, b: b, want: want, bigOnly: bigOnly, startOnly: startOnly}
 	if !c.rings(&g.fine, fineRings) && !c.rings(g.coarseGrid(), coarseRings) {
 		g.scanFar(p, radius, c.consider, c.limit)
 	}
@@ -232,8 +235,9 @@ func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOn
 // Snap returns the opt.Number nearest road positions to p (nearest first),
 // one per edge, honouring the radius and bearing filters. Unless
 // opt.AnyComponent is set it prefers edges of the big connected components
-// and falls back to tiny ones only when no big one is within the radius. It
-// returns ErrNoSegment when nothing qualifies.
+// and falls back to tiny ones only when no big one is within the radius,
+// and it never snaps onto a ferry (OSRM: not a startpoint; snapping=any
+// lifts both). It returns ErrNoSegment when nothing qualifies.
 func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	n := opt.Number
 	if n <= 0 {
@@ -243,16 +247,47 @@ func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 		return nil, ErrNoSegment
 	}
 	var out []Snap
-	if !opt.AnyComponent {
-		out = g.collect(p, opt.Radius, opt.Bearing, n, true)
+	big := !opt.AnyComponent
+	routing := big
+	if big {
+		out = g.collect(p, opt.Radius, opt.Bearing, n, true, true)
 	}
 	if len(out) == 0 {
-		out = g.collect(p, opt.Radius, opt.Bearing, n, false)
+		big = false
+		out = g.collect(p, opt.Radius, opt.Bearing, n, false, routing)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no road within reach of %.6f,%.6f", ErrNoSegment, p[0], p[1])
 	}
+	if opt.Ties && n == 1 && g.atVertex(out[0]) {
+		for _, s := range g.collect(p, opt.Radius, opt.Bearing, maxTies+1, big, routing) {
+			if s.Edge != out[0].Edge && sameLocation(s.Location, out[0].Location) {
+				out[0].Ties = append(out[0].Ties, s)
+			}
+		}
+	}
 	return out, nil
+}
+
+// maxTies bounds the snaps tied at one location (the ways meeting at a node).
+const maxTies = 15
+
+// atVertex reports whether s lies on a point of its edge's geometry, where
+// other edges may meet it.
+func (g *Graph) atVertex(s Snap) bool {
+	pts := g.edgePoints(s.Edge)
+	for _, i := range []int{s.Seg, s.Seg + 1} {
+		if i >= 0 && i < len(pts) && sameLocation(pts[i], s.Location) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameLocation reports whether a and b are the same point (within 1e-7°,
+// about 1 cm; OSRM compares fixed-point coordinates of 1e-6°).
+func sameLocation(a, b orb.Point) bool {
+	return math.Abs(a[0]-b[0]) <= 1e-7 && math.Abs(a[1]-b[1]) <= 1e-7
 }
 
 // Candidates returns every road position within radius meters of p (radius
@@ -262,7 +297,7 @@ func (g *Graph) Candidates(p orb.Point, radius float64, b *Bearing) []Snap {
 	if radius <= 0 || len(g.eFrom) == 0 {
 		return nil
 	}
-	return g.collect(p, radius, b, 0, false)
+	return g.collect(p, radius, b, 0, false, false)
 }
 
 // WaypointOf returns the waypoint of a snap, with its hint.

@@ -10,8 +10,8 @@ import (
 // Guidance: a step starts at depart, at every junction where the route
 // needs an instruction, and at arrive. The rules, simplified from OSRM's
 // guidance and kept to what osrm-text-instructions understands:
-//   - entering a roundabout: "roundabout" ("rotary" when the ring is named
-//     and larger than rotaryRadius, as OSRM; rotary_name set), exit = number of exits passed (exits are ring
+//   - entering a roundabout: "roundabout" ("rotary" when the whole ring
+//     has one name and is larger than rotaryRadius, as OSRM; rotary_name set), exit = number of exits passed (exits are ring
 //     junctions with an enterable non-ring road), modifier = direction of
 //     the exit relative to the approach; leaving it: "exit roundabout" /
 //     "exit rotary" with the same exit number.
@@ -20,12 +20,15 @@ import (
 //   - onto a *_link from a motorway/trunk: "off ramp"; onto a link from
 //     another road: "on ramp"; from a link onto a motorway/trunk: "merge".
 //   - at a junction with no other enterable road: "new name" when the
-//     name or ref changes, else nothing.
+//     name or ref changes (as OSRM compares them: nameAnnounced) (a "turn" when it bends 45° or more and other
+//     roads meet there, closed to the route), else nothing.
 //   - with other choices: staying on the same name nearly straight: nothing;
 //     same name but bending: "continue"; two enterable roads within 45° of
 //     straight and none clearly straight: "fork"; the road ends (nothing
-//     within 35° of straight, a road on the other side): "end of road";
-//     otherwise "turn" ("new name" when nearly straight).
+//     within 35° of straight, a road on the other side): "end of road",
+//     but a plain "turn" right after a step that passed no other
+//     intersection (OSRM's post-processing); otherwise "turn" ("new name"
+//     when nearly straight).
 // Modifiers from the turn angle: straight < 15°, slight < 45°, plain < 135°
 // (right/left), sharp < 170°, uturn beyond.
 
@@ -230,7 +233,8 @@ func (b *stepBuilder) junction(i int) {
 	case !prevRB && curRB:
 		b.exits = 0
 		m := b.newStep(i, Roundabout, modifierOf(angle), inB, outB, loc)
-		if name := g.str(g.eName[cur.edge]); name != "" && g.ringRadius(g.origArc(cur.arc)) > rotaryRadius {
+		if r, one := g.ringRadius(g.origArc(cur.arc)); g.str(g.eName[cur.edge]) != "" && one && r > rotaryRadius {
+			name := g.str(g.eName[cur.edge])
 			m.step.Maneuver.Type = Rotary
 			m.step.RotaryName = name
 		}
@@ -253,7 +257,7 @@ func (b *stepBuilder) junction(i int) {
 		return
 	}
 	jn.from, jn.to = Class(g.eClass[prev.edge]), Class(g.eClass[cur.edge])
-	jn.sameName = g.eName[prev.edge] == g.eName[cur.edge] && g.eRef[prev.edge] == g.eRef[cur.edge]
+	jn.sameName = !nameAnnounced(g.str(g.eName[prev.edge]), g.str(g.eRef[prev.edge]), g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge]))
 	jn.unnamed = g.eName[cur.edge] == 0 && g.eRef[cur.edge] == 0
 	jn.modeChange = (g.eFlags[prev.edge]&flagFerry != 0) != (g.eFlags[cur.edge]&flagFerry != 0)
 	typ, mod := jn.maneuver()
@@ -356,7 +360,79 @@ func (b *stepBuilder) finish() []Step {
 		st.Geometry = orb.LineString(seg)
 		steps[k] = st
 	}
+	steps = trimShortSteps(steps)
+	plainEndOfRoad(steps)
 	return steps
+}
+
+// trimShortSteps drops a first step, or a step before the arrival, of at
+// most 1 m: a route that starts or ends on a node, on a road it only
+// touches there (OSRM's trimShortSegments). The next step then departs; the
+// arrival takes the name and mode of the step before. Distances, durations
+// and geometry move to the neighbouring step, so the sums stay the leg's.
+func trimShortSteps(steps []Step) []Step {
+	if len(steps) > 2 && steps[0].Distance <= 1 {
+		first, next := steps[0], &steps[1]
+		next.Distance += first.Distance
+		next.Duration += first.Duration
+		next.Weight += first.Weight
+		next.Geometry = joinLines(first.Geometry, next.Geometry)
+		next.Maneuver.Type, next.Maneuver.Modifier, next.Maneuver.BearingBefore, next.Maneuver.Exit = Depart, NoModifier, 0, 0
+		if len(next.Intersections) > 0 {
+			x := &next.Intersections[0]
+			b := next.Maneuver.BearingAfter
+			if x.Out != nil && *x.Out < len(x.Bearings) {
+				b = x.Bearings[*x.Out]
+			}
+			out0 := 0
+			x.Bearings, x.Entry, x.In, x.Out = []int{b}, []bool{true}, nil, &out0
+		}
+		steps = steps[1:]
+	}
+	if n := len(steps); n > 2 && steps[n-2].Distance <= 1 {
+		short, prev, arr := steps[n-2], &steps[n-3], steps[n-1]
+		prev.Distance += short.Distance
+		prev.Duration += short.Duration
+		prev.Weight += short.Weight
+		prev.Geometry = joinLines(prev.Geometry, short.Geometry)
+		arr.Name, arr.Ref, arr.Destinations, arr.Mode = prev.Name, prev.Ref, prev.Destinations, prev.Mode
+		steps = append(steps[:n-2], arr)
+	}
+	return steps
+}
+
+// joinLines returns a followed by b (whose first point is a's last),
+// without repeating a point.
+func joinLines(a, b orb.LineString) orb.LineString {
+	out := make(orb.LineString, 0, len(a)+len(b))
+	for _, l := range []orb.LineString{a, b} {
+		for _, p := range l {
+			if len(out) == 0 || out[len(out)-1] != p {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) == 1 {
+		out = append(out, out[0])
+	}
+	return out
+}
+
+// plainEndOfRoad turns an "end of road" right after a step that passed no
+// other intersection into a plain "turn" ("continue" on the same name):
+// the T-junction then says nothing the turn does not (OSRM's post-processing,
+// MIN_END_OF_ROAD_INTERSECTIONS).
+func plainEndOfRoad(steps []Step) {
+	for k := 1; k < len(steps); k++ {
+		st, prev := &steps[k], &steps[k-1]
+		if st.Maneuver.Type != EndOfRoad || len(prev.Intersections) >= 2 {
+			continue
+		}
+		st.Maneuver.Type = Turn
+		if (st.Name != "" || st.Ref != "") && st.Name == prev.Name && st.Ref == prev.Ref {
+			st.Maneuver.Type = Continue
+		}
+	}
 }
 
 // bearingAlong is the bearing of the route at point i: leaving it (after)
@@ -425,16 +501,20 @@ func forkLeft(angle float64, others []float64) bool {
 const rotaryRadius = 15.0
 
 // ringRadius estimates the radius of the roundabout entered by arc a from
-// the ring's perimeter, walking the ring's arcs until it closes.
-func (g *Graph) ringRadius(a uint32) float64 {
+// the ring's perimeter, walking the ring's arcs until it closes, and tells
+// whether all of the ring's edges carry the same name (a rotary's).
+func (g *Graph) ringRadius(a uint32) (radius float64, oneName bool) {
 	start := g.arcStart(a)
 	per := 0.0
 	cur := a
+	e0, _ := arcEdge(g, a)
+	oneName = true
 	for k := 0; k < 64; k++ {
 		e, _ := arcEdge(g, cur)
 		per += float64(g.eLen[e])
+		oneName = oneName && g.eName[e] == g.eName[e0]
 		if g.arcEnd(cur) == start {
-			return per / (2 * math.Pi)
+			return per / (2 * math.Pi), oneName
 		}
 		next := int64(-1)
 		for t := g.tOff[cur]; t < g.tOff[cur+1]; t++ {
@@ -449,5 +529,5 @@ func (g *Graph) ringRadius(a uint32) float64 {
 		}
 		cur = uint32(next)
 	}
-	return per / (2 * math.Pi)
+	return per / (2 * math.Pi), oneName
 }

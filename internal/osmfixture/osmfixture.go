@@ -7,7 +7,8 @@
 //
 // Every letter or digit of Map is a node placed on a grid (one character
 // column ≈ 10 m east, one line ≈ 20 m north of the origin 9.5, 47.1); all
-// other characters are decoration. Ways list node letters in order with
+// other characters are decoration. A Map with Cell set is laid out as
+// OSRM's own harness does instead (features/step_definitions/data.js). Ways list node letters in order with
 // their tags; relations name their members by way index or node letter.
 // Build writes the extract and builds a pack with the given stages.
 package osmfixture
@@ -16,6 +17,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -58,6 +60,39 @@ type Map struct {
 	Ways      []Way
 	NodeTags  map[byte]string
 	Relations []Relation
+	// Cell, when > 0, lays Map out like OSRM's cucumber node maps: one
+	// character column is half a cell east, one line a cell south of
+	// Origin, in meters (OSRM's default grid is 100 m), measured with
+	// cheap-ruler as OSRM's harness does; only lowercase letters are OSM
+	// nodes, digits are locations that Point gives but the extract has
+	// not, and everything else is decoration.
+	Cell float64
+}
+
+// isNode reports whether character c of the map is an OSM node.
+func (m *Map) isNode(c byte) bool {
+	if m.Cell > 0 {
+		return c >= 'a' && c <= 'z'
+	}
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// cellOffset returns o moved dx meters east and dy meters north, by
+// cheap-ruler's WGS84 approximation at o's latitude (OSRM's harness
+// places node-map nodes with it).
+func cellOffset(o orb.Point, dx, dy float64) orb.Point {
+	const (
+		re = 6378.137 // km, WGS84 equatorial radius
+		fe = 1 / 298.257223563
+		e2 = fe * (2 - fe)
+	)
+	rad := math.Pi / 180
+	m := rad * re * 1000
+	cos := math.Cos(o[1] * rad)
+	w2 := 1 / (1 - e2*(1-cos*cos))
+	w := math.Sqrt(w2)
+	kx, ky := m*w*cos, m*w*w2*(1-e2) // meters per degree of lon, lat
+	return orb.Point{o[0] + dx/kx, o[1] + dy/ky}
 }
 
 // Point returns the coordinate of node c.
@@ -67,6 +102,9 @@ func (m *Map) Point(c byte) orb.Point {
 			o := m.Origin
 			if o == (orb.Point{}) {
 				o = orb.Point{Lon0, Lat0}
+			}
+			if m.Cell > 0 {
+				return cellOffset(o, float64(col)*m.Cell/2, -float64(row)*m.Cell)
 			}
 			return orb.Point{o[0] + float64(col)*ColDeg, o[1] - float64(row)*LineDeg}
 		}
@@ -102,7 +140,7 @@ func (m *Map) XML() string {
 	for _, line := range strings.Split(m.Map, "\n") {
 		for i := 0; i < len(line); i++ {
 			c := line[i]
-			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			if m.isNode(c) {
 				letters = append(letters, c)
 			}
 		}
