@@ -57,7 +57,14 @@ func fixtureIndex(t *testing.T) *geocode.Index {
 	if _, err := regions.Build(context.Background(), in, out, regions.Options{Stages: []regions.Stage{regions.PlacesStage()}}); err != nil {
 		t.Fatalf("build fixture pack: %v", err)
 	}
-	pk, err := engine.OpenPack(out)
+	return openTempIndex(t, out)
+}
+
+// openTempIndex opens the geocoding index of a pack the test made, closed
+// when the test ends (openIndex keeps its packs open for the binary).
+func openTempIndex(t *testing.T, path string) *geocode.Index {
+	t.Helper()
+	pk, err := engine.OpenPack(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"waymark/engine"
 	"waymark/engine/geocode"
 	"waymark/regions"
 )
@@ -76,17 +75,7 @@ func TestFullNameNotCrowdedOut(t *testing.T) {
 		name, path string
 	}{{"full-name tokens", out}, {"bm25 (format 4)", noFull}} {
 		t.Run(tc.name, func(t *testing.T) {
-			pk, err := engine.OpenPack(tc.path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { pk.Close() })
-			ix, err := geocode.Open(context.Background(), packDB(t, pk))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { ix.Close() })
-			res, err := ix.Search(context.Background(), geocode.Request{Query: "de France", Limit: 5})
+			res, err := openTempIndex(t, tc.path).Search(context.Background(), geocode.Request{Query: "de France", Limit: 5})
 			if err != nil {
 				t.Fatal(err)
 			}
