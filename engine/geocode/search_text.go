@@ -479,19 +479,7 @@ func (ix *Index) ftsUnranked(ctx context.Context, req *Request, expr string) ([]
 func (ix *Index) placesJoin() string { return `JOIN places p ON p.place_id = ` + ix.rowPlace }
 
 // appendNew appends to ids the ids of more it does not hold yet.
-func appendNew(ids, more []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		seen[id] = true
-	}
-	for _, id := range more {
-		if !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
+func appendNew(ids, more []int64) []int64 { return fillTo(ids, more, len(ids)+len(more)) }
 
 // fillTo appends to ids the ids of more it does not hold yet, in order,
 // until it holds n.
