@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
@@ -320,8 +321,12 @@ func decodeTags(s string) map[string]string {
 // record is a places row with what ranking and output need.
 type record struct {
 	Place
-	name      string
-	linkedID  int64
+	name     string
+	linkedID int64
+	// namesID numbers the distinct names of the records loaded together
+	// (records); records with equal names share their Names map, which
+	// is read only until finish gives each result its own.
+	namesID   int32
 	extraJSON string
 }
 
@@ -352,9 +357,17 @@ func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, e
 		return nil, fmt.Errorf("geocode: load places: %w", err)
 	}
 	defer rows.Close()
+	// Records with equal names share one decoded map and a namesID (the
+	// copies of a town's forty translations, a street name in many towns).
+	type decoded struct {
+		m  map[string]string
+		id int32
+	}
+	shared := map[string]decoded{}
 	for rows.Next() {
 		r := &record{}
-		var osmType, names, street, addrPlace string
+		var osmType, street, addrPlace string
+		var names sql.RawBytes
 		var interp int
 		var minLat, minLon, maxLat, maxLon float64
 		if err := rows.Scan(&r.PlaceID, &osmType, &r.OSMID, &r.Class, &r.Type, &r.AdminLevel, &r.name, &names,
@@ -374,9 +387,14 @@ func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, e
 				r.AddressTags[k] = v
 			}
 		}
-		r.Names = decodeTags(names)
+		d, ok := shared[string(names)]
+		if !ok {
+			d = decoded{decodeTags(string(names)), int32(len(shared) + 1)}
+			shared[string(names)] = d
+		}
+		r.Names, r.namesID = d.m, d.id
 		if len(r.Names) == 0 && r.Class == "place" && r.Type == "postcode" && r.Postcode != "" {
-			r.Names = map[string]string{"ref": r.Postcode}
+			r.Names, r.namesID = map[string]string{"ref": r.Postcode}, 0
 		}
 		r.Bound = BoundOf(r.OSMType, r.Class, r.Type, r.Centroid,
 			orb.Bound{Min: orb.Point{minLon, minLat}, Max: orb.Point{maxLon, maxLat}})
@@ -437,6 +455,7 @@ func (ix *Index) finish(ctx context.Context, recs []*record, out Output) ([]Plac
 	loc := out.locales()
 	res := make([]Place, len(recs))
 	for i, r := range recs {
+		r.Names = maps.Clone(r.Names)
 		et := decodeTags(r.extraJSON)
 		ix.assemble(&r.Place, lines[r.PlaceID], loc, et)
 		if out.ExtraTags {

@@ -3,22 +3,44 @@ package geocode
 // names.go: word-level tests of query words against a place's names.
 
 import (
+	"slices"
 	"strings"
 
 	"waymark/engine/text"
 )
 
+// spellings memoizes, for one query, the words of every spelling of name
+// values (text.Variants, split into words; the first is Normalize's).
+// A query's candidates share most of their names: a street name in every
+// town that has one, a town's forty translations on each place carrying
+// them, and normalizing them was most of the time a search spent scoring.
+type spellings map[string][][]string
+
+// of returns the words of each spelling of v (none when v normalizes to
+// nothing).
+func (sp spellings) of(v string) [][]string {
+	if ws, ok := sp[v]; ok {
+		return ws
+	}
+	vs := text.Variants(v)
+	ws := make([][]string, len(vs))
+	for i, x := range vs {
+		ws[i] = strings.Fields(x)
+	}
+	sp[v] = ws
+	return ws
+}
+
 // nameCoverage finds the name of names best covered by the query words:
 // covered is the number of its words found in qset, uncovered the number
 // missing. Every spelling variant of a name counts.
-func nameCoverage(names map[string]string, qset map[string]bool) (covered, uncovered int) {
+func nameCoverage(names map[string]string, qset map[string]bool, sp spellings) (covered, uncovered int) {
 	bestScore := -1.0
 	for k, v := range names {
 		if k == "addr:housename" && v == "" {
 			continue
 		}
-		for _, variant := range text.Variants(v) {
-			ws := strings.Fields(variant)
+		for _, ws := range sp.of(v) {
 			c := 0
 			for _, w := range ws {
 				if qset[w] {
@@ -42,25 +64,21 @@ func nameCoverage(names map[string]string, qset map[string]bool) (covered, uncov
 }
 
 // nameHasWord reports whether a normalized word occurs in one of names.
-func nameHasWord(names map[string]string, w string) bool {
+func nameHasWord(names map[string]string, w string, sp spellings) bool {
 	for _, v := range names {
-		for _, x := range strings.Fields(text.Normalize(v)) {
-			if x == w {
-				return true
-			}
+		if vs := sp.of(v); len(vs) > 0 && slices.Contains(vs[0], w) {
+			return true
 		}
 	}
 	return false
 }
 
 // nameHasWordVariant reports whether w is a word of any spelling of names.
-func nameHasWordVariant(names map[string]string, w string) bool {
+func nameHasWordVariant(names map[string]string, w string, sp spellings) bool {
 	for _, v := range names {
-		for _, variant := range text.Variants(v) {
-			for _, x := range strings.Fields(variant) {
-				if x == w {
-					return true
-				}
+		for _, ws := range sp.of(v) {
+			if slices.Contains(ws, w) {
+				return true
 			}
 		}
 	}
@@ -69,10 +87,10 @@ func nameHasWordVariant(names map[string]string, w string) bool {
 
 // nameHasAnyWord reports whether a name of names holds one of words (in
 // any spelling).
-func nameHasAnyWord(names map[string]string, words []string) bool {
+func nameHasAnyWord(names map[string]string, words []string, sp spellings) bool {
 	for _, w := range words {
 		for _, v := range text.Variants(w) {
-			if nameHasWordVariant(names, v) {
+			if nameHasWordVariant(names, v, sp) {
 				return true
 			}
 		}

@@ -26,7 +26,7 @@ func TestNameCoverage(t *testing.T) {
 			qset[w] = true
 		}
 		for range 50 { // map order varies between iterations
-			if c, u := nameCoverage(tt.names, qset); c != tt.covered || u != tt.uncovered {
+			if c, u := nameCoverage(tt.names, qset, spellings{}); c != tt.covered || u != tt.uncovered {
 				t.Fatalf("nameCoverage(%v, %v) = %d, %d, want %d, %d", tt.names, tt.query, c, u, tt.covered, tt.uncovered)
 			}
 		}

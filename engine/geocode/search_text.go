@@ -249,18 +249,15 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 	if err != nil {
 		return nil, err
 	}
-	var qset map[string]bool
+	sc := newScorer(p)
 	best := map[int64]*cand{}
 	for _, h := range hits {
-		if qset == nil {
-			qset = queryWordSet(p)
-		}
 		for _, id := range h.ids {
 			r := recs[id]
 			if r == nil {
 				continue
 			}
-			pen, ok := scoreCandidate(r, h.in, qset)
+			pen, ok := sc.score(r, h.in)
 			if !ok {
 				continue
 			}
@@ -285,7 +282,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 			out = append(out, c)
 		}
 	}
-	if err := ix.checkAddressWords(ctx, out); err != nil {
+	if err := ix.checkAddressWords(ctx, out, sc.spellings); err != nil {
 		return nil, err
 	}
 	if p.target == roleAny {
@@ -341,68 +338,6 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 		}
 	}
 	return out, nil
-}
-
-// queryWordSet holds every variant of every query word.
-func queryWordSet(p plan) map[string]bool {
-	m := map[string]bool{}
-	for _, ph := range p.phrases {
-		for _, w := range ph.words {
-			for _, v := range text.Variants(w) {
-				m[v] = true
-			}
-		}
-	}
-	return m
-}
-
-// scoreCandidate returns the match penalty of r under an interpretation:
-// 0 for an exact match; more for a name the query covers only in part, a
-// house number matched only in part, and so on. ok is false when r does not
-// fit the interpretation (no name word matched, wrong rank, wrong number).
-func scoreCandidate(r *record, in *interp, qset map[string]bool) (float64, bool) {
-	if in.maxRank > 0 && (r.RankAddress < in.minRank || r.RankAddress > in.maxRank) &&
-		(r.RankSearch < in.minRank || r.RankSearch > in.maxRank) {
-		return 0, false
-	}
-	pen := 0.0
-	if in.postcode != "" && r.Postcode != "" && !samePostcode(r.Postcode, in.postcode) {
-		pen += 0.2
-	}
-	if len(in.hn) > 0 {
-		if r.HouseNumber == "" {
-			return 0, false
-		}
-		hn := text.Normalize(r.HouseNumber)
-		switch want := strings.Join(in.hn, " "); {
-		case hn == want:
-		case strings.ReplaceAll(hn, " ", "") == strings.ReplaceAll(want, " ", ""):
-			pen += 0.02
-		default:
-			pen += 0.1
-		}
-		return pen, true
-	}
-	covered, uncovered := nameCoverage(r.Names, qset)
-	if covered == 0 {
-		return 0, false
-	}
-	pen += 0.1 * float64(min(uncovered, 5))
-	if uncovered > 0 && len(in.lead) > 0 && !nameHasAnyWord(r.Names, in.lead) {
-		// A name matched only in part by a later phrase, with the first
-		// phrase read as its address: Nominatim reads name first,
-		// address after, and weighs such a backwards partial match low.
-		pen += 0.3
-	}
-	// A number that could be the house number but only matched elsewhere
-	// (a postcode, a code in a parent's name) makes this reading weaker
-	// than the house-number reading.
-	for _, w := range in.rest {
-		if isHouseNumber(w) && !nameHasWord(r.Names, w) {
-			pen += 0.3
-		}
-	}
-	return pen, true
 }
 
 // fts runs one MATCH expression and returns the place ids of its
@@ -576,7 +511,7 @@ func withoutNumbers(p plan) (plan, bool) {
 // not used by the name or house number) match only places that are not
 // part of their address (nearby villages the index also lists), so
 // "6 Silum" prefers the house whose address says Silum.
-func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand) error {
+func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand, sp spellings) error {
 	var ids []int64
 	for _, c := range cands {
 		if c.in != nil && len(c.in.rest) > 0 {
@@ -596,7 +531,7 @@ func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand) error {
 		}
 		ls := lines[c.rec.PlaceID]
 		for _, w := range c.in.rest {
-			if len(c.in.hn) == 0 && nameHasWordVariant(c.rec.Names, w) {
+			if len(c.in.hn) == 0 && nameHasWordVariant(c.rec.Names, w, sp) {
 				continue
 			}
 			found := strings.EqualFold(strings.ReplaceAll(c.rec.Postcode, " ", ""), w)
