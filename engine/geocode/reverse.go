@@ -1,11 +1,12 @@
 package geocode
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/paulmach/orb"
@@ -148,47 +149,26 @@ type revRow struct {
 // streetOrPOI is Nominatim's lookup_street_poi. Unnamed streets are
 // skipped (Nominatim does not import them as places).
 //
-// It reads the R*Tree boxes within reach, orders them by their distance
+// It reads the R*Tree boxes near the point, orders them by their distance
 // lower bound, and loads rows (with geometry) in small batches only until
 // no closer candidate can remain, so dense towns cost a few rows, not all.
+// It looks within revReaches in turn, up to streetReach, and stops at
+// the first reach that settles the answer: in a town the closest
+// candidates are a few meters away, and reading every box within
+// streetReach (600 m) was a third of the time of a reverse.
 func (ix *Index) streetOrPOI(ctx context.Context, pt orb.Point, maxRank int, layers Layer) (*revHit, error) {
-	boxes, err := ix.nearBoxes(ctx, pt, streetReach)
-	if err != nil {
-		return nil, err
-	}
 	var ok []*revRow
-	const batch = 24
-	for start := 0; start < len(boxes); start += batch {
-		if len(ok) > 0 {
-			// Rows are sorted by lower bound: stop once none can beat
-			// the second best found (the inside-area rule looks at two).
-			limit := ok[0].dist + poiInside
-			if len(ok) > 1 {
-				limit = max(limit, ok[1].dist)
-			}
-			if boxes[start].dist > limit {
-				break
-			}
-		}
-		end := min(len(boxes), start+batch)
-		ids := make([]int64, 0, end-start)
-		for _, b := range boxes[start:end] {
-			ids = append(ids, b.id)
-		}
-		rows, err := ix.revCandidates(ctx, ix.stRevRows, pt, idList(ids))
+	for _, reach := range revReaches {
+		boxes, err := ix.nearBoxes(ctx, pt, reach)
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range rows {
-			if r.dist > streetReach || (isArea(r.geom) && distDegPlanar(r.centroid, pt) >= streetReach) {
-				continue
-			}
-			if !reverseRestrict(r, maxRank, layers) {
-				continue
-			}
-			ok = append(ok, r)
+		var settled bool
+		if ok, settled, err = ix.closestRows(ctx, pt, boxes, reach, maxRank, layers); err != nil {
+			return nil, err
+		} else if settled {
+			break
 		}
-		sort.SliceStable(ok, func(i, j int) bool { return ok[i].dist < ok[j].dist })
 	}
 	var best *revRow
 	if len(ok) > 0 {
@@ -239,8 +219,54 @@ func (ix *Index) nearBoxes(ctx context.Context, pt orb.Point, reach float64) ([]
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("geocode: reverse: %w", err)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].dist < out[j].dist })
+	slices.SortFunc(out, func(a, b revHit) int { return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(a.id, b.id)) })
 	return out, nil
+}
+
+// revReaches are the reaches streetOrPOI looks within, in degrees.
+var revReaches = [...]float64{0.0005, 0.0015, streetReach}
+
+// closestRows loads the rows of boxes (all boxes within reach of pt, by
+// distance) until none can beat the two closest found (the inside-area
+// rule looks at two) and returns those that qualify, closest first (ties
+// by place id). settled reports that no box beyond reach could change
+// the two closest: reach is streetReach, or they lie within reach.
+func (ix *Index) closestRows(ctx context.Context, pt orb.Point, boxes []revHit, reach float64, maxRank int, layers Layer) (ok []*revRow, settled bool, err error) {
+	const batch = 24
+	limit := func() float64 {
+		l := ok[0].dist + poiInside
+		if len(ok) > 1 {
+			l = max(l, ok[1].dist)
+		}
+		return l
+	}
+	for start := 0; start < len(boxes); start += batch {
+		if len(ok) > 0 && boxes[start].dist > limit() {
+			return ok, true, nil
+		}
+		end := min(len(boxes), start+batch)
+		ids := make([]int64, 0, end-start)
+		for _, b := range boxes[start:end] {
+			ids = append(ids, b.id)
+		}
+		rows, err := ix.revCandidates(ctx, ix.stRevRows, pt, idList(ids))
+		if err != nil {
+			return nil, false, err
+		}
+		for _, r := range rows {
+			if r.dist > streetReach || (isArea(r.geom) && distDegPlanar(r.centroid, pt) >= streetReach) {
+				continue
+			}
+			if !reverseRestrict(r, maxRank, layers) {
+				continue
+			}
+			ok = append(ok, r)
+		}
+		slices.SortFunc(ok, func(a, b *revRow) int {
+			return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(a.id, b.id))
+		})
+	}
+	return ok, reach >= streetReach || len(ok) > 0 && limit() <= reach, nil
 }
 
 // reverseRestrict is the layer/rank filter of Nominatim's reverse for the
