@@ -53,26 +53,14 @@ func buildGrid(g *Graph, cell float64) grid {
 	for e := range g.eFrom {
 		pts := g.edgePoints(uint32(e))
 		for s := 0; s+1 < len(pts); s++ {
-			x0, y0 := gr.cellOf(pts[s])
-			x1, y1 := gr.cellOf(pts[s+1])
-			if x0 > x1 {
-				x0, x1 = x1, x0
-			}
-			if y0 > y1 {
-				y0, y1 = y1, y0
-			}
-			if int64(x1-x0+1)*int64(y1-y0+1) > 64 {
-				// very long segment: index one cell; the far scan still finds it
-				x1, y1 = x0, y0
-			}
-			for x := x0; x <= x1; x++ {
-				for y := y0; y <= y1; y++ {
-					all = append(all, kr{cellKey(x, y), segRef{uint32(e), uint32(s)}})
-				}
-			}
+			gr.crossed(pts[s], pts[s+1], func(x, y int32) {
+				all = append(all, kr{cellKey(x, y), segRef{uint32(e), uint32(s)}})
+			})
 		}
 	}
-	slices.SortFunc(all, func(a, b kr) int { return cmp.Compare(a.k, b.k) })
+	slices.SortFunc(all, func(a, b kr) int {
+		return cmp.Or(cmp.Compare(a.k, b.k), cmp.Compare(a.r.edge, b.r.edge), cmp.Compare(a.r.seg, b.r.seg))
+	})
 	gr.cells = make(map[int64][2]uint32, len(all)/4+1)
 	gr.refs = make([]segRef, len(all))
 	for i := 0; i < len(all); {
@@ -85,6 +73,66 @@ func buildGrid(g *Graph, cell float64) grid {
 		i = j
 	}
 	return gr
+}
+
+// crossed calls fn with every cell segment a–b passes through, from a's
+// to b's (a grid traversal, Amanatides and Woo): a segment is listed
+// where it lies, however long, so the cell nearest a point holds every
+// segment passing through it.
+func (gr *grid) crossed(a, b orb.Point, fn func(x, y int32)) {
+	x, y := gr.cellOf(a)
+	x1, y1 := gr.cellOf(b)
+	fn(x, y)
+	if x == x1 && y == y1 {
+		return
+	}
+	ax, ay := a[0]/gr.cell, a[1]/gr.cell
+	dx, dy := b[0]/gr.cell-ax, b[1]/gr.cell-ay
+	stepX, stepY := int32(1), int32(1)
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	tDeltaX, tDeltaY := math.Inf(1), math.Inf(1)
+	if dx < 0 {
+		stepX = -1
+	}
+	if dy < 0 {
+		stepY = -1
+	}
+	if dx != 0 {
+		next := float64(x)
+		if dx > 0 {
+			next++
+		}
+		tMaxX, tDeltaX = (next-ax)/dx, math.Abs(1/dx)
+	}
+	if dy != 0 {
+		next := float64(y)
+		if dy > 0 {
+			next++
+		}
+		tMaxY, tDeltaY = (next-ay)/dy, math.Abs(1/dy)
+	}
+	// Every step moves one cell closer to b's on one axis; the bound
+	// guards against rounding (the walk then ends in b's cell).
+	for n := abs32(x1-x) + abs32(y1-y); n > 0 && (x != x1 || y != y1); n-- {
+		if tMaxX < tMaxY && x != x1 || y == y1 {
+			x += stepX
+			tMaxX += tDeltaX
+		} else {
+			y += stepY
+			tMaxY += tDeltaY
+		}
+		fn(x, y)
+	}
+	if x != x1 || y != y1 {
+		fn(x1, y1)
+	}
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // segSnap projects p on segment s of edge e and applies the bearing filter.
@@ -131,6 +179,8 @@ type collector struct {
 	// (OSRM's is_startpoint, off for modes other than the profile's own)
 	startOnly bool
 	cands     []Snap
+	// bandLat and bandCos: see boxMeters (0 until first needed)
+	bandLat, bandCos float64
 }
 
 func (c *collector) consider(r segRef) {
@@ -138,13 +188,12 @@ func (c *collector) consider(r segRef) {
 	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&flagFerry != 0 {
 		return
 	}
-	// cheap reject by bounding box before projecting
-	if lim := c.limit(); !math.IsInf(lim, 1) {
-		b := g.eBox[r.edge]
-		k := math.Cos(rad(c.p[1]))
-		dx := math.Max(0, math.Max(b.Min[0]-c.p[0], c.p[0]-b.Max[0])) * k
-		dy := math.Max(0, math.Max(b.Min[1]-c.p[1], c.p[1]-b.Max[1]))
-		if math.Sqrt(dx*dx+dy*dy)*sphere.MetersPerDegree*0.99 > lim {
+	// cheap reject by the segment's bounding box before projecting
+	if lim := c.limit(); lim < boundReach {
+		i := g.eGeom[r.edge] + r.seg
+		a, b := g.pts[i], g.pts[i+1]
+		box := orb.Bound{Min: orb.Point{min(a[0], b[0]), min(a[1], b[1])}, Max: orb.Point{max(a[0], b[0]), max(a[1], b[1])}}
+		if c.boxMeters(box)*0.99 > lim {
 			return
 		}
 	}
@@ -154,7 +203,8 @@ func (c *collector) consider(r segRef) {
 	}
 	for i := range c.cands {
 		if c.cands[i].Edge == r.edge {
-			if s.Distance >= c.cands[i].Distance {
+			// at a point shared by two segments, the later segment
+			if s.Distance > c.cands[i].Distance || s.Distance == c.cands[i].Distance && s.Seg <= c.cands[i].Seg {
 				return
 			}
 			c.cands = append(c.cands[:i], c.cands[i+1:]...)
@@ -204,7 +254,10 @@ func (c *collector) rings(gr *grid, maxRing int32) bool {
 				step = 2 * k
 			}
 			for y := cy - k; y <= cy+k; y += step {
-				if rg, ok := gr.cells[cellKey(x, y)]; ok {
+				if c.cellBeyond(gr, x, y) {
+					// a neighbour cell can lie farther than the
+					// limit although its ring does not
+				} else if rg, ok := gr.cells[cellKey(x, y)]; ok {
 					for _, r := range gr.refs[rg[0]:rg[1]] {
 						c.consider(r)
 					}
@@ -217,6 +270,48 @@ func (c *collector) rings(gr *grid, maxRing int32) bool {
 	}
 	return float64(maxRing)*cellM > c.limit()
 }
+
+// cellBeyond reports whether every point of cell x, y lies farther from
+// c.p than c.limit().
+func (c *collector) cellBeyond(gr *grid, x, y int32) bool {
+	lim := c.limit()
+	if lim >= boundReach {
+		return false
+	}
+	x0, y0 := float64(x)*gr.cell, float64(y)*gr.cell
+	return c.boxMeters(orb.Bound{Min: orb.Point{x0, y0}, Max: orb.Point{x0 + gr.cell, y0 + gr.cell}})*0.99 > lim
+}
+
+// boundReach is the distance, in meters, up to which boxMeters is
+// trusted as a lower bound (beyond, the earth's curvature matters).
+const boundReach = 200e3
+
+// boxMeters is a lower bound of the distance in meters from c.p to the
+// points of box (up to the haversine's approximation, well under 1%
+// within boundReach): planar, with degrees of longitude measured at the
+// latitude nearest a pole of c.p and the box, where they are shortest.
+// Boxes near c.p's latitude share one cosine (the ring searches' boxes).
+func (c *collector) boxMeters(box orb.Bound) float64 {
+	dx := max(0, box.Min[0]-c.p[0], c.p[0]-box.Max[0])
+	dy := max(0, box.Min[1]-c.p[1], c.p[1]-box.Max[1])
+	if dx > 0 {
+		if c.bandCos == 0 {
+			c.bandLat = min(89.9, math.Abs(c.p[1])+latBand)
+			c.bandCos = math.Cos(rad(c.bandLat))
+		}
+		lat := max(math.Abs(c.p[1]), math.Abs(box.Min[1]), math.Abs(box.Max[1]))
+		if lat <= c.bandLat {
+			dx *= c.bandCos
+		} else {
+			dx *= math.Cos(rad(min(89.9, lat)))
+		}
+	}
+	return math.Sqrt(dx*dx+dy*dy) * sphere.MetersPerDegree
+}
+
+// latBand is the band of latitude, in degrees pole-ward of a snapped
+// point, whose boxes boxMeters measures with one cosine.
+const latBand = 0.05
 
 // collect gathers, per edge, the nearest acceptable projection of p, for
 // edges within radius meters (radius <= 0: unlimited), the want nearest
