@@ -58,9 +58,8 @@ func buildGrid(g *Graph, cell float64) grid {
 			})
 		}
 	}
-	slices.SortFunc(all, func(a, b kr) int {
-		return cmp.Or(cmp.Compare(a.k, b.k), cmp.Compare(a.r.edge, b.r.edge), cmp.Compare(a.r.seg, b.r.seg))
-	})
+	// The order within a cell does not matter: consider breaks ties.
+	slices.SortFunc(all, func(a, b kr) int { return cmp.Compare(a.k, b.k) })
 	gr.cells = make(map[int64][2]uint32, len(all)/4+1)
 	gr.refs = make([]segRef, len(all))
 	for i := 0; i < len(all); {
