@@ -33,6 +33,7 @@ type Index struct {
 	countries map[string]map[string]string
 
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
+	stCands                                           *sql.Stmt // candidates.go
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
 	stParent                                          *sql.Stmt // nil in packs without search_parent
 	// rankedRows: search_name rowids are SearchRowID's (format 3), whose
@@ -104,6 +105,7 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		return st
 	}
 	ix.stPlaces = prep(`SELECT ` + placeCols + ` FROM places WHERE place_id IN (SELECT value FROM json_each(?))`)
+	ix.stCands = prep(candidatesSQL)
 	var inherits int
 	if err == nil {
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('place_addressline') WHERE name = 'inherits'`).Scan(&inherits)
@@ -181,7 +183,7 @@ const revHousesSQL = `SELECT ` + revCols + ` FROM places p
 
 // Close releases the prepared statements (not the database).
 func (ix *Index) Close() error {
-	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent} {
+	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent} {
 		if st != nil {
 			st.Close()
 		}
@@ -324,9 +326,12 @@ type record struct {
 	name     string
 	linkedID int64
 	// namesID numbers the distinct names of the records loaded together
-	// (records); records with equal names share their Names map, which
+	// (namesMemo); records with equal names share their Names map, which
 	// is read only until finish gives each result its own.
-	namesID   int32
+	namesID int32
+	// slim marks a candidate's record (candidates.go): only the columns
+	// ranking reads; finish needs the whole row.
+	slim      bool
 	extraJSON string
 }
 
@@ -357,20 +362,14 @@ func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, e
 		return nil, fmt.Errorf("geocode: load places: %w", err)
 	}
 	defer rows.Close()
-	// Records with equal names share one decoded map and a namesID (the
-	// copies of a town's forty translations, a street name in many towns).
-	type decoded struct {
-		m  map[string]string
-		id int32
-	}
-	shared := map[string]decoded{}
+	names := namesMemo{}
 	for rows.Next() {
 		r := &record{}
 		var osmType, street, addrPlace string
-		var names sql.RawBytes
+		var rawNames sql.RawBytes
 		var interp int
 		var minLat, minLon, maxLat, maxLon float64
-		if err := rows.Scan(&r.PlaceID, &osmType, &r.OSMID, &r.Class, &r.Type, &r.AdminLevel, &r.name, &names,
+		if err := rows.Scan(&r.PlaceID, &osmType, &r.OSMID, &r.Class, &r.Type, &r.AdminLevel, &r.name, &rawNames,
 			&r.HouseNumber, &r.Postcode, &r.CountryCode, &r.extraJSON, &r.RankSearch, &r.RankAddress, &r.Importance,
 			&r.ParentPlaceID, &r.linkedID, &interp, &r.Centroid[1], &r.Centroid[0], &minLat, &minLon, &maxLat, &maxLon,
 			&street, &addrPlace); err != nil {
@@ -387,15 +386,7 @@ func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, e
 				r.AddressTags[k] = v
 			}
 		}
-		d, ok := shared[string(names)]
-		if !ok {
-			d = decoded{decodeTags(string(names)), int32(len(shared) + 1)}
-			shared[string(names)] = d
-		}
-		r.Names, r.namesID = d.m, d.id
-		if len(r.Names) == 0 && r.Class == "place" && r.Type == "postcode" && r.Postcode != "" {
-			r.Names, r.namesID = map[string]string{"ref": r.Postcode}, 0
-		}
+		names.set(r, rawNames)
 		r.Bound = BoundOf(r.OSMType, r.Class, r.Type, r.Centroid,
 			orb.Bound{Min: orb.Point{minLon, minLat}, Max: orb.Point{maxLon, maxLat}})
 		out[r.PlaceID] = r

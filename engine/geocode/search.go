@@ -312,6 +312,9 @@ func (ix *Index) rankAndFinish(ctx context.Context, req *Request, cands []*cand,
 	for i, c := range kept {
 		recs[i] = c.rec
 	}
+	if err := ix.complete(ctx, recs); err != nil {
+		return nil, err
+	}
 	places, err := ix.finish(ctx, recs, req.Output)
 	if err != nil {
 		return nil, err

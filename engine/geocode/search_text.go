@@ -245,7 +245,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 			}
 		}
 	}
-	recs, err := ix.records(ctx, ids)
+	recs, err := ix.candidateRecords(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
