@@ -371,7 +371,7 @@ func (g *Graph) buildLeg(pcs []piece, s, t Snap, out Output) Leg {
 	}
 	leg.Summary = g.summary(pcs)
 	if out.Steps {
-		leg.Steps = g.steps(pcs, lb.pts, s, t)
+		leg.Steps = g.steps(pcs, lb.pts, t)
 	}
 	if out.Annotations != 0 {
 		leg.Annotation = annotate(&lb, out.Annotations)

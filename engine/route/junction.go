@@ -2,8 +2,17 @@ package route
 
 import "math"
 
-// noManeuver marks a junction where the route goes on without a step.
-const noManeuver = ManeuverType(255)
+// Silent maneuver types: a junction the route passes without an
+// instruction. Their drafts fold into the step before (steps_post.go); no
+// finished step has one.
+const (
+	// suppressed is a junction with other roads (OSRM's Suppressed).
+	suppressed ManeuverType = 254 + iota
+	// noTurn is a junction of only the road in and the road out, where
+	// nothing changes that is announced (OSRM's NoTurn: its graph has no
+	// intersection there).
+	noTurn
+)
 
 // junction is what guidance knows of the route's way through a junction
 // off roundabouts: the turn it makes and the other roads it could take.
@@ -29,7 +38,7 @@ func (j *junction) addOther(a float64) {
 }
 
 // maneuver classifies the junction (the rules in steps.go's doc): the type
-// and modifier of its step, or noManeuver where the route goes on without
+// and modifier of its step, or suppressed where the route goes on without
 // one.
 func (j *junction) maneuver() (ManeuverType, Modifier) {
 	a := math.Abs(j.angle)
@@ -38,7 +47,7 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 		// unnamed to unnamed: the same road only when it is the straightest way on
 		same = !hasStraighter(j.angle, j.otherAngles) && a < 35
 	}
-	typ := noManeuver
+	typ := suppressed
 	switch {
 	case j.modeChange:
 		typ = NewName
@@ -89,4 +98,36 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 		mod = plain(j.angle < 0)
 	}
 	return typ, mod
+}
+
+// hasStraighter reports whether another road goes on clearly straighter
+// (within 10°) than a turn of angle degrees of more than 20°.
+func hasStraighter(angle float64, others []float64) bool {
+	for _, a := range others {
+		if math.Abs(a) < 10 && math.Abs(angle) > 20 {
+			return true
+		}
+	}
+	return false
+}
+
+// oppositeSide reports whether another road leaves at 45° or more on the
+// other side than the turn.
+func oppositeSide(angle float64, others []float64) bool {
+	for _, a := range others {
+		if (a < 0) != (angle < 0) && math.Abs(a) >= 45 {
+			return true
+		}
+	}
+	return false
+}
+
+// forkLeft reports whether the chosen branch is the left one of a fork.
+func forkLeft(angle float64, others []float64) bool {
+	for _, a := range others {
+		if math.Abs(a) < 45 && a > angle {
+			return true
+		}
+	}
+	return false
 }

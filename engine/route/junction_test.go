@@ -14,12 +14,12 @@ func TestJunctionManeuver(t *testing.T) {
 		typ    ManeuverType
 		mod    Modifier
 	}{
-		{"same road straight on through a crossing", junction{angle: 3, roads: 4, from: res, to: res, sameName: true}, []float64{-90, 90}, noManeuver, Straight},
+		{"same road straight on through a crossing", junction{angle: 3, roads: 4, from: res, to: res, sameName: true}, []float64{-90, 90}, suppressed, Straight},
 		{"same road bending at a junction", junction{angle: 60, roads: 3, from: res, to: res, sameName: true}, []float64{-20}, Continue, Right},
 		{"no other road, new name", junction{angle: 10, roads: 2, from: res, to: res}, nil, NewName, Straight},
 		{"no other road, sharp bend onto a new name (OSRM: new name)", junction{angle: -100, roads: 2, from: res, to: res}, nil, NewName, Left},
 		{"no enterable other road, sharp bend onto a new name", junction{angle: -100, roads: 3, from: res, to: res}, nil, Turn, Left},
-		{"no other road, same name", junction{angle: 80, roads: 2, from: res, to: res, sameName: true}, nil, noManeuver, Right},
+		{"no other road, same name", junction{angle: 80, roads: 2, from: res, to: res, sameName: true}, nil, suppressed, Right},
 		{"turn left at a crossing", junction{angle: -88, roads: 4, from: prim, to: res}, []float64{2, 91}, Turn, Left},
 		{"slight right onto another name", junction{angle: 30, roads: 4, from: prim, to: res}, []float64{-3, -90}, Turn, SlightRight},
 		{"straight onto another name", junction{angle: 5, roads: 4, from: prim, to: res}, []float64{-90, 90}, NewName, Straight},
@@ -32,7 +32,7 @@ func TestJunctionManeuver(t *testing.T) {
 		{"merge from a link", junction{angle: -8, roads: 3, from: ClassMotorwayLink, to: ClassMotorway}, []float64{}, Merge, SlightLeft},
 		{"links forking", junction{angle: 15, roads: 3, from: ClassMotorwayLink, to: ClassMotorwayLink}, []float64{-15}, Fork, SlightRight},
 		{"onto a ferry", junction{angle: 50, roads: 3, from: res, to: ClassFerry, sameName: true, modeChange: true}, []float64{-90}, NewName, Right},
-		{"unnamed to unnamed, the straightest way", junction{angle: 5, roads: 3, from: res, to: res, sameName: true, unnamed: true}, []float64{80}, noManeuver, Straight},
+		{"unnamed to unnamed, the straightest way", junction{angle: 5, roads: 3, from: res, to: res, sameName: true, unnamed: true}, []float64{80}, suppressed, Straight},
 		{"unnamed to unnamed, not the straightest way", junction{angle: 25, roads: 3, from: res, to: res, sameName: true, unnamed: true}, []float64{2}, Turn, SlightRight},
 	}
 	for _, tt := range tests {
@@ -42,7 +42,7 @@ func TestJunctionManeuver(t *testing.T) {
 				j.addOther(a)
 			}
 			typ, mod := j.maneuver()
-			if typ != tt.typ || (typ != noManeuver && mod != tt.mod) {
+			if typ != tt.typ || (typ != suppressed && mod != tt.mod) {
 				t.Errorf("maneuver() = %v %v, want %v %v", typ, mod, tt.typ, tt.mod)
 			}
 		})

@@ -1,0 +1,182 @@
+package route
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Unit tests of the guidance passes (steps.go) on hand-built drafts.
+
+// dr is a hand-built draft: "type[ modifier] name[/ref]" as in
+// "turn left Main" (a name "-" is none), its length in meters and the
+// number of intersections it passes.
+func dr(spec string, dist float64, inters int) draft {
+	f := strings.Fields(spec)
+	var d draft
+	types := map[string]ManeuverType{"suppressed": suppressed, "noturn": noTurn, "newname": NewName, "endofroad": EndOfRoad}
+	for t := Depart; t <= UseLane; t++ {
+		types[strings.ReplaceAll(t.String(), " ", "")] = t
+	}
+	typ, ok := types[f[0]]
+	if !ok {
+		panic("dr: unknown type " + f[0])
+	}
+	d.step.Maneuver.Type = typ
+	f = f[1:]
+	mods := map[string]Modifier{"uturn": UTurn, "right": Right, "left": Left, "straight": Straight, "slightright": SlightRight, "slightleft": SlightLeft, "sharpright": SharpRight, "sharpleft": SharpLeft}
+	if len(f) > 1 {
+		if m, ok := mods[f[0]]; ok {
+			d.step.Maneuver.Modifier = m
+			f = f[1:]
+		}
+	}
+	if len(f) > 0 && f[0] != "-" {
+		d.step.Name, d.step.Ref, _ = strings.Cut(f[0], "/")
+	}
+	d.step.Mode = "driving"
+	if strings.HasSuffix(d.step.Name, "~ferry") {
+		d.step.Name, d.step.Mode = strings.TrimSuffix(d.step.Name, "~ferry"), "ferry"
+	}
+	d.dist = dist
+	for k := 0; k < inters; k++ {
+		in, out := 0, 1
+		x := Intersection{Bearings: []int{0, 180}, Entry: []bool{true, true}, In: &in, Out: &out}
+		switch {
+		case k == 0 && typ == Depart:
+			out = 0
+			x.Bearings, x.Entry, x.In = []int{180}, []bool{true}, nil
+		case k == 0 && typ == Arrive:
+			x.Bearings, x.Entry, x.Out = []int{0}, []bool{true}, nil
+		}
+		d.inter = append(d.inter, x)
+	}
+	return d
+}
+
+// legOf numbers the drafts' first pieces in order, as a leg's.
+func legOf(ds ...draft) []draft {
+	for k := range ds {
+		ds[k].pc = k
+	}
+	return ds
+}
+
+// describe writes drafts as "type modifier name dist/intersections".
+func describe(ds []draft) []string {
+	var out []string
+	for _, d := range ds {
+		m := d.step.Maneuver
+		s := m.Type.String()
+		switch m.Type {
+		case suppressed:
+			s = "suppressed"
+		case noTurn:
+			s = "noturn"
+		}
+		if m.Modifier != NoModifier {
+			s += " " + m.Modifier.String()
+		}
+		name := d.step.Name
+		if d.step.Ref != "" {
+			name += "/" + d.step.Ref
+		}
+		if name == "" {
+			name = "-"
+		}
+		out = append(out, fmt.Sprintf("%s %s %g/%d", s, name, d.dist, len(d.inter)))
+	}
+	return out
+}
+
+func TestFoldSilent(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []draft
+		want []string
+	}{
+		{"suppressed and noTurn join the step before",
+			legOf(dr("depart A", 10, 1), dr("suppressed A", 20, 1), dr("turn left B", 30, 1), dr("noturn B", 5, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 30/2", "turn left B 35/2", "arrive B 0/1"}},
+		{"a run of silent drafts",
+			legOf(dr("depart A", 1, 1), dr("suppressed A", 2, 1), dr("suppressed A", 3, 1), dr("noturn A", 4, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 10/4", "arrive A 0/1"}},
+		{"nothing silent",
+			legOf(dr("depart A", 10, 1), dr("turn right B", 20, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 10/1", "turn right B 20/1", "arrive B 0/1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := describe(foldSilent(tt.in)); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("foldSilent = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPlainEndOfRoad(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []draft
+		want []string
+	}{
+		{"after a step passing no other intersection: a turn",
+			legOf(dr("depart A", 50, 1), dr("endofroad left B", 20, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 50/1", "turn left B 20/1", "arrive B 0/1"}},
+		{"onto the same name: continue",
+			legOf(dr("depart A", 50, 1), dr("endofroad right A", 20, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 50/1", "continue right A 20/1", "arrive A 0/1"}},
+		{"after a step passing another intersection: stays",
+			legOf(dr("depart A", 50, 2), dr("endofroad left B", 20, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 50/2", "end of road left B 20/1", "arrive B 0/1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plainEndOfRoad(tt.in)
+			if got := describe(tt.in); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("plainEndOfRoad = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTrimShortEnds(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      []draft
+		want    []string
+		firstPc int // the first draft's first piece after trimming
+	}{
+		{"a first step of 0.5 m: the next departs from the leg's start",
+			legOf(dr("depart A", 0.5, 1), dr("turn right B", 40, 2), dr("arrive B", 0, 1)),
+			[]string{"depart B 40.5/2", "arrive B 0/1"}, 0},
+		{"a step of 1 m before the arrival: the arrival keeps the road before",
+			legOf(dr("depart A", 40, 1), dr("turn right B", 1, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 41/1", "arrive A 0/1"}, 0},
+		{"both ends",
+			legOf(dr("depart A", 0, 1), dr("turn right B", 30, 1), dr("turn left C", 0.2, 1), dr("arrive C", 0, 1)),
+			[]string{"depart B 30.2/1", "arrive B 0/1"}, 0},
+		{"a leg of depart and arrive stays",
+			legOf(dr("depart A", 0.5, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 0.5/1", "arrive A 0/1"}, 0},
+		{"longer ends stay",
+			legOf(dr("depart A", 1.5, 1), dr("turn right B", 30, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 1.5/1", "turn right B 30/1", "arrive B 0/1"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := trimShortEnds(tt.in)
+			if d := describe(got); !reflect.DeepEqual(d, tt.want) {
+				t.Errorf("trimShortEnds = %q, want %q", d, tt.want)
+			}
+			if got[0].pc != tt.firstPc {
+				t.Errorf("first piece = %d, want %d", got[0].pc, tt.firstPc)
+			}
+			x := got[0].inter[0]
+			if len(x.Bearings) != 1 || x.In != nil || x.Out == nil || *x.Out != 0 {
+				t.Errorf("departure intersection = %+v, want one bearing, out 0, no in", x)
+			}
+		})
+	}
+}
