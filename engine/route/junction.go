@@ -50,7 +50,9 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 	typ := suppressed
 	switch {
 	case j.modeChange:
-		typ = NewName
+		// onto or off a ferry, whatever the names (OSRM's
+		// getInstructionForObvious: needs_notification)
+		typ = Notification
 	case j.to.IsLink() && !j.from.IsLink():
 		typ = OnRamp
 		if j.from.IsHighway() {

@@ -31,7 +31,8 @@ func TestJunctionManeuver(t *testing.T) {
 		{"on ramp from a primary", junction{angle: -40, roads: 4, from: prim, to: ClassPrimaryLink}, []float64{0, 90}, OnRamp, SlightLeft},
 		{"merge from a link", junction{angle: -8, roads: 3, from: ClassMotorwayLink, to: ClassMotorway}, []float64{}, Merge, SlightLeft},
 		{"links forking", junction{angle: 15, roads: 3, from: ClassMotorwayLink, to: ClassMotorwayLink}, []float64{-15}, Fork, SlightRight},
-		{"onto a ferry", junction{angle: 50, roads: 3, from: res, to: ClassFerry, sameName: true, modeChange: true}, []float64{-90}, NewName, Right},
+		{"onto a ferry", junction{angle: 50, roads: 3, from: res, to: ClassFerry, sameName: true, modeChange: true}, []float64{-90}, Notification, Right},
+		{"off a ferry onto another name", junction{angle: -60, roads: 2, from: ClassFerry, to: res, modeChange: true}, nil, Notification, Left},
 		{"unnamed to unnamed, the straightest way", junction{angle: 5, roads: 3, from: res, to: res, sameName: true, unnamed: true}, []float64{80}, suppressed, Straight},
 		{"unnamed to unnamed, not the straightest way", junction{angle: 25, roads: 3, from: res, to: res, sameName: true, unnamed: true}, []float64{2}, Turn, SlightRight},
 	}

@@ -15,6 +15,7 @@ import (
 //     enterable non-ring road), modifier = direction of the exit relative
 //     to the approach; leaving it: "exit roundabout" / "exit rotary" with
 //     the same exit number.
+//   - onto or off a ferry: "notification", whatever the names.
 //   - turning around (u-turn at a dead end, barrier or via point):
 //     "continue" with modifier "uturn".
 //   - onto a *_link from a motorway/trunk: "off ramp"; onto a link from
