@@ -75,6 +75,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, t Snap) []Step {
 	ds = foldSilent(ds)
 	plainEndOfRoad(ds)
 	ds = trimShortEnds(ds)
+	ds = suppressShortNameChanges(ds)
 	return measureSteps(ds, pcs, pts)
 }
 

@@ -180,3 +180,49 @@ func TestTrimShortEnds(t *testing.T) {
 		})
 	}
 }
+
+func TestSuppressShortNameChanges(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []draft
+		want []string
+	}{
+		{"a name kept for less than 105 m goes",
+			legOf(dr("depart A", 200, 1), dr("newname straight B", 100, 1), dr("turn left C", 300, 1), dr("arrive C", 0, 1)),
+			[]string{"depart A 300/2", "turn left C 300/1", "arrive C 0/1"}},
+		{"a name kept for 105 m or more stays",
+			legOf(dr("depart A", 200, 1), dr("newname straight B", 105, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 200/1", "new name straight B 105/1", "arrive B 0/1"}},
+		{"short name changes in a row: each measured on its own, the arrival keeps its name",
+			legOf(dr("depart ab", 100, 1), dr("newname right bc", 100, 1), dr("newname left cd", 100, 1), dr("arrive cd", 0, 1)),
+			[]string{"depart ab 300/3", "arrive cd 0/1"}},
+		{"a long name change back to the name kept goes",
+			legOf(dr("depart Main", 200, 1), dr("newname straight Side", 50, 1), dr("newname straight Main", 500, 1), dr("arrive Main", 0, 1)),
+			[]string{"depart Main 750/3", "arrive Main 0/1"}},
+		{"a direction suffix is the same name",
+			legOf(dr("depart High~Street~W", 200, 1), dr("turn left Other", 300, 1), dr("newname straight Other~E", 400, 1), dr("arrive Other~E", 0, 1)),
+			[]string{"depart High Street W 200/1", "turn left Other 700/2", "arrive Other E 0/1"}},
+		{"after a kept name change, names compare with it",
+			legOf(dr("depart A", 200, 1), dr("newname straight B", 300, 1), dr("newname straight A", 300, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "new name straight B 300/1", "new name straight A 300/1", "arrive A 0/1"}},
+		{"other maneuvers stay however short",
+			legOf(dr("depart A", 200, 1), dr("turn right B", 20, 1), dr("fork slightleft C", 30, 1), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "turn right B 20/1", "fork slight left C 30/1", "arrive C 0/1"}},
+		{"a notification (onto a ferry) stays",
+			legOf(dr("depart A", 200, 1), dr("notification right F~ferry", 50, 1), dr("notification left A", 50, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "notification right F 50/1", "notification left A 50/1", "arrive A 0/1"}},
+		{"unnamed roads are never the same name",
+			legOf(dr("depart -", 200, 1), dr("newname straight B", 300, 1), dr("newname straight -", 300, 1), dr("arrive -", 0, 1)),
+			[]string{"depart - 200/1", "new name straight B 300/1", "new name straight - 300/1", "arrive - 0/1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k := range tt.in {
+				tt.in[k].step.Name = strings.ReplaceAll(tt.in[k].step.Name, "~", " ")
+			}
+			if got := describe(suppressShortNameChanges(tt.in)); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("suppressShortNameChanges = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
