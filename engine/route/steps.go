@@ -72,6 +72,7 @@ func (d *draft) typ() ManeuverType { return d.step.Maneuver.Type }
 // arriving at snap t.
 func (g *Graph) steps(pcs []piece, pts []orb.Point, t Snap) []Step {
 	ds := g.assembleSteps(pcs, pts, t)
+	ds = collapseTurns(ds)
 	ds = foldSilent(ds)
 	plainEndOfRoad(ds)
 	ds = trimShortEnds(ds)

@@ -226,3 +226,49 @@ func TestSuppressShortNameChanges(t *testing.T) {
 		})
 	}
 }
+
+func TestCollapseTurns(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []draft
+		want []string // after foldSilent
+	}{
+		{"a name oscillation goes, however long",
+			legOf(dr("depart Connector", 200, 1), dr("newname left Sidewalk", 200, 1), dr("newname left Connector", 200, 1), dr("arrive Connector", 0, 1)),
+			[]string{"depart Connector 600/3", "arrive Connector 0/1"}},
+		{"straight turns count as name changes",
+			legOf(dr("depart A", 200, 1), dr("turn straight B", 200, 1), dr("newname straight A", 200, 1), dr("turn right C", 50, 1), dr("arrive C", 0, 1)),
+			[]string{"depart A 600/3", "turn right C 50/1", "arrive C 0/1"}},
+		{"back onto no name at a suppressed junction, both unnamed",
+			legOf(dr("depart -", 200, 1), dr("newname straight B", 200, 1), dr("suppressed -", 200, 1), dr("turn left C", 50, 1), dr("arrive C", 0, 1)),
+			[]string{"depart - 600/3", "turn left C 50/1", "arrive C 0/1"}},
+		{"noTurn junctions in between are skipped",
+			legOf(dr("depart A", 200, 1), dr("noturn A", 10, 1), dr("newname right B", 200, 1), dr("noturn B", 10, 1), dr("newname left A", 200, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 620/5", "arrive A 0/1"}},
+		{"a suppressed junction in between stops it",
+			legOf(dr("depart A", 200, 1), dr("newname right B", 200, 1), dr("suppressed B", 10, 1), dr("newname left A", 200, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "new name right B 210/2", "new name left A 200/1", "arrive A 0/1"}},
+		{"onto a third name stays",
+			legOf(dr("depart A", 200, 1), dr("newname right B", 200, 1), dr("newname left C", 200, 1), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "new name right B 200/1", "new name left C 200/1", "arrive C 0/1"}},
+		{"a real turn between stays",
+			legOf(dr("depart A", 200, 1), dr("turn right B", 200, 1), dr("newname left A", 200, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "turn right B 200/1", "new name left A 200/1", "arrive A 0/1"}},
+		{"a change of mode stays",
+			legOf(dr("depart A", 200, 1), dr("newname right B~ferry", 200, 1), dr("newname left A", 200, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "new name right B 200/1", "new name left A 200/1", "arrive A 0/1"}},
+		{"the last name change before the arrival stays (OSRM stops at a waypoint)",
+			legOf(dr("depart A", 200, 1), dr("newname right B", 200, 1), dr("arrive B", 0, 1)),
+			[]string{"depart A 200/1", "new name right B 200/1", "arrive B 0/1"}},
+		{"roundabouts are left alone",
+			legOf(dr("depart A", 200, 1), dr("roundabout right A", 50, 3), dr("exitroundabout right B", 10, 1), dr("newname straight A", 200, 1), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "roundabout right A 50/3", "exit roundabout right B 10/1", "new name straight A 200/1", "arrive A 0/1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := describe(foldSilent(collapseTurns(tt.in))); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("collapseTurns = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
