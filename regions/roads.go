@@ -34,8 +34,14 @@ import (
 // stage's peak); the engine joins the parts when it opens the pack. Turn
 // restrictions (type=restriction and restriction:motorcar, no_* and only_*,
 // via node or via ways; except=motorcar/motor_vehicle skips) apply to
-// driving only, as in OSRM's foot profile. Node barriers and traffic
-// signals come from tagged nodes on routable ways.
+// driving only, as in OSRM's foot profile. Node barriers, traffic signals
+// and turning places (where a car may turn round though the road goes on)
+// come from tagged nodes on routable ways.
+
+// turningPlaces are the highway values of nodes where a car may turn round
+// though the road goes on (car.lua's obstacles: OSRM's
+// Obstacle::Type::Turning); foot.lua reads none.
+var turningPlaces = map[string]bool{"turning_circle": true, "turning_loop": true, "mini_roundabout": true}
 
 // roadsBytesPerRef is the working memory of one profile's graph build per
 // way node reference of the extract.
@@ -176,18 +182,22 @@ type graphResult struct {
 // extractNetwork applies profile p's tag rules to the extract. It returns
 // the network and the number of restriction relations it could not use.
 func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
-	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}}
-	// Barriers and signals: the tagged nodes that may be one, marked when
-	// a routable way uses them (no set of every routable node).
-	const isBarrier, isSignal = 1, 2
+	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}, TurningPlaces: map[int64]bool{}}
+	// Barriers, signals and turning places: the tagged nodes that may be
+	// one, marked when a routable way uses them (no set of every routable
+	// node).
+	const isBarrier, isSignal, isTurning = 1, 2, 4
 	special := map[osm.NodeID]uint8{}
 	for n := range d.TaggedNodes() {
 		var k uint8
 		if blocks(p, n) {
 			k |= isBarrier
 		}
-		if n.Tags.Find("highway") == "traffic_signals" { // as OSRM's profiles (crossing=traffic_signals alone does not count)
+		switch hw := n.Tags.Find("highway"); {
+		case hw == "traffic_signals": // as OSRM's profiles (crossing=traffic_signals alone does not count)
 			k |= isSignal
+		case p == route.Driving && turningPlaces[hw]:
+			k |= isTurning
 		}
 		if k != 0 {
 			special[n.ID] = k
@@ -253,6 +263,9 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 				}
 				if k&isSignal != 0 {
 					net.Signals[id] = true
+				}
+				if k&isTurning != 0 {
+					net.TurningPlaces[id] = true
 				}
 			}
 		}

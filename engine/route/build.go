@@ -398,6 +398,7 @@ func (b *builder) transitions() {
 		}
 		id := junctionID[j]
 		barrier := net.Barriers[id]
+		turning := net.TurningPlaces[id]
 		signal := net.Signals[id]
 		roads := len(inc[j])
 		for _, a := range ins {
@@ -426,7 +427,7 @@ func (b *builder) transitions() {
 			for _, o := range allowed {
 				eo, bo := arcEdge(g, o)
 				uturn := eo == ea && bo != ba
-				if uturn && hasOther {
+				if uturn && hasOther && !turning {
 					continue
 				}
 				angle := 180.0
