@@ -250,11 +250,15 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 				dest = dr
 			}
 		}
-		net.Ways = append(net.Ways, route.NetWay{
+		nw := route.NetWay{
 			ID: int64(w.ID), Nodes: ids, Points: pts, Forward: fwd, Backward: bwd,
 			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
 			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
-		})
+		}
+		if p == route.Driving {
+			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
+		}
+		net.Ways = append(net.Ways, nw)
 		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
 		for _, id := range ids {
 			if k := special[osm.NodeID(id)]; k != 0 {

@@ -155,15 +155,15 @@ var footAccessHierarchy = []string{"foot", "access"}
 
 // Access values (car.lua's and foot.lua's lists). Driving: a value of
 // carAccessBlacklist closes a way's direction; the restricted values
-// (destination, permit, residents) stay open, as in OSRM, but without
-// OSRM's penalty on entering them from an open road (the maximum turn
-// weight, which keeps them to a route's ends): our graph has one weight,
-// the duration, and that penalty would falsify ETAs (OSRM's
-// car_destination scenarios list it in testdata/osrm/differs.txt), while private,
+// (destination, permit, residents, unknown) and hov=designated stay open
+// to a route's ends only, as OSRM's penalty on entering them from an open
+// road keeps them (carRestricted; the penalty is in the routing weight
+// only, so durations stay true: route/restricted.go), while private,
 // delivery and customers close a way to cars here (OSRM routes them with
-// a penalty that keeps them to a route's ends; we have no such penalty
-// yet, and routing through private land is the worse error) but not a
-// node. Walking blocks no, private, agricultural, forestry, delivery.
+// that penalty: routing through private land is the worse error, and
+// OSRM's snapping would not start or end on a private service road
+// anyway) but not a node. Walking blocks no, private, agricultural,
+// forestry, delivery.
 var carAccessBlacklist = map[string]bool{
 	"no": true, "agricultural": true, "forestry": true, "emergency": true, "psv": true, "taxi": true,
 	"share_taxi": true, "minibus": true, "bus": true, "foot": true, "emergency_vehicle": true,
@@ -171,7 +171,8 @@ var carAccessBlacklist = map[string]bool{
 	"private": true, "delivery": true, "customers": true,
 }
 
-// carAccessRestricted are OSRM's restricted values: usable, at a cost.
+// carAccessRestricted are OSRM's restricted values: usable at a route's
+// ends, not passed through (route.NetWay.RestrictedForward).
 var carAccessRestricted = map[string]bool{
 	"private": true, "delivery": true, "destination": true, "customers": true,
 	"permit": true, "residents": true, "unknown": true,
@@ -212,6 +213,17 @@ func carAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
 		}
 	}
 	return carAccessValue(fwd), carAccessValue(bwd)
+}
+
+// carRestricted reports whether a way's directions are open to cars only
+// for local traffic, as car.lua's restricted flags: a restricted access
+// value (destination, permit, residents, unknown; private, delivery and
+// customers close a way here), or hov=designated (car.lua avoids
+// hov_lanes).
+func carRestricted(tags osm.Tags) (fwd, bwd bool) {
+	fa, ba := carAccess(tags, carAccessHierarchy)
+	hov := tags.Find("hov") == "designated"
+	return hov || carAccessRestricted[fa], hov || carAccessRestricted[ba]
 }
 
 // carAccessValue resolves a ;-separated access value to its entry of the

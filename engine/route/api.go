@@ -10,7 +10,10 @@
 //     to traverse the target arc. Turn restrictions (via node and via way),
 //     barriers and the u-turn rule live in the transitions, so every search
 //     is turn-aware. Weights are integer deciseconds, as in OSRM; the
-//     weight is the duration (weight_name "duration").
+//     weight is the duration (weight_name "duration"), but entering a
+//     road open only to local traffic (access=destination...) from an
+//     open one adds a penalty that keeps it to a route's ends, which
+//     every reported duration leaves out (restricted.go).
 //   - U-turns are allowed only where no other exit remains (dead ends,
 //     barriers, or restrictions leaving nothing else), as in OSRM.
 //   - Contraction hierarchies are built at import (Build) with a lazy-update

@@ -199,6 +199,12 @@ func (b *builder) edges() {
 			if w.Ferry {
 				fl |= flagFerry
 			}
+			if w.RestrictedForward {
+				fl |= flagRestrictedForward
+			}
+			if w.RestrictedBackward {
+				fl |= flagRestrictedBackward
+			}
 			g.eFlags = append(g.eFlags, fl)
 			g.eSpeed = append(g.eSpeed, float32(max(w.Forward, 0)), float32(max(w.Backward, 0)))
 			g.eLen = append(g.eLen, float32(length))
@@ -436,7 +442,11 @@ func (b *builder) transitions() {
 				}
 				mode := (g.eFlags[ea]&flagFerry != 0) != (g.eFlags[eo]&flagFerry != 0)
 				c := turnCost(tp, angle, roads, uturn, signal, mode)
-				b.trans[a] = append(b.trans[a], tr{to: o, w: uint32(math.Round(c * 10))})
+				w := uint32(math.Round(c * 10))
+				if !g.arcRestricted(a) && g.arcRestricted(o) {
+					w += restrictedPenalty
+				}
+				b.trans[a] = append(b.trans[a], tr{to: o, w: w})
 			}
 		}
 	}

@@ -99,6 +99,11 @@ type NetWay struct {
 	Class             Class
 	Roundabout        bool // junction=roundabout (or circular)
 	Ferry             bool
+	// RestrictedForward and RestrictedBackward mark a direction open only
+	// to local traffic (OSRM's restricted: access=destination,
+	// hov=designated...): a route enters it from an open road only at its
+	// end or where there is no other way (restricted.go).
+	RestrictedForward, RestrictedBackward bool
 }
 
 // Restriction is a turn restriction: from way From over ViaNode (or along

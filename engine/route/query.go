@@ -274,7 +274,7 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 			return best
 		}
 		if slack > 0 {
-			return best + int64(float64(best-shift)*slack)
+			return best + int64(float64(durationOf(best-shift))*slack)
 		}
 		return best
 	}
