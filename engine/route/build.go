@@ -166,6 +166,7 @@ func (b *builder) edges() {
 	g.eClass, g.eFlags = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
 	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
 	b.eWay = make([]int32, 0, nEdges)
+	lost := duplicateSegments(net, occ)
 	for wi, w := range net.Ways {
 		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
@@ -206,7 +207,12 @@ func (b *builder) edges() {
 				fl |= flagRestrictedBackward
 			}
 			g.eFlags = append(g.eFlags, fl)
-			g.eSpeed = append(g.eSpeed, float32(max(w.Forward, 0)), float32(max(w.Backward, 0)))
+			fwd, bwd := max(w.Forward, 0), max(w.Backward, 0)
+			if l := lost[[2]int32{int32(wi), int32(i)}]; l != 0 && i-start == 1 {
+				// a segment another way shares and keeps (in a direction)
+				fwd, bwd = fwd*float64(1-l&1), bwd*float64(1-l>>1&1)
+			}
+			g.eSpeed = append(g.eSpeed, float32(fwd), float32(bwd))
 			g.eLen = append(g.eLen, float32(length))
 			b.eWay = append(b.eWay, int32(wi))
 			b.wayEdges[wi] = append(b.wayEdges[wi], e)
@@ -225,59 +231,6 @@ func (b *builder) edges() {
 // hundreds of MB).
 func (b *builder) release() {
 	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr = nil, nil, nil, nil, nil, nil, nil, nil
-}
-
-// nodeCounts holds how often each node id is used, sorted by id.
-type nodeCounts struct {
-	ids []int64
-	n   []int32
-}
-
-func (c *nodeCounts) get(id int64) int {
-	i, ok := slices.BinarySearch(c.ids, id)
-	if !ok {
-		return 0
-	}
-	return int(c.n[i])
-}
-
-// countNodes counts the uses of every node of the network: once per way
-// node, twice at a way's ends, at barriers and at restriction via nodes,
-// so that a count of 2 or more marks a node where an edge must end. It
-// sorts the ids instead of counting in a map (8 bytes a reference instead
-// of ~40 an entry).
-func countNodes(net *Network) nodeCounts {
-	n := 2*len(net.Barriers) + 2*len(net.Restrictions)
-	for _, w := range net.Ways {
-		n += len(w.Nodes) + 2
-	}
-	refs := make([]int64, 0, n)
-	for _, w := range net.Ways {
-		refs = append(refs, w.Nodes...)
-		if len(w.Nodes) > 0 {
-			refs = append(refs, w.Nodes[0], w.Nodes[len(w.Nodes)-1])
-		}
-	}
-	for id := range net.Barriers {
-		refs = append(refs, id, id)
-	}
-	for _, r := range net.Restrictions {
-		if r.ViaNode != 0 {
-			refs = append(refs, r.ViaNode, r.ViaNode)
-		}
-	}
-	slices.Sort(refs)
-	var c nodeCounts
-	for i := 0; i < len(refs); {
-		j := i + 1
-		for j < len(refs) && refs[j] == refs[i] {
-			j++
-		}
-		c.ids = append(c.ids, refs[i])
-		c.n = append(c.n, int32(j-i))
-		i = j
-	}
-	return c
 }
 
 // arcs makes one arc per open direction of every edge.
@@ -372,6 +325,9 @@ func (b *builder) transitions() {
 	// incident edges per junction
 	inc := make([][]uint32, g.nJunctions)
 	for e := range g.eFrom {
+		if g.eArc[2*e] < 0 && g.eArc[2*e+1] < 0 {
+			continue // a segment another way keeps: no road here
+		}
 		inc[g.eFrom[e]] = append(inc[g.eFrom[e]], uint32(e)<<1)
 		inc[g.eTo[e]] = append(inc[g.eTo[e]], uint32(e)<<1|1)
 	}

@@ -2,6 +2,7 @@ package route
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/paulmach/orb"
@@ -87,6 +88,49 @@ func TestTurningPlaceUTurns(t *testing.T) {
 			}
 			if uturns != tt.want {
 				t.Errorf("u-turn transitions = %d, want %d", uturns, tt.want)
+			}
+		})
+	}
+}
+
+// TestDuplicateSegments: of ways sharing a segment in the same node order,
+// each direction stays on one (OSRM's: the fastest, then the name sorting
+// first, named before unnamed); a segment shared in opposite orders stays
+// on both.
+func TestDuplicateSegments(t *testing.T) {
+	way := func(id int64, name string, fwd, bwd float64, nodes ...int64) NetWay {
+		pts := make([]orb.Point, len(nodes))
+		for i := range pts {
+			pts[i] = orb.Point{9.5 + float64(nodes[i])*0.001, 47.1}
+		}
+		return NetWay{ID: id, Name: name, Nodes: nodes, Points: pts, Forward: fwd, Backward: bwd}
+	}
+	tests := []struct {
+		name string
+		ways []NetWay
+		want map[[2]int32]uint8
+	}{
+		{"the name sorting first keeps both directions",
+			[]NetWay{way(1, "icde", 50, 50, 9, 3, 4, 5), way(2, "cde", 50, 50, 3, 4, 5)},
+			map[[2]int32]uint8{{0, 2}: 3, {0, 3}: 3}},
+		{"a named way before an unnamed one",
+			[]NetWay{way(1, "", 50, 50, 1, 2), way(2, "Main", 50, 50, 1, 2)},
+			map[[2]int32]uint8{{0, 1}: 3}},
+		{"the fastest per direction",
+			[]NetWay{way(1, "A", 50, 30, 1, 2), way(2, "B", 40, 40, 1, 2)},
+			map[[2]int32]uint8{{0, 1}: 2, {1, 1}: 1}},
+		{"a closed direction keeps nothing",
+			[]NetWay{way(1, "A", 50, 0, 1, 2), way(2, "B", 50, 50, 1, 2)},
+			map[[2]int32]uint8{{0, 1}: 2, {1, 1}: 1}},
+		{"opposite node orders stay apart",
+			[]NetWay{way(1, "A", 50, 50, 1, 2), way(2, "B", 50, 50, 2, 1)},
+			map[[2]int32]uint8{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			net := &Network{Ways: tt.ways}
+			if got := duplicateSegments(net, countNodes(net)); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("duplicateSegments = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -26,6 +26,9 @@ func (g *Graph) junctionRoads(a uint32, j uint32, dst []road) []road {
 	for k := g.jOff[j]; k < g.jOff[j+1]; k++ {
 		x := g.jEdge[k]
 		e, atEnd := x>>1, x&1 == 1
+		if g.eArc[2*e] < 0 && g.eArc[2*e+1] < 0 {
+			continue // no road to anyone: a segment another way keeps
+		}
 		r := road{bearing: g.departBearing(e, atEnd), edge: e, atEnd: atEnd}
 		arc := g.eArc[2*e]
 		if atEnd {
