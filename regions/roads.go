@@ -257,6 +257,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		}
 		if p == route.Driving {
 			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
+			nw.NoEnds = carNoEnds(w.Tags)
 		}
 		net.Ways = append(net.Ways, nw)
 		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}

@@ -155,20 +155,18 @@ var footAccessHierarchy = []string{"foot", "access"}
 
 // Access values (car.lua's and foot.lua's lists). Driving: a value of
 // carAccessBlacklist closes a way's direction; the restricted values
-// (destination, permit, residents, unknown) and hov=designated stay open
-// to a route's ends only, as OSRM's penalty on entering them from an open
-// road keeps them (carRestricted; the penalty is in the routing weight
-// only, so durations stay true: route/restricted.go), while private,
-// delivery and customers close a way to cars here (OSRM routes them with
-// that penalty: routing through private land is the worse error, and
-// OSRM's snapping would not start or end on a private service road
-// anyway) but not a node. Walking blocks no, private, agricultural,
-// forestry, delivery.
+// (private, delivery, destination, customers, permit, residents,
+// unknown) and hov=designated stay open to a route's ends only, as OSRM's
+// penalty on entering them from an open road keeps them (carRestricted;
+// the penalty is in the routing weight only, so durations stay true:
+// route/restricted.go): a route passes through private land only where
+// there is no other way. A private service road is no route's end
+// (carNoEnds). Walking blocks no, private, agricultural, forestry,
+// delivery.
 var carAccessBlacklist = map[string]bool{
 	"no": true, "agricultural": true, "forestry": true, "emergency": true, "psv": true, "taxi": true,
 	"share_taxi": true, "minibus": true, "bus": true, "foot": true, "emergency_vehicle": true,
 	"restricted": true, "military": true, "official": true,
-	"private": true, "delivery": true, "customers": true,
 }
 
 // carAccessRestricted are OSRM's restricted values: usable at a route's
@@ -224,6 +222,14 @@ func carRestricted(tags osm.Tags) (fwd, bwd bool) {
 	fa, ba := carAccess(tags, carAccessHierarchy)
 	hov := tags.Find("hov") == "designated"
 	return hov || carAccessRestricted[fa], hov || carAccessRestricted[ba]
+}
+
+// carNoEnds reports whether routes may not start or end on a way, as
+// car.lua's startpoint handler: a service road whose access (forward) is
+// private (service_access_tag_blacklist).
+func carNoEnds(tags osm.Tags) bool {
+	fa, _ := carAccess(tags, carAccessHierarchy)
+	return tags.Find("highway") == "service" && fa == "private"
 }
 
 // carAccessValue resolves a ;-separated access value to its entry of the

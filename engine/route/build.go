@@ -206,6 +206,9 @@ func (b *builder) edges() {
 			if w.RestrictedBackward {
 				fl |= flagRestrictedBackward
 			}
+			if w.NoEnds {
+				fl |= flagNoEnds
+			}
 			g.eFlags = append(g.eFlags, fl)
 			fwd, bwd := max(w.Forward, 0), max(w.Backward, 0)
 			if l := lost[[2]int32{int32(wi), int32(i)}]; l != 0 && i-start == 1 {

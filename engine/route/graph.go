@@ -18,6 +18,8 @@ const (
 	// restricted.go
 	flagRestrictedForward
 	flagRestrictedBackward
+	// a route does not start or end on it (NetWay.NoEnds)
+	flagNoEnds
 )
 
 // Graph is a profile's road graph with its contraction hierarchy. It is

@@ -104,6 +104,11 @@ type NetWay struct {
 	// hov=designated...): a route enters it from an open road only at its
 	// end or where there is no other way (restricted.go).
 	RestrictedForward, RestrictedBackward bool
+	// NoEnds keeps routes from starting or ending on the way (OSRM's
+	// is_startpoint false: a private service road) unless the request
+	// snaps to any road (SnapRequest.AnyComponent); ferries never are
+	// ends either.
+	NoEnds bool
 }
 
 // Restriction is a turn restriction: from way From over ViaNode (or along

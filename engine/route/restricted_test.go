@@ -84,3 +84,36 @@ func TestRestrictedRoads(t *testing.T) {
 		})
 	}
 }
+
+// TestNoEndsSnap: a route neither starts nor ends on a way marked NoEnds (a
+// private service road) however near, unless any road will do
+// (AnyComponent, OSRM's snapping=any).
+func TestNoEndsSnap(t *testing.T) {
+	net := restrictedNetwork()
+	net.Ways[1].NoEnds = true // b-c
+	g, _, err := Build(context.Background(), net, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := orb.Point{9.5 + 1.5*0.0013, 47.1 + 0.0001} // 11 m north of b-c, ~50 m from the rest
+	for _, tt := range []struct {
+		name   string
+		any    bool
+		wantBC bool
+	}{
+		{"routing snaps past it", false, false},
+		{"snapping=any takes it", true, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := g.Snap(p, SnapOptions{AnyComponent: tt.any})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := s[0].Edge
+			onBC := g.nodes[g.eGeom[e]] == 2 && g.nodes[g.eGeom[e+1]-1] == 3 && g.eGeom[e+1]-g.eGeom[e] == 2
+			if onBC != tt.wantBC {
+				t.Errorf("snapped onto b-c: %v, want %v (%.1f m away)", onBC, tt.wantBC, s[0].Distance)
+			}
+		})
+	}
+}

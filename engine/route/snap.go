@@ -128,14 +128,15 @@ type collector struct {
 	want    int
 	bigOnly bool
 	// startOnly leaves out edges a route may not start or end on: ferries
-	// (OSRM's is_startpoint, off for modes other than the profile's own)
+	// and NetWay.NoEnds (OSRM's is_startpoint, off for modes other than
+	// the profile's own and private service roads)
 	startOnly bool
 	cands     []Snap
 }
 
 func (c *collector) consider(r segRef) {
 	g := c.g
-	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&flagFerry != 0 {
+	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&(flagFerry|flagNoEnds) != 0 {
 		return
 	}
 	// cheap reject by bounding box before projecting
@@ -236,8 +237,8 @@ func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOn
 // one per edge, honouring the radius and bearing filters. Unless
 // opt.AnyComponent is set it prefers edges of the big connected components
 // and falls back to tiny ones only when no big one is within the radius,
-// and it never snaps onto a ferry (OSRM: not a startpoint; snapping=any
-// lifts both). It returns ErrNoSegment when nothing qualifies.
+// and it never snaps onto a ferry or a NetWay.NoEnds way (OSRM: not a
+// startpoint; snapping=any lifts both). It returns ErrNoSegment when nothing qualifies.
 func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	n := opt.Number
 	if n <= 0 {
