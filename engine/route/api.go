@@ -114,9 +114,10 @@ type SnapOptions struct {
 	// and prefers the big components.
 	AnyComponent bool
 	// Ties, with Number 1, collects the snaps on other edges at the very
-	// same location (a node shared by several ways) into Snap.Ties, as
-	// OSRM's phantom node candidates: a route then starts or ends on
-	// whichever of them gives the best route.
+	// same location (a node shared by several ways, or a crossing without
+	// a node, such as a bridge, where the input lies on both) into
+	// Snap.Ties, as OSRM's phantom node candidates: a route then starts
+	// or ends on whichever of them gives the best route.
 	Ties bool
 }
 

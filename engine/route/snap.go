@@ -260,9 +260,12 @@ func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no road within reach of %.6f,%.6f", ErrNoSegment, p[0], p[1])
 	}
-	if opt.Ties && n == 1 && g.atVertex(out[0]) {
+	if opt.Ties && n == 1 && (g.atVertex(out[0]) || out[0].Distance <= tieReach) {
 		// Ties lie at the snap's location, so they are searched for
-		// around it, within sameLocation's reach: the nearest cells only.
+		// around it, within sameLocation's reach: the nearest cells only;
+		// where other edges may meet it (a vertex), or where the input
+		// lies on the road, which another may cross there without a node
+		// (a bridge: OSRM's equidistant phantom node candidates).
 		// (Searched around the input for maxTies+1 edges, they took as
 		// long as the snap itself, and longer when few roads are near:
 		// a 25×25 matrix at ×64 LI took 1.7× as long.)
