@@ -190,6 +190,15 @@ var accessWhitelist = map[string]bool{"yes": true, "permissive": true, "designat
 // list of values ("agricultural;forestry") resolves to its most
 // permissive entry (carAccessValue).
 func carAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
+	fwd, bwd = dirAccess(tags, hierarchy)
+	return carAccessValue(fwd), carAccessValue(bwd)
+}
+
+// dirAccess returns a way's access along and against its node order: for
+// each key of hierarchy, key:forward and key:backward before key, the
+// first value found in each direction (lib/tags.lua's
+// get_forward_backward_by_set).
+func dirAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
 	for _, k := range hierarchy {
 		if fwd == "" {
 			fwd = tags.Find(k + ":forward")
@@ -210,7 +219,7 @@ func carAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
 			break
 		}
 	}
-	return carAccessValue(fwd), carAccessValue(bwd)
+	return fwd, bwd
 }
 
 // carRestricted reports whether a way's directions are open to cars only
@@ -451,8 +460,8 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 }
 
 func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length float64) (fwd, bwd float64, cl route.Class, ferry bool) {
-	a := accessOf(tags, footAccessHierarchy)
-	if footAccessBlacklist[a] {
+	fa, ba := dirAccess(tags, footAccessHierarchy)
+	if footAccessBlacklist[fa] && footAccessBlacklist[ba] {
 		return
 	}
 	if tags.Find("foot") == "" && separateSidewalk(tags) {
@@ -461,15 +470,17 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 	if tags.Find("motorroad") == "yes" {
 		return // motor vehicles only
 	}
-	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
+	walkable := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
 		tags.Find("man_made") == "pier" || footAmenities[tags.Find("amenity")]
-	if !ok && hw != "" && accessWhitelist[a] {
-		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot or general access
-	}
 	if isFerry {
-		ok, class = true, route.ClassFerry
+		walkable, class = true, route.ClassFerry
 	}
-	if !ok {
+	// per direction: not blacklisted, and a way for walkers or one with
+	// explicit foot or general access (trunk, motorway, cycleway,
+	// bridleway…)
+	fwdOK := !footAccessBlacklist[fa] && (walkable || hw != "" && accessWhitelist[fa])
+	bwdOK := !footAccessBlacklist[ba] && (walkable || hw != "" && accessWhitelist[ba])
+	if !fwdOK && !bwdOK {
 		return
 	}
 	s := walkingSpeed
@@ -484,6 +495,12 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 		class = route.ClassFootway
 	}
 	fwd, bwd = s, s
+	if !fwdOK {
+		fwd = 0
+	}
+	if !bwdOK {
+		bwd = 0
+	}
 	switch tags.Find("oneway:foot") {
 	case "yes", "1", "true":
 		bwd = 0
