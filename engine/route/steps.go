@@ -43,14 +43,15 @@ import (
 //     step, whose exit number, name and direction are set at its exit (as
 //     OSRM's handleRoundabouts, which runs before any collapsing);
 //  2. collapse (steps_collapse.go): combinations of steps OSRM's
-//     collapseTurnInstructions merges, on the drafts with their silent
-//     steps still in place;
+//     collapseTurnInstructions merges (name oscillations, a maneuver
+//     followed closely by a change of name), on the drafts with their
+//     silent steps still in place;
 //  3. post-process (steps_post.go): silent drafts fold into the step before
 //     (buildIntersections), "end of road" right after a step that passed no
 //     other intersection becomes a plain turn, and a first or last step of
 //     at most 1 m is trimmed (trimShortSegments; unlike OSRM after folding,
 //     so a start just before a junction passed without a step is kept);
-//  4. reduce verbosity (steps_collapse.go): a name announced for a short
+//  4. reduce verbosity (steps_verbosity.go): a name announced for a short
 //     stretch only, or announcing the name the route is already on, goes
 //     (suppressShortNameSegments);
 //  5. measure: each step's distance, duration, weight and geometry.

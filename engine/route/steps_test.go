@@ -272,3 +272,57 @@ func TestCollapseTurns(t *testing.T) {
 		})
 	}
 }
+
+// bearings sets a hand-built draft's maneuver bearings, degrees.
+func bearings(d draft, before, after int) draft {
+	d.step.Maneuver.BearingBefore, d.step.Maneuver.BearingAfter = before, after
+	return d
+}
+
+// crossing makes the last intersection of a hand-built draft one of three
+// enterable roads.
+func crossing(d draft) draft {
+	x := &d.inter[len(d.inter)-1]
+	x.Bearings, x.Entry = []int{0, 90, 180}, []bool{true, true, true}
+	return d
+}
+
+func TestCollapseManeuverBeforeNameChange(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []draft
+		want []string // after foldSilent
+	}{
+		{"a turn followed 20 m later by a new name takes the name",
+			legOf(dr("depart A", 200, 1), bearings(dr("turn right B", 20, 1), 90, 180), bearings(dr("newname straight C", 300, 1), 180, 180), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "turn right C 320/2", "arrive C 0/1"}},
+		{"a straight new name within 45 m",
+			legOf(dr("depart A", 200, 1), bearings(dr("turn right B", 40, 1), 90, 180), bearings(dr("newname straight C", 300, 1), 180, 185), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "turn right C 340/2", "arrive C 0/1"}},
+		{"a bending new name 40 m on stays",
+			legOf(dr("depart A", 200, 1), bearings(dr("turn right B", 40, 1), 90, 180), bearings(dr("newname slightright C", 300, 1), 180, 210), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "turn right B 40/1", "new name slight right C 300/1", "arrive C 0/1"}},
+		{"a short step passing another road stays",
+			legOf(dr("depart A", 200, 1), bearings(crossing(dr("turn right B", 20, 2)), 90, 180), bearings(dr("newname slightright C", 300, 1), 180, 210), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "turn right B 20/2", "new name slight right C 300/1", "arrive C 0/1"}},
+		{"back onto the road before: continue",
+			legOf(dr("depart A", 200, 1), bearings(dr("turn right B", 10, 1), 90, 180), bearings(dr("newname left A", 300, 1), 180, 90), dr("arrive A", 0, 1)),
+			[]string{"depart A 200/1", "continue straight A 310/2", "arrive A 0/1"}},
+		{"a fork keeps its direction",
+			legOf(dr("depart A", 200, 1), bearings(dr("fork slightleft B", 20, 1), 90, 70), bearings(dr("newname right C", 300, 1), 70, 160), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "fork slight left C 320/2", "arrive C 0/1"}},
+		{"not the departure",
+			legOf(dr("depart A", 10, 1), bearings(dr("newname straight B", 300, 1), 90, 90), dr("arrive B", 0, 1)),
+			[]string{"depart A 10/1", "new name straight B 300/1", "arrive B 0/1"}},
+		{"noTurn junctions between count in the length",
+			legOf(dr("depart A", 200, 1), bearings(dr("turn right B", 20, 1), 90, 180), dr("noturn B", 20, 1), bearings(dr("newname slightright C", 300, 1), 180, 200), dr("arrive C", 0, 1)),
+			[]string{"depart A 200/1", "turn right B 40/2", "new name slight right C 300/1", "arrive C 0/1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := describe(foldSilent(collapseTurns(tt.in))); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("collapseTurns = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
