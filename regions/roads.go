@@ -25,7 +25,8 @@ import (
 //	                                   -- route.Graph.WriteTo's encoding in
 //	                                   -- parts of graphPart bytes: edges with
 //	                                   -- geometry, OSM node ids, names/refs,
-//	                                   -- class, roundabout/ferry flags, speeds;
+//	                                   -- class, roundabout/ferry/restricted/
+//	                                   -- no-ends flags, speeds;
 //	                                   -- arcs, turn transitions and the
 //	                                   -- contraction hierarchy
 //
@@ -37,6 +38,18 @@ import (
 // driving only, as in OSRM's foot profile. Node barriers, traffic signals
 // and turning places (where a car may turn round though the road goes on)
 // come from tagged nodes on routable ways.
+//
+// The profiles follow OSRM's car.lua and foot.lua, checked against OSRM's
+// own scenarios (testdata/osrm, roads_osrm_test.go and
+// roads_osrm_route_test.go). Where we differ on purpose the rows are in
+// testdata/osrm/differs.txt with the reason; in short: generic access
+// (access=yes) does not open a path, footway, runway or unknown highway
+// value to cars; speeds, turn costs and penalties are ours (the
+// restricted roads' penalty bars passing through where OSRM's costs an
+// hour: route/restricted.go); guidance has no sliproad handling and
+// announces a same-name bend at a junction as "continue"
+// (route/steps.go); overlapping via-way restrictions apply one by one;
+// ties between equally near roads break otherwise.
 
 // turningPlaces are the highway values of nodes where a car may turn round
 // though the road goes on (car.lua's obstacles: OSRM's
