@@ -22,6 +22,7 @@ type junction struct {
 	others      int       // how many there are
 	straight    int       // how many of them within 35° of straight on
 	roads       int       // roads at the junction, the way in included
+	closedAhead int       // other roads, closed to the route, within 90° of straight on
 	from, to    Class     // the roads' classes, in and out
 	sameName    bool      // the same name and ref in and out
 	unnamed     bool      // the road out has neither name nor ref
@@ -66,10 +67,12 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 		}
 	case j.others == 0:
 		if !same {
+			// the only way on is obvious, a name change, when no other
+			// road meets the junction, or it bends at most 60° (OSRM's
+			// GROUP_ANGLE), or no closed road leaves within 90° of
+			// straight on either (findObviousTurn); else a turn
 			typ = NewName
-			// a bend where only this road goes on (no other road meets
-			// it) is a name change whatever its angle, as OSRM's
-			if a >= 45 && j.roads > 2 {
+			if a > 60 && j.closedAhead > 0 {
 				typ = Turn
 			}
 		}

@@ -22,8 +22,8 @@ import (
 //     another road: "on ramp"; from a link onto a motorway/trunk: "merge".
 //   - at a junction with no other enterable road: "new name" when the
 //     name or ref changes (as OSRM compares them: nameAnnounced) (a "turn"
-//     when it bends 45° or more and other roads meet there, closed to the
-//     route), else nothing.
+//     when it bends more than 60° and a road closed to the route leaves
+//     within 90° of straight on), else nothing.
 //   - with other choices: staying on the same name nearly straight: nothing;
 //     same name but bending: "continue"; two enterable roads within 45° of
 //     straight and none clearly straight: "fork"; the road ends (nothing

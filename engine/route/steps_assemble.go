@@ -184,10 +184,17 @@ func (b *stepBuilder) junction(i int) {
 	inter := g.intersectionAt(loc, prev.arc, cur.arc, b.roads)
 	jn := junction{angle: angle, roads: len(b.roads)}
 	for _, r := range b.roads {
-		if !r.entry || (r.edge == cur.edge && r.atEnd == cur.back) || (r.edge == prev.edge) {
+		if (r.edge == cur.edge && r.atEnd == cur.back) || r.edge == prev.edge {
 			continue
 		}
-		jn.addOther(turnAngle(inB, r.bearing))
+		a := turnAngle(inB, r.bearing)
+		if !r.entry {
+			if math.Abs(a) <= 90 {
+				jn.closedAhead++
+			}
+			continue
+		}
+		jn.addOther(a)
 	}
 	prevRB, curRB := g.eFlags[prev.edge]&flagRoundabout != 0, g.eFlags[cur.edge]&flagRoundabout != 0
 	switch {
