@@ -46,8 +46,7 @@ import (
 // (access=yes) does not open a path, footway, runway or unknown highway
 // value to cars; speeds, turn costs and penalties are ours (the
 // restricted roads' penalty bars passing through where OSRM's costs an
-// hour: route/restricted.go); guidance has no sliproad handling and
-// announces a same-name bend at a junction as "continue"
+// hour: route/restricted.go); guidance has no sliproad handling
 // (route/steps.go); overlapping via-way restrictions apply one by one;
 // ties between equally near roads break otherwise.
 

@@ -23,6 +23,7 @@ type junction struct {
 	straight    int       // how many of them within 35° of straight on
 	roads       int       // roads at the junction, the way in included
 	closedAhead int       // other roads, closed to the route, within 90° of straight on
+	closed      []float64 // turn angles of the other roads closed to the route
 	from, to    Class     // the roads' classes, in and out
 	sameName    bool      // the same name and ref in and out
 	unnamed     bool      // the road out has neither name nor ref
@@ -76,7 +77,7 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 				typ = Turn
 			}
 		}
-	case same && a < 35:
+	case same && (a < 35 || j.obviousBend()):
 		// staying on the road
 	case same:
 		typ = Continue
@@ -103,6 +104,27 @@ func (j *junction) maneuver() (ManeuverType, Modifier) {
 		mod = plain(j.angle < 0)
 	}
 	return typ, mod
+}
+
+// obviousBend reports whether staying on the road, bending by the turn
+// angle, is obvious: every other road, enterable or not (closed ones from
+// a bend of 40°), leaves at more than twice the angle and 12.5° more
+// (OSRM's findObviousTurn for a continuing road: IsDistinctTurn,
+// DISTINCTION_RATIO).
+func (j *junction) obviousBend() bool {
+	a := math.Abs(j.angle)
+	distinct := func(b float64) bool { return math.Abs(b) > 2*a && math.Abs(b)-a > 12.5 }
+	for _, b := range j.otherAngles {
+		if !distinct(b) {
+			return false
+		}
+	}
+	for _, b := range j.closed {
+		if a >= 40 && !distinct(b) {
+			return false
+		}
+	}
+	return a < 90
 }
 
 // hasStraighter reports whether another road goes on clearly straighter

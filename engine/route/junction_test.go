@@ -16,6 +16,10 @@ func TestJunctionManeuver(t *testing.T) {
 	}{
 		{"same road straight on through a crossing", junction{angle: 3, roads: 4, from: res, to: res, sameName: true}, []float64{-90, 90}, suppressed, Straight},
 		{"same road bending at a junction", junction{angle: 60, roads: 3, from: res, to: res, sameName: true}, []float64{-20}, Continue, Right},
+		{"same road bending 59°, the other road leaving at 121° (OSRM: obvious)", junction{angle: 59, roads: 3, from: res, to: res, sameName: true}, []float64{-121}, suppressed, Right},
+		{"same road bending 45°, another road at 80°", junction{angle: 45, roads: 3, from: res, to: res, sameName: true}, []float64{-80}, Continue, Right},
+		{"same road bending 50°, a closed road at 70°", junction{angle: 50, roads: 4, from: res, to: res, sameName: true, closed: []float64{-70}}, []float64{-150}, Continue, Right},
+		{"same road bending 38°, a closed road at 50° (OSRM: closed roads count from 40°)", junction{angle: 38, roads: 4, from: res, to: res, sameName: true, closed: []float64{-50}}, []float64{-150}, suppressed, Right},
 		{"no other road, new name", junction{angle: 10, roads: 2, from: res, to: res}, nil, NewName, Straight},
 		{"no other road, sharp bend onto a new name (OSRM: new name)", junction{angle: -100, roads: 2, from: res, to: res}, nil, NewName, Left},
 		{"no enterable other road, sharp bend onto a new name, a closed road ahead", junction{angle: -100, roads: 3, closedAhead: 1, from: res, to: res}, nil, Turn, Left},

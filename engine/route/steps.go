@@ -24,8 +24,10 @@ import (
 //     name or ref changes (as OSRM compares them: nameAnnounced) (a "turn"
 //     when it bends more than 60° and a road closed to the route leaves
 //     within 90° of straight on), else nothing.
-//   - with other choices: staying on the same name nearly straight: nothing;
-//     same name but bending: "continue"; two enterable roads within 45° of
+//   - with other choices: staying on the same name nearly straight, or
+//     bending where every other road leaves at more than twice the angle
+//     (OSRM's obvious continuation): nothing; same name but bending:
+//     "continue"; two enterable roads within 45° of
 //     straight and none clearly straight: "fork"; the road ends (nothing
 //     within 35° of straight, a road on the other side): "end of road",
 //     but a plain "turn" right after a step that passed no other

@@ -192,6 +192,7 @@ func (b *stepBuilder) junction(i int) {
 			if math.Abs(a) <= 90 {
 				jn.closedAhead++
 			}
+			jn.closed = append(jn.closed, a)
 			continue
 		}
 		jn.addOther(a)
