@@ -27,12 +27,12 @@ import (
 //   - with other choices: staying on the same name nearly straight, or
 //     bending where every other road leaves at more than twice the angle
 //     (OSRM's obvious continuation): nothing; same name but bending:
-//     "continue"; two enterable roads within 45° of
-//     straight and none clearly straight: "fork"; the road ends (nothing
-//     within 35° of straight, a road on the other side): "end of road",
-//     but a plain "turn" right after a step that passed no other
-//     intersection (OSRM's post-processing); otherwise "turn" ("new name"
-//     when nearly straight).
+//     "continue"; two enterable roads within 45° of straight and none
+//     clearly straight: "fork"; the road ends (nothing within 35° of
+//     straight, a road on the other side): "end of road", but a plain
+//     "turn" right after a step that passed no other intersection (OSRM's
+//     post-processing); otherwise "turn" ("new name" when nearly
+//     straight).
 // Modifiers from the turn angle: straight < 15°, slight < 45°, plain < 135°
 // (right/left), sharp < 170°, uturn beyond.
 //
