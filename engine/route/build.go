@@ -104,6 +104,7 @@ type builder struct {
 	wayIdx   map[int64]int32
 	trans    [][]tr // per arc
 	viaRestr map[[2]int64][]Restriction
+	dupsOf   map[uint32][]uint32 // original arc → its via-way duplicates
 
 	applied, skipped int
 }
@@ -233,7 +234,7 @@ func (b *builder) edges() {
 // names, the junction and way maps and the per-arc turn lists are
 // hundreds of MB).
 func (b *builder) release() {
-	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr = nil, nil, nil, nil, nil, nil, nil, nil
+	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // arcs makes one arc per open direction of every edge.

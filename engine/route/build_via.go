@@ -3,9 +3,12 @@ package route
 // viaWays applies restrictions whose via member is a chain of ways, by
 // duplicating the arcs of the chain: arcs of the from way that reach the
 // chain enter the duplicates instead, and the last duplicate loses (no_*)
-// or keeps only (only_*) the turns into the to way.
+// or keeps only (only_*) the turns into the to way. A chain that earlier
+// restrictions duplicated, in part or whole, is followed along their
+// duplicates too, so that overlapping restrictions all hold.
 func (b *builder) viaWays() {
 	g, net := b.g, b.net
+	b.dupsOf = map[uint32][]uint32{}
 	for _, r := range net.Restrictions {
 		if len(r.ViaWays) == 0 {
 			continue
@@ -35,32 +38,30 @@ func (b *builder) viaWays() {
 			b.skipped++
 			continue
 		}
-		dup := make([]uint32, len(chain))
-		for i, c := range chain {
-			d := uint32(len(g.aW))
-			g.aEdge = append(g.aEdge, g.aEdge[c])
-			g.aW = append(g.aW, g.aW[c])
-			g.aD = append(g.aD, g.aD[c])
-			g.aDup = append(g.aDup, int32(c))
-			dup[i] = d
+		// the restriction holds on every sequence of arcs the route can
+		// take from the from way along the via ways, the duplicates of
+		// restrictions applied before included (overlapping restrictions
+		// combine, as OSRM's): each sequence is duplicated once
+		cands := append([]uint32(nil), froms...)
+		for _, f := range froms {
+			cands = append(cands, b.dupsOf[f]...)
 		}
-		for i, c := range chain {
-			var ts []tr
-			for _, t := range b.trans[c] {
-				if i+1 < len(chain) && t.to == chain[i+1] {
-					t.to = dup[i+1]
-				} else if i+1 == len(chain) && !restrictionAllows([]Restriction{r}, b.wayOfArc(t.to)) {
+		dups := map[uint32][]uint32{} // a sequence's first arc → its duplicates
+		for _, a := range cands {
+			for k, t := range b.trans[a] {
+				if g.origArc(t.to) != chain[0] {
 					continue
 				}
-				ts = append(ts, t)
-			}
-			b.trans = append(b.trans, ts)
-		}
-		for _, f := range froms {
-			for k, t := range b.trans[f] {
-				if t.to == chain[0] {
-					b.trans[f][k].to = dup[0]
+				d, ok := dups[t.to]
+				if !ok {
+					seq, found := b.follow(t.to, chain)
+					if !found {
+						continue
+					}
+					d = b.duplicate(seq, r)
+					dups[t.to] = d
 				}
+				b.trans[a][k].to = d[0]
 			}
 		}
 		b.applied++
@@ -135,4 +136,58 @@ func (b *builder) chain(fw int32, via []int64) ([]uint32, uint32, bool) {
 		}
 	}
 	return chain, start, len(chain) > 0
+}
+
+// follow returns the arcs a route takes from arc first along the original
+// arcs chain (first's original is chain[0]), duplicates included: at each
+// step the transition onto chain's next arc or a duplicate of it.
+func (b *builder) follow(first uint32, chain []uint32) ([]uint32, bool) {
+	g := b.g
+	seq := []uint32{first}
+	for _, want := range chain[1:] {
+		cur, next := seq[len(seq)-1], int64(-1)
+		for _, t := range b.trans[cur] {
+			if g.origArc(t.to) == want {
+				next = int64(t.to)
+				break
+			}
+		}
+		if next < 0 {
+			return nil, false
+		}
+		seq = append(seq, uint32(next))
+	}
+	return seq, true
+}
+
+// duplicate adds a copy of the arcs seq, each keeping its transitions but
+// the one to the next, which goes to the next copy; the last copy loses
+// (no_*) or keeps only (only_*) the turns into r's to way. It returns the
+// copies.
+func (b *builder) duplicate(seq []uint32, r Restriction) []uint32 {
+	g := b.g
+	dup := make([]uint32, len(seq))
+	for i, c := range seq {
+		d := uint32(len(g.aW))
+		g.aEdge = append(g.aEdge, g.aEdge[c])
+		g.aW = append(g.aW, g.aW[c])
+		g.aD = append(g.aD, g.aD[c])
+		o := g.origArc(c)
+		g.aDup = append(g.aDup, int32(o))
+		b.dupsOf[o] = append(b.dupsOf[o], d)
+		dup[i] = d
+	}
+	for i, c := range seq {
+		var ts []tr
+		for _, t := range b.trans[c] {
+			if i+1 < len(seq) && t.to == seq[i+1] {
+				t.to = dup[i+1]
+			} else if i+1 == len(seq) && !restrictionAllows([]Restriction{r}, b.wayOfArc(t.to)) {
+				continue
+			}
+			ts = append(ts, t)
+		}
+		b.trans = append(b.trans, ts)
+	}
+	return dup
 }
