@@ -121,7 +121,8 @@ type stepBuilder struct {
 // round there; a roundabout's ring junctions are intersections of its
 // entry step), arrive; each with its length.
 func (g *Graph) assembleSteps(pcs []piece, pts []orb.Point, t Snap) []draft {
-	b := &stepBuilder{g: g, pcs: pcs, pts: pts, rbStep: -1}
+	// at most one draft per junction, depart and arrive
+	b := &stepBuilder{g: g, pcs: pcs, pts: pts, rbStep: -1, drafts: make([]draft, 0, len(pcs)+1)}
 	b.depart()
 	for i := 1; i < len(pcs); i++ {
 		b.junction(i)
