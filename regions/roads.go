@@ -25,7 +25,8 @@ import (
 //	                                   -- route.Graph.WriteTo's encoding in
 //	                                   -- parts of graphPart bytes: edges with
 //	                                   -- geometry, OSM node ids, names/refs,
-//	                                   -- class, roundabout/ferry flags, speeds;
+//	                                   -- class, roundabout/ferry/restricted/
+//	                                   -- no-ends flags, speeds;
 //	                                   -- arcs, turn transitions and the
 //	                                   -- contraction hierarchy
 //
@@ -34,8 +35,25 @@ import (
 // stage's peak); the engine joins the parts when it opens the pack. Turn
 // restrictions (type=restriction and restriction:motorcar, no_* and only_*,
 // via node or via ways; except=motorcar/motor_vehicle skips) apply to
-// driving only, as in OSRM's foot profile. Node barriers and traffic
-// signals come from tagged nodes on routable ways.
+// driving only, as in OSRM's foot profile. Node barriers, traffic signals
+// and turning places (where a car may turn round though the road goes on)
+// come from tagged nodes on routable ways.
+//
+// The profiles follow OSRM's car.lua and foot.lua, checked against OSRM's
+// own scenarios (testdata/osrm, roads_osrm_test.go and
+// roads_osrm_route_test.go). Where we differ on purpose the rows are in
+// testdata/osrm/differs.txt with the reason; in short: generic access
+// (access=yes) does not open a path, footway, runway or unknown highway
+// value to cars; speeds, turn costs and penalties are ours (the
+// restricted roads' penalty bars passing through where OSRM's costs an
+// hour: route/restricted.go); guidance has no sliproad handling
+// (route/steps.go); overlapping via-way restrictions apply one by one;
+// ties between equally near roads break otherwise.
+
+// turningPlaces are the highway values of nodes where a car may turn round
+// though the road goes on (car.lua's obstacles: OSRM's
+// Obstacle::Type::Turning); foot.lua reads none.
+var turningPlaces = map[string]bool{"turning_circle": true, "turning_loop": true, "mini_roundabout": true}
 
 // roadsBytesPerRef is the working memory of one profile's graph build per
 // way node reference of the extract.
@@ -176,18 +194,22 @@ type graphResult struct {
 // extractNetwork applies profile p's tag rules to the extract. It returns
 // the network and the number of restriction relations it could not use.
 func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
-	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}}
-	// Barriers and signals: the tagged nodes that may be one, marked when
-	// a routable way uses them (no set of every routable node).
-	const isBarrier, isSignal = 1, 2
+	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}, TurningPlaces: map[int64]bool{}}
+	// Barriers, signals and turning places: the tagged nodes that may be
+	// one, marked when a routable way uses them (no set of every routable
+	// node).
+	const isBarrier, isSignal, isTurning = 1, 2, 4
 	special := map[osm.NodeID]uint8{}
 	for n := range d.TaggedNodes() {
 		var k uint8
 		if blocks(p, n) {
 			k |= isBarrier
 		}
-		if n.Tags.Find("highway") == "traffic_signals" { // as OSRM's profiles (crossing=traffic_signals alone does not count)
+		switch hw := n.Tags.Find("highway"); {
+		case hw == "traffic_signals": // as OSRM's profiles (crossing=traffic_signals alone does not count)
 			k |= isSignal
+		case p == route.Driving && turningPlaces[hw]:
+			k |= isTurning
 		}
 		if k != 0 {
 			special[n.ID] = k
@@ -240,11 +262,16 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 				dest = dr
 			}
 		}
-		net.Ways = append(net.Ways, route.NetWay{
+		nw := route.NetWay{
 			ID: int64(w.ID), Nodes: ids, Points: pts, Forward: fwd, Backward: bwd,
 			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
 			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
-		})
+		}
+		if p == route.Driving {
+			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
+			nw.NoEnds = carNoEnds(w.Tags)
+		}
+		net.Ways = append(net.Ways, nw)
 		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
 		for _, id := range ids {
 			if k := special[osm.NodeID(id)]; k != 0 {
@@ -253,6 +280,9 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 				}
 				if k&isSignal != 0 {
 					net.Signals[id] = true
+				}
+				if k&isTurning != 0 {
+					net.TurningPlaces[id] = true
 				}
 			}
 		}

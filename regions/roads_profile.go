@@ -155,23 +155,22 @@ var footAccessHierarchy = []string{"foot", "access"}
 
 // Access values (car.lua's and foot.lua's lists). Driving: a value of
 // carAccessBlacklist closes a way's direction; the restricted values
-// (destination, permit, residents) stay open, as in OSRM, but without
-// OSRM's penalty on entering them from an open road (the maximum turn
-// weight, which keeps them to a route's ends): our graph has one weight,
-// the duration, and that penalty would falsify ETAs (OSRM's
-// car_destination scenarios list it in testdata/osrm/differs.txt), while private,
-// delivery and customers close a way to cars here (OSRM routes them with
-// a penalty that keeps them to a route's ends; we have no such penalty
-// yet, and routing through private land is the worse error) but not a
-// node. Walking blocks no, private, agricultural, forestry, delivery.
+// (private, delivery, destination, customers, permit, residents,
+// unknown) and hov=designated stay open to a route's ends only, as OSRM's
+// penalty on entering them from an open road keeps them (carRestricted;
+// the penalty is in the routing weight only, so durations stay true:
+// route/restricted.go): a route passes through private land only where
+// there is no other way. A private service road is no route's end
+// (carNoEnds). Walking blocks no, private, agricultural, forestry,
+// delivery.
 var carAccessBlacklist = map[string]bool{
 	"no": true, "agricultural": true, "forestry": true, "emergency": true, "psv": true, "taxi": true,
 	"share_taxi": true, "minibus": true, "bus": true, "foot": true, "emergency_vehicle": true,
 	"restricted": true, "military": true, "official": true,
-	"private": true, "delivery": true, "customers": true,
 }
 
-// carAccessRestricted are OSRM's restricted values: usable, at a cost.
+// carAccessRestricted are OSRM's restricted values: usable at a route's
+// ends, not passed through (route.NetWay.RestrictedForward).
 var carAccessRestricted = map[string]bool{
 	"private": true, "delivery": true, "destination": true, "customers": true,
 	"permit": true, "residents": true, "unknown": true,
@@ -191,6 +190,15 @@ var accessWhitelist = map[string]bool{"yes": true, "permissive": true, "designat
 // list of values ("agricultural;forestry") resolves to its most
 // permissive entry (carAccessValue).
 func carAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
+	fwd, bwd = dirAccess(tags, hierarchy)
+	return carAccessValue(fwd), carAccessValue(bwd)
+}
+
+// dirAccess returns a way's access along and against its node order: for
+// each key of hierarchy, key:forward and key:backward before key, the
+// first value found in each direction (lib/tags.lua's
+// get_forward_backward_by_set).
+func dirAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
 	for _, k := range hierarchy {
 		if fwd == "" {
 			fwd = tags.Find(k + ":forward")
@@ -211,7 +219,26 @@ func carAccess(tags osm.Tags, hierarchy []string) (fwd, bwd string) {
 			break
 		}
 	}
-	return carAccessValue(fwd), carAccessValue(bwd)
+	return fwd, bwd
+}
+
+// carRestricted reports whether a way's directions are open to cars only
+// for local traffic, as car.lua's restricted flags: a restricted access
+// value (destination, permit, residents, unknown; private, delivery and
+// customers close a way here), or hov=designated (car.lua avoids
+// hov_lanes).
+func carRestricted(tags osm.Tags) (fwd, bwd bool) {
+	fa, ba := carAccess(tags, carAccessHierarchy)
+	hov := tags.Find("hov") == "designated"
+	return hov || carAccessRestricted[fa], hov || carAccessRestricted[ba]
+}
+
+// carNoEnds reports whether routes may not start or end on a way, as
+// car.lua's startpoint handler: a service road whose access (forward) is
+// private (service_access_tag_blacklist).
+func carNoEnds(tags osm.Tags) bool {
+	fa, _ := carAccess(tags, carAccessHierarchy)
+	return tags.Find("highway") == "service" && fa == "private"
 }
 
 // carAccessValue resolves a ;-separated access value to its entry of the
@@ -433,8 +460,8 @@ func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length fl
 }
 
 func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length float64) (fwd, bwd float64, cl route.Class, ferry bool) {
-	a := accessOf(tags, footAccessHierarchy)
-	if footAccessBlacklist[a] {
+	fa, ba := dirAccess(tags, footAccessHierarchy)
+	if footAccessBlacklist[fa] && footAccessBlacklist[ba] {
 		return
 	}
 	if tags.Find("foot") == "" && separateSidewalk(tags) {
@@ -443,15 +470,17 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 	if tags.Find("motorroad") == "yes" {
 		return // motor vehicles only
 	}
-	ok := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
+	walkable := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
 		tags.Find("man_made") == "pier" || footAmenities[tags.Find("amenity")]
-	if !ok && hw != "" && accessWhitelist[a] {
-		ok = true // trunk, motorway, cycleway, bridleway… with explicit foot or general access
-	}
 	if isFerry {
-		ok, class = true, route.ClassFerry
+		walkable, class = true, route.ClassFerry
 	}
-	if !ok {
+	// per direction: not blacklisted, and a way for walkers or one with
+	// explicit foot or general access (trunk, motorway, cycleway,
+	// bridleway…)
+	fwdOK := !footAccessBlacklist[fa] && (walkable || hw != "" && accessWhitelist[fa])
+	bwdOK := !footAccessBlacklist[ba] && (walkable || hw != "" && accessWhitelist[ba])
+	if !fwdOK && !bwdOK {
 		return
 	}
 	s := walkingSpeed
@@ -466,6 +495,12 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 		class = route.ClassFootway
 	}
 	fwd, bwd = s, s
+	if !fwdOK {
+		fwd = 0
+	}
+	if !bwdOK {
+		bwd = 0
+	}
 	switch tags.Find("oneway:foot") {
 	case "yes", "1", "true":
 		bwd = 0

@@ -117,7 +117,7 @@ func TestRoadsAccessAndBarriers(t *testing.T) {
 		{"access=no", "access=no", "", false, false},
 		{"motor_vehicle=no", "motor_vehicle=no", "", false, true},
 		{"access=private", "access=private", "", false, false},
-		{"access=destination", "access=destination", "", true, true},
+		{"access=destination: not passed through by cars", "access=destination", "", false, true},
 		{"access=agricultural", "access=agricultural", "", false, false},
 		{"access=no foot=yes", "access=no foot=yes", "", false, true},
 		{"footway", "highway=footway", "", false, true},

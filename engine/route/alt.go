@@ -40,7 +40,10 @@ func (g *Graph) alternatives(main legPath, want int) []legPath {
 	for _, x := range tgt {
 		shift = max(shift, -x.w)
 	}
-	limit := r.weight + int64(float64(r.weight)*altStretch)
+	// stretch, sharing and the T-test measure durations: a restricted
+	// entry's penalty (restricted.go) is in every candidate's weight or
+	// puts it beyond the limit
+	limit := r.weight + int64(float64(durationOf(r.weight))*altStretch)
 	type cand struct {
 		v uint32
 		w int64
@@ -83,12 +86,12 @@ func (g *Graph) alternatives(main legPath, want int) []legPath {
 		}
 		ok := true
 		for k, set := range accepted {
-			if g.shared(path, set) > int64(altSharing*float64(weights[k])) {
+			if g.shared(path, set) > int64(altSharing*float64(durationOf(weights[k]))) {
 				ok = false
 				break
 			}
 		}
-		if !ok || !g.locallyOptimal(path, viaIdx, int64(altLocal*float64(r.weight))) {
+		if !ok || !g.locallyOptimal(path, viaIdx, int64(altLocal*float64(durationOf(r.weight)))) {
 			continue
 		}
 		out = append(out, legPath{s: main.s, t: main.t, arcs: path, weight: w})

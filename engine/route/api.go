@@ -10,7 +10,10 @@
 //     to traverse the target arc. Turn restrictions (via node and via way),
 //     barriers and the u-turn rule live in the transitions, so every search
 //     is turn-aware. Weights are integer deciseconds, as in OSRM; the
-//     weight is the duration (weight_name "duration").
+//     weight is the duration (weight_name "duration"), but entering a
+//     road open only to local traffic (access=destination...) from an
+//     open one adds a penalty that keeps it to a route's ends, which
+//     every reported duration leaves out (restricted.go).
 //   - U-turns are allowed only where no other exit remains (dead ends,
 //     barriers, or restrictions leaving nothing else), as in OSRM.
 //   - Contraction hierarchies are built at import (Build) with a lazy-update
@@ -29,6 +32,11 @@
 //   - Snapping uses an in-memory uniform grid over segments; routing snaps
 //     prefer the big connected components (as OSRM does with "tiny
 //     components"); nearest returns what is nearest.
+//   - Guidance builds steps in OSRM's passes (steps.go): assemble one
+//     draft per junction, collapse (name oscillations, a maneuver followed
+//     closely by a name change), fold the silent ones, trim 1 m ends,
+//     drop short name changes. Its junction rules are simplified from
+//     OSRM's handlers: no sliproads, lanes or staggered intersections.
 //   - Everything is in meters and seconds; orb.Point is [lon, lat].
 //
 // The exported API used by the other routing services (trip, match):
@@ -111,9 +119,10 @@ type SnapOptions struct {
 	// and prefers the big components.
 	AnyComponent bool
 	// Ties, with Number 1, collects the snaps on other edges at the very
-	// same location (a node shared by several ways) into Snap.Ties, as
-	// OSRM's phantom node candidates: a route then starts or ends on
-	// whichever of them gives the best route.
+	// same location (a node shared by several ways, or a crossing without
+	// a node, such as a bridge, where the input lies on both) into
+	// Snap.Ties, as OSRM's phantom node candidates: a route then starts
+	// or ends on whichever of them gives the best route.
 	Ties bool
 }
 

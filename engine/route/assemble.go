@@ -170,7 +170,7 @@ func (g *Graph) travelOffset(a uint32, off float64) float64 {
 }
 
 // pieces turns a leg path into pieces with exact weights (they sum to the
-// search weight).
+// search weight less its restricted entries' penalties: durations).
 func (g *Graph) pieces(p legPath, dst []piece) []piece {
 	k := len(p.arcs)
 	for i, a := range p.arcs {
@@ -188,7 +188,7 @@ func (g *Graph) pieces(p legPath, dst []piece) []piece {
 			prev := p.arcs[i-1]
 			for x := g.tOff[prev]; x < g.tOff[prev+1]; x++ {
 				if g.tTo[x] == a {
-					w = int64(g.tW[x])
+					w = durationOf(int64(g.tW[x]))
 					break
 				}
 			}
@@ -371,7 +371,7 @@ func (g *Graph) buildLeg(pcs []piece, s, t Snap, out Output) Leg {
 	}
 	leg.Summary = g.summary(pcs)
 	if out.Steps {
-		leg.Steps = g.steps(pcs, lb.pts, s, t)
+		leg.Steps = g.steps(pcs, lb.pts, t)
 	}
 	if out.Annotations != 0 {
 		leg.Annotation = annotate(&lb, out.Annotations)

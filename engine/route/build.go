@@ -104,6 +104,7 @@ type builder struct {
 	wayIdx   map[int64]int32
 	trans    [][]tr // per arc
 	viaRestr map[[2]int64][]Restriction
+	dupsOf   map[uint32][]uint32 // original arc → its via-way duplicates
 
 	applied, skipped int
 }
@@ -166,6 +167,7 @@ func (b *builder) edges() {
 	g.eClass, g.eFlags = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
 	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
 	b.eWay = make([]int32, 0, nEdges)
+	lost := duplicateSegments(net, occ)
 	for wi, w := range net.Ways {
 		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
@@ -199,8 +201,22 @@ func (b *builder) edges() {
 			if w.Ferry {
 				fl |= flagFerry
 			}
+			if w.RestrictedForward {
+				fl |= flagRestrictedForward
+			}
+			if w.RestrictedBackward {
+				fl |= flagRestrictedBackward
+			}
+			if w.NoEnds {
+				fl |= flagNoEnds
+			}
 			g.eFlags = append(g.eFlags, fl)
-			g.eSpeed = append(g.eSpeed, float32(max(w.Forward, 0)), float32(max(w.Backward, 0)))
+			fwd, bwd := max(w.Forward, 0), max(w.Backward, 0)
+			if l := lost[[2]int32{int32(wi), int32(i)}]; l != 0 && i-start == 1 {
+				// a segment another way shares and keeps (in a direction)
+				fwd, bwd = fwd*float64(1-l&1), bwd*float64(1-l>>1&1)
+			}
+			g.eSpeed = append(g.eSpeed, float32(fwd), float32(bwd))
 			g.eLen = append(g.eLen, float32(length))
 			b.eWay = append(b.eWay, int32(wi))
 			b.wayEdges[wi] = append(b.wayEdges[wi], e)
@@ -218,60 +234,7 @@ func (b *builder) edges() {
 // names, the junction and way maps and the per-arc turn lists are
 // hundreds of MB).
 func (b *builder) release() {
-	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr = nil, nil, nil, nil, nil, nil, nil, nil
-}
-
-// nodeCounts holds how often each node id is used, sorted by id.
-type nodeCounts struct {
-	ids []int64
-	n   []int32
-}
-
-func (c *nodeCounts) get(id int64) int {
-	i, ok := slices.BinarySearch(c.ids, id)
-	if !ok {
-		return 0
-	}
-	return int(c.n[i])
-}
-
-// countNodes counts the uses of every node of the network: once per way
-// node, twice at a way's ends, at barriers and at restriction via nodes,
-// so that a count of 2 or more marks a node where an edge must end. It
-// sorts the ids instead of counting in a map (8 bytes a reference instead
-// of ~40 an entry).
-func countNodes(net *Network) nodeCounts {
-	n := 2*len(net.Barriers) + 2*len(net.Restrictions)
-	for _, w := range net.Ways {
-		n += len(w.Nodes) + 2
-	}
-	refs := make([]int64, 0, n)
-	for _, w := range net.Ways {
-		refs = append(refs, w.Nodes...)
-		if len(w.Nodes) > 0 {
-			refs = append(refs, w.Nodes[0], w.Nodes[len(w.Nodes)-1])
-		}
-	}
-	for id := range net.Barriers {
-		refs = append(refs, id, id)
-	}
-	for _, r := range net.Restrictions {
-		if r.ViaNode != 0 {
-			refs = append(refs, r.ViaNode, r.ViaNode)
-		}
-	}
-	slices.Sort(refs)
-	var c nodeCounts
-	for i := 0; i < len(refs); {
-		j := i + 1
-		for j < len(refs) && refs[j] == refs[i] {
-			j++
-		}
-		c.ids = append(c.ids, refs[i])
-		c.n = append(c.n, int32(j-i))
-		i = j
-	}
-	return c
+	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // arcs makes one arc per open direction of every edge.
@@ -366,6 +329,9 @@ func (b *builder) transitions() {
 	// incident edges per junction
 	inc := make([][]uint32, g.nJunctions)
 	for e := range g.eFrom {
+		if g.eArc[2*e] < 0 && g.eArc[2*e+1] < 0 {
+			continue // a segment another way keeps: no road here
+		}
 		inc[g.eFrom[e]] = append(inc[g.eFrom[e]], uint32(e)<<1)
 		inc[g.eTo[e]] = append(inc[g.eTo[e]], uint32(e)<<1|1)
 	}
@@ -398,6 +364,7 @@ func (b *builder) transitions() {
 		}
 		id := junctionID[j]
 		barrier := net.Barriers[id]
+		turning := net.TurningPlaces[id]
 		signal := net.Signals[id]
 		roads := len(inc[j])
 		for _, a := range ins {
@@ -426,7 +393,7 @@ func (b *builder) transitions() {
 			for _, o := range allowed {
 				eo, bo := arcEdge(g, o)
 				uturn := eo == ea && bo != ba
-				if uturn && hasOther {
+				if uturn && hasOther && !turning {
 					continue
 				}
 				angle := 180.0
@@ -435,7 +402,11 @@ func (b *builder) transitions() {
 				}
 				mode := (g.eFlags[ea]&flagFerry != 0) != (g.eFlags[eo]&flagFerry != 0)
 				c := turnCost(tp, angle, roads, uturn, signal, mode)
-				b.trans[a] = append(b.trans[a], tr{to: o, w: uint32(math.Round(c * 10))})
+				w := uint32(math.Round(c * 10))
+				if !g.arcRestricted(a) && g.arcRestricted(o) {
+					w += restrictedPenalty
+				}
+				b.trans[a] = append(b.trans[a], tr{to: o, w: w})
 			}
 		}
 	}
@@ -451,143 +422,6 @@ func restrictionAllows(rs []Restriction, toWay int64) bool {
 		}
 	}
 	return true
-}
-
-// viaWays applies restrictions whose via member is a chain of ways, by
-// duplicating the arcs of the chain: arcs of the from way that reach the
-// chain enter the duplicates instead, and the last duplicate loses (no_*)
-// or keeps only (only_*) the turns into the to way.
-func (b *builder) viaWays() {
-	g, net := b.g, b.net
-	for _, r := range net.Restrictions {
-		if len(r.ViaWays) == 0 {
-			continue
-		}
-		fw, ok1 := b.wayIdx[r.From]
-		_, ok2 := b.wayIdx[r.To]
-		if !ok1 || !ok2 {
-			b.skipped++
-			continue
-		}
-		chain, x, ok := b.chain(fw, r.ViaWays)
-		if !ok {
-			b.skipped++
-			continue
-		}
-		// arcs of the from way arriving at x
-		var froms []uint32
-		for _, e := range b.wayEdges[fw] {
-			for dir := 0; dir < 2; dir++ {
-				a := g.eArc[2*e+uint32(dir)]
-				if a >= 0 && g.arcEnd(uint32(a)) == x {
-					froms = append(froms, uint32(a))
-				}
-			}
-		}
-		if len(froms) == 0 {
-			b.skipped++
-			continue
-		}
-		dup := make([]uint32, len(chain))
-		for i, c := range chain {
-			d := uint32(len(g.aW))
-			g.aEdge = append(g.aEdge, g.aEdge[c])
-			g.aW = append(g.aW, g.aW[c])
-			g.aD = append(g.aD, g.aD[c])
-			g.aDup = append(g.aDup, int32(c))
-			dup[i] = d
-		}
-		for i, c := range chain {
-			var ts []tr
-			for _, t := range b.trans[c] {
-				if i+1 < len(chain) && t.to == chain[i+1] {
-					t.to = dup[i+1]
-				} else if i+1 == len(chain) && !restrictionAllows([]Restriction{r}, b.wayOfArc(t.to)) {
-					continue
-				}
-				ts = append(ts, t)
-			}
-			b.trans = append(b.trans, ts)
-		}
-		for _, f := range froms {
-			for k, t := range b.trans[f] {
-				if t.to == chain[0] {
-					b.trans[f][k].to = dup[0]
-				}
-			}
-		}
-		b.applied++
-	}
-}
-
-func (b *builder) wayOfArc(a uint32) int64 {
-	e, _ := arcEdge(b.g, a)
-	return b.net.Ways[b.eWay[e]].ID
-}
-
-// chain returns the arcs along the via ways in travel order, starting at
-// the junction x shared with the from way.
-func (b *builder) chain(fw int32, via []int64) ([]uint32, uint32, bool) {
-	g := b.g
-	fromJ := map[uint32]bool{}
-	for _, e := range b.wayEdges[fw] {
-		fromJ[g.eFrom[e]], fromJ[g.eTo[e]] = true, true
-	}
-	var chain []uint32
-	var cur uint32
-	var start uint32
-	for i, vid := range via {
-		vw, ok := b.wayIdx[vid]
-		if !ok || len(b.wayEdges[vw]) == 0 {
-			return nil, 0, false
-		}
-		es := b.wayEdges[vw]
-		first, last := g.eFrom[es[0]], g.eTo[es[len(es)-1]]
-		var fwd bool
-		if i == 0 {
-			switch {
-			case fromJ[first]:
-				fwd, start = true, first
-			case fromJ[last]:
-				fwd, start = false, last
-			default:
-				return nil, 0, false
-			}
-		} else {
-			switch cur {
-			case first:
-				fwd = true
-			case last:
-				fwd = false
-			default:
-				return nil, 0, false
-			}
-		}
-		order := make([]uint32, len(es))
-		copy(order, es)
-		if !fwd {
-			for l, r := 0, len(es)-1; l < r; l, r = l+1, r-1 {
-				order[l], order[r] = es[r], es[l]
-			}
-		}
-		for _, e := range order {
-			dir := 0
-			if !fwd {
-				dir = 1
-			}
-			a := g.eArc[2*e+uint32(dir)]
-			if a < 0 {
-				return nil, 0, false
-			}
-			chain = append(chain, uint32(a))
-		}
-		if fwd {
-			cur = last
-		} else {
-			cur = first
-		}
-	}
-	return chain, start, len(chain) > 0
 }
 
 // flatten stores the transitions in CSR form and returns them weighted for

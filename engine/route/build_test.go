@@ -2,6 +2,7 @@ package route
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/paulmach/orb"
@@ -9,23 +10,25 @@ import (
 
 // TestCountNodes: a node ends an edge (count ≥ 2) where ways meet, at way
 // ends, barriers and restriction via nodes, and not in the middle of one
-// way.
+// way (a turning place there included: see Network.TurningPlaces).
 func TestCountNodes(t *testing.T) {
 	net := &Network{
 		Ways: []NetWay{
 			{ID: 1, Nodes: []int64{10, 11, 12, 13}},
 			{ID: 2, Nodes: []int64{20, 12, 21}},
 			{ID: 3, Nodes: []int64{30, 31, 32, 30}}, // closed
+			{ID: 4, Nodes: []int64{40, 41, 42}},
 		},
-		Barriers:     map[int64]bool{21: true, 31: true},
-		Restrictions: []Restriction{{From: 1, ViaNode: 11, To: 2}},
+		Barriers:      map[int64]bool{21: true, 31: true},
+		TurningPlaces: map[int64]bool{41: true, 42: true},
+		Restrictions:  []Restriction{{From: 1, ViaNode: 11, To: 2}},
 	}
 	c := countNodes(net)
 	for _, tt := range []struct {
 		id   int64
 		want int
 	}{
-		{10, 2}, {11, 3}, {12, 2}, {13, 2}, {20, 2}, {21, 4}, {30, 4}, {31, 3}, {32, 1}, {99, 0},
+		{10, 2}, {11, 3}, {12, 2}, {13, 2}, {20, 2}, {21, 4}, {30, 4}, {31, 3}, {32, 1}, {41, 1}, {42, 2}, {99, 0},
 	} {
 		if got := c.get(tt.id); got != tt.want {
 			t.Errorf("count(%d) = %d, want %d", tt.id, got, tt.want)
@@ -49,5 +52,86 @@ func TestBuildTakesGeometry(t *testing.T) {
 	}
 	if got := len(g.pts); got != 3 {
 		t.Errorf("graph has %d points, want 3", got)
+	}
+}
+
+// TestTurningPlaceUTurns: a car may turn round where the road goes on only
+// at a turning place (OSRM's turning_circle, turning_loop,
+// mini_roundabout) that is a junction, in both directions; at the dead
+// ends always.
+func TestTurningPlaceUTurns(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		turning map[int64]bool
+		want    int // u-turn transitions
+	}{
+		{"no turning place: the dead ends only", nil, 2},
+		{"a turning place where the ways meet", map[int64]bool{2: true}, 4},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			net := &Network{Profile: Driving, TurningPlaces: tt.turning, Ways: []NetWay{
+				{ID: 1, Nodes: []int64{1, 2}, Points: []orb.Point{{9.5, 47.1}, {9.501, 47.1}}, Forward: 50, Backward: 50, Class: ClassPrimary},
+				{ID: 2, Nodes: []int64{2, 3}, Points: []orb.Point{{9.501, 47.1}, {9.502, 47.1}}, Forward: 50, Backward: 50, Class: ClassPrimary},
+			}}
+			g, _, err := Build(context.Background(), net, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uturns := 0
+			for a := uint32(0); a < uint32(len(g.aW)); a++ {
+				ea, ba := arcEdge(g, a)
+				for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
+					if eo, bo := arcEdge(g, g.origArc(g.tTo[k])); eo == ea && bo != ba {
+						uturns++
+					}
+				}
+			}
+			if uturns != tt.want {
+				t.Errorf("u-turn transitions = %d, want %d", uturns, tt.want)
+			}
+		})
+	}
+}
+
+// TestDuplicateSegments: of ways sharing a segment in the same node order,
+// each direction stays on one (OSRM's: the fastest, then the name sorting
+// first, named before unnamed); a segment shared in opposite orders stays
+// on both.
+func TestDuplicateSegments(t *testing.T) {
+	way := func(id int64, name string, fwd, bwd float64, nodes ...int64) NetWay {
+		pts := make([]orb.Point, len(nodes))
+		for i := range pts {
+			pts[i] = orb.Point{9.5 + float64(nodes[i])*0.001, 47.1}
+		}
+		return NetWay{ID: id, Name: name, Nodes: nodes, Points: pts, Forward: fwd, Backward: bwd}
+	}
+	tests := []struct {
+		name string
+		ways []NetWay
+		want map[[2]int32]uint8
+	}{
+		{"the name sorting first keeps both directions",
+			[]NetWay{way(1, "icde", 50, 50, 9, 3, 4, 5), way(2, "cde", 50, 50, 3, 4, 5)},
+			map[[2]int32]uint8{{0, 2}: 3, {0, 3}: 3}},
+		{"a named way before an unnamed one",
+			[]NetWay{way(1, "", 50, 50, 1, 2), way(2, "Main", 50, 50, 1, 2)},
+			map[[2]int32]uint8{{0, 1}: 3}},
+		{"the fastest per direction",
+			[]NetWay{way(1, "A", 50, 30, 1, 2), way(2, "B", 40, 40, 1, 2)},
+			map[[2]int32]uint8{{0, 1}: 2, {1, 1}: 1}},
+		{"a closed direction keeps nothing",
+			[]NetWay{way(1, "A", 50, 0, 1, 2), way(2, "B", 50, 50, 1, 2)},
+			map[[2]int32]uint8{{0, 1}: 2, {1, 1}: 1}},
+		{"opposite node orders stay apart",
+			[]NetWay{way(1, "A", 50, 50, 1, 2), way(2, "B", 50, 50, 2, 1)},
+			map[[2]int32]uint8{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			net := &Network{Ways: tt.ways}
+			if got := duplicateSegments(net, countNodes(net)); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("duplicateSegments = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // gridNetwork makes an n×n grid of streets (~100 m apart) with random
-// oneways, speeds and restrictions, seeded.
+// oneways, speeds, restrictions and destination-only streets, seeded.
 func gridNetwork(seed int64, n int) *Network {
 	rng := rand.New(rand.NewSource(seed))
 	net := &Network{Profile: Driving, Barriers: map[int64]bool{}, Signals: map[int64]bool{}}
@@ -50,6 +50,14 @@ func gridNetwork(seed int64, n int) *Network {
 	for nd, ws := range byNode {
 		if len(ws) >= 2 && rng.Intn(8) == 0 {
 			net.Restrictions = append(net.Restrictions, Restriction{From: ws[0], ViaNode: nd, To: ws[1], Only: rng.Intn(3) == 0})
+		}
+	}
+	// destination-only streets (restricted.go), drawn apart so that the
+	// draws above stay those of earlier versions
+	rr := rand.New(rand.NewSource(seed + 1))
+	for i := range net.Ways {
+		if rr.Intn(12) == 0 {
+			net.Ways[i].RestrictedForward, net.Ways[i].RestrictedBackward = true, rr.Intn(2) == 0
 		}
 	}
 	return net

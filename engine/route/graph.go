@@ -14,6 +14,12 @@ import (
 const (
 	flagRoundabout uint8 = 1 << iota
 	flagFerry
+	// open only to local traffic along (against) the node order:
+	// restricted.go
+	flagRestrictedForward
+	flagRestrictedBackward
+	// a route does not start or end on it (NetWay.NoEnds)
+	flagNoEnds
 )
 
 // Graph is a profile's road graph with its contraction hierarchy. It is

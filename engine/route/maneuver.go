@@ -21,7 +21,8 @@ const (
 	ExitRoundabout
 	ExitRotary
 	// Types of OSRM's vocabulary this engine does not emit (clients such
-	// as the window's instructions still word them).
+	// as the window's instructions still word them), but Notification: a
+	// change of mode, onto or off a ferry.
 	RoundaboutTurn
 	Notification
 	UseLane

@@ -73,6 +73,15 @@ type Network struct {
 	Barriers map[int64]bool
 	// Signals holds the OSM ids of nodes with traffic signals.
 	Signals map[int64]bool
+	// TurningPlaces holds the OSM ids of nodes where a u-turn is allowed
+	// though other roads go on (turning circles and loops, mini
+	// roundabouts: OSRM's Obstacle::Type::Turning). Elsewhere a u-turn is
+	// allowed only where nothing else is. Unlike OSRM's, a turning place
+	// inside a single way does not split it: a u-turn there needs a
+	// junction (most are one: mini roundabouts where roads meet, turning
+	// circles at dead ends), and a junction more changes the hierarchy
+	// for little (in LI it cost the golden route its alternative).
+	TurningPlaces map[int64]bool
 	// Restrictions are turn restrictions (driving only).
 	Restrictions []Restriction
 }
@@ -90,6 +99,16 @@ type NetWay struct {
 	Class             Class
 	Roundabout        bool // junction=roundabout (or circular)
 	Ferry             bool
+	// RestrictedForward and RestrictedBackward mark a direction open only
+	// to local traffic (OSRM's restricted: access=destination,
+	// hov=designated...): a route enters it from an open road only at its
+	// end or where there is no other way (restricted.go).
+	RestrictedForward, RestrictedBackward bool
+	// NoEnds keeps routes from starting or ending on the way (OSRM's
+	// is_startpoint false: a private service road) unless the request
+	// snaps to any road (SnapRequest.AnyComponent); ferries never are
+	// ends either.
+	NoEnds bool
 }
 
 // Restriction is a turn restriction: from way From over ViaNode (or along

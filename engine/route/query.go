@@ -239,7 +239,8 @@ type searchResult struct {
 
 // search runs a bidirectional CH search from src to tgt seeds (tgt weights
 // may be negative). When slack > 0 both searches continue until their keys
-// exceed (1+slack)·best, leaving complete search spaces for alternatives.
+// exceed best plus slack times its duration, without stalling, leaving
+// complete search spaces for alternatives.
 func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult {
 	sc.next()
 	var shift int64
@@ -274,7 +275,7 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 			return best
 		}
 		if slack > 0 {
-			return best + int64(float64(best-shift)*slack)
+			return best + int64(float64(durationOf(best-shift))*slack)
 		}
 		return best
 	}
@@ -298,7 +299,10 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 				best, res.meet, res.dist = t, v, sc.f.dst[v]+sc.b.dst[v]
 			}
 		}
-		if g.stalled(sc, v, d, forward) {
+		// no stall-on-demand when collecting alternatives' via nodes (as
+		// OSRM's alternativeRoutingStep): it keeps only what the best
+		// path needs and leaves the via-node method few candidates
+		if slack == 0 && g.stalled(sc, v, d, forward) {
 			continue
 		}
 		this.relax(adj, v, d, cur, true)

@@ -87,7 +87,9 @@ func TestCHEqualsDijkstraOnRegions(t *testing.T) {
 }
 
 // TestRegionRoutesPlausible: random pairs route, with plausible speeds,
-// and the table equals the routes.
+// the table equals the routes, and the steps the guidance passes leave
+// cover the route (their distances and durations sum to the leg's), each
+// with an OSRM maneuver type and an intersection.
 func TestRegionRoutesPlausible(t *testing.T) {
 	for _, name := range regionNames {
 		pk := openGraphs(t, name)
@@ -108,6 +110,16 @@ func TestRegionRoutesPlausible(t *testing.T) {
 						continue
 					}
 					r := rs[0]
+					var dist, dur float64
+					for k, st := range r.Legs[0].Steps {
+						dist, dur = dist+st.Distance, dur+st.Duration
+						if st.Maneuver.Type > route.UseLane || len(st.Intersections) == 0 {
+							t.Errorf("%s %s seed %d: route %d→%d step %d: type %d, %d intersections", name, prof, seed, i, j, k, st.Maneuver.Type, len(st.Intersections))
+						}
+					}
+					if math.Abs(dist-r.Distance) > 0.5 || math.Abs(dur-r.Duration) > 0.05 {
+						t.Errorf("%s %s seed %d: route %d→%d steps sum to %.1f m, %.1f s; route %.1f m, %.1f s", name, prof, seed, i, j, dist, dur, r.Distance, r.Duration)
+					}
 					if math.Abs(r.Duration-tab.Durations[i][j]) > 0.1 {
 						t.Errorf("%s %s seed %d: table[%d][%d] %.1f s, route %.1f s", name, prof, seed, i, j, tab.Durations[i][j], r.Duration)
 					}

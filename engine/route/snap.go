@@ -175,7 +175,8 @@ type collector struct {
 	want    int
 	bigOnly bool
 	// startOnly leaves out edges a route may not start or end on: ferries
-	// (OSRM's is_startpoint, off for modes other than the profile's own)
+	// and NetWay.NoEnds (OSRM's is_startpoint, off for modes other than
+	// the profile's own and private service roads)
 	startOnly bool
 	cands     []Snap
 	// bandLat and bandCos: see boxMeters (0 until first needed)
@@ -184,7 +185,7 @@ type collector struct {
 
 func (c *collector) consider(r segRef) {
 	g := c.g
-	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&flagFerry != 0 {
+	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&(flagFerry|flagNoEnds) != 0 {
 		return
 	}
 	// cheap reject by the segment's bounding box before projecting
@@ -330,8 +331,8 @@ func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOn
 // one per edge, honouring the radius and bearing filters. Unless
 // opt.AnyComponent is set it prefers edges of the big connected components
 // and falls back to tiny ones only when no big one is within the radius,
-// and it never snaps onto a ferry (OSRM: not a startpoint; snapping=any
-// lifts both). It returns ErrNoSegment when nothing qualifies.
+// and it never snaps onto a ferry or a NetWay.NoEnds way (OSRM: not a
+// startpoint; snapping=any lifts both). It returns ErrNoSegment when nothing qualifies.
 func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	n := opt.Number
 	if n <= 0 {
@@ -353,9 +354,12 @@ func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no road within reach of %.6f,%.6f", ErrNoSegment, p[0], p[1])
 	}
-	if opt.Ties && n == 1 && g.atVertex(out[0]) {
+	if opt.Ties && n == 1 && (g.atVertex(out[0]) || out[0].Distance <= tieReach) {
 		// Ties lie at the snap's location, so they are searched for
-		// around it, within sameLocation's reach: the nearest cells only.
+		// around it, within sameLocation's reach: the nearest cells only;
+		// where other edges may meet it (a vertex), or where the input
+		// lies on the road, which another may cross there without a node
+		// (a bridge: OSRM's equidistant phantom node candidates).
 		// (Searched around the input for maxTies+1 edges, they took as
 		// long as the snap itself, and longer when few roads are near:
 		// a 25×25 matrix at ×64 LI took 1.7× as long.)

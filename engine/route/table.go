@@ -111,7 +111,7 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 				}
 				continue
 			}
-			row[j] = float64(w) / 10
+			row[j] = float64(durationOf(w)) / 10
 			if drow != nil {
 				drow[j] = math.Round(float64(dd)) / 10
 			}
