@@ -364,64 +364,64 @@ func (ix *Index) areaGeometry(ctx context.Context, id int64) (orb.Geometry, erro
 	return g, nil
 }
 
-// containingAreas returns the address areas (rank_address 1..25, ranks
-// between minRank and maxRank of rank_search) containing pt, highest
-// rank_search first.
-func (ix *Index) containingAreas(ctx context.Context, pt orb.Point, minRank, maxRank int) ([]int64, []int, error) {
+// containingArea returns the first address area (rank_address 4..25,
+// rank_search between minRank and maxRank) containing pt, highest
+// rank_search first, then smallest; ok is false when none does. Only the
+// boxes around pt are read, and polygons are tested in that order until
+// one contains pt (a country's polygon, the largest, is rarely tested).
+func (ix *Index) containingArea(ctx context.Context, pt orb.Point, minRank, maxRank int) (id int64, rank int, ok bool, err error) {
 	rows, err := ix.db.QueryContext(ctx, `SELECT a.place_id, a.rank_search FROM address_areas_rtree r
 		JOIN address_areas a ON a.place_id = r.id
 		WHERE r.min_lon <= ? AND r.max_lon >= ? AND r.min_lat <= ? AND r.max_lat >= ?
 		AND a.rank_address BETWEEN 4 AND 25 AND a.rank_search BETWEEN ? AND ?
 		ORDER BY a.rank_search DESC, a.area`, pt[0], pt[0], pt[1], pt[1], minRank, maxRank)
 	if err != nil {
-		return nil, nil, fmt.Errorf("geocode: reverse areas: %w", err)
+		return 0, 0, false, fmt.Errorf("geocode: reverse areas: %w", err)
 	}
-	var ids []int64
-	var ranks []int
+	type cand struct {
+		id   int64
+		rank int
+	}
+	var cands []cand
 	for rows.Next() {
-		var id int64
-		var rank int
-		if err := rows.Scan(&id, &rank); err != nil {
+		var c cand
+		if err := rows.Scan(&c.id, &c.rank); err != nil {
 			rows.Close()
-			return nil, nil, fmt.Errorf("geocode: reverse areas: %w", err)
+			return 0, 0, false, fmt.Errorf("geocode: reverse areas: %w", err)
 		}
-		ids = append(ids, id)
-		ranks = append(ranks, rank)
+		cands = append(cands, c)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, nil, err
+		return 0, 0, false, fmt.Errorf("geocode: reverse areas: %w", err)
 	}
-	var outIDs []int64
-	var outRanks []int
-	for i, id := range ids {
-		g, err := ix.areaGeometry(ctx, id)
+	for _, c := range cands {
+		g, err := ix.areaGeometry(ctx, c.id)
 		if err != nil {
-			return nil, nil, err
+			return 0, 0, false, err
 		}
 		if distanceDeg(g, pt) == 0 {
-			outIDs = append(outIDs, id)
-			outRanks = append(outRanks, ranks[i])
+			return c.id, c.rank, true, nil
 		}
 	}
-	return outIDs, outRanks, nil
+	return 0, 0, false, nil
 }
 
 // areaAt is Nominatim's _lookup_area_address: the most detailed address
 // area containing pt up to maxRank, replaced by a more detailed place node
 // inside it within that node's reach.
 func (ix *Index) areaAt(ctx context.Context, pt orb.Point, maxRank int) (*revHit, error) {
-	ids, ranks, err := ix.containingAreas(ctx, pt, 5, maxRank)
+	id, rank, found, err := ix.containingArea(ctx, pt, 5, maxRank)
 	if err != nil {
 		return nil, err
 	}
 	var area *revHit
 	areaRank := 4
 	var areaGeom orb.Geometry
-	if len(ids) > 0 {
-		area = &revHit{id: ids[0], rank: ranks[0]}
-		areaRank = ranks[0]
-		if areaGeom, err = ix.areaGeometry(ctx, ids[0]); err != nil {
+	if found {
+		area = &revHit{id: id, rank: rank}
+		areaRank = rank
+		if areaGeom, err = ix.areaGeometry(ctx, id); err != nil {
 			return nil, err
 		}
 	}
@@ -506,9 +506,9 @@ func (ix *Index) loadPlaceNodes(ctx context.Context) error {
 
 // countryAt returns the country area containing pt.
 func (ix *Index) countryAt(ctx context.Context, pt orb.Point) (*revHit, error) {
-	ids, _, err := ix.containingAreas(ctx, pt, 0, 4)
-	if err != nil || len(ids) == 0 {
+	id, _, found, err := ix.containingArea(ctx, pt, 0, 4)
+	if err != nil || !found {
 		return nil, err
 	}
-	return &revHit{id: ids[0]}, nil
+	return &revHit{id: id}, nil
 }
