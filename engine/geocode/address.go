@@ -2,8 +2,11 @@ package geocode
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/text"
 )
 
 // parent is an address parent kept in memory (see Index).
@@ -14,12 +17,32 @@ type parent struct {
 	rankAddress int
 	rankSearch  int
 	names       map[string]string
-	tokens      map[string]bool // every word of every name variant
+	// tokens holds every word of every name variant, made on first use
+	// (hasToken): only searches with address words read them, and a
+	// town's forty translations took most of the time of loading it.
+	tokensOnce sync.Once
+	tokens     map[string]bool
 	// label inputs from extratags: "place", "linked_place", "ISO3166-2".
 	place, linkedPlace, iso string
 	countryCode             string
 	importance              float64
 	centroid                orb.Point
+}
+
+// hasToken reports whether w is a word of one of the parent's names, in
+// any spelling.
+func (p *parent) hasToken(w string) bool {
+	p.tokensOnce.Do(func() {
+		p.tokens = map[string]bool{}
+		for _, v := range p.names {
+			for _, variant := range text.Variants(v) {
+				for _, x := range strings.Fields(variant) {
+					p.tokens[x] = true
+				}
+			}
+		}
+	})
+	return p.tokens[w]
 }
 
 // adminLabels is Nominatim's ADMIN_LABELS: the address key of an

@@ -12,8 +12,6 @@ import (
 
 	"github.com/paulmach/orb"
 	"waymark/engine/geocode/placegeom"
-
-	"waymark/engine/text"
 )
 
 // Index answers geocoding queries over one pack's places tables. It keeps
@@ -258,14 +256,6 @@ func (ix *Index) queryParents(ctx context.Context, q string, args ...any) ([]*pa
 			return nil, fmt.Errorf("geocode: load address parents: %w", err)
 		}
 		p.names = decodeTags(names)
-		p.tokens = map[string]bool{}
-		for _, v := range p.names {
-			for _, variant := range text.Variants(v) {
-				for _, w := range strings.Fields(variant) {
-					p.tokens[w] = true
-				}
-			}
-		}
 		et := decodeTags(extra)
 		p.place, p.linkedPlace = et["place"], et["linked_place"]
 		p.iso = et["ISO3166-2"]

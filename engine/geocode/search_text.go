@@ -536,7 +536,7 @@ func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand, sp spelli
 			}
 			found := strings.EqualFold(strings.ReplaceAll(c.rec.Postcode, " ", ""), w)
 			for _, l := range ls {
-				if par := ix.parent(l.parent); par != nil && par.tokens[w] {
+				if par := ix.parent(l.parent); par != nil && par.hasToken(w) {
 					found = true
 					break
 				}
