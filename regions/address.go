@@ -50,6 +50,9 @@ func countryCodeOf(tags osm.Tags) string {
 
 func (b *placeBuilder) assignRanks(context.Context) error {
 	for _, p := range b.places {
+		if p == nil {
+			continue
+		}
 		p.rankSearch, p.rankAddress = placeRanks(p.class, p.typ, p.adminLevel, p.osmType == "N")
 		if !isAreal(p.geom) && p.osmType != "N" && p.class == "boundary" {
 			p.rankAddress = 0 // a boundary that did not assemble contains nothing
@@ -63,6 +66,9 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 	nodePlaces := map[int64]int32{} // osm node id -> index of its place row
 	cells := grid.New(0.05)
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.osmType == "N" && p.class == "place" && p.rankSearch < 26 {
 			nodePlaces[p.osmID] = int32(i)
 			cells.Insert(int32(i), orb.Bound{Min: p.centroid, Max: p.centroid})
@@ -70,6 +76,9 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 	}
 	order := make([]int32, 0, 256)
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.area > 0 && p.rankSearch < 26 && p.rankAddress > 0 &&
 			((p.class == "boundary" && p.typ == "administrative") || p.class == "place") {
 			order = append(order, int32(i))
@@ -173,6 +182,9 @@ func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
 func (b *placeBuilder) linkedRanks() map[int32]int {
 	out := map[int32]int{}
 	for _, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.linked > 0 {
 			out[p.linked-1] = p.rankAddress
 		}
@@ -188,6 +200,9 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 	cells := grid.New(0.05)
 	var todo []int32
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.linked > 0 || p.rankAddress <= 4 || p.rankAddress >= 26 {
 			continue
 		}

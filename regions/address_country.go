@@ -69,7 +69,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 	cgrid, sgrid := grid.New(0.25), grid.New(0.25)
 	assembled := map[string]bool{}
 	for _, p := range b.places {
-		if p.area == 0 || p.class != "boundary" {
+		if p == nil || p.area == 0 || p.class != "boundary" {
 			continue
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
@@ -96,31 +96,68 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		return list[best].code
 	}
 	borders := b.newBorderIndex(assembled)
+	countryOf := func(p *place) (string, bool) {
+		code := ownCountryCode(p.keptTags())
+		if code == "" {
+			code = within(cgrid, countries, p.centroid)
+		}
+		if code == "" {
+			code = within(sgrid, subdivisions, p.centroid)
+		}
+		if code == "" {
+			code = taggedCountryCode(p.keptTags())
+		}
+		near := false
+		if code == "" {
+			code, near = borders.country(p.centroid)
+		}
+		return code, code == "" && !near
+	}
 	var unknown []*place
 	for _, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		p.country = ownCountryCode(p.keptTags())
-		if p.country == "" {
-			p.country = within(cgrid, countries, p.centroid)
-		}
-		if p.country == "" {
-			p.country = within(sgrid, subdivisions, p.centroid)
-		}
-		if p.country == "" {
-			p.country = taggedCountryCode(p.keptTags())
-		}
-		near := false
-		if p.country == "" {
-			p.country, near = borders.country(p.centroid)
-		}
-		if p.country == "" && !near {
+		var lost bool
+		if p.country, lost = countryOf(p); lost {
 			unknown = append(unknown, p)
 		}
 	}
-	b.countryByCluster(unknown)
-	return nil
+	// The leaves' codes are kept by position until buildAddresses.
+	b.leafCountry = make([]uint32, b.leaves.count)
+	codeIndex := map[string]uint32{"": 0}
+	b.countryCodes = []string{""}
+	var unknownLeaves []leafPoint
+	err := eachLeaf(b.leaves, func(k int, _ int32, p *place) error {
+		if b.tick() && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		code, lost := countryOf(p)
+		if lost {
+			unknownLeaves = append(unknownLeaves, leafPoint{k, p.centroid})
+		}
+		c, ok := codeIndex[code]
+		if !ok {
+			c = uint32(len(b.countryCodes))
+			codeIndex[code] = c
+			b.countryCodes = append(b.countryCodes, code)
+		}
+		b.leafCountry[k] = c
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return b.countryByCluster(unknown, unknownLeaves, codeIndex)
+}
+
+// leafPoint is a leaf by position in the spill, with its centroid.
+type leafPoint struct {
+	k  int
+	at orb.Point
 }
 
 // borderIndex holds the member ways of country relations whose area did
@@ -283,13 +320,37 @@ func contains(list []string, s string) bool {
 
 // countryByCluster gives unknown places the country of their cluster when
 // the cluster's known places all share one.
-func (b *placeBuilder) countryByCluster(unknown []*place) {
-	if len(unknown) == 0 {
-		return
+func (b *placeBuilder) countryByCluster(unknown []*place, unknownLeaves []leafPoint, codeIndex map[string]uint32) error {
+	if len(unknown) == 0 && len(unknownLeaves) == 0 {
+		return nil
 	}
 	const cell = 0.25
 	key := func(p orb.Point) grid.Key {
 		return grid.Key{X: int32(math.Floor(p[0] / cell)), Y: int32(math.Floor(p[1] / cell))}
+	}
+	// Every place's cell, with the one code of its places that have one
+	// ("*" when several).
+	cellCode := map[grid.Key]string{}
+	addCell := func(at orb.Point, code string) {
+		k := key(at)
+		switch c, ok := cellCode[k]; {
+		case !ok || c == "":
+			cellCode[k] = code
+		case code != "" && c != code:
+			cellCode[k] = "*"
+		}
+	}
+	for _, p := range b.places {
+		if p != nil {
+			addCell(p.centroid, p.country)
+		}
+	}
+	err := eachLeaf(b.leaves, func(k int, _ int32, p *place) error {
+		addCell(p.centroid, b.countryCodes[b.leafCountry[k]])
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	parent := map[grid.Key]grid.Key{}
 	var find func(k grid.Key) grid.Key
@@ -300,11 +361,8 @@ func (b *placeBuilder) countryByCluster(unknown []*place) {
 		}
 		return k
 	}
-	for _, p := range b.places {
-		k := key(p.centroid)
-		if _, ok := parent[k]; !ok {
-			parent[k] = k
-		}
+	for k := range cellCode {
+		parent[k] = k
 	}
 	for k := range parent {
 		for dx := int32(-1); dx <= 1; dx++ {
@@ -319,15 +377,15 @@ func (b *placeBuilder) countryByCluster(unknown []*place) {
 		}
 	}
 	codes := map[grid.Key]string{} // root -> code, "*" when several
-	for _, p := range b.places {
-		if p.country == "" {
+	for k, code := range cellCode {
+		if code == "" {
 			continue
 		}
-		r := find(key(p.centroid))
+		r := find(k)
 		switch c, ok := codes[r]; {
 		case !ok:
-			codes[r] = p.country
-		case c != p.country:
+			codes[r] = code
+		case c != code:
 			codes[r] = "*"
 		}
 	}
@@ -336,6 +394,18 @@ func (b *placeBuilder) countryByCluster(unknown []*place) {
 			p.country = c
 		}
 	}
+	for _, l := range unknownLeaves {
+		if c := codes[find(key(l.at))]; c != "" && c != "*" {
+			idx, ok := codeIndex[c]
+			if !ok {
+				idx = uint32(len(b.countryCodes))
+				codeIndex[c] = idx
+				b.countryCodes = append(b.countryCodes, c)
+			}
+			b.leafCountry[l.k] = idx
+		}
+	}
+	return nil
 }
 
 // addMissingCountries adds a places row (osm_type ”, class place, type
@@ -350,13 +420,34 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 	have := map[string]bool{}
 	pts := map[string][]orb.Point{}
 	for _, p := range b.places {
-		if p.country == "" {
+		if p == nil || p.country == "" {
 			continue
 		}
 		if p.rankAddress == 4 && p.linked == 0 && (p.area > 0 || (p.class == "place" && p.typ == "country")) {
 			have[p.country] = true // an assembled boundary or an unlinked place=country node
 		}
 		pts[p.country] = append(pts[p.country], p.centroid)
+	}
+	// The leaves' points count for the countries that may need a hull
+	// (the hull does not depend on the order of its points).
+	wanted := map[string]bool{}
+	for _, r := range b.d.Relations {
+		if r.Tags.Find("boundary") == "administrative" && strings.TrimSpace(r.Tags.Find("admin_level")) == "2" {
+			if code := countryCodeOf(r.Tags); code != "" && !have[code] {
+				wanted[code] = true
+			}
+		}
+	}
+	if len(wanted) > 0 {
+		err := eachLeaf(b.leaves, func(_ int, _ int32, p *place) error {
+			if wanted[p.country] {
+				pts[p.country] = append(pts[p.country], p.centroid)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
 	}
 	for _, r := range b.d.Relations {
 		if r.Tags.Find("boundary") != "administrative" || strings.TrimSpace(r.Tags.Find("admin_level")) != "2" {

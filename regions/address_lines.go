@@ -31,6 +31,9 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 	x := &addressIndex{b: b, areas: grid.New(0.02), nodes: grid.New(0.02)}
 	x.areas.MaxCells = 1 << 14
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.linked > 0 || p.rankAddress <= 0 || p.rankAddress >= 26 {
 			continue
 		}
@@ -279,6 +282,9 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	// Pass 1: everything but houses/POIs; streets after areas (their
 	// lines only depend on areas and nodes).
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -299,8 +305,13 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	}
 	// Pass 2: houses and POIs hang on their street or addr:place place;
 	// POI nodes without an address first inherit their building's.
-	b.inheritBuildingAddresses()
+	if err := b.inheritBuildingAddresses(); err != nil {
+		return err
+	}
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -309,6 +320,29 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		b.addressHouse(x, streets, int32(i), p)
 	}
+	// The leaves, with their country and inherited address, into a new
+	// spill.
+	out, err := newPlaceSpill(b.d.tmpDir)
+	if err != nil {
+		return err
+	}
+	err = eachLeaf(b.leaves, func(k int, i int32, p *place) error {
+		if b.tick() && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		p.country = b.countryCodes[b.leafCountry[k]]
+		if bd := b.inherited[i]; bd != nil {
+			inheritAddress(p, bd)
+		}
+		b.addressHouse(x, streets, i, p)
+		return out.add(i, p)
+	})
+	if err != nil {
+		out.close()
+		return err
+	}
+	b.leaves.close()
+	b.leaves, b.leafCountry, b.countryCodes, b.inherited = out, nil, nil, nil
 	return nil
 }
 
@@ -375,49 +409,100 @@ func sameCountry(a, b string) bool { return a == "" || b == "" || a == b }
 // inheritBuildingAddresses gives POI nodes without any address tag the
 // address of the building area they lie in or on (a vertex of its outline:
 // ST_Covers counts the boundary) — housenumber, street, place, postcode —
-// like Nominatim's placex_update.
-func (b *placeBuilder) inheritBuildingAddresses() {
+// like Nominatim's placex_update: the building whose outline has the node
+// (the last in index order), else the first building containing it (those
+// spanning more than grid.DefaultMaxCells cells of 0.002° first, as a grid
+// of buildings would give them). POIs in memory take it at once, leaves
+// when buildAddresses reads them (inherited).
+//
+// Two passes over the places: the POIs without an address, then the
+// buildings with one, looked up in a grid of the POIs (there are fewer of
+// them than of buildings in a country, and only their matches are kept).
+func (b *placeBuilder) inheritBuildingAddresses() error {
+	type poi struct {
+		i       int32
+		at      orb.Point
+		vertex  int32 // building whose outline has the node, -1 for none
+		inside  int32 // first building containing the node, -1 for none
+		large   bool  // inside is a large building
+		payload *place
+	}
+	var pois []poi
 	cells := grid.New(0.002)
-	var ids []int32
-	vertexOf := map[int64]int32{} // node on the outline of a building with an address
-	for i, p := range b.places {
-		if p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "") {
-			cells.Insert(int32(len(ids)), p.bound)
-			ids = append(ids, int32(i))
-			if p.osmType != "W" {
-				continue
-			}
+	byNode := map[int64][]int32{}
+	err := b.eachPlace(func(i int32, p *place, _ bool) error {
+		if p.osmType != "N" || p.rankSearch < 28 || p.housenumber != "" || p.street != "" || p.addrPlace != "" {
+			return nil
+		}
+		k := int32(len(pois))
+		pois = append(pois, poi{i: i, at: p.centroid, vertex: -1, inside: -1})
+		cells.InsertPoint(k, p.centroid)
+		byNode[p.osmID] = append(byNode[p.osmID], k)
+		return nil
+	})
+	if err != nil || len(pois) == 0 {
+		return err
+	}
+	buildings := map[int32]*place{} // the buildings some POI takes
+	spans := grid.New(0.002)        // the building grid's cells, to tell large buildings
+	err = b.eachPlace(func(i int32, p *place, _ bool) error {
+		if !(p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "")) {
+			return nil
+		}
+		used := false
+		if p.osmType == "W" {
 			if w := b.d.Way(osm.WayID(p.osmID)); w != nil {
 				for _, wn := range w.Nodes {
-					vertexOf[int64(wn)] = int32(i)
+					for _, k := range byNode[int64(wn)] {
+						pois[k].vertex, used = i, true
+					}
 				}
 			}
 		}
-	}
-	if len(ids) == 0 {
-		return
-	}
-	inherit := func(p, bd *place) {
-		p.housenumber, p.street, p.addrPlace = bd.housenumber, bd.street, bd.addrPlace
-		if !p.tagPostcode && bd.tagPostcode {
-			p.postcode, p.tagPostcode, p.inheritedPostcode = bd.postcode, true, true
-		}
-	}
-	for _, p := range b.places {
-		if p.osmType != "N" || p.rankSearch < 28 || p.housenumber != "" || p.street != "" || p.addrPlace != "" {
-			continue
-		}
-		if bi, ok := vertexOf[p.osmID]; ok { // a shop or entrance on the outline
-			inherit(p, b.places[bi])
-			continue
-		}
-		cells.At(p.centroid, func(k int32) bool {
-			bd := b.places[ids[k]]
-			if !bd.bound.Contains(p.centroid) || !geometryContains(bd.geom, p.centroid) {
-				return true
+		lo, hi := spans.Key(p.bound.Min), spans.Key(p.bound.Max)
+		large := (int64(hi.X)-int64(lo.X)+1)*(int64(hi.Y)-int64(lo.Y)+1) > grid.DefaultMaxCells
+		cells.Box(p.bound, func(k int32) bool {
+			q := &pois[k]
+			if q.inside >= 0 && (q.large || !large) {
+				return true // an earlier building comes first
 			}
-			inherit(p, bd)
-			return false
+			if p.bound.Contains(q.at) && geometryContains(p.geom, q.at) {
+				q.inside, q.large, used = i, large, true
+			}
+			return true
 		})
+		if used {
+			buildings[i] = &place{housenumber: p.housenumber, street: p.street, addrPlace: p.addrPlace,
+				postcode: p.postcode, tagPostcode: p.tagPostcode}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b.inherited = map[int32]*place{}
+	for _, q := range pois {
+		bi := q.vertex
+		if bi < 0 {
+			bi = q.inside
+		}
+		if bi < 0 {
+			continue
+		}
+		bd := buildings[bi]
+		if p := b.places[q.i]; p != nil {
+			inheritAddress(p, bd)
+		} else {
+			b.inherited[q.i] = bd
+		}
+	}
+	return nil
+}
+
+// inheritAddress gives p the address of building bd.
+func inheritAddress(p, bd *place) {
+	p.housenumber, p.street, p.addrPlace = bd.housenumber, bd.street, bd.addrPlace
+	if !p.tagPostcode && bd.tagPostcode {
+		p.postcode, p.tagPostcode, p.inheritedPostcode = bd.postcode, true, true
 	}
 }

@@ -57,6 +57,9 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 	// held up to twice them: ~30 MB at LI ×64).
 	n := 0
 	for _, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.linked == 0 && len(p.names) > 0 && (p.rankAddress == 26 || p.rankAddress == 27) {
 			n += segmentCount(p.geom)
 		}
@@ -64,6 +67,9 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 	s.segments = make([]streetSegment, 0, n)
 	byNorm := map[string][]int32{}
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.linked > 0 || len(p.names) == 0 {
 			continue
 		}
@@ -114,6 +120,9 @@ func newNameStreets(list []int32, places []*place) *nameStreets {
 func (s *streetIndex) addAssociatedStreets() {
 	streetOf := map[int64][]int32{}
 	for i, p := range s.b.places {
+		if p == nil {
+			continue
+		}
 		if p.osmType == "W" && (p.rankAddress == 26 || p.rankAddress == 27) && p.linked == 0 {
 			streetOf[p.osmID] = append(streetOf[p.osmID], int32(i))
 		}

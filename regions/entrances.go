@@ -47,13 +47,13 @@ func (b *placeBuilder) writeEntrances(ctx context.Context) error {
 	}
 	defer st.Close()
 	n := 0
-	for i, p := range b.places {
+	err = b.eachPlace(func(i int32, p *place, _ bool) error {
 		if p.osmType != "W" {
-			continue
+			return nil
 		}
 		w := b.d.Way(osm.WayID(p.osmID))
 		if w == nil {
-			continue
+			return nil
 		}
 		for _, wn := range w.Nodes {
 			node := b.d.Node(wn)
@@ -79,6 +79,10 @@ func (b *placeBuilder) writeEntrances(ctx context.Context) error {
 			}
 			n++
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	b.im.Count("place entrances", n)
 	return nil

@@ -169,10 +169,26 @@ func interpolateWay(d *Data, w *Way) []interpolatedNumber {
 }
 
 func (b *placeBuilder) interpolate(ctx context.Context) error {
+	// The house nodes on interpolation lines (the last place of a node
+	// in index order), read with the leaves.
+	onLines := map[int64]bool{}
+	for _, w := range b.d.Ways() {
+		if w.Tags.Find("addr:interpolation") != "" {
+			for _, wn := range w.Nodes {
+				onLines[int64(wn)] = true
+			}
+		}
+	}
 	nodePlace := map[int64]*place{}
-	for _, p := range b.places {
-		if p.osmType == "N" && p.housenumber != "" {
-			nodePlace[p.osmID] = p
+	if len(onLines) > 0 {
+		err := b.eachPlace(func(_ int32, p *place, _ bool) error {
+			if p.osmType == "N" && p.housenumber != "" && onLines[p.osmID] {
+				nodePlace[p.osmID] = p
+			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 	}
 	for _, w := range b.d.Ways() {

@@ -34,9 +34,13 @@ import (
 )
 
 // PlacesStage returns the stage that writes the geocoding tables.
-func PlacesStage() Stage {
+func PlacesStage() Stage { return placesStage(false) }
+
+// placesStage is PlacesStage; keepLeaves holds the houses and POIs in
+// memory instead of spilling them (tests compare the two).
+func placesStage(keepLeaves bool) Stage {
 	// The stage reports its share done itself (runPlaces' steps).
-	return Stage{Name: "places", Run: runPlaces}
+	return Stage{Name: "places", Run: func(ctx context.Context, im *Import) error { return runPlaces(ctx, im, keepLeaves) }}
 }
 
 // place is one row of the places table while the stage runs: 352 bytes
@@ -113,10 +117,29 @@ type addressLine struct {
 
 // placeBuilder holds the state of one run of the places stage.
 type placeBuilder struct {
-	im     *Import
-	d      *Data
+	im *Import
+	d  *Data
+	// places holds the places by index (place_id-1); a leaf's slot is nil,
+	// the leaf itself is in leaves (places_spill.go).
 	places []*place
-	done   int64
+	leaves *placeSpill
+	// keepLeaves keeps the leaves in places (placesStage).
+	keepLeaves bool
+	// spillErr is the first error writing a leaf in collect.
+	spillErr error
+	// leafCountry holds each leaf's country code (countryCodes' index), by
+	// its position in leaves, from assignCountries to buildAddresses.
+	leafCountry  []uint32
+	countryCodes []string
+	// inherited holds the building address each leaf POI takes
+	// (inheritBuildingAddresses), by leaf index, until buildAddresses
+	// applies it.
+	inherited map[int32]*place
+	// postcodeAreas and postcodeBefore serve the leaves' postcodes at
+	// write (leafPostcode).
+	postcodeAreas  *postcodeAreaIndex
+	postcodeBefore map[int32]string
+	done           int64
 	// Indexes built by buildAddresses, reused by interpolate and
 	// computePostcodes, then dropped (dropAddressIndexes).
 	addrIdx   *addressIndex
@@ -157,8 +180,14 @@ type placeStep struct {
 	ticks func() int64
 }
 
-func runPlaces(ctx context.Context, im *Import) error {
-	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}}
+func runPlaces(ctx context.Context, im *Import, keepLeaves bool) error {
+	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, keepLeaves: keepLeaves}
+	leaves, err := newPlaceSpill(im.Data.tmpDir)
+	if err != nil {
+		return err
+	}
+	b.leaves = leaves
+	defer func() { b.leaves.close() }()
 	objects := func() int64 { return int64(b.d.TaggedNodeCount() + b.d.WayCount() + len(b.d.Relations)) }
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
@@ -262,7 +291,11 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 		}
 		b.addRelation(r)
 	}
+	if b.spillErr != nil {
+		return b.spillErr
+	}
 	b.im.Count("places collected", len(b.places))
+	b.im.Count("houses and POIs spilled", b.leaves.count)
 	return nil
 }
 
@@ -497,8 +530,22 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 			}
 		}
 		p.extratags = b.own(extratagsOf(tags, mt.class))
-		b.places = append(b.places, &p)
+		b.add(&p)
 	}
+}
+
+// add appends p to the places, or its slot, when p is a leaf (its ranks
+// say so), and p to the spill.
+func (b *placeBuilder) add(p *place) {
+	p.rankSearch, p.rankAddress = placeRanks(p.class, p.typ, p.adminLevel, p.osmType == "N")
+	if b.keepLeaves || !isLeaf(p) {
+		b.places = append(b.places, p)
+		return
+	}
+	if err := b.leaves.add(int32(len(b.places)), p); err != nil && b.spillErr == nil {
+		b.spillErr = err
+	}
+	b.places = append(b.places, nil)
 }
 
 // intern returns s from the builder's table of strings, adding a copy when

@@ -57,9 +57,15 @@ func parsePopulation(s string) (float64, bool) {
 
 func (b *placeBuilder) computeImportance(context.Context) error {
 	for _, p := range b.places {
+		if p == nil {
+			continue
+		}
 		p.importance = importanceOf(p.rankSearch, p.extratags)
 	}
 	for _, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.linked > 0 {
 			a := b.places[p.linked-1]
 			a.importance = math.Max(a.importance, p.importance)

@@ -99,6 +99,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 	}
 	b.countryRow = map[string]int32{}
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.rankSearch == 4 && p.linked == 0 && p.country != "" && len(p.names) > 0 {
 			if _, ok := b.countryRow[p.country]; !ok || p.area > 0 {
 				b.countryRow[p.country] = int32(i)
@@ -107,9 +110,13 @@ func (b *placeBuilder) write(ctx context.Context) error {
 	}
 	lines, searchable, areas := 0, 0, 0
 	addrCountries := map[int64]bool{}
-	for i, p := range b.places {
+	err = b.eachPlace(func(i int32, p *place, leaf bool) error {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if leaf {
+			b.leafPostcode(i, p)
+			p.importance = importanceOf(p.rankSearch, p.extratags)
 		}
 		id := int64(i + 1)
 		if err := b.writePlace(ctx, s, id, p); err != nil {
@@ -126,7 +133,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			lines++
 		}
 		if p.linked > 0 {
-			continue
+			return nil
 		}
 		bb := p.bound
 		if _, err := s.rtree.ExecContext(ctx, id, bb.Min[0], bb.Max[0], bb.Min[1], bb.Max[1], p.rankAddress, p.rankSearch); err != nil {
@@ -152,6 +159,10 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			}
 			searchable++
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, r := range b.postcodes {
 		if _, err := s.pcode.ExecContext(ctx, r.postcode, r.country, int64(r.place)+1, r.centroid[1], r.centroid[0],
@@ -267,18 +278,7 @@ func (b *placeBuilder) searchText(i int32) string {
 	if c, ok := b.textCache[i]; ok {
 		return c
 	}
-	var parts []string
-	seen := map[string]bool{}
-	for _, v := range sortedValues(b.places[i].names) {
-		if seen[v] {
-			continue
-		}
-		seen[v] = true
-		if vs := text.Variants(v); len(vs) > 0 {
-			parts = append(parts, strings.Join(vs, " "))
-		}
-	}
-	c := strings.Join(parts, " | ")
+	c := namesText(b.places[i])
 	if p := b.places[i]; p.rankSearch < 30 && p.rankAddress < 30 {
 		// Only a street or an area is another place's parent; a house's
 		// or a POI's text is asked for once (LI ×64: 45 MB not cached).
@@ -290,9 +290,29 @@ func (b *placeBuilder) searchText(i int32) string {
 	return c
 }
 
+// namesText returns the normalized variants of every name of p, joined as
+// the name column wants them.
+func namesText(p *place) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, v := range sortedValues(p.names) {
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		if vs := text.Variants(v); len(vs) > 0 {
+			parts = append(parts, strings.Join(vs, " "))
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
 // writeSearch writes the search row of p (search_text, for search_name).
 func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *place) error {
-	names := b.searchText(int32(id - 1))
+	names := namesText(p)
+	if b.places[id-1] != nil {
+		names = b.searchText(int32(id - 1)) // cached for a parent
+	}
 	var addr []string
 	hasCountry := false
 	b.lineBuf = b.fullLines(p, b.lineBuf)
@@ -334,9 +354,22 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 // largest first, for the rowids of search_name (geocode.SearchRowID), and
 // records the place_id width in the pack's meta.
 func (b *placeBuilder) rankImportance() error {
-	values := make([]float64, 0, len(b.places))
+	values := make([]float64, 0, len(b.places)-b.leaves.count)
 	for _, p := range b.places {
-		values = append(values, p.importance)
+		if p != nil {
+			values = append(values, p.importance)
+		}
+	}
+	leafValues := map[float64]bool{}
+	err := eachLeaf(b.leaves, func(_ int, _ int32, p *place) error {
+		leafValues[importanceOf(p.rankSearch, p.extratags)] = true
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for v := range leafValues {
+		values = append(values, v)
 	}
 	slices.Sort(values)
 	values = slices.Compact(values)
@@ -442,6 +475,9 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 	rowOf := map[int64]int64{}
 	nodeOf := map[string]int64{} // place=country node per code
 	for i, p := range b.places {
+		if p == nil {
+			continue
+		}
 		if p.osmType == "R" && p.class == "boundary" && p.adminLevel == 2 {
 			rowOf[p.osmID] = int64(i + 1)
 		}

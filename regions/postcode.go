@@ -76,26 +76,37 @@ func postcodeCentroid(pts []orb.Point) (orb.Point, orb.Bound, int) {
 func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 	points := map[postcodeKey][]orb.Point{}
 	areas := map[postcodeKey]int32{}
-	cells := grid.New(0.05)
-	var areaIDs []int32
-	var prepared []*preparedArea
-	for i, p := range b.places {
+	ax := &postcodeAreaIndex{cells: grid.New(0.05)}
+	onStreet := map[int32]map[string]int{} // street -> tagged codes of its houses
+	err := b.eachPlace(func(i int32, p *place, _ bool) error {
 		if p.class == "boundary" && p.typ == "postal_code" {
 			if p.postcode != "" && p.area > 0 {
 				k := postcodeKey{p.country, p.postcode}
 				if _, ok := areas[k]; !ok {
-					areas[k] = int32(i)
+					areas[k] = i
 				}
-				cells.Insert(int32(len(areaIDs)), p.bound)
-				areaIDs = append(areaIDs, int32(i))
-				prepared = append(prepared, prepareArea(p.geom))
+				ax.cells.Insert(int32(len(ax.ids)), p.bound)
+				ax.ids = append(ax.ids, i)
+				ax.prepared = append(ax.prepared, prepareArea(p.geom))
 			}
-			continue
+			return nil
 		}
 		if p.tagPostcode && !p.inheritedPostcode && p.linked == 0 && (p.housenumber != "" || p.rankSearch >= 26) {
 			k := postcodeKey{p.country, p.postcode}
 			points[k] = append(points[k], p.centroid)
 		}
+		if p.tagPostcode && p.parent > 0 && p.rankSearch >= 28 {
+			m := onStreet[p.parent-1]
+			if m == nil {
+				m = map[string]int{}
+				onStreet[p.parent-1] = m
+			}
+			m[p.postcode]++
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	keys := make([]postcodeKey, 0, len(points)+len(areas))
 	for k := range points {
@@ -136,40 +147,29 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		rows = append(rows, row)
 	}
 	b.postcodes = rows
+	b.postcodeAreas = ax
 	b.im.Count("postcodes", len(rows))
 
-	// Effective postcodes, streets before houses.
+	// Effective postcodes, streets before houses (a stable sort by
+	// address rank). The leaves take theirs as they are written
+	// (leafPostcode), from what is final here; postcodeBefore keeps the
+	// codes this loop changed, for a leaf that comes before its parent
+	// in this order.
 	order := make([]int32, 0, len(b.places))
 	for i, p := range b.places {
-		if wantsPostcode(p) {
+		if p != nil && wantsPostcode(p) {
 			order = append(order, int32(i))
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool { return b.places[order[i]].rankAddress < b.places[order[j]].rankAddress })
-	onStreet := map[int32]map[string]int{} // street -> tagged codes of its houses
-	for _, p := range b.places {
-		if p.tagPostcode && p.parent > 0 && p.rankSearch >= 28 {
-			m := onStreet[p.parent-1]
-			if m == nil {
-				m = map[string]int{}
-				onStreet[p.parent-1] = m
-			}
-			m[p.postcode]++
-		}
-	}
+	b.postcodeBefore = map[int32]string{}
 	for _, i := range order {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		p := b.places[i]
-		best := int32(-1)
-		cells.At(p.centroid, func(k int32) bool {
-			a := b.places[areaIDs[k]]
-			if (best < 0 || a.area < b.places[best].area) && prepared[k].contains(p.centroid) {
-				best = areaIDs[k]
-			}
-			return true
-		})
+		before := p.postcode
+		best := ax.smallest(b.places, p.centroid)
 		switch {
 		case best >= 0:
 			p.postcode = b.places[best].postcode
@@ -181,8 +181,59 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		if p.postcode == "" {
 			p.postcode = nearestPostcode(rows, p)
 		}
+		if p.postcode != before {
+			b.postcodeBefore[i] = before
+		}
 	}
 	return nil
+}
+
+// postcodeAreaIndex holds the boundary=postal_code areas.
+type postcodeAreaIndex struct {
+	cells    *grid.Index
+	ids      []int32 // place indexes
+	prepared []*preparedArea
+}
+
+// smallest returns the index of the smallest postcode area containing pt,
+// or -1.
+func (x *postcodeAreaIndex) smallest(places []*place, pt orb.Point) int32 {
+	best := int32(-1)
+	x.cells.At(pt, func(k int32) bool {
+		a := places[x.ids[k]]
+		if (best < 0 || a.area < places[best].area) && x.prepared[k].contains(pt) {
+			best = x.ids[k]
+		}
+		return true
+	})
+	return best
+}
+
+// leafPostcode gives leaf p of index i its effective postcode as the loop
+// of computePostcodes would have in its place.
+func (b *placeBuilder) leafPostcode(i int32, p *place) {
+	if !wantsPostcode(p) {
+		return
+	}
+	best := b.postcodeAreas.smallest(b.places, p.centroid)
+	switch {
+	case best >= 0:
+		p.postcode = b.places[best].postcode
+	case p.rankAddress == 26 || p.rankAddress == 27:
+		// No leaf has a street's rank (isLeaf).
+	case p.parent > 0 && p.rankSearch >= 28:
+		par := p.parent - 1
+		p.postcode = b.places[par].postcode
+		if before, ok := b.postcodeBefore[par]; ok {
+			pr := b.places[par].rankAddress
+			if !(pr < p.rankAddress || (pr == p.rankAddress && par < i)) {
+				p.postcode = before // the parent came after p
+			}
+		}
+	}
+	if p.postcode == "" {
+		p.postcode = nearestPostcode(b.postcodes, p)
+	}
 }
 
 // wantsPostcode is Nominatim's condition for computing a postcode: search
