@@ -5,7 +5,8 @@ package engine_test
 // 15 and 30 s with Gaussian noise of σ = 5, 10 and 20 m, plus variants with
 // outliers and a gap. Coverage is the share of the true path's length lying
 // on the matched geometry, extra the matched length off the true path, per
-// true length (both within 4 m). The σ = 10 m, 5 s rows must reach >= 95%
+// true length (both within 4 m). The σ = 10 m, 5 s rows (over 20 traces,
+// the others over 10) must reach >= 95%
 // coverage and <= 5% extra; the full table is logged (go test -v -run
 // TestMatchQuality). WAYMARK_SEED=n replays a run; WAYMARK_MATCH_DUMP=dir
 // writes every trace as GeoJSON for inspection.
@@ -326,8 +327,12 @@ func TestMatchQuality(t *testing.T) {
 	for _, a := range []area{liArea, monacoArea} {
 		e := openPack(t, a.pack)
 		rng := rand.New(rand.NewPCG(seed, 1))
+		// The gated row (σ = 10 m, every 5 s) runs over twice the
+		// traces of the others: over 10 traces a few stacked or parallel
+		// roads (Monaco's tunnels under its boulevards) swing coverage by
+		// a point or two, and a run failed in about 40 at 94.6%.
 		var truths []truth
-		for range 10 {
+		for range 20 {
 			truths = append(truths, randomTruth(t, e, rng, a, 1500, 6000))
 		}
 		for _, sigma := range []float64{5, 10, 20} {
@@ -342,9 +347,14 @@ func TestMatchQuality(t *testing.T) {
 						variant{"gap90s", traceOpts{every: every, sigma: sigma, gap: true}, false})
 				}
 				for _, v := range variants {
-					cov, extra, matched := qualityRow(t, e, a, truths, rng, v.o, v.gaps)
+					gated := sigma == 10 && every == 5 && v.name == "plain"
+					traces := truths[:10]
+					if gated {
+						traces = truths
+					}
+					cov, extra, matched := qualityRow(t, e, a, traces, rng, v.o, v.gaps)
 					fmt.Fprintf(&table, "%-13s %5.0fm %5.0fs %-10s %8.1f%% %6.1f%% %7.1f%%\n", a.pack, sigma, every, v.name, 100*cov, 100*extra, 100*matched)
-					if sigma == 10 && every == 5 && v.name == "plain" {
+					if gated {
 						if cov < 0.95 {
 							t.Errorf("seed %d %s σ=10 m every 5 s: coverage %.1f%%, want >= 95%%", seed, a.pack, 100*cov)
 						}
