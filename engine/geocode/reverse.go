@@ -367,17 +367,22 @@ func (ix *Index) areaGeometry(ctx context.Context, id int64) (orb.Geometry, erro
 	return g, nil
 }
 
+// areasAtSQL selects the address areas whose box holds a point (min and
+// max longitude, then latitude, given as the point's) of rank_search
+// between two values, in containingArea's order.
+const areasAtSQL = `SELECT a.place_id, a.rank_search FROM address_areas_rtree r
+	JOIN address_areas a ON a.place_id = r.id
+	WHERE r.min_lon <= ? AND r.max_lon >= ? AND r.min_lat <= ? AND r.max_lat >= ?
+	AND a.rank_address BETWEEN 4 AND 25 AND a.rank_search BETWEEN ? AND ?
+	ORDER BY a.rank_search DESC, a.area`
+
 // containingArea returns the first address area (rank_address 4..25,
 // rank_search between minRank and maxRank) containing pt, highest
 // rank_search first, then smallest; ok is false when none does. Only the
 // boxes around pt are read, and polygons are tested in that order until
 // one contains pt (a country's polygon, the largest, is rarely tested).
 func (ix *Index) containingArea(ctx context.Context, pt orb.Point, minRank, maxRank int) (id int64, rank int, ok bool, err error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT a.place_id, a.rank_search FROM address_areas_rtree r
-		JOIN address_areas a ON a.place_id = r.id
-		WHERE r.min_lon <= ? AND r.max_lon >= ? AND r.min_lat <= ? AND r.max_lat >= ?
-		AND a.rank_address BETWEEN 4 AND 25 AND a.rank_search BETWEEN ? AND ?
-		ORDER BY a.rank_search DESC, a.area`, pt[0], pt[0], pt[1], pt[1], minRank, maxRank)
+	rows, err := ix.stAreas.QueryContext(ctx, pt[0], pt[0], pt[1], pt[1], minRank, maxRank)
 	if err != nil {
 		return 0, 0, false, fmt.Errorf("geocode: reverse areas: %w", err)
 	}
