@@ -37,7 +37,7 @@ type Index struct {
 	// stParents reads address parents by id (loadParents): prepared once,
 	// as every reverse runs them (preparing was 6% of one at LI ×64).
 	stAreas, stParents *sql.Stmt
-	stParent                                          *sql.Stmt // nil in packs without search_parent
+	stParent           *sql.Stmt // nil in packs without search_parent
 	// rankedRows: search_name rowids are SearchRowID's (format 3), whose
 	// place_id is rowid & idMask, in SQL rowPlace (search_name as s).
 	rankedRows bool
