@@ -12,3 +12,6 @@ const (
 
 // FullNameExpr exposes the full-name MATCH expression of a free-text query.
 func FullNameExpr(q string) string { return fullNameExpr(plan{phrases: splitPhrases(q)}) }
+
+// DecodeTags exposes decodeTags for its comparison with encoding/json.
+var DecodeTags = decodeTags
