@@ -389,5 +389,8 @@ func (b *placeBuilder) eachPlace(fn func(i int32, p *place, leaf bool) error) er
 			return err
 		}
 	}
+	if err == nil && ok {
+		err = fmt.Errorf("regions: place spill: leaf %d has no slot", li)
+	}
 	return err
 }

@@ -48,6 +48,9 @@ type revHit struct {
 	id   int64
 	dist float64
 	rank int // rank_search (area stage)
+	// geom is the place's geometry when the stage that found it decoded
+	// it (the street/POI stage), else nil.
+	geom orb.Geometry
 }
 
 // Reverse returns the place at req.Point: the closest address, POI or
@@ -110,11 +113,15 @@ func (ix *Index) Reverse(ctx context.Context, req ReverseRequest) (*Place, error
 	if p.OSMType == "way" || p.OSMType == "relation" {
 		// Nominatim reports the point of a line-like result closest to
 		// the query point as its centroid.
-		geoms, err := ix.geometries(ctx, []int64{hit.id}, 0)
-		if err != nil {
-			return nil, err
+		g := hit.geom
+		if g == nil {
+			geoms, err := ix.geometries(ctx, []int64{hit.id}, 0)
+			if err != nil {
+				return nil, err
+			}
+			g = geoms[hit.id]
 		}
-		if g := geoms[hit.id]; isLine(g) {
+		if isLine(g) {
 			p.Centroid = closestPoint(g, pt)
 		}
 	}
@@ -143,6 +150,7 @@ type revRow struct {
 	parent                  int64
 	centroid                orb.Point
 	geom                    orb.Geometry
+	decoded                 bool // geom is the row's geometry, not its centroid
 	dist                    float64
 }
 
@@ -190,7 +198,7 @@ func (ix *Index) streetOrPOI(ctx context.Context, pt orb.Point, maxRank int, lay
 			return h, nil
 		}
 	}
-	return &revHit{id: best.id, dist: best.dist}, nil
+	return best.hit(), nil
 }
 
 // nearBoxes returns the places_rtree entries of rank 26..30 within reach
@@ -314,7 +322,16 @@ func (ix *Index) houseOfStreet(ctx context.Context, pt orb.Point, street int64) 
 	if best == nil {
 		return nil, nil
 	}
-	return &revHit{id: best.id, dist: best.dist}, nil
+	return best.hit(), nil
+}
+
+// hit returns the row as a result, with its geometry when it decoded.
+func (r *revRow) hit() *revHit {
+	h := &revHit{id: r.id, dist: r.dist}
+	if r.decoded {
+		h.geom = r.geom
+	}
+	return h
 }
 
 // revCandidates runs a candidate query and computes each row's distance.
@@ -333,7 +350,7 @@ func (ix *Index) revCandidates(ctx context.Context, st *sql.Stmt, pt orb.Point, 
 			return nil, fmt.Errorf("geocode: reverse: %w", err)
 		}
 		if g, err := placegeom.Decode(blob); err == nil {
-			r.geom = g
+			r.geom, r.decoded = g, true
 		} else {
 			r.geom = r.centroid
 		}
