@@ -214,6 +214,9 @@ type legBuilder struct {
 	dist  []float64 // per segment, meters
 	dur   []float64 // per segment, seconds
 	speed []float64 // per segment, m/s
+	// annotate fills nodes, dur and speed (only annotations read them;
+	// a long route has thousands of points).
+	annotate bool
 }
 
 // add appends point p; d is its distance from the previous point when
@@ -227,15 +230,19 @@ func (lb *legBuilder) add(p orb.Point, node int64, speedMS, d float64) {
 			d = haversine(lb.pts[n-1], p)
 		}
 		lb.dist = append(lb.dist, d)
-		dur := 0.0
-		if speedMS > 0 {
-			dur = d / speedMS
+		if lb.annotate {
+			dur := 0.0
+			if speedMS > 0 {
+				dur = d / speedMS
+			}
+			lb.dur = append(lb.dur, dur)
+			lb.speed = append(lb.speed, speedMS)
 		}
-		lb.dur = append(lb.dur, dur)
-		lb.speed = append(lb.speed, speedMS)
 	}
 	lb.pts = append(lb.pts, p)
-	lb.nodes = append(lb.nodes, node)
+	if lb.annotate {
+		lb.nodes = append(lb.nodes, node)
+	}
 }
 
 // walk appends the geometry of piece pc (first and last pieces start/end
@@ -340,26 +347,30 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 
 // buildLeg makes one leg from its pieces.
 func (g *Graph) buildLeg(pcs []piece, s, t Snap, out Output) Leg {
-	var lb legBuilder
+	lb := legBuilder{annotate: out.Annotations != 0}
 	npts := 2
 	for _, pc := range pcs {
 		npts += int(g.eGeom[pc.edge+1] - g.eGeom[pc.edge])
 	}
 	lb.pts = make([]orb.Point, 0, npts)
-	lb.nodes = make([]int64, 0, npts)
 	lb.dist = make([]float64, 0, npts)
-	lb.dur = make([]float64, 0, npts)
-	lb.speed = make([]float64, 0, npts)
+	if lb.annotate {
+		lb.nodes = make([]int64, 0, npts)
+		lb.dur = make([]float64, 0, npts)
+		lb.speed = make([]float64, 0, npts)
+	}
 	for i := range pcs {
 		g.walk(&lb, &pcs[i], pcs[i].start, pcs[i].end)
 	}
 	if len(lb.pts) == 1 {
 		// start and end coincide: a zero-length leg still has two points
 		lb.pts = append(lb.pts, lb.pts[0])
-		lb.nodes = append(lb.nodes, lb.nodes[0])
 		lb.dist = append(lb.dist, 0)
-		lb.dur = append(lb.dur, 0)
-		lb.speed = append(lb.speed, 0)
+		if lb.annotate {
+			lb.nodes = append(lb.nodes, lb.nodes[0])
+			lb.dur = append(lb.dur, 0)
+			lb.speed = append(lb.speed, 0)
+		}
 	}
 	var w int64
 	for _, pc := range pcs {
