@@ -18,6 +18,7 @@
 package regions
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/paulmach/osm"
@@ -233,4 +234,67 @@ func normalizePostcode(pc string) string {
 		return ""
 	}
 	return pc
+}
+
+// isAreaWay reports whether a closed way describes an area (buildings,
+// landuse, amenities…) rather than a closed line (roundabouts, fences).
+func isAreaWay(w *Way) bool {
+	if len(w.Nodes) < 4 || w.Nodes[0] != w.Nodes[len(w.Nodes)-1] {
+		return false
+	}
+	switch w.Tags.Find("area") {
+	case "yes":
+		return true
+	case "no":
+		return false
+	}
+	for _, k := range []string{"building", "landuse", "amenity", "leisure", "boundary", "place", "shop",
+		"tourism", "historic", "office", "craft", "military", "aeroway", "water"} {
+		if w.Tags.Find(k) != "" {
+			return true
+		}
+	}
+	for _, k := range []string{"highway", "barrier", "railway", "waterway", "power", "route"} {
+		if w.Tags.Find(k) != "" {
+			return false
+		}
+	}
+	switch w.Tags.Find("natural") {
+	case "coastline", "cliff", "ridge", "tree_row", "arete", "earth_bank", "valley":
+		return false
+	}
+	return true
+}
+
+// extractNames returns the name tags of tags and whether a main name is
+// among them.
+func extractNames(tags osm.Tags) (tagMap, bool) {
+	var names []tagPair
+	main := false
+	for _, t := range tags {
+		isName, isMain := isNameKey(t.Key)
+		v := strings.TrimSpace(t.Value)
+		if !isName || v == "" {
+			continue
+		}
+		names = append(names, tagPair{t.Key, v})
+		main = main || isMain
+	}
+	return newTagMap(names), main
+}
+
+// laterKeys are the tags the steps after collect read from a place's
+// object (linking by wikidata, country codes); the others are not kept.
+var laterKeys = []string{"wikidata", "ISO3166-1:alpha2", "ISO3166-1", "country_code", "ISO3166-2",
+	"addr:country", "is_in:country_code", "country"}
+
+// laterTags returns the tags of laterKeys in tags (nil when none is).
+func laterTags(tags osm.Tags) osm.Tags {
+	var kept osm.Tags
+	for _, t := range tags {
+		if slices.Contains(laterKeys, t.Key) {
+			kept = append(kept, t)
+		}
+	}
+	return kept
 }

@@ -22,7 +22,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 
 	"github.com/paulmach/osm"
 
@@ -55,13 +54,8 @@ func newPlaceSpill(dir string) (*placeSpill, error) {
 	if dir == "" {
 		return s, nil
 	}
-	f, err := os.CreateTemp(dir, ".waymark-places-*")
+	f, err := createUnlinked(dir, ".waymark-places-*")
 	if err != nil {
-		return nil, fmt.Errorf("regions: place spill: %w", err)
-	}
-	// Unlinked at once: the file goes with the process however it ends.
-	if err := os.Remove(f.Name()); err != nil && runtime.GOOS != "windows" {
-		f.Close()
 		return nil, fmt.Errorf("regions: place spill: %w", err)
 	}
 	s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)

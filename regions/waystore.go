@@ -126,14 +126,8 @@ func newWayWriter(dir string, keys []string) (*wayWriter, error) {
 	if dir == "" {
 		return ww, nil
 	}
-	f, err := os.CreateTemp(dir, ".waymark-ways-*")
+	f, err := createUnlinked(dir, ".waymark-ways-*")
 	if err != nil {
-		return nil, fmt.Errorf("regions: way store: %w", err)
-	}
-	// Unlinked at once: the file goes away with the process, however it
-	// ends (success, error, Ctrl-C or a kill).
-	if err := os.Remove(f.Name()); err != nil && runtime.GOOS != "windows" {
-		f.Close()
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
 	ww.f = f
