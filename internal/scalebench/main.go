@@ -51,6 +51,10 @@ type importRow struct {
 	firstAnswer, open time.Duration
 	serveRSS          int64 // kB
 	lat               map[string][2]time.Duration
+	// ok is the share of each kind's requests answered 200 (the others,
+	// e.g. NoRoute between tiles that a one-way connector joins in one
+	// direction only, are in the latencies too).
+	ok map[string]float64
 }
 
 func main() {
@@ -85,6 +89,17 @@ func main() {
 			fmt.Printf(" %21s", fmt.Sprintf("%.2f/%.2f ms", ms(l[0]), ms(l[1])))
 		}
 		fmt.Println()
+	}
+	for _, r := range rows {
+		var notOK []string
+		for _, k := range kinds {
+			if ok, measured := r.ok[k]; measured && ok < 1 {
+				notOK = append(notOK, fmt.Sprintf("%s %.1f%%", k, 100*ok))
+			}
+		}
+		if len(notOK) > 0 {
+			fmt.Printf("%s answered 200 (the rest, e.g. NoRoute, are in the latencies): %s\n", name(r.n), strings.Join(notOK, ", "))
+		}
 	}
 	if strings.Contains(","+*ns+",", ",1,") || *ns == "1" {
 		if err := packRatio(); err != nil {
@@ -125,7 +140,7 @@ func run(n int) (*importRow, error) {
 	}
 	pack := filepath.Join(*dir, fmt.Sprintf("li-x%d.waymark", n))
 	if _, err := os.Stat(pack); err == nil && *reuse {
-		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, pbf: size(pbf), pack: size(pack)}
+		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, ok: map[string]float64{}, pbf: size(pbf), pack: size(pack)}
 		return row, serve(row, pack)
 	}
 	fmt.Fprintf(os.Stderr, "importing %s\n", pbf)
@@ -136,7 +151,7 @@ func run(n int) (*importRow, error) {
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("import: %v\n%s", err, out.String())
 	}
-	row := &importRow{n: n, took: time.Since(start), lat: map[string][2]time.Duration{}}
+	row := &importRow{n: n, took: time.Since(start), lat: map[string][2]time.Duration{}, ok: map[string]float64{}}
 	if m := regexp.MustCompile(`Maximum resident set size \(kbytes\): (\d+)`).FindStringSubmatch(out.String()); m != nil {
 		row.peakRSS, _ = strconv.ParseInt(m[1], 10, 64)
 	}
@@ -205,9 +220,11 @@ func startServer(packs ...string) (*server, error) {
 	return s, nil
 }
 
-// latencies sends n requests made by next and returns p50 and p99.
-func latencies(base string, n int, next func() string) ([2]time.Duration, error) {
+// latencies sends n requests made by next and returns p50 and p99, and
+// the share of answers with status 200.
+func latencies(base string, n int, next func() string) ([2]time.Duration, float64, error) {
 	var durs []time.Duration
+	ok := 0
 	for i := 0; i < n; i++ {
 		u := base + next()
 		if strings.Contains(u, "?") {
@@ -218,14 +235,17 @@ func latencies(base string, n int, next func() string) ([2]time.Duration, error)
 		t0 := time.Now()
 		resp, err := http.Get(u)
 		if err != nil {
-			return [2]time.Duration{}, err
+			return [2]time.Duration{}, 0, err
 		}
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		durs = append(durs, time.Since(t0))
+		if resp.StatusCode == http.StatusOK {
+			ok++
+		}
 	}
 	slices.Sort(durs)
-	return [2]time.Duration{durs[len(durs)/2], durs[len(durs)*99/100]}, nil
+	return [2]time.Duration{durs[len(durs)/2], durs[len(durs)*99/100]}, float64(ok) / float64(n), nil
 }
 
 // packRatio measures directions inside LI served alone and with Monaco
@@ -251,7 +271,7 @@ func packRatio() error {
 		}
 		rng := rand.New(rand.NewPCG(7, 7))
 		point := func() (float64, float64) { return 9.49 + rng.Float64()*0.08, 47.06 + rng.Float64()*0.18 }
-		l, err := latencies(s.base, *samples, func() string {
+		l, _, err := latencies(s.base, *samples, func() string {
 			lo1, la1 := point()
 			lo2, la2 := point()
 			return fmt.Sprintf("/v1/directions/driving/%f,%f;%f,%f", lo1, la1, lo2, la2)
@@ -316,11 +336,11 @@ func serve(row *importRow, pack string) error {
 		},
 	}
 	for k, next := range req {
-		l, err := latencies(base, *samples, next)
+		l, ok, err := latencies(base, *samples, next)
 		if err != nil {
 			return err
 		}
-		row.lat[k] = l
+		row.lat[k], row.ok[k] = l, ok
 	}
 	return nil
 }
