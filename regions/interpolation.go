@@ -169,11 +169,14 @@ func interpolateWay(d *Data, w *Way) []interpolatedNumber {
 }
 
 func (b *placeBuilder) interpolate(ctx context.Context) error {
-	// The house nodes on interpolation lines (the last place of a node
-	// in index order), read with the leaves.
+	// The interpolation lines (one pass over the ways) and the house
+	// nodes on them (the last place of a node in index order), read with
+	// the leaves.
+	var lines []*Way
 	onLines := map[int64]bool{}
 	for _, w := range b.d.Ways() {
 		if w.Tags.Find("addr:interpolation") != "" {
+			lines = append(lines, w)
 			for _, wn := range w.Nodes {
 				onLines[int64(wn)] = true
 			}
@@ -191,10 +194,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, w := range b.d.Ways() {
-		if w.Tags.Find("addr:interpolation") == "" {
-			continue
-		}
+	for _, w := range lines {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
