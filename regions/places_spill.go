@@ -229,14 +229,14 @@ func (d *spillDecoder) uvarint() uint64 {
 	return v
 }
 
+// varint reads binary.AppendVarint's zigzag encoding.
 func (d *spillDecoder) varint() int64 {
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.err, d.b = errBadRecord, nil
-		return 0
+	u := d.uvarint()
+	x := int64(u >> 1)
+	if u&1 != 0 {
+		x = ^x
 	}
-	d.b = d.b[n:]
-	return v
+	return x
 }
 
 func (d *spillDecoder) bytes(n uint64) []byte {
