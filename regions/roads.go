@@ -88,7 +88,7 @@ func runRoads(ctx context.Context, im *Import) error {
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
 			w := &partWriter{ctx: ctx, im: im, mu: &mu, profile: p.String()}
-			st, err := route.Write(ctx, w, net, func(n, total int) {
+			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.tmpDir, Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
 				frac[i] = float64(n) / float64(max(total, 1))
@@ -98,7 +98,7 @@ func runRoads(ctx context.Context, im *Import) error {
 				}
 				im.ReportFraction(done, sum/float64(len(frac)))
 				mu.Unlock()
-			})
+			}})
 			if err == nil {
 				err = w.flush()
 			}

@@ -40,16 +40,23 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // The road graph, arcs and transitions are written before the hierarchy
 // is contracted and dropped: contraction needs only the transitions, and
 // on a country the rest is a quarter of the memory.
-func Write(ctx context.Context, out io.Writer, net *Network, progress func(done, total int)) (BuildStats, error) {
-	b, trs, st := prepare(net)
+func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) (BuildStats, error) {
+	geom, err := newGeomSpill(opts.TempDir)
+	if err != nil {
+		return BuildStats{}, err
+	}
+	defer geom.close()
+	b, st := prepare(net, geom)
 	w := newVarWriter(out)
-	b.g.writeHead(w)
-	arcs := len(b.g.aW)
+	if err := b.g.writeHead(w, geom); err != nil {
+		return st, fmt.Errorf("route: write graph: %w", err)
+	}
+	geom.close()
 	// The tail leaves out what the transitions and arc weights give
 	// (writeHierarchyEdges); of the rest of the graph, only they stay.
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD, strs: b.strs}
 	b.g = nil
-	up, down, err := contract(ctx, arcs, trs, progress)
+	up, down, err := contract(ctx, tail, opts.TempDir, opts.Progress)
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -63,9 +70,19 @@ func Write(ctx context.Context, out io.Writer, net *Network, progress func(done,
 	return st, nil
 }
 
+// WriteOptions are Write's settings.
+type WriteOptions struct {
+	// TempDir is where the graph's geometry waits to be written
+	// (geomSpill); "" keeps it in memory, encoded.
+	TempDir string
+	// Progress, when not nil, receives the number of contracted nodes (of
+	// total) now and then.
+	Progress func(done, total int)
+}
+
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
-	b, trs, st := prepare(net)
-	up, down, err := contract(ctx, len(b.g.aW), trs, progress)
+	b, st := prepare(net, nil)
+	up, down, err := contract(ctx, b.g, "", progress)
 	if err != nil {
 		return nil, st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -75,21 +92,21 @@ func build(ctx context.Context, net *Network, progress func(done, total int)) (*
 	return b.g, st, nil
 }
 
-// prepare makes the road graph, arcs and transitions of net; the
-// transitions are also returned flat for contract.
-func prepare(net *Network) (*builder, []transition, BuildStats) {
-	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}}
+// prepare makes the road graph, arcs and transitions of net. With geom,
+// the edges' points and node ids go there instead of into the graph.
+func prepare(net *Network, geom *geomSpill) (*builder, BuildStats) {
+	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}, geom: geom}
 	b.str("")
 	b.edges()
 	b.arcs()
 	b.transitions()
 	b.viaWays()
 	var st BuildStats
-	trs := b.flatten()
+	b.flatten()
 	b.release()
 	st.Junctions, st.Edges, st.Arcs, st.Transitions = b.g.nJunctions, len(b.g.eFrom), len(b.g.aW), len(b.g.tTo)
 	st.Restrictions, st.SkippedRestrictions = b.applied, b.skipped
-	return b, trs, st
+	return b, st
 }
 
 type builder struct {
@@ -97,6 +114,10 @@ type builder struct {
 	g      *Graph
 	strs   []string
 	strIdx map[string]uint32
+
+	geom    *geomSpill // where the edges' geometry goes (nil: the graph)
+	bear    []float64  // per edge: bearing leaving its start, arriving at its end
+	signals []uint16   // per edge: traffic signals between its ends
 
 	junction map[int64]uint32
 	eWay     []int32    // way index per edge
@@ -127,7 +148,7 @@ func (b *builder) str(s string) uint32 {
 // edges splits the ways into edges.
 func (b *builder) edges() {
 	net, g := b.net, b.g
-	occ := countNodes(net)
+	js := junctionsOf(net, junctionBucketRefs)
 	b.viaRestr = map[[2]int64][]Restriction{}
 	for _, r := range net.Restrictions {
 		if r.ViaNode != 0 {
@@ -153,7 +174,7 @@ func (b *builder) edges() {
 			continue
 		}
 		for i := 1; i < len(w.Nodes); i++ {
-			if occ.get(w.Nodes[i]) >= 2 || i == len(w.Nodes)-1 {
+			if js.has(w.Nodes[i]) || i == len(w.Nodes)-1 {
 				nEdges++
 			}
 		}
@@ -162,12 +183,16 @@ func (b *builder) edges() {
 	nPts += nEdges // each edge repeats the junction it starts at
 	g.eFrom, g.eTo = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
 	g.eGeom = make([]uint32, 1, nEdges+1)
-	g.pts, g.nodes = make([]orb.Point, 0, nPts), make([]int64, 0, nPts)
+	if b.geom == nil {
+		g.pts, g.nodes = make([]orb.Point, 0, nPts), make([]int64, 0, nPts)
+	}
+	b.bear, b.signals = make([]float64, 0, 2*nEdges), make([]uint16, 0, nEdges)
+	nPts = 0
 	g.eName, g.eRef, g.eDest = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
 	g.eClass, g.eFlags = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
 	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
 	b.eWay = make([]int32, 0, nEdges)
-	lost := duplicateSegments(net, occ)
+	lost := duplicateSegments(net, js)
 	for wi, w := range net.Ways {
 		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
@@ -175,7 +200,7 @@ func (b *builder) edges() {
 		b.wayIdx[w.ID] = int32(wi)
 		start := 0
 		for i := 1; i < len(w.Nodes); i++ {
-			if occ.get(w.Nodes[i]) < 2 && i != len(w.Nodes)-1 {
+			if !js.has(w.Nodes[i]) && i != len(w.Nodes)-1 {
 				continue
 			}
 			e := uint32(len(g.eFrom))
@@ -183,13 +208,26 @@ func (b *builder) edges() {
 			g.eTo = append(g.eTo, jn(w.Nodes[i]))
 			length := 0.0
 			for k := start; k <= i; k++ {
-				g.pts = append(g.pts, w.Points[k])
-				g.nodes = append(g.nodes, w.Nodes[k])
+				if b.geom != nil {
+					b.geom.add(w.Points[k], w.Nodes[k])
+				} else {
+					g.pts = append(g.pts, w.Points[k])
+					g.nodes = append(g.nodes, w.Nodes[k])
+				}
 				if k > start {
 					length += haversine(w.Points[k-1], w.Points[k])
 				}
 			}
-			g.eGeom = append(g.eGeom, uint32(len(g.pts)))
+			nPts += i - start + 1
+			g.eGeom = append(g.eGeom, uint32(nPts))
+			b.bear = append(b.bear, startBearing(w.Points[start:i+1]), endBearing(w.Points[start:i+1]))
+			signals := 0
+			for _, id := range w.Nodes[start+1 : i] {
+				if net.Signals[id] {
+					signals++
+				}
+			}
+			b.signals = append(b.signals, uint16(min(signals, math.MaxUint16)))
 			g.eName = append(g.eName, b.str(w.Name))
 			g.eRef = append(g.eRef, b.str(w.Ref))
 			g.eDest = append(g.eDest, b.str(w.Destination))
@@ -235,6 +273,7 @@ func (b *builder) edges() {
 // hundreds of MB).
 func (b *builder) release() {
 	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	b.bear, b.signals = nil, nil
 }
 
 // arcs makes one arc per open direction of every edge.
@@ -243,13 +282,7 @@ func (b *builder) arcs() {
 	tp := net.Profile.turnParams()
 	g.eArc = make([]int32, 2*len(g.eFrom))
 	for e := range g.eFrom {
-		nodes := g.edgeNodes(uint32(e))
-		signals := 0
-		for _, id := range nodes[1 : len(nodes)-1] {
-			if net.Signals[id] {
-				signals++
-			}
-		}
+		signals := b.signals[e]
 		for dir := 0; dir < 2; dir++ {
 			g.eArc[2*e+dir] = -1
 			sp := float64(g.eSpeed[2*e+dir])
@@ -281,6 +314,22 @@ func (g *Graph) arcEnd(a uint32) uint32 {
 		return g.eFrom[e]
 	}
 	return g.eTo[e]
+}
+
+// departBearing and arriveBearing are Graph's from the bearings the
+// builder keeps of each edge (the graph's points may be in geomSpill).
+func (b *builder) departBearing(e uint32, back bool) float64 {
+	if back {
+		return math.Mod(b.bear[2*e+1]+180, 360)
+	}
+	return b.bear[2*e]
+}
+
+func (b *builder) arriveBearing(e uint32, back bool) float64 {
+	if back {
+		return math.Mod(b.bear[2*e]+180, 360)
+	}
+	return b.bear[2*e+1]
 }
 
 // departBearing is the bearing of travel leaving the start of edge e in the
@@ -389,7 +438,7 @@ func (b *builder) transitions() {
 			if len(restr) > 0 {
 				b.applied += len(restr)
 			}
-			inB := g.arriveBearing(ea, ba)
+			inB := b.arriveBearing(ea, ba)
 			for _, o := range allowed {
 				eo, bo := arcEdge(g, o)
 				uturn := eo == ea && bo != ba
@@ -398,7 +447,7 @@ func (b *builder) transitions() {
 				}
 				angle := 180.0
 				if !uturn {
-					angle = turnAngle(inB, g.departBearing(eo, bo))
+					angle = turnAngle(inB, b.departBearing(eo, bo))
 				}
 				mode := (g.eFlags[ea]&flagFerry != 0) != (g.eFlags[eo]&flagFerry != 0)
 				c := turnCost(tp, angle, roads, uturn, signal, mode)
@@ -424,9 +473,10 @@ func restrictionAllows(rs []Restriction, toWay int64) bool {
 	return true
 }
 
-// flatten stores the transitions in CSR form and returns them weighted for
-// contraction (turn cost plus the target arc's traversal).
-func (b *builder) flatten() []transition {
+// flatten stores the transitions in CSR form (contract reads them from
+// there: a flat copy for it was 16 bytes a transition, ~160 MB on LI
+// ×200).
+func (b *builder) flatten() {
 	g := b.g
 	g.tOff = make([]uint32, len(b.trans)+1)
 	total := 0
@@ -435,15 +485,12 @@ func (b *builder) flatten() []transition {
 	}
 	g.tTo = slices.Grow(g.tTo, total)
 	g.tW = slices.Grow(g.tW, total)
-	trs := make([]transition, 0, total)
 	for a, ts := range b.trans {
 		g.tOff[a] = uint32(len(g.tTo))
 		for _, t := range ts {
 			g.tTo = append(g.tTo, t.to)
 			g.tW = append(g.tW, t.w)
-			trs = append(trs, transition{from: uint32(a), to: t.to, w: t.w + g.aW[t.to], d: g.aD[t.to]})
 		}
 	}
 	g.tOff[len(b.trans)] = uint32(len(g.tTo))
-	return trs
 }

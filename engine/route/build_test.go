@@ -3,15 +3,16 @@ package route
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/paulmach/orb"
 )
 
-// TestCountNodes: a node ends an edge (count ≥ 2) where ways meet, at way
+// TestJunctions: a node ends an edge (count ≥ 2) where ways meet, at way
 // ends, barriers and restriction via nodes, and not in the middle of one
 // way (a turning place there included: see Network.TurningPlaces).
-func TestCountNodes(t *testing.T) {
+func TestJunctions(t *testing.T) {
 	net := &Network{
 		Ways: []NetWay{
 			{ID: 1, Nodes: []int64{10, 11, 12, 13}},
@@ -23,15 +24,55 @@ func TestCountNodes(t *testing.T) {
 		TurningPlaces: map[int64]bool{41: true, 42: true},
 		Restrictions:  []Restriction{{From: 1, ViaNode: 11, To: 2}},
 	}
-	c := countNodes(net)
+	js := junctionsOf(net, junctionBucketRefs)
 	for _, tt := range []struct {
 		id   int64
-		want int
+		want bool
 	}{
-		{10, 2}, {11, 3}, {12, 2}, {13, 2}, {20, 2}, {21, 4}, {30, 4}, {31, 3}, {32, 1}, {41, 1}, {42, 2}, {99, 0},
+		{10, true}, {11, true}, {12, true}, {13, true}, {20, true}, {21, true}, {30, true}, {31, true},
+		{32, false}, {41, false}, {42, true}, {99, false},
 	} {
-		if got := c.get(tt.id); got != tt.want {
-			t.Errorf("count(%d) = %d, want %d", tt.id, got, tt.want)
+		if got := js.has(tt.id); got != tt.want {
+			t.Errorf("junction(%d) = %v, want %v", tt.id, got, tt.want)
+		}
+	}
+}
+
+// TestJunctionsInBuckets: the junctions of a network too large for one
+// sort are found a hash bucket at a time, sorted, as in one.
+func TestJunctionsInBuckets(t *testing.T) {
+	var net Network
+	const bucketRefs = 1000
+	for i := range 2000 {
+		id := int64(i * 7)
+		net.Ways = append(net.Ways, NetWay{Nodes: []int64{id, id + 1_000_000_000, id + 3, id + 2_000_000_000}})
+	}
+	js := junctionsOf(&net, bucketRefs)
+	if !slices.IsSorted(js) {
+		t.Fatal("junctions not sorted")
+	}
+
+	want := 0
+	seen := map[int64]int{}
+	for _, w := range net.Ways {
+		for k, id := range w.Nodes {
+			seen[id]++
+			if k == 0 || k == len(w.Nodes)-1 {
+				seen[id]++
+			}
+		}
+	}
+	for _, c := range seen {
+		if c >= 2 {
+			want++
+		}
+	}
+	if len(js) != want {
+		t.Errorf("%d junctions, want %d", len(js), want)
+	}
+	for _, id := range js {
+		if seen[id] < 2 {
+			t.Fatalf("%d is no junction", id)
 		}
 	}
 }
@@ -129,7 +170,7 @@ func TestDuplicateSegments(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			net := &Network{Ways: tt.ways}
-			if got := duplicateSegments(net, countNodes(net)); !reflect.DeepEqual(got, tt.want) {
+			if got := duplicateSegments(net, junctionsOf(net, junctionBucketRefs)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("duplicateSegments = %v, want %v", got, tt.want)
 			}
 		})

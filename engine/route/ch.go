@@ -1,9 +1,13 @@
 package route
 
 import (
-	"cmp"
+	"bufio"
+	"bytes"
 	"context"
-	"slices"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
 	"sort"
 )
 
@@ -37,19 +41,14 @@ type chEdge struct {
 	mid   int32
 }
 
-type transition struct {
-	from, to uint32
-	w, d     uint32
-}
-
 // contractor builds a contraction hierarchy over an edge-based graph.
 type contractor struct {
 	n          int
-	out, in    [][]chEdge
+	out, in    adjLists
 	contracted []bool
 	deleted    []int32
 	level      []int32
-	up, down   finalEdges
+	up, down   *finalEdges
 
 	// witness search scratch
 	wdist  []int64
@@ -66,19 +65,32 @@ const (
 )
 
 // contract builds the CH of a graph of n nodes with the given transitions.
-// progress, when not nil, is called with the number of contracted nodes and n.
-func contract(ctx context.Context, n int, trs []transition, progress func(done, total int)) (up, down chAdj, err error) {
+// The final edges wait in temporary files in dir ("": in memory) until
+// the hierarchy is complete (finalEdges). progress, when not nil, is
+// called with the number of contracted nodes and n.
+func contract(ctx context.Context, g *Graph, dir string, progress func(done, total int)) (up, down chAdj, err error) {
+	n := len(g.aW)
 	c := &contractor{
-		n: n, out: make([][]chEdge, n), in: make([][]chEdge, n),
+		n: n, out: newAdjLists(n), in: newAdjLists(n),
 		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
-		up: newFinalEdges(n), down: newFinalEdges(n),
 		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n),
 	}
-	for _, t := range trs {
-		if t.from == t.to {
-			continue
+	if c.up, err = newFinalEdges(n, dir); err != nil {
+		return up, down, err
+	}
+	defer c.up.close()
+	if c.down, err = newFinalEdges(n, dir); err != nil {
+		return up, down, err
+	}
+	defer c.down.close()
+	// The graph's transitions are the edges to contract: a turn's weight
+	// plus its target arc's, and the target arc's distance.
+	for a := range n {
+		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
+			if to := g.tTo[k]; to != uint32(a) {
+				c.addEdge(uint32(a), to, g.tW[k]+g.aW[to], g.aD[to], -1)
+			}
 		}
-		c.addEdge(t.from, t.to, t.w, t.d, -1)
 	}
 	pq := newMinHeap(n)
 	for v := 0; v < n; v++ {
@@ -96,8 +108,8 @@ func contract(ctx context.Context, n int, trs []transition, progress func(done, 
 		}
 		shortcuts = c.shortcuts(v, contractSettleLimit, shortcuts[:0])
 		// Record v's remaining edges as its final CH edges.
-		c.up.set(v, c.out[v])
-		c.down.set(v, c.in[v])
+		c.up.set(v, c.out.list(v))
+		c.down.set(v, c.in.list(v))
 		c.contracted[v] = true
 		neighbours := c.detach(v)
 		for _, s := range shortcuts {
@@ -124,7 +136,16 @@ func contract(ctx context.Context, n int, trs []transition, progress func(done, 
 			}
 		}
 	}
-	return c.up.csr(), c.down.csr(), nil
+	// The contraction's state is garbage before the hierarchy is made
+	// into arrays (on LI ×200 ~0.6 GB of it).
+	fu, fd := c.up, c.down
+	c = nil
+	pq = minHeap{}
+	if up, err = fu.csr(); err != nil {
+		return up, down, err
+	}
+	down, err = fd.csr()
+	return up, down, err
 }
 
 type shortcut struct {
@@ -132,94 +153,152 @@ type shortcut struct {
 	w, d     uint32
 }
 
-// finalEdges collects the CH edges of each node as it is contracted: all
-// of a node's edges at once, so they go one after another into one list
-// (8 bytes of bookkeeping a node, where a slice per node took 24 and its
-// spare capacity). The list is kept in blocks of finalBlock edges: no
-// copy when it grows, and at most one block unused (one growing array
-// held up to twice its edges while it was copied).
+// finalEdges collects the CH edges of each node as it is contracted, in
+// a temporary file (or a buffer without a directory) of fixed records, and
+// only their count per node in memory: 4 bytes a node where the edges
+// took 16 bytes each and 8 a node of bookkeeping (LI ×200 walking: 29.6 M
+// edges, ~470 MB). csr reads them back into the hierarchy's arrays once
+// contraction is done.
 type finalEdges struct {
-	blocks [][]chEdge
-	n      int // edges in the list
-	start  []uint32
-	count  []uint32
+	f     *os.File
+	mem   bytes.Buffer
+	w     *bufio.Writer
+	err   error
+	count []uint32
+	n     int // edges in the list
+	rec   [finalRecord]byte
 }
 
-const finalBlock = 1 << 16
+// finalRecord is the size of a final edge's record: its node, other end,
+// weight, distance and middle node, little endian.
+const finalRecord = 20
 
-func newFinalEdges(n int) finalEdges {
-	return finalEdges{start: make([]uint32, n), count: make([]uint32, n)}
+func newFinalEdges(n int, dir string) (*finalEdges, error) {
+	f := &finalEdges{count: make([]uint32, n)}
+	if dir == "" {
+		f.w = bufio.NewWriterSize(&f.mem, 1<<16)
+		return f, nil
+	}
+	file, err := os.CreateTemp(dir, ".waymark-hierarchy-*")
+	if err != nil {
+		return nil, fmt.Errorf("hierarchy spill: %w", err)
+	}
+	os.Remove(file.Name()) // unlinked: gone when closed, however the import ends
+	f.f, f.w = file, bufio.NewWriterSize(file, 1<<20)
+	return f, nil
 }
 
 func (f *finalEdges) set(v uint32, es []chEdge) {
-	f.start[v], f.count[v] = uint32(f.n), uint32(len(es))
+	f.count[v] = uint32(len(es))
+	f.n += len(es)
 	for _, e := range es {
-		if f.n%finalBlock == 0 {
-			f.blocks = append(f.blocks, make([]chEdge, 0, finalBlock))
+		binary.LittleEndian.PutUint32(f.rec[0:], v)
+		binary.LittleEndian.PutUint32(f.rec[4:], e.other)
+		binary.LittleEndian.PutUint32(f.rec[8:], e.w)
+		binary.LittleEndian.PutUint32(f.rec[12:], e.d)
+		binary.LittleEndian.PutUint32(f.rec[16:], uint32(e.mid))
+		if _, err := f.w.Write(f.rec[:]); err != nil && f.err == nil {
+			f.err = err
 		}
-		last := &f.blocks[len(f.blocks)-1]
-		*last = append(*last, e)
-		f.n++
 	}
 }
 
+func (f *finalEdges) close() {
+	if f.f != nil {
+		f.f.Close()
+	}
+	f.mem = bytes.Buffer{}
+}
+
 // csr returns the edges in CSR form, each node's sorted by other end.
-func (f *finalEdges) csr() chAdj {
-	n := len(f.start)
+func (f *finalEdges) csr() (chAdj, error) {
+	if f.err == nil {
+		f.err = f.w.Flush()
+	}
+	if f.err != nil {
+		return chAdj{}, fmt.Errorf("hierarchy spill: %w", f.err)
+	}
+	var src io.Reader = &f.mem
+	if f.f != nil {
+		if _, err := f.f.Seek(0, io.SeekStart); err != nil {
+			return chAdj{}, fmt.Errorf("hierarchy spill: %w", err)
+		}
+		src = bufio.NewReaderSize(f.f, 1<<20)
+	}
+	n := len(f.count)
 	var a chAdj
 	a.off = make([]uint32, n+1)
 	total := 0
 	for v := range n {
 		a.off[v] = uint32(total)
 		total += int(f.count[v])
+		f.count[v] = a.off[v] // from here on: where v's next edge goes
 	}
 	a.off[n] = uint32(total)
-	a.to = make([]uint32, 0, total)
-	a.w = make([]uint32, 0, total)
-	a.d = make([]uint32, 0, total)
-	a.mid = make([]int32, 0, total)
-	var l []chEdge
-	for v := range n {
-		l = l[:0]
-		for k := int(f.start[v]); k < int(f.start[v]+f.count[v]); k++ {
-			l = append(l, f.blocks[k/finalBlock][k%finalBlock])
+	a.to, a.w, a.d, a.mid = make([]uint32, total), make([]uint32, total), make([]uint32, total), make([]int32, total)
+	var rec [finalRecord]byte
+	for range total {
+		if _, err := io.ReadFull(src, rec[:]); err != nil {
+			return chAdj{}, fmt.Errorf("hierarchy spill: %w", err)
 		}
-		slices.SortFunc(l, func(x, y chEdge) int { return cmp.Compare(x.other, y.other) }) // one edge per pair: no ties
-		for _, e := range l {
-			a.to = append(a.to, e.other)
-			a.w = append(a.w, e.w)
-			a.d = append(a.d, e.d)
-			a.mid = append(a.mid, e.mid)
-		}
+		v := binary.LittleEndian.Uint32(rec[0:])
+		k := f.count[v]
+		f.count[v]++
+		a.to[k] = binary.LittleEndian.Uint32(rec[4:])
+		a.w[k] = binary.LittleEndian.Uint32(rec[8:])
+		a.d[k] = binary.LittleEndian.Uint32(rec[12:])
+		a.mid[k] = int32(binary.LittleEndian.Uint32(rec[16:]))
 	}
-	return a
+	f.count = nil
+	for v := range n {
+		sort.Sort(adjRange{&a, int(a.off[v]), int(a.off[v+1] - a.off[v])}) // one edge per pair: no ties
+	}
+	return a, nil
+}
+
+// adjRange sorts one node's edges of a chAdj by other end.
+type adjRange struct {
+	a        *chAdj
+	from, nk int
+}
+
+func (r adjRange) Len() int           { return r.nk }
+func (r adjRange) Less(i, j int) bool { return r.a.to[r.from+i] < r.a.to[r.from+j] }
+func (r adjRange) Swap(i, j int) {
+	a, i, j := r.a, r.from+i, r.from+j
+	a.to[i], a.to[j] = a.to[j], a.to[i]
+	a.w[i], a.w[j] = a.w[j], a.w[i]
+	a.d[i], a.d[j] = a.d[j], a.d[i]
+	a.mid[i], a.mid[j] = a.mid[j], a.mid[i]
 }
 
 // addEdge adds u→v, keeping at most one (the lightest) edge per node pair.
 func (c *contractor) addEdge(u, v, w, d uint32, mid int32) {
-	for i, e := range c.out[u] {
+	out := c.out.list(u)
+	for i, e := range out {
 		if e.other == v {
 			if e.w <= w {
 				return
 			}
-			c.out[u][i] = chEdge{v, w, d, mid}
-			for j, f := range c.in[v] {
+			out[i] = chEdge{v, w, d, mid}
+			in := c.in.list(v)
+			for j, f := range in {
 				if f.other == u {
-					c.in[v][j] = chEdge{u, w, d, mid}
+					in[j] = chEdge{u, w, d, mid}
 				}
 			}
 			return
 		}
 	}
-	c.out[u] = append(c.out[u], chEdge{v, w, d, mid})
-	c.in[v] = append(c.in[v], chEdge{u, w, d, mid})
+	c.out.add(u, chEdge{v, w, d, mid})
+	c.in.add(v, chEdge{u, w, d, mid})
 }
 
 // detach removes v's edges from its neighbours and returns the neighbours.
 func (c *contractor) detach(v uint32) []uint32 {
 	var ns []uint32
-	for _, e := range c.out[v] {
-		in := c.in[e.other]
+	for _, e := range c.out.list(v) {
+		in := c.in.list(e.other)
 		for i := 0; i < len(in); i++ {
 			if in[i].other == v {
 				in[i] = in[len(in)-1]
@@ -227,11 +306,11 @@ func (c *contractor) detach(v uint32) []uint32 {
 				i--
 			}
 		}
-		c.in[e.other] = in
+		c.in.truncate(e.other, len(in))
 		ns = append(ns, e.other)
 	}
-	for _, e := range c.in[v] {
-		out := c.out[e.other]
+	for _, e := range c.in.list(v) {
+		out := c.out.list(e.other)
 		for i := 0; i < len(out); i++ {
 			if out[i].other == v {
 				out[i] = out[len(out)-1]
@@ -239,10 +318,11 @@ func (c *contractor) detach(v uint32) []uint32 {
 				i--
 			}
 		}
-		c.out[e.other] = out
+		c.out.truncate(e.other, len(out))
 		ns = append(ns, e.other)
 	}
-	c.out[v], c.in[v] = nil, nil
+	c.out.clear(v)
+	c.in.clear(v)
 	sort.Slice(ns, func(i, j int) bool { return ns[i] < ns[j] })
 	k := 0
 	for i, x := range ns {
@@ -259,20 +339,20 @@ func (c *contractor) detach(v uint32) []uint32 {
 // neighbours, plus the node's level in the hierarchy.
 func (c *contractor) priority(v uint32) int64 {
 	sc := c.countShortcuts(v)
-	removed := len(c.in[v]) + len(c.out[v])
+	removed := int(c.in.n[v] + c.out.n[v])
 	return int64(2*sc-removed) + int64(c.deleted[v]) + int64(c.level[v])
 }
 
 func (c *contractor) countShortcuts(v uint32) int {
 	n := 0
-	for _, ie := range c.in[v] {
+	for _, ie := range c.in.list(v) {
 		n += c.witness(v, ie, simSettleLimit, nil)
 	}
 	return n
 }
 
 func (c *contractor) shortcuts(v uint32, limit int, dst []shortcut) []shortcut {
-	for _, ie := range c.in[v] {
+	for _, ie := range c.in.list(v) {
 		c.witness(v, ie, limit, func(s shortcut) { dst = append(dst, s) })
 	}
 	return dst
@@ -284,7 +364,7 @@ func (c *contractor) shortcuts(v uint32, limit int, dst []shortcut) []shortcut {
 func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut)) int {
 	u := ie.other
 	var maxW int64
-	for _, oe := range c.out[v] {
+	for _, oe := range c.out.list(v) {
 		if oe.other == u {
 			continue
 		}
@@ -313,7 +393,7 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 			break
 		}
 		settled++
-		for _, e := range c.out[x] {
+		for _, e := range c.out.list(x) {
 			y := e.other
 			if y == v {
 				continue
@@ -330,7 +410,7 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 	}
 	h.reset()
 	n := 0
-	for _, oe := range c.out[v] {
+	for _, oe := range c.out.list(v) {
 		w := oe.other
 		if w == u {
 			continue

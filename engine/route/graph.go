@@ -136,7 +136,7 @@ func (g *Graph) MarshalBinary() ([]byte, error) {
 // the pack in parts).
 func (g *Graph) WriteTo(out io.Writer) (int64, error) {
 	w := newVarWriter(out)
-	g.writeHead(w)
+	g.writeHead(w, nil)
 	g.writeTail(w)
 	w.flush()
 	return w.n, w.err
@@ -144,7 +144,8 @@ func (g *Graph) WriteTo(out io.Writer) (int64, error) {
 
 // writeHead writes the encoding up to the contraction hierarchy: the
 // road graph, arcs and transitions.
-func (g *Graph) writeHead(w *varWriter) {
+// With geom, the points and node ids come from there (Write).
+func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 	switch {
 	case w.v2:
 		w.b = append(w.b, graphMagicV2...)
@@ -160,8 +161,14 @@ func (g *Graph) writeHead(w *varWriter) {
 	w.u32s(g.eFrom, false)
 	w.u32s(g.eTo, false)
 	w.u32s(g.eGeom, true)
-	w.points(g.pts)
-	w.i64s(g.nodes)
+	if geom != nil {
+		if err := geom.writeTo(w); err != nil {
+			return err
+		}
+	} else {
+		w.points(g.pts)
+		w.i64s(g.nodes)
+	}
 	w.u32s(g.eName, false)
 	w.u32s(g.eRef, false)
 	w.u32s(g.eDest, false)
@@ -185,6 +192,7 @@ func (g *Graph) writeHead(w *varWriter) {
 	w.u32s(g.tOff, true)
 	w.relative(g.tOff, g.tTo)
 	w.u32s(g.tW, false)
+	return w.err
 }
 
 // writeTail writes the rest: the contraction hierarchy and the strings.

@@ -140,7 +140,7 @@ func marshalOld(g *Graph, set func(*varWriter)) []byte {
 	var buf bytes.Buffer
 	w := newVarWriter(&buf)
 	set(w)
-	g.writeHead(w)
+	g.writeHead(w, nil)
 	g.writeTail(w)
 	w.flush()
 	return buf.Bytes()
@@ -200,9 +200,23 @@ func (c *chunkRecorder) Write(b []byte) (int, error) {
 // in pieces no larger than a chunk and a value, and that it stops at the
 // first write error.
 func TestWriteStreams(t *testing.T) {
-	var rec chunkRecorder
-	if _, err := Write(context.Background(), &rec, gridNetwork(3, 4), nil); err != nil {
+	net := gridNetwork(3, 4) // its restrictions are drawn in map order: one network for all
+	built, _, err := Build(context.Background(), cloneNetwork(net), nil)
+	if err != nil {
 		t.Fatal(err)
+	}
+	want, _ := built.MarshalBinary()
+	// The geometry waits in a file, or in memory, and the bytes are
+	// Build's.
+	var rec chunkRecorder
+	for _, dir := range []string{t.TempDir(), ""} {
+		rec = chunkRecorder{}
+		if _, err := Write(context.Background(), &rec, cloneNetwork(net), WriteOptions{TempDir: dir}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(rec.Bytes(), want) {
+			t.Fatalf("Write (temp dir %q) wrote %d bytes, not Build's %d", dir, rec.Len(), len(want))
+		}
 	}
 	g, err := Decode(rec.Bytes())
 	if err != nil {
@@ -261,4 +275,15 @@ func TestShortcutSumsChecked(t *testing.T) {
 	if b2, _ := g2.MarshalBinary(); !bytes.Equal(b2, b) {
 		t.Fatal("re-encoding differs")
 	}
+}
+
+// cloneNetwork copies net with its own geometry (Build and Write take the
+// ways').
+func cloneNetwork(net *Network) *Network {
+	c := *net
+	c.Ways = slices.Clone(net.Ways)
+	for i := range c.Ways {
+		c.Ways[i].Nodes, c.Ways[i].Points = slices.Clone(c.Ways[i].Nodes), slices.Clone(c.Ways[i].Points)
+	}
+	return &c
 }
