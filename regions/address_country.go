@@ -162,10 +162,17 @@ type leafPoint struct {
 
 // borderIndex holds the member ways of country relations whose area did
 // not assemble, with the countries each way separates.
+// borderSegment is a segment of a country's border way (way: its index
+// in the border index's ways).
+type borderSegment struct {
+	way  int32
+	a, b orb.Point
+}
+
 type borderIndex struct {
 	grid     *grid.Index
-	segments []streetSegment // street = index into ways
-	ways     [][]string      // codes per way
+	segments []borderSegment
+	ways     [][]string // codes per way
 	// assembled marks the countries with an assembled area.
 	assembled map[string]bool
 	// centre holds the admin_centre/label node of countries that have it
@@ -209,7 +216,7 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 				first := int32(len(x.segments))
 				for k := 0; k+1 < len(ls); k++ {
 					x.grid.Insert(int32(len(x.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
-					x.segments = append(x.segments, streetSegment{street: wi, a: ls[k], b: ls[k+1]})
+					x.segments = append(x.segments, borderSegment{way: wi, a: ls[k], b: ls[k+1]})
 				}
 				segRange = append(segRange, [2]int32{first, int32(len(x.segments))})
 			}
@@ -251,7 +258,7 @@ func (x *borderIndex) country(pt orb.Point) (code string, near bool) {
 		x.grid.Ring(pt, r, func(k int32) bool {
 			seg := x.segments[k]
 			if d, _ := segmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
-				best, bestD = seg.street, d
+				best, bestD = seg.way, d
 			}
 			return true
 		})

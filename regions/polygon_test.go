@@ -120,11 +120,21 @@ func TestPreparedAreaMatchesRingContains(t *testing.T) {
 		outer = append(outer, outer[0])
 		hole = append(hole, hole[0])
 		poly := orb.Polygon{outer, hole}
-		pa := prepareArea(poly)
+		var area orb.Geometry = poly
+		if trial%2 == 1 {
+			// and an island east of it, with its own hole
+			island := orb.Polygon{make(orb.Ring, len(outer)), make(orb.Ring, len(hole))}
+			for i := range outer {
+				island[0][i] = orb.Point{outer[i][0] + 5, outer[i][1]}
+				island[1][i] = orb.Point{hole[i][0] + 5, hole[i][1]}
+			}
+			area = orb.MultiPolygon{poly, island}
+		}
+		pa := prepareArea(area)
 		for k := 0; k < 500; k++ {
-			p := orb.Point{7.5 + 5*rng.Float64(), 37.5 + 5*rng.Float64()}
-			if got, want := pa.contains(p), polygonContains(poly, p); got != want {
-				t.Fatalf("seed %d: prepared contains(%v) = %v, polygonContains = %v", seed, p, got, want)
+			p := orb.Point{7.5 + 10*rng.Float64(), 37.5 + 5*rng.Float64()}
+			if got, want := pa.contains(p), geometryContains(area, p); got != want {
+				t.Fatalf("seed %d: prepared contains(%v) = %v, geometryContains = %v", seed, p, got, want)
 			}
 		}
 		if c := areaCentroid(poly); !polygonContains(poly, c) {
@@ -137,24 +147,46 @@ func TestGridNearestStreet(t *testing.T) {
 	seed := time.Now().UnixNano()
 	rng := rand.New(rand.NewSource(seed))
 	t.Logf("seed %d", seed)
-	s := &streetIndex{grid: grid.New(0.005)}
-	var segs []streetSegment
+	b := &placeBuilder{}
+	s := &streetIndex{b: b, grid: grid.New(0.005)}
+	line := func(a orb.Point, n int) orb.LineString {
+		ls := orb.LineString{a}
+		for range n {
+			a = orb.Point{a[0] + 0.002*rng.NormFloat64(), a[1] + 0.002*rng.NormFloat64()}
+			ls = append(ls, a)
+		}
+		return ls
+	}
+	// streets as lines, multilines, areas and points: the index keeps
+	// segment numbers in their geometry (segmentAt)
 	for i := 0; i < 300; i++ {
 		a := orb.Point{9.5 + 0.1*rng.Float64(), 47.1 + 0.1*rng.Float64()}
-		b := orb.Point{a[0] + 0.002*rng.NormFloat64(), a[1] + 0.002*rng.NormFloat64()}
-		segs = append(segs, streetSegment{street: int32(i), a: a, b: b})
+		var g orb.Geometry
+		switch i % 4 {
+		case 0:
+			g = line(a, 1+rng.Intn(4))
+		case 1:
+			g = orb.MultiLineString{line(a, 1+rng.Intn(3)), line(orb.Point{a[0] + 0.01, a[1]}, 2)}
+		case 2:
+			r := line(a, 3)
+			g = orb.Polygon{orb.Ring(append(r, r[0]))}
+		case 3:
+			g = a
+		}
+		b.places = append(b.places, &place{geom: g})
+		s.addGeometry(int32(i), g)
 	}
-	for i, sg := range segs {
-		s.grid.Insert(int32(i), orb.Bound{Min: sg.a, Max: sg.a}.Extend(sg.b))
-	}
-	s.segments = segs
 	for k := 0; k < 200; k++ {
 		p := orb.Point{9.48 + 0.14*rng.Float64(), 47.08 + 0.14*rng.Float64()}
 		want, wantD := int32(-1), math.Inf(1)
-		for _, sg := range segs {
-			if d, _ := segmentDistanceMeters(p, sg.a, sg.b); d < wantD {
-				want, wantD = sg.street, d
-			}
+		for i, pl := range b.places {
+			eachLine(pl.geom, func(ls []orb.Point) {
+				for j := 0; j+1 < len(ls); j++ {
+					if d, _ := segmentDistanceMeters(p, ls[j], ls[j+1]); d < wantD {
+						want, wantD = int32(i), d
+					}
+				}
+			})
 		}
 		if wantD > 2000 {
 			want = -1
