@@ -64,10 +64,12 @@ const (
 	contractSettleLimit = 200
 )
 
-// contract builds the CH of a graph of n nodes with the given transitions.
-// The final edges wait in temporary files in dir ("": in memory) until
-// the hierarchy is complete (finalEdges). progress, when not nil, is
-// called with the number of contracted nodes and n.
+// contract builds the CH of the edge-based graph of g's arcs and
+// transitions. The final edges wait in temporary files in dir ("": in
+// memory) until the hierarchy is complete (finalEdges); with a dir, g's
+// transitions and arc weights wait in one while it is contracted (park).
+// progress, when not nil, is called with the number of contracted nodes
+// and n.
 func contract(ctx context.Context, g *Graph, dir string, progress func(done, total int)) (up, down chAdj, err error) {
 	n := len(g.aW)
 	c := &contractor{
@@ -91,6 +93,20 @@ func contract(ctx context.Context, g *Graph, dir string, progress func(done, tot
 				c.addEdge(uint32(a), to, g.tW[k]+g.aW[to], g.aD[to], -1)
 			}
 		}
+	}
+	if dir != "" {
+		// Writing the hierarchy reads them again; till then they wait in
+		// a file.
+		p, err := park(dir, &g.tOff, &g.tTo, &g.tW, &g.aW, &g.aD)
+		if err != nil {
+			return up, down, err
+		}
+		defer p.close()
+		defer func() {
+			if err == nil {
+				err = p.restore()
+			}
+		}()
 	}
 	pq := newMinHeap(n)
 	for v := 0; v < n; v++ {
@@ -128,6 +144,11 @@ func contract(ctx context.Context, g *Graph, dir string, progress func(done, tot
 		}
 		done++
 		if done%4096 == 0 {
+			for _, l := range []*adjLists{&c.out, &c.in} {
+				if l.wasteful() {
+					l.compact()
+				}
+			}
 			if progress != nil {
 				progress(done, n)
 			}

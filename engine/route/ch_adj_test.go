@@ -42,6 +42,9 @@ func TestAdjListsLikeSlices(t *testing.T) {
 			a.clear(v)
 			want[v] = nil
 		}
+		if rng.Intn(300) == 0 {
+			a.compact()
+		}
 		if step%500 == 0 {
 			check(step)
 		}
@@ -58,4 +61,64 @@ func TestAdjListsLikeSlices(t *testing.T) {
 	a.add(4, chEdge{other: 99}) // a small list after the big block
 	want[4] = append(want[4], chEdge{other: 99})
 	check(-2)
+	a.compact() // the big list keeps its block
+	check(-3)
+	for v := range uint32(n) {
+		if v != big {
+			a.clear(v)
+			want[v] = nil
+		}
+	}
+	a.compact()
+	check(-4)
+	a.clear(big)
+	want[big] = nil
+	a.compact()
+	check(-5)
+	if a.slots != 0 || len(a.free) != 0 {
+		t.Errorf("empty lists keep %d slots, %d free lists", a.slots, len(a.free))
+	}
+	for v := range uint32(n) {
+		e := chEdge{other: v}
+		a.add(v, e)
+		want[v] = append(want[v], e)
+	}
+	check(-6)
+}
+
+// TestAdjListsCompactGivesBack: a contraction-like churn (lists grow, then
+// go) leaves most slots free until compact slides the lists together.
+func TestAdjListsCompactGivesBack(t *testing.T) {
+	const n = 60000
+	a := newAdjLists(n)
+	for v := range uint32(n) {
+		for k := range v%7 + 1 {
+			a.add(v, chEdge{other: k})
+		}
+	}
+	for v := uint32(0); v < n; v += 2 {
+		a.clear(v)
+	}
+	for v := uint32(1); v < n; v += 2 {
+		for k := range uint32(5) {
+			a.add(v, chEdge{other: 100 + k}) // grow into the next class
+		}
+	}
+	for v := uint32(1); v < n; v += 4 {
+		a.clear(v)
+	}
+	if !a.wasteful() {
+		t.Fatalf("%d of %d slots free: not wasteful", a.freeSlots, a.slots)
+	}
+	before := a.slots
+	a.compact()
+	if a.slots*2 > before {
+		t.Errorf("compact kept %d of %d slots", a.slots, before)
+	}
+	for v := uint32(3); v < n; v += 4 {
+		l := a.list(v)
+		if len(l) != int(v%7+1)+5 || l[len(l)-1].other != 104 || l[0].other != 0 {
+			t.Fatalf("node %d: %v after compact", v, l)
+		}
+	}
 }
