@@ -242,11 +242,9 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		if fwd <= 0 && bwd <= 0 {
 			continue
 		}
-		pts := make([]orb.Point, 0, located)
 		ids := make([]int64, 0, located)
 		for i, wn := range w.Nodes {
-			if pt, ok := w.Point(i); ok {
-				pts = append(pts, pt)
+			if _, ok := w.Point(i); ok {
 				ids = append(ids, int64(wn))
 			}
 		}
@@ -263,7 +261,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			}
 		}
 		nw := route.NetWay{
-			ID: int64(w.ID), Nodes: ids, Points: pts, Forward: fwd, Backward: bwd,
+			ID: int64(w.ID), Nodes: ids, Forward: fwd, Backward: bwd,
 			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
 			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
 		}
@@ -297,6 +295,22 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			}
 			net.Restrictions = append(net.Restrictions, rs...)
 		}
+	}
+	// The graph builder reads the ways' coordinates when it makes their
+	// edges, from the way store, rather than the network holding them.
+	net.WayPoints = func(i int) []orb.Point {
+		nw := &net.Ways[i]
+		w := d.Way(osm.WayID(nw.ID))
+		if w == nil {
+			return nil
+		}
+		pts := make([]orb.Point, 0, len(nw.Nodes))
+		for k := range w.Nodes {
+			if pt, ok := w.Point(k); ok {
+				pts = append(pts, pt)
+			}
+		}
+		return pts
 	}
 	return net, skipped
 }

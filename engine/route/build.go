@@ -170,7 +170,7 @@ func (b *builder) edges() {
 	// at their size, not grown by doubling (on a country: a third less).
 	var nEdges, nPts int
 	for _, w := range net.Ways {
-		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
+		if len(w.Nodes) < 2 || !net.hasPoints(&w) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
 		for i := 1; i < len(w.Nodes); i++ {
@@ -194,8 +194,14 @@ func (b *builder) edges() {
 	b.eWay = make([]int32, 0, nEdges)
 	lost := duplicateSegments(net, js)
 	for wi, w := range net.Ways {
-		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
+		if len(w.Nodes) < 2 || !net.hasPoints(&w) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
+		}
+		pts := w.Points
+		if pts == nil && net.WayPoints != nil {
+			if pts = net.WayPoints(wi); len(pts) != len(w.Nodes) {
+				continue // counted above, but no geometry: no edges
+			}
 		}
 		b.wayIdx[w.ID] = int32(wi)
 		start := 0
@@ -209,18 +215,18 @@ func (b *builder) edges() {
 			length := 0.0
 			for k := start; k <= i; k++ {
 				if b.geom != nil {
-					b.geom.add(w.Points[k], w.Nodes[k])
+					b.geom.add(pts[k], w.Nodes[k])
 				} else {
-					g.pts = append(g.pts, w.Points[k])
+					g.pts = append(g.pts, pts[k])
 					g.nodes = append(g.nodes, w.Nodes[k])
 				}
 				if k > start {
-					length += haversine(w.Points[k-1], w.Points[k])
+					length += haversine(pts[k-1], pts[k])
 				}
 			}
 			nPts += i - start + 1
 			g.eGeom = append(g.eGeom, uint32(nPts))
-			b.bear = append(b.bear, startBearing(w.Points[start:i+1]), endBearing(w.Points[start:i+1]))
+			b.bear = append(b.bear, startBearing(pts[start:i+1]), endBearing(pts[start:i+1]))
 			signals := 0
 			for _, id := range w.Nodes[start+1 : i] {
 				if net.Signals[id] {

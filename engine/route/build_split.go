@@ -96,7 +96,7 @@ func duplicateSegments(net *Network, js junctions) map[[2]int32]uint8 {
 	}
 	var segs []seg
 	for wi, w := range net.Ways {
-		if len(w.Nodes) < 2 || len(w.Points) != len(w.Nodes) || (w.Forward <= 0 && w.Backward <= 0) {
+		if len(w.Nodes) < 2 || !net.hasPoints(&w) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
 		for i := 1; i < len(w.Nodes); i++ {

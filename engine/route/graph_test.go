@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/paulmach/orb"
 	"math"
 	"slices"
 	"testing"
@@ -217,6 +218,20 @@ func TestWriteStreams(t *testing.T) {
 		if !bytes.Equal(rec.Bytes(), want) {
 			t.Fatalf("Write (temp dir %q) wrote %d bytes, not Build's %d", dir, rec.Len(), len(want))
 		}
+	}
+	// The points may come from WayPoints as the edges are made.
+	lazy := cloneNetwork(net)
+	pts := make([][]orb.Point, len(lazy.Ways))
+	for i := range lazy.Ways {
+		pts[i], lazy.Ways[i].Points = lazy.Ways[i].Points, nil
+	}
+	lazy.WayPoints = func(i int) []orb.Point { return pts[i] }
+	var lz chunkRecorder
+	if _, err := Write(context.Background(), &lz, lazy, WriteOptions{TempDir: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(lz.Bytes(), want) {
+		t.Fatalf("Write with WayPoints wrote %d bytes, not Build's %d", lz.Len(), len(want))
 	}
 	g, err := Decode(rec.Bytes())
 	if err != nil {
