@@ -317,6 +317,18 @@ func (s *wayStore) sortedUnique() []int32 {
 	return slices.Clip(out)
 }
 
+// sortIndex orders the store's index by id, keeping the first written of
+// equal ids (objects of earlier inputs win); the records stay where they
+// are.
+func (s *wayStore) sortIndex() {
+	order := s.sortedUnique()
+	ids, offs := make([]osm.WayID, len(order)), make([]int64, len(order))
+	for k, i := range order {
+		ids[k], offs[k] = s.ids[i], s.offs[i]
+	}
+	s.ids, s.offs = ids, offs
+}
+
 // appendLocated appends to dst the record rec (written without
 // locations) with the locations of its nodes: its tags and node ids are
 // copied as they are, not decoded. It returns the node count and how
@@ -442,27 +454,36 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 }
 
 // Ways returns every way of the extract in id order, each decoded afresh.
-//
-// The pages of the ways already passed are given back as it goes (the
-// page cache keeps them), so a pass over every way does not leave the
-// whole file in the process's resident set.
 func (d *Data) Ways() iter.Seq2[int, *Way] {
 	return func(yield func(int, *Way) bool) {
-		s := &d.ways
-		dropped := 0
-		for i := range s.len() {
-			if s.file.drop != nil && int(s.offs[i])-dropped >= waysDropStep {
-				s.file.drop(dropped, int(s.offs[i]))
-				dropped = int(s.offs[i])
-			}
-			if !yield(i, s.at(i)) {
+		for i := range d.ways.inOrder() {
+			if !yield(i, d.ways.at(i)) {
 				return
 			}
 		}
 	}
 }
 
-// waysDropStep is how far Ways reads before giving pages back.
+// inOrder returns the positions of the store's records in index order.
+// The pages of the records already passed are given back as it goes (the
+// page cache keeps them), so a pass over every record does not leave the
+// whole file in the process's resident set.
+func (s *wayStore) inOrder() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		dropped := 0
+		for i := range s.len() {
+			if s.file.drop != nil && int(s.offs[i])-dropped >= waysDropStep {
+				s.file.drop(dropped, int(s.offs[i]))
+				dropped = int(s.offs[i])
+			}
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// waysDropStep is how far inOrder reads before giving pages back.
 const waysDropStep = 8 << 20
 
 // WayCount returns the number of ways.
@@ -481,14 +502,14 @@ func (d *Data) Way(id osm.WayID) *Way {
 	return d.ways.at(i)
 }
 
-// Close ends the mappings of the ways' and tagged nodes' files. The Data
-// has neither afterwards.
+// Close ends the mappings of the ways', tagged nodes' and relations'
+// files. The Data has none of them afterwards.
 func (d *Data) Close() error {
-	for _, w := range []**wayWriter{&d.raw, &d.rawNodes} {
+	for _, w := range []**wayWriter{&d.raw, &d.rawNodes, &d.rawRels} {
 		if *w != nil {
 			(*w).abort()
 			*w = nil
 		}
 	}
-	return errors.Join(d.ways.close(), d.tagged.close())
+	return errors.Join(d.ways.close(), d.tagged.close(), d.rels.close())
 }
