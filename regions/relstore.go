@@ -20,7 +20,7 @@ import (
 // extract: ~15 MB of Relation and Member structs and tag strings on the
 // 16-copy tiling of LI (13,232 relations, 264,560 members), ~63 MB at ×64
 // (49 MB newRelation, 14 MB tags). Encoded, ×16 takes a 2.9 MB file and a
-// 0.2 MB index; a pass that decodes every relation costs ~5 µs a relation
+// 0.1 MB index; a pass that decodes every relation costs ~5 µs a relation
 // of LI (four allocations: the Relation, its tags, their values, its
 // members), ~70 ms per pass at ×16.
 //
@@ -230,16 +230,16 @@ func (d *Data) finishRelations(locate func(osm.NodeID) (int32, int32, bool)) err
 	}
 	d.rels = *s // closed by Close, also on error
 	for i := range s.len() {
-		end := len(s.file.data)
+		start, end := int(s.offs.get(i)), len(s.file.data)
 		if i+1 < s.len() {
-			end = int(s.offs[i+1])
+			end = int(s.offs.get(i + 1))
 		}
-		r, n, err := decodeRelation(s.file.data[s.offs[i]:end], osm.RelationID(s.ids[i]), s.keys)
-		if err == nil && n != end-int(s.offs[i]) {
+		r, n, err := decodeRelation(s.file.data[start:end], osm.RelationID(s.id(i)), s.keys)
+		if err == nil && n != end-start {
 			err = errRelationRecord
 		}
 		if err != nil {
-			return fmt.Errorf("%w (relation %d)", err, s.ids[i])
+			return fmt.Errorf("%w (relation %d)", err, s.id(i))
 		}
 		for _, m := range r.Members {
 			if m.Type != osm.TypeNode {
@@ -257,10 +257,10 @@ func (d *Data) finishRelations(locate func(osm.NodeID) (int32, int32, bool)) err
 // relationAt decodes the i-th relation.
 func (d *Data) relationAt(i int) *Relation {
 	s := &d.rels
-	r, _, err := decodeRelation(s.file.data[s.offs[i]:], osm.RelationID(s.ids[i]), s.keys)
+	r, _, err := decodeRelation(s.record(i), osm.RelationID(s.id(i)), s.keys)
 	if err != nil {
 		// finishRelations decoded every record: the mapped bytes changed.
-		panic(fmt.Sprintf("%v (relation %d)", err, s.ids[i]))
+		panic(fmt.Sprintf("%v (relation %d)", err, s.id(i)))
 	}
 	return r
 }
