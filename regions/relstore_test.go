@@ -19,7 +19,7 @@ func relationCases() []struct {
 	name string
 	rel  *osm.Relation
 } {
-	many := make(osm.Members, 5000)
+	many := make(osm.Members, 1000)
 	for i := range many {
 		typ := []osm.Type{osm.TypeNode, osm.TypeWay, osm.TypeRelation}[i%3]
 		ref := int64(i*i*7919) % (1 << 42)
