@@ -186,7 +186,7 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 	x := &borderIndex{grid: grid.New(0.02), centre: map[string]orb.Point{}, byCountry: map[string][]int32{}}
 	wayIdx := map[osm.WayID]int32{}
 	var segRange [][2]int32 // segments of each way
-	for _, r := range b.d.Relations {
+	for r := range b.d.Relations() {
 		if r.Tags.Find("boundary") != "administrative" || strings.TrimSpace(r.Tags.Find("admin_level")) != "2" {
 			continue
 		}
@@ -438,7 +438,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 	// The leaves' points count for the countries that may need a hull
 	// (the hull does not depend on the order of its points).
 	wanted := map[string]bool{}
-	for _, r := range b.d.Relations {
+	for r := range b.d.Relations() {
 		if r.Tags.Find("boundary") == "administrative" && strings.TrimSpace(r.Tags.Find("admin_level")) == "2" {
 			if code := countryCodeOf(r.Tags); code != "" && !have[code] {
 				wanted[code] = true
@@ -456,7 +456,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 			return err
 		}
 	}
-	for _, r := range b.d.Relations {
+	for r := range b.d.Relations() {
 		if r.Tags.Find("boundary") != "administrative" || strings.TrimSpace(r.Tags.Find("admin_level")) != "2" {
 			continue
 		}

@@ -132,7 +132,7 @@ func (s *streetIndex) addAssociatedStreets() {
 		}
 	}
 	s.assoc = map[osmRef][]int32{}
-	for _, r := range s.b.d.Relations {
+	for r := range s.b.d.Relations() {
 		if t := r.Tags.Find("type"); t != "associatedStreet" && t != "street" {
 			continue
 		}

@@ -265,7 +265,7 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	}
 	sum.Counts["nodes"] = data.NodeCount
 	sum.Counts["ways"] = data.WayCount()
-	sum.Counts["relations"] = len(data.Relations)
+	sum.Counts["relations"] = data.RelationCount()
 	if data.MissingNodeRefs > 0 {
 		sum.problem(fmt.Sprintf("%d way node references point outside the extract", data.MissingNodeRefs))
 	}
@@ -277,6 +277,7 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 		debug.FreeOSMemory()
 		data.ways.release()
 		data.tagged.release()
+		data.rels.release()
 		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {
 			return nil, err
 		}

@@ -139,7 +139,7 @@ func (fw *mapWriter) collect() {
 	d := fw.im.Data
 	consumed := map[osm.WayID]bool{} // outer ways drawn through their multipolygon
 	adminLevel := map[osm.WayID]string{}
-	for _, r := range d.Relations {
+	for r := range d.Relations() {
 		switch r.Tags.Find("type") {
 		case "multipolygon":
 			fw.collectMultipolygon(r, consumed)

@@ -37,7 +37,7 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 	for n := range d.TaggedNodes() {
 		coords[n.ID] = n.Point()
 	}
-	for _, r := range d.Relations {
+	for r := range d.Relations() {
 		for _, m := range r.Members {
 			if p, ok := d.MemberPoint(osm.NodeID(m.Ref)); ok && m.Type == osm.TypeNode {
 				coords[osm.NodeID(m.Ref)] = p
@@ -85,7 +85,7 @@ func writePart(t *testing.T, d *regions.Data, in func(orb.Point) bool, path stri
 		}
 		out.Nodes = append(out.Nodes, n)
 	}
-	for _, r := range d.Relations {
+	for r := range d.Relations() {
 		keep := false
 		for _, m := range r.Members {
 			if m.Type == osm.TypeRelation || m.Type == osm.TypeNode && nodes[osm.NodeID(m.Ref)] || m.Type == osm.TypeWay && ways[osm.WayID(m.Ref)] {

@@ -25,15 +25,13 @@ import (
 // Untagged nodes are not kept as objects: their locations are read into a
 // compressed store of sorted runs (nodeStore, ~6 bytes a node) while
 // loading, copied into the ways that use them, and the store is dropped.
-// Ways, the bulk of an extract, and tagged nodes are kept outside the Go
-// heap in memory-mapped temporary files (wayStore) and decoded when a
-// stage asks for them: Ways and TaggedNodes iterate them, Way and Node
-// find one by id (binary searches of their sorted indexes).
-// Relations are sorted by id too. Close ends the mappings (their files
+// Ways, the bulk of an extract, tagged nodes and relations are kept
+// outside the Go heap in memory-mapped temporary files (wayStore) and
+// decoded when a stage asks for them: Ways, TaggedNodes and Relations
+// iterate them in id order, Way, Node and Relation find one by id (binary
+// searches of their sorted indexes). Close ends the mappings (their files
 // were unlinked when made).
 type Data struct {
-	// Relations holds every relation, sorted by id.
-	Relations []*Relation
 	// NodeCount is the number of distinct nodes read, tagged or not.
 	NodeCount int
 	// Timestamp is the newest object timestamp, or the header's replication
@@ -50,36 +48,14 @@ type Data struct {
 	raw      *wayWriter               // ways as read, before finish locates their nodes
 	tagged   wayStore                 // the tagged nodes, as one-node ways (see TaggedNodes)
 	rawNodes *wayWriter               // tagged nodes as read, before finish sorts them
-	tmpDir   string                   // where the ways' file goes; "" keeps them in memory
+	rels     wayStore                 // every relation, encoded by encodeRelation (see Relations)
+	rawRels  *wayWriter               // relations as read, before finish sorts them
+	tmpDir   string                   // where the stores' files go; "" keeps them in memory
 	store    nodeStore                // every node's location, while loading
 	memberAt map[osm.NodeID]orb.Point // untagged relation member nodes
 	home     homeCounter
 	objects  int64 // objects read so far, for progress
 	xml      bool  // an input was OSM XML
-}
-
-// Relation is a relation with what the stages read of its members.
-type Relation struct {
-	ID      osm.RelationID
-	Tags    osm.Tags
-	Members []Member
-}
-
-// Member is a relation member: 40 bytes, where osm.Member's version,
-// changeset, location and node fields take 104 (relations' members were
-// ~130 MB of the 64-copy tiling of LI).
-type Member struct {
-	Type osm.Type
-	Ref  int64
-	Role string
-}
-
-func newRelation(o *osm.Relation) *Relation {
-	r := &Relation{ID: o.ID, Tags: o.Tags, Members: make([]Member, len(o.Members))}
-	for i, m := range o.Members {
-		r.Members[i] = Member{Type: m.Type, Ref: m.Ref, Role: m.Role}
-	}
-	return r
 }
 
 // Node is a tagged node.
@@ -285,7 +261,9 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 			d.noteTime(o.Timestamp)
 			mu.Unlock()
 		case *osm.Relation:
-			d.Relations = append(d.Relations, newRelation(o))
+			if err := d.addRelation(o); err != nil {
+				return err
+			}
 			mu.Lock()
 			d.noteTime(o.Timestamp)
 			mu.Unlock()
@@ -353,16 +331,8 @@ func (d *Data) finish() error {
 		d.ways, d.MissingNodeRefs = *ways, missing
 	}
 	d.memberAt = map[osm.NodeID]orb.Point{}
-	locate := d.store.locator()
-	for _, r := range d.Relations {
-		for _, m := range r.Members {
-			if m.Type != osm.TypeNode {
-				continue
-			}
-			if lon, lat, ok := locate(osm.NodeID(m.Ref)); ok {
-				d.memberAt[osm.NodeID(m.Ref)] = e7Point(lon, lat, d.xml)
-			}
-		}
+	if err := d.finishRelations(d.store.locator()); err != nil {
+		return err
 	}
 	d.Home = d.home.bound(d.Bound)
 	d.store = nodeStore{}
@@ -394,12 +364,7 @@ func (d *Data) sortTagged() error {
 	if err != nil {
 		return err
 	}
-	order := raw.sortedUnique()
-	ids, offs := make([]osm.WayID, len(order)), make([]int64, len(order))
-	for k, i := range order {
-		ids[k], offs[k] = raw.ids[i], raw.offs[i]
-	}
-	raw.ids, raw.offs = ids, offs
+	raw.sortIndex()
 	d.tagged = *raw
 	return nil
 }
@@ -434,16 +399,6 @@ func (d *Data) Node(id osm.NodeID) *Node {
 	}
 	d.tagged.lookedUp()
 	return d.taggedAt(i)
-}
-
-// MemberPoint returns the location of a node that is a relation member
-// (tagged or not); ok is false when the node is missing from the extract.
-func (d *Data) MemberPoint(id osm.NodeID) (orb.Point, bool) {
-	if n := d.Node(id); n != nil {
-		return n.Point(), true
-	}
-	p, ok := d.memberAt[id]
-	return p, ok
 }
 
 func cmpID(a, b int64) int {

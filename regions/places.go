@@ -187,7 +187,7 @@ func runPlaces(ctx context.Context, im *Import, keepLeaves bool) error {
 	}
 	b.leaves = leaves
 	defer func() { b.leaves.close() }()
-	objects := func() int64 { return int64(b.d.TaggedNodeCount() + b.d.WayCount() + len(b.d.Relations)) }
+	objects := func() int64 { return int64(b.d.TaggedNodeCount() + b.d.WayCount() + b.d.RelationCount()) }
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
 	steps := []placeStep{
@@ -284,7 +284,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 		}
 		b.addObject("W", int64(w.ID), w.Tags, nil, g)
 	}
-	for _, r := range b.d.Relations {
+	for r := range b.d.Relations() {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}

@@ -491,7 +491,7 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 			}
 		}
 	}
-	for _, r := range b.d.Relations {
+	for r := range b.d.Relations() {
 		if r.Tags.Find("boundary") != "administrative" || strings.TrimSpace(r.Tags.Find("admin_level")) != "2" {
 			continue
 		}

@@ -287,7 +287,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 	}
 	skipped := 0
 	if p == route.Driving {
-		for _, r := range d.Relations {
+		for r := range d.Relations() {
 			rs, ok := restrictionsOf(r, routable)
 			if !ok {
 				skipped++

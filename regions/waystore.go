@@ -21,13 +21,14 @@ import (
 
 // wayStore holds an extract's ways outside the Go heap: encoded one after
 // another in a temporary file that is memory-mapped for reading, with an
-// in-memory index of ids and offsets (16 bytes a way) sorted by id. A way
-// is decoded into a fresh Way each time it is asked for, so the stages
-// hold only the ways they work on; the mapped pages are the page cache's,
-// which the kernel may evict and reload, and release gives them back
-// between stages. On the 64-copy tiling of LI this moved ~0.7 GB of Go
-// heap (Way structs, tag strings, node id and location slices) into a
-// ~170 MB file (×200: 532 MB), of which a stage keeps ~180 MB resident.
+// in-memory index of ids and offsets sorted by id (packedInts: ~8.4 bytes
+// a way where two slices took 16). A way is decoded into a fresh Way
+// each time it is asked for, so the stages hold only the ways they work
+// on; the mapped pages are the page cache's, which the kernel may evict
+// and reload, and release gives them back between stages. On the
+// 64-copy tiling of LI this moved ~0.7 GB of Go heap (Way structs, tag
+// strings, node id and location slices) into a ~170 MB file (×200:
+// 532 MB), of which a stage keeps ~180 MB resident.
 //
 // A record is: uvarint(tags<<2 | ll<<1 | xml); per tag uvarint(key index)
 // uvarint(len) value bytes; uvarint(nodes); node ids as zigzag varint
@@ -35,8 +36,8 @@ import (
 // deltas (noCoord for a node missing from the extract). Keys are few
 // (a vocabulary of a few thousand), so they are held once in keys.
 type wayStore struct {
-	ids  []osm.WayID
-	offs []int64
+	ids  packedInts // of the records: way ids (node or relation ids in those stores)
+	offs packedInts // where the records start in file
 	keys []string
 	file fileData // the records: a file mapping, or memory
 	refs int64    // node references of all ways
@@ -61,14 +62,20 @@ func (s *wayStore) release() {
 	}
 }
 
-func (s *wayStore) len() int { return len(s.ids) }
+func (s *wayStore) len() int { return s.ids.len() }
+
+// id returns the i-th record's id.
+func (s *wayStore) id(i int) osm.WayID { return osm.WayID(s.ids.get(i)) }
+
+// record returns the bytes from the i-th record's start to the end of the file.
+func (s *wayStore) record(i int) []byte { return s.file.data[s.offs.get(i):] }
 
 // lookedUp notes that a record was found by id. Lookups by id go all over
 // the file (a stage looks up the way of every place made from one), so
 // every lookupDropBytes of them all the pages are given back, as release
 // does, instead of the whole file staying resident.
 func (s *wayStore) lookedUp() {
-	if s.file.drop == nil || s.looked == nil || len(s.ids) == 0 {
+	if s.file.drop == nil || s.looked == nil || s.len() == 0 {
 		return
 	}
 	// A lookup makes resident at least the page its record starts on,
@@ -76,7 +83,7 @@ func (s *wayStore) lookedUp() {
 	// tagged nodes is not in file order, so the next offset does not tell
 	// a record's end). Counting records' bytes instead let LI ×64's places
 	// stage keep 170 MB of the file resident for 32 MB of ~100-byte ways.
-	if s.looked.Add(int64(len(s.file.data)/len(s.ids))+int64(os.Getpagesize())) >= lookupDropBytes {
+	if s.looked.Add(int64(len(s.file.data)/s.len())+int64(os.Getpagesize())) >= lookupDropBytes {
 		s.looked.Store(0)
 		s.release()
 	}
@@ -87,11 +94,11 @@ func (s *wayStore) lookedUp() {
 const lookupDropBytes = 32 << 20
 
 // at decodes the i-th way.
-func (s *wayStore) at(i int) *Way { return decodeWay(s.file.data[s.offs[i]:], s.ids[i], s.keys) }
+func (s *wayStore) at(i int) *Way { return decodeWay(s.record(i), s.id(i), s.keys) }
 
 // find returns the index of the way with id.
 func (s *wayStore) find(id osm.WayID) (int, bool) {
-	return slices.BinarySearch(s.ids, id)
+	return s.ids.search(int64(id))
 }
 
 // close unmaps the store's file (already unlinked) and drops the index.
@@ -113,8 +120,8 @@ type wayWriter struct {
 	off    int64
 	keyIdx map[string]uint64
 	keys   []string
-	ids    []osm.WayID
-	offs   []int64
+	ids    packedInts
+	offs   packedInts
 	buf    []byte
 }
 
@@ -186,8 +193,8 @@ func (ww *wayWriter) encode(b []byte, xml bool, tags osm.Tags, n int, nodes func
 }
 
 func (ww *wayWriter) addEncoded(id osm.WayID, rec []byte) error {
-	ww.ids = append(ww.ids, id)
-	ww.offs = append(ww.offs, ww.off)
+	ww.ids.append(int64(id))
+	ww.offs.append(ww.off)
 	ww.off += int64(len(rec))
 	if ww.w == nil {
 		ww.mem.Write(rec)
@@ -209,7 +216,9 @@ func (ww *wayWriter) abort() {
 // finish maps what was written and returns it as a store, in the order
 // written (index not sorted).
 func (ww *wayWriter) finish() (*wayStore, error) {
-	s := &wayStore{ids: slices.Clip(ww.ids), offs: slices.Clip(ww.offs), keys: ww.keys, looked: new(atomic.Int64)}
+	ww.ids.finish()
+	ww.offs.finish()
+	s := &wayStore{ids: ww.ids, offs: ww.offs, keys: ww.keys, looked: new(atomic.Int64)}
 	if ww.w == nil {
 		s.file.data = ww.mem.Bytes()
 		return s, nil
@@ -295,26 +304,44 @@ func decodeWay(b []byte, id osm.WayID, keys []string) *Way {
 // sortedUnique returns the positions of the store's ways ordered by id,
 // keeping the first written of equal ids (objects of earlier inputs win).
 func (s *wayStore) sortedUnique() []int32 {
-	order := make([]int32, len(s.ids))
+	order := make([]int32, s.len())
 	sorted := true
 	for i := range order {
 		order[i] = int32(i)
-		if i > 0 && s.ids[i-1] >= s.ids[i] {
+		if i > 0 && s.id(i-1) >= s.id(i) {
 			sorted = false
 		}
 	}
 	if sorted {
 		return order
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(s.ids[a], s.ids[b]) })
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(s.id(int(a)), s.id(int(b))) })
 	out := order[:0]
 	for _, i := range order {
-		if len(out) > 0 && s.ids[out[len(out)-1]] == s.ids[i] {
+		if len(out) > 0 && s.id(int(out[len(out)-1])) == s.id(int(i)) {
 			continue
 		}
 		out = append(out, i)
 	}
 	return slices.Clip(out)
+}
+
+// sortIndex orders the store's index by id, keeping the first written of
+// equal ids (objects of earlier inputs win); the records stay where they
+// are.
+func (s *wayStore) sortIndex() {
+	order := s.sortedUnique()
+	if len(order) == s.len() && slices.IsSorted(order) {
+		return // in id order already, as PBF files are
+	}
+	var ids, offs packedInts
+	for _, i := range order {
+		ids.append(s.ids.get(int(i)))
+		offs.append(s.offs.get(int(i)))
+	}
+	ids.finish()
+	offs.finish()
+	s.ids, s.offs = ids, offs
 }
 
 // appendLocated appends to dst the record rec (written without
@@ -404,7 +431,7 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 				var r result
 				for _, i := range order[bi*block : min((bi+1)*block, len(order))] {
 					var refs, missing int
-					r.recs, refs, missing = appendLocated(r.recs, raw.file.data[raw.offs[i]:], locate)
+					r.recs, refs, missing = appendLocated(r.recs, raw.record(int(i)), locate)
 					r.refs += int64(refs)
 					r.missing += missing
 					r.ends = append(r.ends, len(r.recs))
@@ -423,7 +450,7 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 		start := 0
 		for k, end := range r.ends {
 			if werr == nil {
-				werr = ww.addEncoded(raw.ids[order[bi*block+k]], r.recs[start:end])
+				werr = ww.addEncoded(raw.id(int(order[bi*block+k])), r.recs[start:end])
 			}
 			start = end
 		}
@@ -442,27 +469,38 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 }
 
 // Ways returns every way of the extract in id order, each decoded afresh.
-//
-// The pages of the ways already passed are given back as it goes (the
-// page cache keeps them), so a pass over every way does not leave the
-// whole file in the process's resident set.
 func (d *Data) Ways() iter.Seq2[int, *Way] {
 	return func(yield func(int, *Way) bool) {
-		s := &d.ways
-		dropped := 0
-		for i := range s.len() {
-			if s.file.drop != nil && int(s.offs[i])-dropped >= waysDropStep {
-				s.file.drop(dropped, int(s.offs[i]))
-				dropped = int(s.offs[i])
-			}
-			if !yield(i, s.at(i)) {
+		for i := range d.ways.inOrder() {
+			if !yield(i, d.ways.at(i)) {
 				return
 			}
 		}
 	}
 }
 
-// waysDropStep is how far Ways reads before giving pages back.
+// inOrder returns the positions of the store's records in index order.
+// The pages of the records already passed are given back as it goes (the
+// page cache keeps them), so a pass over every record does not leave the
+// whole file in the process's resident set.
+func (s *wayStore) inOrder() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		dropped := 0
+		for i := range s.len() {
+			if s.file.drop != nil {
+				if off := int(s.offs.get(i)); off-dropped >= waysDropStep {
+					s.file.drop(dropped, off)
+					dropped = off
+				}
+			}
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// waysDropStep is how far inOrder reads before giving pages back.
 const waysDropStep = 8 << 20
 
 // WayCount returns the number of ways.
@@ -481,14 +519,14 @@ func (d *Data) Way(id osm.WayID) *Way {
 	return d.ways.at(i)
 }
 
-// Close ends the mappings of the ways' and tagged nodes' files. The Data
-// has neither afterwards.
+// Close ends the mappings of the ways', tagged nodes' and relations'
+// files. The Data has none of them afterwards.
 func (d *Data) Close() error {
-	for _, w := range []**wayWriter{&d.raw, &d.rawNodes} {
+	for _, w := range []**wayWriter{&d.raw, &d.rawNodes, &d.rawRels} {
 		if *w != nil {
 			(*w).abort()
 			*w = nil
 		}
 	}
-	return errors.Join(d.ways.close(), d.tagged.close())
+	return errors.Join(d.ways.close(), d.tagged.close(), d.rels.close())
 }

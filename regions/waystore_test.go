@@ -102,7 +102,7 @@ func TestLoadLeavesNoFile(t *testing.T) {
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("files in the temporary directory while loaded: %v", left)
 	}
-	if d.WayCount() == 0 || d.Way(d.ways.ids[0]) == nil {
+	if d.WayCount() == 0 || d.Way(d.ways.id(0)) == nil {
 		t.Errorf("no ways loaded")
 	}
 	d.Close()
@@ -138,10 +138,13 @@ func TestLookedUpCountsPages(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			drops := 0
 			s := &wayStore{
-				ids:    make([]osm.WayID, tc.records),
 				file:   fileData{data: make([]byte, tc.records*tc.recordSize), drop: func(int, int) { drops++ }},
 				looked: new(atomic.Int64),
 			}
+			for i := range tc.records {
+				s.ids.append(int64(i))
+			}
+			s.ids.finish()
 			perDrop := lookupDropBytes / (tc.recordSize + page)
 			if lookupDropBytes%(tc.recordSize+page) != 0 {
 				perDrop++
