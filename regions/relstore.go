@@ -115,14 +115,10 @@ func (rr *recordReader) uvarint() uint64 {
 	return v
 }
 
+// varint reads what binary.AppendVarint wrote: a zigzag uvarint.
 func (rr *recordReader) varint() int64 {
-	v, k := binary.Varint(rr.b[min(rr.p, len(rr.b)):])
-	if k <= 0 {
-		rr.fail()
-		return 0
-	}
-	rr.p += k
-	return v
+	u := rr.uvarint()
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 func (rr *recordReader) str(i uint64) string {
