@@ -51,23 +51,13 @@ func relationCases() []struct {
 	}
 }
 
-// stringTable is a string table as the store's writer keeps one.
-type stringTable struct {
-	idx  map[string]uint64
-	strs []string
-}
-
-func (st *stringTable) index(s string) uint64 {
-	if st.idx == nil {
-		st.idx = map[string]uint64{}
+// stringTable returns a string table as the store's writer keeps one.
+func stringTable(t testing.TB) *wayWriter {
+	ww, err := newWayWriter("", nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	i, ok := st.idx[s]
-	if !ok {
-		i = uint64(len(st.strs))
-		st.idx[s] = i
-		st.strs = append(st.strs, s)
-	}
-	return i
+	return ww
 }
 
 // wantRelation is what decoding o gives: its tags (nil for none), its
@@ -87,11 +77,11 @@ func wantRelation(o *osm.Relation) *Relation {
 // went in; every cut of the record, and a string index outside the table,
 // is an error, not a panic.
 func TestRelationRecordRoundTrip(t *testing.T) {
-	var st stringTable
+	st := stringTable(t)
 	for _, c := range relationCases() {
 		t.Run(c.name, func(t *testing.T) {
-			rec := encodeRelation([]byte{0xff}, c.rel.Tags, c.rel.Members, st.index)[1:]
-			got, n, err := decodeRelation(append(rec, 0xaa), c.rel.ID, st.strs)
+			rec := encodeRelation([]byte{0xff}, c.rel.Tags, c.rel.Members, st.key)[1:]
+			got, n, err := decodeRelation(append(rec, 0xaa), c.rel.ID, st.keys)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +92,7 @@ func TestRelationRecordRoundTrip(t *testing.T) {
 				t.Errorf("decodeRelation = %+v\nwant %+v", got, want)
 			}
 			for n := range rec {
-				if _, _, err := decodeRelation(rec[:n], c.rel.ID, st.strs); !errors.Is(err, errRelationRecord) {
+				if _, _, err := decodeRelation(rec[:n], c.rel.ID, st.keys); !errors.Is(err, errRelationRecord) {
 					t.Fatalf("record cut at %d of %d bytes: error %v, want %v", n, len(rec), err, errRelationRecord)
 				}
 			}
@@ -115,7 +105,7 @@ func TestRelationRecordRoundTrip(t *testing.T) {
 	}
 	// A damaged count fails before it allocates.
 	huge := []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0}
-	if _, _, err := decodeRelation(huge, 1, st.strs); !errors.Is(err, errRelationRecord) {
+	if _, _, err := decodeRelation(huge, 1, st.keys); !errors.Is(err, errRelationRecord) {
 		t.Errorf("record of 2^63 tags: error %v, want %v", err, errRelationRecord)
 	}
 }
@@ -123,12 +113,12 @@ func TestRelationRecordRoundTrip(t *testing.T) {
 // FuzzDecodeRelation: any bytes decode or fail, never panic, and a record
 // read is within them.
 func FuzzDecodeRelation(f *testing.F) {
-	var st stringTable
+	st := stringTable(f)
 	for _, c := range relationCases() {
-		f.Add(encodeRelation(nil, c.rel.Tags, c.rel.Members, st.index))
+		f.Add(encodeRelation(nil, c.rel.Tags, c.rel.Members, st.key))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		r, n, err := decodeRelation(b, 1, st.strs)
+		r, n, err := decodeRelation(b, 1, st.keys)
 		if err == nil && (r == nil || n > len(b)) {
 			t.Errorf("decodeRelation(%x) = %v, %d bytes", b, r, n)
 		}
