@@ -158,3 +158,48 @@ func TestLookedUpCountsPages(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveWaysGivesPagesBack: locating the ways of a raw file in id
+// order gives the pages it has read back as it goes, in increasing
+// ranges each at least waysDropStep long and behind the records still to
+// be read, and the ways come out the same.
+func TestResolveWaysGivesPagesBack(t *testing.T) {
+	raw, err := newWayWriter("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ways = 3 * waysDropStep / 100 // ~100-byte records: three steps' worth
+	nodes := make([]osm.NodeID, 90)
+	for i := range ways {
+		for k := range nodes {
+			nodes[k] = osm.NodeID(1_000_000*i + 7*k)
+		}
+		if err := raw.add(osm.WayID(i+1), false, nil, len(nodes), func(k int) osm.NodeID { return nodes[k] }, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rs, err := raw.finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var drops [][2]int
+	rs.file.drop = func(from, to int) { drops = append(drops, [2]int{from, to}) }
+	locate := func(id osm.NodeID) (int32, int32, bool) { return int32(id % 1000), int32(id / 1000), true }
+	s, missing, err := resolveWays(rs, "", func() func(osm.NodeID) (int32, int32, bool) { return locate })
+	if err != nil || missing != 0 {
+		t.Fatalf("resolveWays: %v, %d missing", err, missing)
+	}
+	if len(drops) < 2 {
+		t.Fatalf("%d ranges given back of a %d-byte raw file: %v", len(drops), len(rs.file.data), drops)
+	}
+	prev := 0
+	for _, d := range drops {
+		if d[0] != prev || d[1]-d[0] < waysDropStep || d[1] > len(rs.file.data) {
+			t.Fatalf("ranges given back %v", drops)
+		}
+		prev = d[1]
+	}
+	if s.len() != ways || s.at(ways-1).ID != ways {
+		t.Fatalf("%d ways, the last %d", s.len(), s.at(s.len()-1).ID)
+	}
+}
