@@ -380,7 +380,9 @@ func (d *Data) taggedAt(i int) *Node {
 // order, decoding each (the Node is the caller's).
 func (d *Data) TaggedNodes() iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
-		for i := range d.tagged.len() {
+		// Given back as it goes, as Ways' pages: the tagged nodes' file
+		// stayed resident after a pass (places, both profiles' networks).
+		for i := range d.tagged.inOrder() {
 			if !yield(d.taggedAt(i)) {
 				return
 			}
