@@ -51,7 +51,7 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	if err := b.g.writeHead(w, geom); err != nil {
 		return st, fmt.Errorf("route: write graph: %w", err)
 	}
-	geom.close()
+	geom.close() // now, not at return: contraction is the peak
 	// The tail leaves out what the transitions and arc weights give
 	// (writeHierarchyEdges); of the rest of the graph, only they stay.
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD, strs: b.strs}

@@ -1,12 +1,9 @@
 package route
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/paulmach/orb"
 )
@@ -27,38 +24,23 @@ type geomSpill struct {
 	prevNode   int64
 }
 
-// spillFile is an unlinked temporary file, or a buffer in memory, with a
-// varWriter over it.
+// spillFile is a spool with a varWriter over it.
 type spillFile struct {
-	f   *os.File
-	mem bytes.Buffer
-	w   *varWriter
+	s *spool
+	w *varWriter
 }
 
 func newGeomSpill(dir string) (*geomSpill, error) {
-	s := &geomSpill{}
-	for _, sf := range []*spillFile{&s.pts, &s.nodes} {
-		if err := sf.open(dir); err != nil {
-			s.close()
+	g := &geomSpill{}
+	for _, sf := range []*spillFile{&g.pts, &g.nodes} {
+		s, err := newSpool(dir, "geometry")
+		if err != nil {
+			g.close()
 			return nil, err
 		}
+		sf.s, sf.w = s, newVarWriter(s)
 	}
-	return s, nil
-}
-
-func (sf *spillFile) open(dir string) error {
-	if dir == "" {
-		sf.w = newVarWriter(&sf.mem)
-		return nil
-	}
-	f, err := os.CreateTemp(dir, ".waymark-geometry-*")
-	if err != nil {
-		return fmt.Errorf("route: geometry spill: %w", err)
-	}
-	os.Remove(f.Name()) // unlinked: gone when closed, however the import ends
-	sf.f = f
-	sf.w = newVarWriter(f)
-	return nil
+	return g, nil
 }
 
 // add appends one point of an edge and its node id.
@@ -85,19 +67,13 @@ func (s *geomSpill) writeTo(w *varWriter) error {
 
 func (sf *spillFile) copyTo(w *varWriter) error {
 	sf.w.flush()
-	if sf.w.err != nil {
-		return fmt.Errorf("route: geometry spill: %w", sf.w.err)
+	src, err := sf.s.reader()
+	if err != nil {
+		return err
 	}
 	w.flush()
 	if w.err != nil {
 		return w.err
-	}
-	var src io.Reader = &sf.mem
-	if sf.f != nil {
-		if _, err := sf.f.Seek(0, io.SeekStart); err != nil {
-			return fmt.Errorf("route: geometry spill: %w", err)
-		}
-		src = bufio.NewReaderSize(sf.f, writeChunk)
 	}
 	n, err := io.Copy(w.out, src)
 	w.n += n
@@ -107,11 +83,10 @@ func (sf *spillFile) copyTo(w *varWriter) error {
 	return w.err
 }
 
-func (s *geomSpill) close() {
-	for _, sf := range []*spillFile{&s.pts, &s.nodes} {
-		if sf.f != nil {
-			sf.f.Close()
+func (g *geomSpill) close() {
+	for _, sf := range []*spillFile{&g.pts, &g.nodes} {
+		if sf.s != nil {
+			sf.s.close()
 		}
-		sf.mem = bytes.Buffer{}
 	}
 }

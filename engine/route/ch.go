@@ -1,13 +1,10 @@
 package route
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 )
 
@@ -181,10 +178,7 @@ type shortcut struct {
 // edges, ~470 MB). csr reads them back into the hierarchy's arrays once
 // contraction is done.
 type finalEdges struct {
-	f     *os.File
-	mem   bytes.Buffer
-	w     *bufio.Writer
-	err   error
+	s     *spool
 	count []uint32
 	n     int // edges in the list
 	rec   [finalRecord]byte
@@ -195,18 +189,11 @@ type finalEdges struct {
 const finalRecord = 20
 
 func newFinalEdges(n int, dir string) (*finalEdges, error) {
-	f := &finalEdges{count: make([]uint32, n)}
-	if dir == "" {
-		f.w = bufio.NewWriterSize(&f.mem, 1<<16)
-		return f, nil
-	}
-	file, err := os.CreateTemp(dir, ".waymark-hierarchy-*")
+	s, err := newSpool(dir, "hierarchy")
 	if err != nil {
-		return nil, fmt.Errorf("hierarchy spill: %w", err)
+		return nil, err
 	}
-	os.Remove(file.Name()) // unlinked: gone when closed, however the import ends
-	f.f, f.w = file, bufio.NewWriterSize(file, 1<<20)
-	return f, nil
+	return &finalEdges{s: s, count: make([]uint32, n)}, nil
 }
 
 func (f *finalEdges) set(v uint32, es []chEdge) {
@@ -218,33 +205,17 @@ func (f *finalEdges) set(v uint32, es []chEdge) {
 		binary.LittleEndian.PutUint32(f.rec[8:], e.w)
 		binary.LittleEndian.PutUint32(f.rec[12:], e.d)
 		binary.LittleEndian.PutUint32(f.rec[16:], uint32(e.mid))
-		if _, err := f.w.Write(f.rec[:]); err != nil && f.err == nil {
-			f.err = err
-		}
+		f.s.Write(f.rec[:]) // an error comes back from reader
 	}
 }
 
-func (f *finalEdges) close() {
-	if f.f != nil {
-		f.f.Close()
-	}
-	f.mem = bytes.Buffer{}
-}
+func (f *finalEdges) close() { f.s.close() }
 
 // csr returns the edges in CSR form, each node's sorted by other end.
 func (f *finalEdges) csr() (chAdj, error) {
-	if f.err == nil {
-		f.err = f.w.Flush()
-	}
-	if f.err != nil {
-		return chAdj{}, fmt.Errorf("hierarchy spill: %w", f.err)
-	}
-	var src io.Reader = &f.mem
-	if f.f != nil {
-		if _, err := f.f.Seek(0, io.SeekStart); err != nil {
-			return chAdj{}, fmt.Errorf("hierarchy spill: %w", err)
-		}
-		src = bufio.NewReaderSize(f.f, 1<<20)
+	src, err := f.s.reader()
+	if err != nil {
+		return chAdj{}, err
 	}
 	n := len(f.count)
 	var a chAdj

@@ -1,0 +1,60 @@
+package route
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+)
+
+// spool is what the graph build writes once and reads back once (the
+// edges' geometry, the final hierarchy edges, parked arrays): an unlinked
+// temporary file in a directory, gone when closed however the import
+// ends, or a buffer in memory without a directory.
+type spool struct {
+	name string // for errors
+	f    *os.File
+	mem  bytes.Buffer
+	w    *bufio.Writer
+}
+
+func newSpool(dir, name string) (*spool, error) {
+	s := &spool{name: name}
+	if dir == "" {
+		s.w = bufio.NewWriterSize(&s.mem, 1<<16)
+		return s, nil
+	}
+	f, err := os.CreateTemp(dir, ".waymark-"+name+"-*")
+	if err != nil {
+		return nil, fmt.Errorf("route: %s: %w", name, err)
+	}
+	os.Remove(f.Name())
+	s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)
+	return s, nil
+}
+
+// Write appends p; an error stays and is returned again by reader.
+func (s *spool) Write(p []byte) (int, error) { return s.w.Write(p) }
+
+// reader flushes what was written and returns a reader from its start.
+func (s *spool) reader() (io.Reader, error) {
+	if err := s.w.Flush(); err != nil {
+		return nil, fmt.Errorf("route: %s: %w", s.name, err)
+	}
+	if s.f == nil {
+		return &s.mem, nil
+	}
+	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("route: %s: %w", s.name, err)
+	}
+	return bufio.NewReaderSize(s.f, 1<<20), nil
+}
+
+func (s *spool) close() {
+	if s.f != nil {
+		s.f.Close()
+		s.f = nil
+	}
+	s.mem = bytes.Buffer{}
+}
