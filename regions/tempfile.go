@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
+
+	"waymark/internal/unlinked"
 )
 
 // Temporary packs. Build writes a pack to ".OUT.tmp-*" beside OUT and
@@ -65,18 +66,6 @@ func removeStaleTemps(out string) ([]string, error) {
 	return removed, nil
 }
 
-// createUnlinked creates a temporary file in dir (pattern as
-// os.CreateTemp's) and removes its name at once: the file goes away with
-// the process however it ends (success, error, Ctrl-C or a kill). On
-// Windows, where an open file cannot be removed, the name stays.
-func createUnlinked(dir, pattern string) (*os.File, error) {
-	f, err := os.CreateTemp(dir, pattern)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Remove(f.Name()); err != nil && runtime.GOOS != "windows" {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
+// createUnlinked creates a temporary file in dir without a name
+// (unlinked.Create; pattern as os.CreateTemp's where names are needed).
+func createUnlinked(dir, pattern string) (*os.File, error) { return unlinked.Create(dir, pattern) }

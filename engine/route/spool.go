@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"waymark/internal/unlinked"
 )
 
 // spool is what the graph build writes once and reads back once (the
@@ -25,11 +27,10 @@ func newSpool(dir, name string) (*spool, error) {
 		s.w = bufio.NewWriterSize(&s.mem, 1<<16)
 		return s, nil
 	}
-	f, err := os.CreateTemp(dir, ".waymark-"+name+"-*")
+	f, err := unlinked.Create(dir, ".waymark-"+name+"-*")
 	if err != nil {
 		return nil, fmt.Errorf("route: %s: %w", name, err)
 	}
-	os.Remove(f.Name())
 	s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)
 	return s, nil
 }
