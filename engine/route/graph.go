@@ -71,6 +71,8 @@ type Graph struct {
 	coarse      grid
 	coarseOnce  sync.Once
 	pool        sync.Pool
+	// mapped: the arrays are an image's (LoadImage).
+	mapped bool
 }
 
 // Profile returns the graph's profile.
@@ -78,6 +80,13 @@ func (g *Graph) Profile() Profile { return g.profile }
 
 // SetBuildID sets the pack build id that hints are bound to.
 func (g *Graph) SetBuildID(id string) { g.buildID = id }
+
+// Mapped reports whether the graph's arrays are a mapped image's
+// (LoadImage) rather than the heap's.
+func (g *Graph) Mapped() bool { return g.mapped }
+
+// BuildID returns the pack build id set by SetBuildID (or kept in an image).
+func (g *Graph) BuildID() string { return g.buildID }
 
 // NumArcs returns the number of edge-based graph nodes (for size reports).
 func (g *Graph) NumArcs() int { return len(g.aW) }
@@ -441,12 +450,7 @@ func (g *Graph) derive() {
 		g.jEdge[fill[t]] = uint32(e)<<1 | 1
 		fill[t]++
 	}
-	g.dups = map[uint32][]uint32{}
-	for a, o := range g.aDup {
-		if o >= 0 {
-			g.dups[uint32(o)] = append(g.dups[uint32(o)], uint32(a))
-		}
-	}
+	g.dups = duplicatesOf(g.aDup)
 	g.edgeBig = g.bigEdges()
 	g.cum = make([]float32, len(g.pts))
 	for e := 0; e < E; e++ {
@@ -468,6 +472,18 @@ func (g *Graph) derive() {
 	g.fine = buildGrid(g, fineCell)
 	n := len(g.aW)
 	g.pool.New = func() any { return newScratch(n) }
+}
+
+// duplicatesOf returns the duplicate arcs of each original arc that has
+// some (aDup[a] is a's original, -1 for none).
+func duplicatesOf(aDup []int32) map[uint32][]uint32 {
+	dups := map[uint32][]uint32{}
+	for a, o := range aDup {
+		if o >= 0 {
+			dups[uint32(o)] = append(dups[uint32(o)], uint32(a))
+		}
+	}
+	return dups
 }
 
 // bigComponent is the arc count from which a strongly connected component

@@ -30,11 +30,43 @@ type segRef struct {
 	seg  uint32
 }
 
-// grid is a uniform grid over segment bounding boxes.
+// grid is a uniform grid over segment bounding boxes. The cells that
+// hold segments are an open-addressing hash table in flat arrays (no
+// pointers, so a graph image maps it as it is, image.go): keys[i] is a
+// cell's key (emptyCell for a free slot) and spans[2i:2i+2] its range in
+// refs; the table is at most half full.
 type grid struct {
 	cell  float64
-	cells map[int64][2]uint32 // cell → range in refs
+	keys  []int64
+	spans []uint32
 	refs  []segRef
+}
+
+// emptyCell marks a free slot of grid.keys: cellKey gives it only for
+// x = -2^31 cells, beyond any longitude.
+const emptyCell = math.MinInt64
+
+// cellSlot returns where key k is or would go in a table of len(keys) slots.
+func cellSlot(k int64, keys []int64) int {
+	h := uint64(k) * 0x9e3779b97f4a7c15
+	mask := uint64(len(keys) - 1)
+	i := (h ^ h>>29) & mask
+	for keys[i] != k && keys[i] != emptyCell {
+		i = (i + 1) & mask
+	}
+	return int(i)
+}
+
+// at returns the segments of cell x, y.
+func (gr *grid) at(x, y int32) []segRef {
+	if len(gr.keys) == 0 {
+		return nil
+	}
+	i := cellSlot(cellKey(x, y), gr.keys)
+	if gr.keys[i] == emptyCell {
+		return nil
+	}
+	return gr.refs[gr.spans[2*i]:gr.spans[2*i+1]]
 }
 
 func (gr *grid) cellOf(p orb.Point) (int32, int32) {
@@ -60,7 +92,21 @@ func buildGrid(g *Graph, cell float64) grid {
 	}
 	// The order within a cell does not matter: consider breaks ties.
 	slices.SortFunc(all, func(a, b kr) int { return cmp.Compare(a.k, b.k) })
-	gr.cells = make(map[int64][2]uint32, len(all)/4+1)
+	cells := 0
+	for i := range all {
+		if i == 0 || all[i].k != all[i-1].k {
+			cells++
+		}
+	}
+	size := 2
+	for size < 2*cells {
+		size <<= 1
+	}
+	gr.keys = make([]int64, size)
+	for i := range gr.keys {
+		gr.keys[i] = emptyCell
+	}
+	gr.spans = make([]uint32, 2*len(gr.keys))
 	gr.refs = make([]segRef, len(all))
 	for i := 0; i < len(all); {
 		j := i
@@ -68,7 +114,9 @@ func buildGrid(g *Graph, cell float64) grid {
 			gr.refs[j] = all[j].r
 			j++
 		}
-		gr.cells[all[i].k] = [2]uint32{uint32(i), uint32(j)}
+		s := cellSlot(all[i].k, gr.keys)
+		gr.keys[s] = all[i].k
+		gr.spans[2*s], gr.spans[2*s+1] = uint32(i), uint32(j)
 		i = j
 	}
 	return gr
@@ -257,8 +305,8 @@ func (c *collector) rings(gr *grid, maxRing int32) bool {
 				if c.cellBeyond(gr, x, y) {
 					// a neighbour cell can lie farther than the
 					// limit although its ring does not
-				} else if rg, ok := gr.cells[cellKey(x, y)]; ok {
-					for _, r := range gr.refs[rg[0]:rg[1]] {
+				} else {
+					for _, r := range gr.at(x, y) {
 						c.consider(r)
 					}
 				}
