@@ -85,11 +85,25 @@ type graphSet struct {
 	done  chan struct{}
 	byPro []*route.Graph
 	err   error
+	// imageErr is why a graph's image could not be written (graphimage.go).
+	imageErr error
+}
+
+// PackOptions tune OpenPackWith.
+type PackOptions struct {
+	// DecodeGraphs decodes the routing graphs onto the heap, neither
+	// mapping nor writing their images (graphimage.go).
+	DecodeGraphs bool
 }
 
 // OpenPack opens the region pack at path read-only, reads its meta table
-// and starts decoding its routing graphs in the background.
-func OpenPack(path string) (*Pack, error) {
+// and starts loading its routing graphs in the background: mapped from
+// their images beside the pack, or decoded (and their images written)
+// the first time (graphimage.go).
+func OpenPack(path string) (*Pack, error) { return OpenPackWith(path, PackOptions{}) }
+
+// OpenPackWith is OpenPack with options.
+func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("engine: open pack: %w", err)
@@ -120,7 +134,8 @@ func OpenPack(path string) (*Pack, error) {
 	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{})}}
 	go func() {
 		defer close(pk.graphs.done)
-		pk.graphs.byPro, pk.graphs.err = loadGraphs(db, info.BuildID)
+		images := !opts.DecodeGraphs && info.BuildID != ""
+		pk.graphs.byPro, pk.graphs.imageErr, pk.graphs.err = loadGraphs(db, path, info.BuildID, images)
 		if pk.graphs.err != nil {
 			pk.graphs.err = fmt.Errorf("engine: pack %s: %w", path, pk.graphs.err)
 		}
@@ -133,6 +148,14 @@ func OpenPack(path string) (*Pack, error) {
 func (p *Pack) WaitGraphs() error {
 	<-p.graphs.done
 	return p.graphs.err
+}
+
+// GraphImageErr waits for the routing graphs and returns why an image of
+// one could not be written beside the pack (it was decoded onto the heap
+// instead), or nil.
+func (p *Pack) GraphImageErr() error {
+	<-p.graphs.done
+	return p.graphs.imageErr
 }
 
 // ReadPackInfo reads a pack's meta table without loading its indexes or

@@ -8,30 +8,46 @@ import (
 	"waymark/internal/testpacks"
 )
 
-// BenchmarkOpenPack measures opening a pack: meta and both routing graphs
-// (target for LI: ≤ 200 ms), on the three extracts and, with
-// WAYMARK_SCALE=1, a tiled country-sized pack (testpacks.Scaled).
+// BenchmarkOpenPack measures opening a pack until it routes: meta and
+// both routing graphs, mapped from their images (graphimage.go; the first
+// open writes them) and decoded onto the heap (target for LI: ≤ 200 ms),
+// on the three extracts and, with WAYMARK_SCALE=1, a tiled country-sized
+// pack (testpacks.Scaled).
 func BenchmarkOpenPack(b *testing.B) {
 	for _, region := range []string{"liechtenstein", "monaco", "andorra", testpacks.ScaledName()} {
-		b.Run(region, func(b *testing.B) {
-			var path string
-			if region == testpacks.ScaledName() {
-				path = testpacks.Scaled(b)
-			} else {
-				path = testpacks.Path(b, region)
-			}
-			b.ReportAllocs()
-			var lat benchstat.Latencies
-			for i := 0; i < b.N; i++ {
-				var p *engine.Pack
-				var err error
-				lat.Time(func() { p, err = engine.OpenPack(path) })
-				if err != nil {
-					b.Fatal(err)
+		for _, how := range []struct {
+			name string
+			opts engine.PackOptions
+		}{{"mapped", engine.PackOptions{}}, {"decoded", engine.PackOptions{DecodeGraphs: true}}} {
+			b.Run(region+"/"+how.name, func(b *testing.B) {
+				var path string
+				if region == testpacks.ScaledName() {
+					path = testpacks.Scaled(b)
+				} else {
+					path = testpacks.Path(b, region)
 				}
-				p.Close()
-			}
-			lat.Report(b)
-		})
+				if p, err := engine.OpenPackWith(path, how.opts); err == nil { // writes the images
+					p.WaitGraphs()
+					p.Close()
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				var lat benchstat.Latencies
+				for i := 0; i < b.N; i++ {
+					var p *engine.Pack
+					var err error
+					lat.Time(func() {
+						if p, err = engine.OpenPackWith(path, how.opts); err == nil {
+							err = p.WaitGraphs()
+						}
+					})
+					if err != nil {
+						b.Fatal(err)
+					}
+					p.Close()
+				}
+				lat.Report(b)
+			})
+		}
 	}
 }

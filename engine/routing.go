@@ -40,74 +40,99 @@ func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
 	return data, nil
 }
 
-// loadGraphs reads the pack's routing graphs (table graphs, written by the
-// regions "roads" stage) and decodes them in parallel. A pack without the
-// table (a partial pack) has no graphs; that is not an error.
-func loadGraphs(db *sql.DB, buildID string) ([]*route.Graph, error) {
-	rows, err := db.Query(`SELECT profile, data FROM graphs`)
+// loadGraphs returns the pack's routing graphs (table graphs, written by
+// the regions "roads" stage), each mapped from its image beside the pack
+// (graphimage.go) or else decoded, in parallel; with images set, a
+// decoded graph's image is written for the next open, and the error of
+// writing one (read-only media) is imageErr, not an error of the pack. A
+// pack without the table (a partial pack) has no graphs; that is not an
+// error.
+func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.Graph, imageErr error, err error) {
+	rows, err := db.Query(`SELECT profile, length(data) FROM graphs`)
 	if err != nil {
 		if strings.Contains(err.Error(), "no such table") {
-			return nil, nil
+			return nil, nil, nil
 		}
-		return nil, fmt.Errorf("read graphs: %w", err)
+		return nil, nil, fmt.Errorf("read graphs: %w", err)
 	}
-	type blob struct {
-		p    route.Profile
-		data []byte
+	type stored struct {
+		p     route.Profile
+		whole bool // format 1: the whole encoding in graphs.data
 	}
-	var blobs []blob
+	var profiles []stored
 	for rows.Next() {
 		var name string
-		var data []byte
-		if err := rows.Scan(&name, &data); err != nil {
+		var n int64
+		if err := rows.Scan(&name, &n); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("read graphs: %w", err)
+			return nil, nil, fmt.Errorf("read graphs: %w", err)
 		}
 		p, err := route.ParseProfile(name)
 		if err != nil {
 			continue // a profile this engine does not know
 		}
-		blobs = append(blobs, blob{p, data})
+		profiles = append(profiles, stored{p, n > 0})
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read graphs: %w", err)
+		return nil, nil, fmt.Errorf("read graphs: %w", err)
 	}
-	for i, b := range blobs {
-		if len(b.data) > 0 {
-			continue // format 1: the whole encoding in graphs.data
-		}
-		data, err := graphParts(db, b.p)
-		if err != nil {
-			return nil, err
-		}
-		blobs[i].data = data
-	}
-	graphs := make([]*route.Graph, len(route.Profiles))
-	errs := make([]error, len(blobs))
+	graphs = make([]*route.Graph, len(route.Profiles))
+	errs := make([]error, len(profiles))
+	imageErrs := make([]error, len(profiles))
 	var wg sync.WaitGroup
-	for i, b := range blobs {
+	for i, st := range profiles {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g, err := route.Decode(b.data)
-			if err != nil {
-				errs[i] = fmt.Errorf("%s graph: %w", b.p, err)
-				return
+			if images {
+				if g := mappedGraph(path, buildID, st.p); g != nil {
+					graphs[st.p] = g
+					return
+				}
 			}
-			if g.Profile() != b.p {
-				errs[i] = fmt.Errorf("%s graph holds the %s profile: %w", b.p, g.Profile(), route.ErrGraph)
+			g, err := decodeGraph(db, st.p, st.whole)
+			if err != nil {
+				errs[i] = err
 				return
 			}
 			g.SetBuildID(buildID)
-			graphs[b.p] = g
+			if images {
+				g, imageErrs[i] = writeImage(path, g)
+			}
+			graphs[st.p] = g
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
+	}
+	return graphs, errors.Join(imageErrs...), nil
+}
+
+// decodeGraph reads and decodes the pack's graph of profile p.
+func decodeGraph(db *sql.DB, p route.Profile, whole bool) (*route.Graph, error) {
+	var data []byte
+	var err error
+	if whole {
+		err = db.QueryRow(`SELECT data FROM graphs WHERE profile = ?`, p.String()).Scan(&data)
+		if err != nil {
+			err = fmt.Errorf("read %s graph: %w", p, err)
+		}
+	} else {
+		data, err = graphParts(db, p)
+	}
+	if err != nil {
 		return nil, err
 	}
-	return graphs, nil
+	g, err := route.Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s graph: %w", p, err)
+	}
+	if g.Profile() != p {
+		return nil, fmt.Errorf("%s graph holds the %s profile: %w", p, g.Profile(), route.ErrGraph)
+	}
+	return g, nil
 }
 
 // Graph returns the pack's graph of profile prof, or nil when the pack has

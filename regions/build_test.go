@@ -101,6 +101,32 @@ func TestBuildWritesMetaAndOpens(t *testing.T) {
 	}
 }
 
+// TestBuildRemovesOldGraphImages: a pack built over another removes the
+// graph images the engine left beside the old one (they are of its
+// build), and nothing else.
+func TestBuildRemovesOldGraphImages(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "fix.waymark")
+	keep := filepath.Join(dir, "fix.waymark.notes")
+	images := []string{out + ".driving.graph", out + ".walking.graph"}
+	for _, p := range append(images, keep) {
+		if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range images {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s is still there (%v)", p, err)
+		}
+	}
+	if _, err := os.Stat(keep); err != nil {
+		t.Errorf("%s went too: %v", keep, err)
+	}
+}
+
 func TestBuildFailureLeavesOutputUntouched(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "region.waymark")

@@ -1,0 +1,210 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+func openPackWith(t *testing.T, path string, opts engine.PackOptions) *engine.Pack {
+	t.Helper()
+	pk, err := engine.OpenPackWith(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pk.Close() })
+	if err := pk.WaitGraphs(); err != nil {
+		t.Fatal(err)
+	}
+	return pk
+}
+
+// routeAnswers routes n seeded random pairs of the pack's home area with
+// each profile and returns the answers (or errors) as JSON.
+func routeAnswers(t *testing.T, pk *engine.Pack, n int) []string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	b := pk.Info.Home
+	point := func() orb.Point {
+		return orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])}
+	}
+	var out []string
+	for _, prof := range route.Profiles {
+		g := pk.Graph(prof)
+		if g == nil {
+			t.Fatalf("no %s graph", prof)
+		}
+		for i := 0; i < n; i++ {
+			p, q := point(), point()
+			s, err1 := g.Snap(p, route.SnapOptions{Radius: 3000})
+			u, err2 := g.Snap(q, route.SnapOptions{Radius: 3000})
+			if err1 != nil || err2 != nil {
+				out = append(out, "snap failed")
+				continue
+			}
+			rs, err := g.Route(context.Background(), []route.Snap{s[0], u[0]}, route.RouteOptions{Output: route.Output{Steps: true, Overview: route.OverviewFull}})
+			if err != nil {
+				out = append(out, err.Error())
+				continue
+			}
+			j, _ := json.Marshal(rs)
+			out = append(out, string(j))
+		}
+	}
+	return out
+}
+
+func sameAnswers(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d answers, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%s: answer %d differs:\n got  %.300s\n want %.300s", what, i, got[i], want[i])
+		}
+	}
+}
+
+func imagesOf(pack string) []string {
+	var out []string
+	for _, p := range route.Profiles {
+		out = append(out, pack+"."+p.String()+".graph")
+	}
+	return out
+}
+
+// TestGraphImages: the first open writes an image of each graph beside
+// the pack and routes from it; the next open maps the images without
+// writing them; answers are the decoded graphs' in every case, also when
+// an image is of another build, cut short, or cannot be written.
+func TestGraphImages(t *testing.T) {
+	pack := copyPack(t, "monaco")
+	want := routeAnswers(t, openPackWith(t, pack, engine.PackOptions{DecodeGraphs: true}), 100)
+	for _, img := range imagesOf(pack) {
+		if _, err := os.Stat(img); !os.IsNotExist(err) {
+			t.Fatalf("decoding wrote %s (%v)", img, err)
+		}
+	}
+
+	first := openPackWith(t, pack, engine.PackOptions{})
+	if err := first.GraphImageErr(); err != nil {
+		t.Fatal(err)
+	}
+	stamps := map[string]time.Time{}
+	for _, img := range imagesOf(pack) {
+		st, err := os.Stat(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != 0o644 {
+			t.Errorf("%s has mode %v, want 0644", img, st.Mode().Perm())
+		}
+		stamps[img] = st.ModTime()
+	}
+	for _, p := range route.Profiles {
+		if !first.Graph(p).Mapped() {
+			t.Errorf("first open: the %s graph is not the mapped image", p)
+		}
+	}
+	sameAnswers(t, "first open", routeAnswers(t, first, 100), want)
+
+	time.Sleep(10 * time.Millisecond) // a rewrite would show in the time stamps
+	second := openPackWith(t, pack, engine.PackOptions{})
+	for _, p := range route.Profiles {
+		if !second.Graph(p).Mapped() {
+			t.Errorf("second open: the %s graph is not mapped", p)
+		}
+	}
+	for img, at := range stamps {
+		if st, err := os.Stat(img); err != nil || !st.ModTime().Equal(at) {
+			t.Errorf("second open wrote %s again (%v)", img, err)
+		}
+	}
+	sameAnswers(t, "second open", routeAnswers(t, second, 100), want)
+
+	// An image of another pack's build, and one cut short, are written again.
+	other := copyPack(t, "liechtenstein")
+	openPackWith(t, other, engine.PackOptions{})
+	imgs, otherImgs := imagesOf(pack), imagesOf(other)
+	copyFile(t, otherImgs[0], imgs[0])
+	data, err := os.ReadFile(imgs[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(imgs[1], data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third := openPackWith(t, pack, engine.PackOptions{})
+	if err := third.GraphImageErr(); err != nil {
+		t.Fatal(err)
+	}
+	sameAnswers(t, "replaced images", routeAnswers(t, third, 100), want)
+	if again, err := os.ReadFile(imgs[1]); err != nil || len(again) != len(data) {
+		t.Errorf("the cut image was not written again: %d bytes (%v), want %d", len(again), err, len(data))
+	}
+
+	// An image that cannot be written (here: a directory holds its
+	// name; read-only media in use) leaves the graph decoded.
+	for _, img := range imgs {
+		if err := os.Remove(img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(img, "x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fourth := openPackWith(t, pack, engine.PackOptions{})
+	if fourth.GraphImageErr() == nil {
+		t.Error("no error for images that cannot be written")
+	}
+	for _, p := range route.Profiles {
+		if fourth.Graph(p).Mapped() {
+			t.Errorf("the %s graph is mapped from an image that cannot be there", p)
+		}
+	}
+	sameAnswers(t, "images not written", routeAnswers(t, fourth, 100), want)
+	if leftover, _ := filepath.Glob(filepath.Join(filepath.Dir(pack), ".*tmp*")); len(leftover) > 0 {
+		t.Errorf("temporary files left: %v", leftover)
+	}
+}
+
+// TestRemoveGraphImages removes a pack's images and only them.
+func TestRemoveGraphImages(t *testing.T) {
+	pack := copyPack(t, "monaco")
+	openPackWith(t, pack, engine.PackOptions{})
+	if err := engine.RemoveGraphImages(pack); err != nil {
+		t.Fatal(err)
+	}
+	for _, img := range imagesOf(pack) {
+		if _, err := os.Stat(img); !os.IsNotExist(err) {
+			t.Errorf("%s is still there (%v)", img, err)
+		}
+	}
+	if _, err := os.Stat(pack); err != nil {
+		t.Errorf("the pack went too: %v", err)
+	}
+	if err := engine.RemoveGraphImages(pack); err != nil {
+		t.Errorf("removing images that are not there: %v", err)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
