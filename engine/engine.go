@@ -8,6 +8,15 @@
 // results by score; routing queries go to the pack whose road network the
 // coordinates snap to most closely in total (see Plan). Place ids stay unique across packs: the pack's
 // index is kept in the high bits (see PlaceID).
+//
+// A pack stores its routing graphs compactly (a country's pack stays
+// within 4× its extract); decoding them takes seconds and a heap several
+// times their stored size. So the first open of a pack writes each
+// decoded graph's image beside it and every later open maps the image
+// read-only (graphimage.go): a pack of any size routes within
+// milliseconds of opening, and servers of the same pack share its pages
+// instead of each holding its own copy. The images are a cache, ~1.25×
+// the pack's size, rebuilt whenever they are missing or of another build.
 package engine
 
 import (
