@@ -17,12 +17,13 @@ import (
 // lists together when a quarter of the slots are free. 9 bytes a node, where a
 // slice per node took 24 and its own allocation. Lists keep the order
 // slices would (appends at the end, removals by moving the last edge
-// in), so the contraction is the same.
-type adjLists struct {
+// in), so the contraction is the same. E is an edge (out lists) or just
+// the other end (in lists: an edge's data is its out list's, ch.go).
+type adjLists[E any] struct {
 	off    []uint32 // per node: block<<adjBlockBits | index of its first edge
 	n      []uint32 // per node: edges in its list
 	class  []uint8  // per node: its region holds 1<<class edges (noRegion: none)
-	blocks [][]chEdge
+	blocks [][]E
 	big    []bool     // per block: a list's own (nil blocks are gone)
 	free   [][]uint32 // per class: offsets of free regions
 	cur    int        // the block new small regions are made in
@@ -38,8 +39,8 @@ const (
 	noRegion     = 0xff
 )
 
-func newAdjLists(n int) adjLists {
-	a := adjLists{off: make([]uint32, n), n: make([]uint32, n), class: make([]uint8, n)}
+func newAdjLists[E any](n int) adjLists[E] {
+	a := adjLists[E]{off: make([]uint32, n), n: make([]uint32, n), class: make([]uint8, n)}
 	for i := range a.class {
 		a.class[i] = noRegion
 	}
@@ -47,7 +48,7 @@ func newAdjLists(n int) adjLists {
 }
 
 // list returns v's edges; changing them changes the list.
-func (a *adjLists) list(v uint32) []chEdge {
+func (a *adjLists[E]) list(v uint32) []E {
 	if a.n[v] == 0 {
 		return nil
 	}
@@ -57,7 +58,7 @@ func (a *adjLists) list(v uint32) []chEdge {
 }
 
 // add appends e to v's list.
-func (a *adjLists) add(v uint32, e chEdge) {
+func (a *adjLists[E]) add(v uint32, e E) {
 	n := a.n[v]
 	if a.class[v] == noRegion || n == 1<<a.class[v] {
 		old, oldClass := a.list(v), a.class[v]
@@ -79,10 +80,10 @@ func (a *adjLists) add(v uint32, e chEdge) {
 }
 
 // truncate shortens v's list to n edges.
-func (a *adjLists) truncate(v uint32, n int) { a.n[v] = uint32(n) }
+func (a *adjLists[E]) truncate(v uint32, n int) { a.n[v] = uint32(n) }
 
 // clear empties v's list and gives its region back.
-func (a *adjLists) clear(v uint32) {
+func (a *adjLists[E]) clear(v uint32) {
 	if c := a.class[v]; c != noRegion {
 		a.release(a.off[v], c)
 	}
@@ -90,7 +91,7 @@ func (a *adjLists) clear(v uint32) {
 }
 
 // release puts the region at o of class c on its free list.
-func (a *adjLists) release(o uint32, c uint8) {
+func (a *adjLists[E]) release(o uint32, c uint8) {
 	for len(a.free) <= int(c) {
 		a.free = append(a.free, nil)
 	}
@@ -101,7 +102,7 @@ func (a *adjLists) release(o uint32, c uint8) {
 }
 
 // region returns the offset of a free region of 1<<c edges.
-func (a *adjLists) region(c uint8) uint32 {
+func (a *adjLists[E]) region(c uint8) uint32 {
 	for len(a.free) <= int(c) {
 		a.free = append(a.free, nil)
 	}
@@ -115,11 +116,11 @@ func (a *adjLists) region(c uint8) uint32 {
 		return o
 	}
 	if size >= adjBlock {
-		a.blocks, a.big = append(a.blocks, make([]chEdge, size)), append(a.big, true)
+		a.blocks, a.big = append(a.blocks, make([]E, size)), append(a.big, true)
 		return uint32(len(a.blocks)-1) << adjBlockBits
 	}
 	if len(a.blocks) == 0 || a.next+size > adjBlock || a.big[a.cur] {
-		a.blocks, a.big = append(a.blocks, make([]chEdge, adjBlock)), append(a.big, false)
+		a.blocks, a.big = append(a.blocks, make([]E, adjBlock)), append(a.big, false)
 		a.cur, a.next = len(a.blocks)-1, 0
 		a.slots += adjBlock
 	}
@@ -131,7 +132,7 @@ func (a *adjLists) region(c uint8) uint32 {
 // wasteful reports whether a quarter of the small blocks' slots are
 // free (and more than four blocks' worth). Compacting costs a sort of the
 // nodes; on LI ×16 walking it ran five times.
-func (a *adjLists) wasteful() bool {
+func (a *adjLists[E]) wasteful() bool {
 	return a.freeSlots > 4*adjBlock && 4*a.freeSlots > a.slots
 }
 
@@ -139,7 +140,7 @@ func (a *adjLists) wasteful() bool {
 // order they are in, each into the smallest region that holds it, and
 // drops the blocks it empties and the free lists. It moves no list
 // forward, so a list never overwrites one not yet moved.
-func (a *adjLists) compact() {
+func (a *adjLists[E]) compact() {
 	nodes := make([]uint32, 0, len(a.class))
 	for v, c := range a.class {
 		if c != noRegion {

@@ -12,7 +12,7 @@ import (
 func TestAdjListsLikeSlices(t *testing.T) {
 	const n = 50
 	rng := rand.New(rand.NewSource(7))
-	a := newAdjLists(n)
+	a := newAdjLists[chEdge](n)
 	want := make([][]chEdge, n)
 	check := func(step int) {
 		for v := range uint32(n) {
@@ -90,7 +90,7 @@ func TestAdjListsLikeSlices(t *testing.T) {
 // go) leaves most slots free until compact slides the lists together.
 func TestAdjListsCompactGivesBack(t *testing.T) {
 	const n = 60000
-	a := newAdjLists(n)
+	a := newAdjLists[chEdge](n)
 	for v := range uint32(n) {
 		for k := range v%7 + 1 {
 			a.add(v, chEdge{other: k})
