@@ -44,6 +44,12 @@ type wayStore struct {
 	// looked counts the bytes that lookups by id made resident since the
 	// pages were last given back (see lookedUp).
 	looked *atomic.Int64
+	// fd is the mapped file, open for readRecord; nil when the records are
+	// in memory.
+	fd *os.File
+	// fileOrder: the index lists the records in file order, so a record
+	// ends where the next begins (readRecord).
+	fileOrder bool
 }
 
 // fileData is the content of a file: mapped, or read into memory.
@@ -78,20 +84,43 @@ func (s *wayStore) lookedUp() {
 	if s.file.drop == nil || s.looked == nil || s.len() == 0 {
 		return
 	}
-	// A lookup makes resident at least the page its record starts on,
-	// whatever the record's size (the mean size here: the index of the
-	// tagged nodes is not in file order, so the next offset does not tell
-	// a record's end). Counting records' bytes instead let LI ×64's places
-	// stage keep 170 MB of the file resident for 32 MB of ~100-byte ways.
-	if s.looked.Add(int64(len(s.file.data)/s.len())+int64(os.Getpagesize())) >= lookupDropBytes {
+	// A lookup makes resident the whole folio of the page cache its
+	// record is in, whatever the record's size: Linux maps file folios of
+	// up to 2 MB at a fault (1,000 random one-byte reads of a 200 MB
+	// mapped file left all of it resident). Counting a page a lookup let
+	// LI ×64's places stage keep ~100 MB of the ways' file resident.
+	if s.looked.Add(lookupResident) >= lookupDropBytes {
 		s.looked.Store(0)
 		s.release()
 	}
 }
 
 // lookupDropBytes is how many bytes of pages made resident by lookups
-// make lookedUp give the pages back.
-const lookupDropBytes = 32 << 20
+// make lookedUp give the pages back; lookupResident what one lookup is
+// counted for.
+const (
+	lookupDropBytes = 32 << 20
+	lookupResident  = 2 << 20
+)
+
+// readRecord returns the i-th record read from the file into buf (grown
+// as needed), not through the mapping, so that a lookup leaves nothing
+// resident; ok is false where the record's end is not known (the index
+// is not in file order) or the records are in memory.
+func (s *wayStore) readRecord(i int, buf []byte) (rec []byte, ok bool) {
+	if s.fd == nil || !s.fileOrder {
+		return nil, false
+	}
+	start, end := s.offs.get(i), int64(len(s.file.data))
+	if i+1 < s.len() {
+		end = s.offs.get(i + 1)
+	}
+	buf = slices.Grow(buf[:0], int(end-start))[:end-start]
+	if _, err := s.fd.ReadAt(buf, start); err != nil {
+		return nil, false
+	}
+	return buf, true
+}
 
 // at decodes the i-th way.
 func (s *wayStore) at(i int) *Way { return decodeWay(s.record(i), s.id(i), s.keys) }
@@ -106,6 +135,9 @@ func (s *wayStore) close() error {
 	var err error
 	if s.file.unmap != nil {
 		err = s.file.unmap()
+	}
+	if s.fd != nil {
+		err = errors.Join(err, s.fd.Close())
 	}
 	*s = wayStore{}
 	return err
@@ -223,18 +255,29 @@ func (ww *wayWriter) finish() (*wayStore, error) {
 		s.file.data = ww.mem.Bytes()
 		return s, nil
 	}
-	defer ww.f.Close() // the mapping outlives the descriptor
 	if err := ww.w.Flush(); err != nil {
+		ww.f.Close()
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
 	if ww.off == 0 {
+		ww.f.Close()
 		return s, nil
 	}
 	fd, err := mapFile(ww.f, ww.off)
 	if err != nil {
+		ww.f.Close()
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
 	s.file = fd
+	if fd.drop == nil { // read into memory: the descriptor is not needed
+		ww.f.Close()
+		return s, nil
+	}
+	s.fd = ww.f // for readRecord; closed by close
+	s.fileOrder = true
+	for i := 1; i < s.len() && s.fileOrder; i++ {
+		s.fileOrder = s.offs.get(i) > s.offs.get(i-1)
+	}
 	return s, nil
 }
 
@@ -522,15 +565,21 @@ func (d *Data) WayCount() int { return d.ways.len() }
 // WayRefs returns the number of node references of all ways.
 func (d *Data) WayRefs() int64 { return d.ways.refs }
 
-// Way returns the way with id, or nil.
+// Way returns the way with id, or nil. The way is read from the file, not
+// through its mapping (readRecord): lookups by id go all over the file,
+// and each would leave a folio of it resident.
 func (d *Data) Way(id osm.WayID) *Way {
 	i, ok := d.ways.find(id)
 	if !ok {
 		return nil
 	}
+	if rec, ok := d.ways.readRecord(i, nil); ok {
+		return decodeWay(rec, id, d.ways.keys)
+	}
 	d.ways.lookedUp()
 	return d.ways.at(i)
 }
+
 
 // Close ends the mappings of the ways', tagged nodes' and relations'
 // files. The Data has none of them afterwards.

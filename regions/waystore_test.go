@@ -71,6 +71,24 @@ func TestWayStoreRoundTrip(t *testing.T) {
 			if j, ok := s.find(w.ID); !ok || j != i {
 				t.Errorf("dir %q: find(%d) = %d, %v; want %d", dir, w.ID, j, ok, i)
 			}
+			// Lookups by id read the file itself (a mapped store) and
+			// decode the same way.
+			rec, ok := s.readRecord(i, nil)
+			if ok != (dir != "") {
+				t.Errorf("dir %q: readRecord ok = %v", dir, ok)
+			}
+			if ok {
+				if got := decodeWay(rec, w.ID, s.keys); !reflect.DeepEqual(got, wantW) {
+					t.Errorf("dir %q: way %d read = %+v, want %+v", dir, i, got, wantW)
+				}
+			}
+			d := &Data{ways: *s}
+			if got := d.Way(w.ID); !reflect.DeepEqual(got, wantW) {
+				t.Errorf("dir %q: Way(%d) = %+v, want %+v", dir, w.ID, got, wantW)
+			}
+			if n := s.looked.Load(); dir != "" && n != 0 {
+				t.Errorf("dir %q: Way went through the mapping (%d bytes counted)", dir, n)
+			}
 		}
 		if _, ok := s.find(11); ok {
 			t.Errorf("dir %q: find(11) found a way", dir)
@@ -122,9 +140,10 @@ func (d *Data) setWays(ws []*Way) {
 	d.ways = *s
 }
 
-// TestLookedUpCountsPages checks that lookups by id give the mapping's
-// pages back after lookupDropBytes of pages, not of records: a lookup of a
-// 100-byte record makes a whole page resident.
+// TestLookedUpCountsPages checks that lookups by id through the mapping
+// give its pages back every lookupDropBytes counting lookupResident a
+// lookup, whatever the records' size: a lookup of a 100-byte record can
+// make a whole folio resident.
 func TestLookedUpCountsPages(t *testing.T) {
 	page := os.Getpagesize()
 	for _, tc := range []struct {
@@ -145,10 +164,7 @@ func TestLookedUpCountsPages(t *testing.T) {
 				s.ids.append(int64(i))
 			}
 			s.ids.finish()
-			perDrop := lookupDropBytes / (tc.recordSize + page)
-			if lookupDropBytes%(tc.recordSize+page) != 0 {
-				perDrop++
-			}
+			perDrop := lookupDropBytes / lookupResident
 			for range 3 * perDrop {
 				s.lookedUp()
 			}
