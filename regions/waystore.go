@@ -580,7 +580,6 @@ func (d *Data) Way(id osm.WayID) *Way {
 	return d.ways.at(i)
 }
 
-
 // Close ends the mappings of the ways', tagged nodes' and relations'
 // files. The Data has none of them afterwards.
 func (d *Data) Close() error {
