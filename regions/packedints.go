@@ -1,39 +1,37 @@
 package regions
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 )
 
 // packedInts is a sequence of int64s held in blocks of packedBlock: per
 // block its smallest value in full and every value's difference from it,
-// in 4 bytes when all of the block's differences fit, in 8 otherwise. The
-// stores' indexes are such sequences: ids sorted (neighbours close) and
-// offsets in file order (a block spans 64 records), 4.2 bytes a value
-// where a slice took 8. The indexes of the ways, tagged nodes and
-// relations, live in every stage, were 12.6 MB of slices on the 16-copy
-// tiling of LI (×64: ~46 MB) and are 6.8 MB packed. A block that mixes
-// far apart values (a small extract's sparse tagged node ids, editor ids
+// all in the fewest bytes (1, 2, 4 or 8) that hold the block's largest
+// difference. The stores' indexes are such sequences: ids sorted
+// (neighbours close: LI's way ids in a block of 64 differ by a few
+// thousand, 2 bytes) and offsets in file order (a block spans 64 records,
+// a few KB: 2 bytes), ~2.3 bytes a value where a slice took 8 and 4-byte
+// differences 4.2. The indexes of the ways, tagged nodes and relations,
+// live in every stage, were 12.6 MB of slices on the 16-copy tiling of LI
+// (×64: ~46 MB), 6.8 MB in 4-byte differences. A block that mixes far
+// apart values (a small extract's sparse tagged node ids, editor ids
 // below zero, an index sorted out of file order) takes 8 bytes a value,
 // exactly. A lookup by id costs what a binary search of a slice does
 // (BenchmarkPackedIntsSearch).
 //
 // Values are appended, then read once finish has flushed the last block.
 type packedInts struct {
-	base []int64  // per block: its smallest value
-	at   []uint32 // per block: where its differences start in narrow, or in wide when wideBlock is set
-	// narrow and wide hold the differences of the blocks that fit in 4
-	// bytes and of those that do not.
-	narrow []uint32
-	wide   []uint64
-	n      int                // values appended
-	buf    [packedBlock]int64 // the block being appended
+	base  []int64            // per block: its smallest value
+	at    []uint32           // per block: where its differences start in data
+	width []uint8            // per block: bytes a difference
+	data  []byte             // the differences, little endian
+	n     int                // values appended
+	buf   [packedBlock]int64 // the block being appended
 }
 
-const (
-	packedBlock = 64
-	wideBlock   = 1 << 31 // in at: the block's differences are in wide
-)
+const packedBlock = 64
 
 // len returns the number of values appended.
 func (p *packedInts) len() int { return p.n }
@@ -55,7 +53,7 @@ func (p *packedInts) finish() {
 		p.flush(p.buf[:k])
 	}
 	p.base, p.at = shrink(p.base), shrink(p.at)
-	p.narrow, p.wide = shrink(p.narrow), shrink(p.wide)
+	p.width, p.data = shrink(p.width), shrink(p.data)
 }
 
 // shrink returns s in an array of its length when it has more than a
@@ -69,37 +67,56 @@ func shrink[S ~[]E, E any](s S) S {
 
 func (p *packedInts) flush(vals []int64) {
 	lo := slices.Min(vals)
-	fits := true
+	var most uint64
 	for _, v := range vals {
-		if uint64(v)-uint64(lo) > math.MaxUint32 {
-			fits = false
-			break
-		}
+		most = max(most, uint64(v)-uint64(lo))
 	}
-	if len(p.narrow) >= wideBlock || len(p.wide) >= wideBlock {
-		panic("regions: packedInts: more than 2^31 values") // at's positions would not fit
+	width := uint8(8)
+	switch {
+	case most <= math.MaxUint8:
+		width = 1
+	case most <= math.MaxUint16:
+		width = 2
+	case most <= math.MaxUint32:
+		width = 4
+	}
+	if len(p.data) > math.MaxUint32-8*packedBlock {
+		panic("regions: packedInts: more than 4 GB of differences") // at's positions would not fit
 	}
 	p.base = append(p.base, lo)
-	if fits {
-		p.at = append(p.at, uint32(len(p.narrow)))
-		for _, v := range vals {
-			p.narrow = append(p.narrow, uint32(uint64(v)-uint64(lo)))
-		}
-		return
-	}
-	p.at = append(p.at, uint32(len(p.wide))|wideBlock)
+	p.at = append(p.at, uint32(len(p.data)))
+	p.width = append(p.width, width)
 	for _, v := range vals {
-		p.wide = append(p.wide, uint64(v)-uint64(lo))
+		d := uint64(v) - uint64(lo)
+		switch width {
+		case 1:
+			p.data = append(p.data, uint8(d))
+		case 2:
+			p.data = binary.LittleEndian.AppendUint16(p.data, uint16(d))
+		case 4:
+			p.data = binary.LittleEndian.AppendUint32(p.data, uint32(d))
+		default:
+			p.data = binary.LittleEndian.AppendUint64(p.data, d)
+		}
 	}
 }
 
 // get returns the i-th value.
 func (p *packedInts) get(i int) int64 {
 	b, k := i/packedBlock, i%packedBlock
-	if a := p.at[b]; a&wideBlock != 0 {
-		return p.base[b] + int64(p.wide[int(a&^wideBlock)+k])
+	o := int(p.at[b])
+	var d uint64
+	switch p.width[b] {
+	case 1:
+		d = uint64(p.data[o+k])
+	case 2:
+		d = uint64(binary.LittleEndian.Uint16(p.data[o+2*k:]))
+	case 4:
+		d = uint64(binary.LittleEndian.Uint32(p.data[o+4*k:]))
+	default:
+		d = binary.LittleEndian.Uint64(p.data[o+8*k:])
 	}
-	return p.base[b] + int64(p.narrow[int(p.at[b])+k])
+	return int64(uint64(p.base[b]) + d)
 }
 
 // search returns the position of v in values sorted in increasing order,

@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// TestPackedInts: values come back as appended, narrow where a block's
-// values are within 4 bytes of each other and wide otherwise, and search
+// TestPackedInts: values come back as appended, in 8 bytes only where a
+// block's values are not within 4 bytes of each other, and search
 // finds every value of a sorted sequence, and the insertion point of one
 // that is not there.
 func TestPackedInts(t *testing.T) {
@@ -44,10 +44,39 @@ func TestPackedInts(t *testing.T) {
 			p.finish()
 			p.finish() // twice: no change
 			checkPacked(t, &p, c.vals)
-			if len(p.wide) != c.wantWide {
-				t.Errorf("%d values wide, want %d", len(p.wide), c.wantWide)
+			wide := 0
+			for b, w := range p.width {
+				if w == 8 {
+					wide += min(packedBlock, p.n-b*packedBlock)
+				}
+			}
+			if wide != c.wantWide {
+				t.Errorf("%d values wide, want %d", wide, c.wantWide)
 			}
 		})
+	}
+}
+
+// TestPackedIntsWidths: a block's differences take the fewest bytes that
+// hold its largest.
+func TestPackedIntsWidths(t *testing.T) {
+	for _, c := range []struct {
+		spread int64 // the block's largest difference
+		want   uint8
+	}{{0, 1}, {255, 1}, {256, 2}, {65535, 2}, {65536, 4}, {math.MaxUint32, 4}, {math.MaxUint32 + 1, 8}} {
+		var p packedInts
+		vals := []int64{-5 + c.spread, -5, -5 + c.spread/2} // not sorted: search is checked elsewhere
+		if c.spread == 0 {
+			vals = []int64{-5}
+		}
+		for _, v := range vals {
+			p.append(v)
+		}
+		p.finish()
+		checkPacked(t, &p, vals)
+		if p.width[0] != c.want || len(p.data) != len(vals)*int(c.want) {
+			t.Errorf("spread %d: width %d, %d bytes; want %d", c.spread, p.width[0], len(p.data), c.want)
+		}
 	}
 }
 
