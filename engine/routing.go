@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/paulmach/orb"
 
@@ -81,6 +83,7 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 	errs := make([]error, len(profiles))
 	imageErrs := make([]error, len(profiles))
 	var wg sync.WaitGroup
+	var wrote atomic.Bool // a decoded graph was replaced by its mapped image
 	for i, st := range profiles {
 		wg.Add(1)
 		go func() {
@@ -99,6 +102,7 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 			g.SetBuildID(buildID)
 			if images {
 				g, imageErrs[i] = writeImage(path, g)
+				wrote.Store(g.Mapped())
 			}
 			graphs[st.p] = g
 		}()
@@ -106,6 +110,12 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, err
+	}
+	if images && wrote.Load() {
+		// The decoded graphs whose images were written are garbage
+		// now (LI ×64: ~700 MB); give their memory back at once rather
+		// than as the runtime's scavenger gets to it.
+		debug.FreeOSMemory()
 	}
 	return graphs, errors.Join(imageErrs...), nil
 }
