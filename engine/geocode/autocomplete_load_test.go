@@ -1,7 +1,9 @@
 package geocode_test
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"testing"
 
 	"waymark/engine/geocode"
@@ -46,5 +48,38 @@ func TestStoredCompleterAnswersAsBuilt(t *testing.T) {
 				t.Fatalf("Autocomplete(%q) =\n%s\nbuilt from the text:\n%s", q.Text, g, w)
 			}
 		}
+	}
+}
+
+// TestScanPlacesFromRows: the places read from place_rows (the loader's
+// fast path) are exactly those read through the places view, on every
+// shared extract's pack.
+func TestScanPlacesFromRows(t *testing.T) {
+	for _, name := range []string{"liechtenstein", "monaco", "andorra"} {
+		db := testpacks.DB(t, testpacks.Path(t, name))
+		fast, err := geocode.ScanPlaces(context.Background(), db, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view, err := geocode.ScanPlaces(context.Background(), db, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byID := func(a, b geocode.ScannedPlace) int { return cmp.Compare(a.ID, b.ID) }
+		slices.SortFunc(fast, byID)
+		slices.SortFunc(view, byID)
+		if len(fast) != len(view) || len(fast) < 1000 {
+			t.Fatalf("%s: %d places from place_rows, %d from the view", name, len(fast), len(view))
+		}
+		linked := 0
+		for i := range fast {
+			if fast[i] != view[i] {
+				t.Fatalf("%s: place %d from place_rows %+v, from the view %+v", name, i, fast[i], view[i])
+			}
+			if fast[i].Linked != "" {
+				linked++
+			}
+		}
+		t.Logf("%s: %d places, %d linked", name, len(fast), linked)
 	}
 }

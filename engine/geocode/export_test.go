@@ -1,5 +1,10 @@
 package geocode
 
+import (
+	"context"
+	"database/sql"
+)
+
 // RevHousesSQL exposes the street-houses query for the query-plan test.
 const RevHousesSQL = revHousesSQL
 
@@ -15,3 +20,20 @@ func FullNameExpr(q string) string { return fullNameExpr(plan{phrases: splitPhra
 
 // DecodeTags exposes decodeTags for its comparison with encoding/json.
 var DecodeTags = decodeTags
+
+// ScannedPlace is what scanPlaces gives of a place, for tests.
+type ScannedPlace struct {
+	ID, Rank                     int64
+	Class, Type, Country, Linked string
+	Importance, Lat, Lon         float64
+}
+
+// ScanPlaces returns what scanPlaces gives of every place of db, read from
+// place_rows (rows) or from the places view.
+func ScanPlaces(ctx context.Context, db *sql.DB, rows bool) ([]ScannedPlace, error) {
+	var out []ScannedPlace
+	err := scanPlacesFrom(ctx, db, rows, func(d acDoc, imp, lat, lon float64) {
+		out = append(out, ScannedPlace{d.id, int64(d.rankAddress), d.class, d.typ, d.country, d.linkedPlace, imp, lat, lon})
+	})
+	return out, err
+}
