@@ -178,6 +178,32 @@ func TestGraphImages(t *testing.T) {
 	}
 }
 
+// TestGraphImageTempsLeftByKills: writing an image removes the temporary
+// image files a killed process left (older than a writer in progress
+// could be), not a fresh one another process may be writing.
+func TestGraphImageTempsLeftByKills(t *testing.T) {
+	pack := copyPack(t, "monaco")
+	dir, base := filepath.Split(pack)
+	stale := filepath.Join(dir, "."+base+".driving.graph.tmp111")
+	fresh := filepath.Join(dir, "."+base+".driving.graph.tmp222")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	openPackWith(t, pack, engine.PackOptions{})
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there (%v)", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("the fresh temporary file went: %v", err)
+	}
+}
+
 // TestRemoveGraphImages removes a pack's images and only them.
 func TestRemoveGraphImages(t *testing.T) {
 	pack := copyPack(t, "monaco")
