@@ -76,7 +76,7 @@ func writeImage(pack string, g *route.Graph) (*route.Graph, error) {
 		return g, nil
 	}
 	path := imagePath(pack, g.Profile())
-	dir, base := filepath.Split(path)
+	dir, base := filepath.Dir(path), filepath.Base(path) // "." for a pack named without a directory
 	removeStaleTemps(dir, base)
 	f, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {

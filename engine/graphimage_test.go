@@ -204,6 +204,22 @@ func TestGraphImageTempsLeftByKills(t *testing.T) {
 	}
 }
 
+// TestGraphImagesInWorkingDirectory: a pack named without a directory
+// gets its images beside it, not in the system's temporary directory.
+func TestGraphImagesInWorkingDirectory(t *testing.T) {
+	pack := copyPack(t, "monaco")
+	t.Chdir(filepath.Dir(pack))
+	pk := openPackWith(t, filepath.Base(pack), engine.PackOptions{})
+	if err := pk.GraphImageErr(); err != nil {
+		t.Fatal(err)
+	}
+	for _, img := range imagesOf(pack) {
+		if _, err := os.Stat(img); err != nil {
+			t.Errorf("no image beside the pack: %v", err)
+		}
+	}
+}
+
 // TestRemoveGraphImages removes a pack's images and only them.
 func TestRemoveGraphImages(t *testing.T) {
 	pack := copyPack(t, "monaco")
