@@ -83,3 +83,31 @@ func TestScanPlacesFromRows(t *testing.T) {
 		t.Logf("%s: %d places, %d linked", name, len(fast), linked)
 	}
 }
+
+// TestNearbyIndexFromRows: the nearby index read from place_rows holds
+// exactly the places, kinds, importance and points of the one read
+// through the places view, on every shared extract's pack.
+func TestNearbyIndexFromRows(t *testing.T) {
+	for _, name := range []string{"liechtenstein", "monaco", "andorra"} {
+		ix, _ := openIndex(t, testpacks.Path(t, name))
+		fast, err := geocode.NearbyPoints(context.Background(), ix, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view, err := geocode.NearbyPoints(context.Background(), ix, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byID := func(a, b geocode.NearbyPoint) int { return cmp.Compare(a.ID, b.ID) }
+		slices.SortFunc(fast, byID)
+		slices.SortFunc(view, byID)
+		if len(fast) != len(view) || len(fast) < 500 {
+			t.Fatalf("%s: %d places from place_rows, %d from the view", name, len(fast), len(view))
+		}
+		for i := range fast {
+			if fast[i] != view[i] {
+				t.Fatalf("%s: place %d from place_rows %+v, from the view %+v", name, i, fast[i], view[i])
+			}
+		}
+	}
+}

@@ -37,3 +37,26 @@ func ScanPlaces(ctx context.Context, db *sql.DB, rows bool) ([]ScannedPlace, err
 	})
 	return out, err
 }
+
+// NearbyPoint is one place of a NearbyIndex, for tests.
+type NearbyPoint struct {
+	ID                  int64
+	Class, Type, Linked string
+	Importance          float32
+	Point               [2]float64
+}
+
+// NearbyPoints returns the places of the nearby index of ix's pack read
+// from place_rows (rows) or from the places view, in the index's order.
+func NearbyPoints(ctx context.Context, ix *Index, rows bool) ([]NearbyPoint, error) {
+	n, err := newNearbyIndex(ctx, ix, rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]NearbyPoint, len(n.ids))
+	for i := range out {
+		k := n.kind[i]
+		out[i] = NearbyPoint{n.ids[i], k.class, k.typ, k.linkedPlace, n.imp[i], n.grid.Point(i)}
+	}
+	return out, nil
+}

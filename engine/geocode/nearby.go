@@ -8,6 +8,7 @@ package geocode
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sort"
 
@@ -57,16 +58,17 @@ type nearbyKind struct {
 
 // NewNearbyIndex loads the points of ix's pack.
 func NewNearbyIndex(ctx context.Context, ix *Index) (*NearbyIndex, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT place_id, class, type, lat, lon, importance,
-			CASE WHEN class = 'boundary' THEN COALESCE(json_extract(extratags, '$.linked_place'), '') ELSE '' END
-		FROM places
-		WHERE linked_place_id = 0 AND interpolated = 0
-		  AND NOT (class = 'place' AND type = 'postcode')
-		  AND (name != '' OR class NOT IN ('place', 'building', 'highway', 'boundary'))`)
-	if err != nil {
+	var rowsTable int
+	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'place_rows'`).Scan(&rowsTable); err != nil {
 		return nil, fmt.Errorf("geocode: load nearby index: %w", err)
 	}
-	defer rows.Close()
+	return newNearbyIndex(ctx, ix, rowsTable > 0)
+}
+
+// newNearbyIndex is NewNearbyIndex reading place_rows itself (format 5:
+// kind numbers, integer coordinates converted as the places view does,
+// the filters on class in Go; LI ×64 ~2× faster) or the places view.
+func newNearbyIndex(ctx context.Context, ix *Index, fromRows bool) (*NearbyIndex, error) {
 	n := &NearbyIndex{ix: ix}
 	intern := map[string]string{}
 	in := func(s string) string {
@@ -77,24 +79,83 @@ func NewNearbyIndex(ctx context.Context, ix *Index) (*NearbyIndex, error) {
 		return s
 	}
 	var pts []orb.Point
-	for rows.Next() {
-		var id int64
-		var k nearbyKind
-		var lat, lon, imp float64
-		if err := rows.Scan(&id, &k.class, &k.typ, &lat, &lon, &imp, &k.linkedPlace); err != nil {
-			return nil, fmt.Errorf("geocode: load nearby index: %w", err)
-		}
+	add := func(id int64, k nearbyKind, lat, lon, imp float64) {
 		k.class, k.typ, k.linkedPlace = in(k.class), in(k.typ), in(k.linkedPlace)
 		n.ids = append(n.ids, id)
 		n.kind = append(n.kind, k)
 		n.imp = append(n.imp, float32(imp))
 		pts = append(pts, orb.Point{lon, lat})
 	}
-	if err := rows.Err(); err != nil {
+	var err error
+	if fromRows {
+		err = nearbyFromRows(ctx, ix.db, add)
+	} else {
+		err = eachRow(ctx, ix.db, `SELECT place_id, class, type, lat, lon, importance,
+				CASE WHEN class = 'boundary' THEN COALESCE(json_extract(extratags, '$.linked_place'), '') ELSE '' END
+			FROM places
+			WHERE linked_place_id = 0 AND interpolated = 0
+			  AND NOT (class = 'place' AND type = 'postcode')
+			  AND (name != '' OR class NOT IN ('place', 'building', 'highway', 'boundary'))`, func(r *sql.Rows) error {
+			var id int64
+			var k nearbyKind
+			var lat, lon, imp float64
+			if err := r.Scan(&id, &k.class, &k.typ, &lat, &lon, &imp, &k.linkedPlace); err != nil {
+				return err
+			}
+			add(id, k, lat, lon, imp)
+			return nil
+		})
+	}
+	if err != nil {
 		return nil, fmt.Errorf("geocode: load nearby index: %w", err)
 	}
 	n.grid = pointgrid.Build(pts)
 	return n, nil
+}
+
+// nearbyFromRows calls add with every place of place_rows the places view
+// query of newNearbyIndex selects, as that query gives it.
+func nearbyFromRows(ctx context.Context, db querier, add func(id int64, k nearbyKind, lat, lon, imp float64)) error {
+	kinds := map[int64][2]string{}
+	if err := eachRow(ctx, db, `SELECT kind, class, type FROM place_kinds`, func(r *sql.Rows) error {
+		var k int64
+		var ct [2]string
+		if err := r.Scan(&k, &ct[0], &ct[1]); err != nil {
+			return err
+		}
+		kinds[k] = ct
+		return nil
+	}); err != nil {
+		return err
+	}
+	return eachRow(ctx, db, `SELECT place_id, kind, name != '', lat7, lon7, importance,
+			CASE extratags WHEN '' THEN '' ELSE COALESCE(json_extract(extratags, '$.linked_place'), '') END
+		FROM place_rows WHERE linked_place_id = 0 AND interpolated = 0`, func(r *sql.Rows) error {
+		var id, kind, lat7, lon7 int64
+		var named bool
+		var imp float64
+		var linked sql.RawBytes
+		if err := r.Scan(&id, &kind, &named, &lat7, &lon7, &imp, &linked); err != nil {
+			return err
+		}
+		ct, ok := kinds[kind]
+		if !ok {
+			return fmt.Errorf("place %d of kind %d not in place_kinds", id, kind)
+		}
+		class, typ := ct[0], ct[1]
+		if class == "place" && typ == "postcode" {
+			return nil
+		}
+		if !named && (class == "place" || class == "building" || class == "highway" || class == "boundary") {
+			return nil
+		}
+		k := nearbyKind{class: class, typ: typ}
+		if class == "boundary" {
+			k.linkedPlace = string(linked)
+		}
+		add(id, k, float64(lat7*100)*1e-9, float64(lon7*100)*1e-9, imp)
+		return nil
+	})
 }
 
 // Len returns the number of indexed places.

@@ -42,6 +42,9 @@ func Build(pts []orb.Point) *Grid {
 // Len returns the number of points.
 func (g *Grid) Len() int { return len(g.pts) }
 
+// Point returns the i-th point.
+func (g *Grid) Point(i int) orb.Point { return g.pts[i] }
+
 // Within calls visit for every point whose haversine distance to c is at
 // most radius meters, with that distance, in no particular order.
 func (g *Grid) Within(c orb.Point, radius float64, visit func(i int, meters float64)) {
