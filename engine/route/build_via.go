@@ -70,7 +70,7 @@ func (b *builder) viaWays() {
 
 func (b *builder) wayOfArc(a uint32) int64 {
 	e, _ := arcEdge(b.g, a)
-	return b.net.Ways[b.eWay[e]].ID
+	return b.wayID[b.eWay[e]]
 }
 
 // chain returns the arcs along the via ways in travel order, starting at
