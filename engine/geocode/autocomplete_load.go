@@ -209,16 +209,8 @@ func scanPlacesFrom(ctx context.Context, db querier, rows bool, place func(d acD
 			return nil
 		})
 	}
-	kinds := map[int64][2]string{}
-	if err := eachRow(ctx, db, `SELECT kind, class, type FROM place_kinds`, func(r *sql.Rows) error {
-		var k int64
-		var ct [2]string
-		if err := r.Scan(&k, &ct[0], &ct[1]); err != nil {
-			return err
-		}
-		kinds[k] = ct
-		return nil
-	}); err != nil {
+	kinds, err := placeKinds(ctx, db)
+	if err != nil {
 		return err
 	}
 	countries := map[string]string{} // one string per country code
@@ -246,6 +238,22 @@ func scanPlacesFrom(ctx context.Context, db querier, rows bool, place func(d acD
 		place(d, im, float64(lat7*100)*1e-9, float64(lon7*100)*1e-9)
 		return nil
 	})
+}
+
+// placeKinds returns the class and type of every kind number of a pack of
+// format 5 (table place_kinds).
+func placeKinds(ctx context.Context, db querier) (map[int64][2]string, error) {
+	kinds := map[int64][2]string{}
+	err := eachRow(ctx, db, `SELECT kind, class, type FROM place_kinds`, func(r *sql.Rows) error {
+		var k int64
+		var ct [2]string
+		if err := r.Scan(&k, &ct[0], &ct[1]); err != nil {
+			return err
+		}
+		kinds[k] = ct
+		return nil
+	})
+	return kinds, err
 }
 
 // eachRow calls fn with each row of query q.

@@ -116,16 +116,8 @@ func newNearbyIndex(ctx context.Context, ix *Index, fromRows bool) (*NearbyIndex
 // nearbyFromRows calls add with every place of place_rows the places view
 // query of newNearbyIndex selects, as that query gives it.
 func nearbyFromRows(ctx context.Context, db querier, add func(id int64, k nearbyKind, lat, lon, imp float64)) error {
-	kinds := map[int64][2]string{}
-	if err := eachRow(ctx, db, `SELECT kind, class, type FROM place_kinds`, func(r *sql.Rows) error {
-		var k int64
-		var ct [2]string
-		if err := r.Scan(&k, &ct[0], &ct[1]); err != nil {
-			return err
-		}
-		kinds[k] = ct
-		return nil
-	}); err != nil {
+	kinds, err := placeKinds(ctx, db)
+	if err != nil {
 		return err
 	}
 	return eachRow(ctx, db, `SELECT place_id, kind, name != '', lat7, lon7, importance,
