@@ -45,10 +45,6 @@ const imageMagic = "WMGIMG01"
 
 const imageOrder = 0x01020304
 
-// imageArrays is the number of arrays in an image (imageArrayList lists
-// them).
-const imageArrays = 40
-
 // WriteImage writes g's image to w.
 func (g *Graph) WriteImage(w io.Writer) error {
 	iw := &imageWriter{w: bufio.NewWriterSize(w, 1<<20)}
@@ -65,13 +61,15 @@ func (g *Graph) WriteImage(w io.Writer) error {
 	iw.bytes([]byte(g.buildID))
 	iw.pad()
 	strBytes, strOff := joinStrings(g.strs)
-	arrays := g.imageArrayList(strBytes, strOff)
-	iw.u64(uint64(len(arrays)))
-	for _, a := range arrays {
-		iw.u64(uint64(a.size))
-		iw.u64(uint64(a.count))
-		iw.bytes(a.data)
-		iw.pad()
+	fields := g.imageFields(&strBytes, &strOff)
+	iw.u64(uint64(len(fields)))
+	for _, f := range fields {
+		field(f, func(a imageArray) {
+			iw.u64(uint64(a.size))
+			iw.u64(uint64(a.count))
+			iw.bytes(a.data)
+			iw.pad()
+		}, nil)
 	}
 	iw.u64(uint64(iw.n + 8))
 	if iw.err != nil {
@@ -97,21 +95,56 @@ func arrayOf[T any](s []T) imageArray {
 	return imageArray{size, len(s), unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)}
 }
 
-// imageArrayList lists g's arrays in the image's order; LoadImage reads
-// them back in the same order.
-func (g *Graph) imageArrayList(strBytes []byte, strOff []uint32) []imageArray {
-	return []imageArray{
-		arrayOf(g.eFrom), arrayOf(g.eTo), arrayOf(g.eGeom), arrayOf(g.pts), arrayOf(g.nodes),
-		arrayOf(g.eName), arrayOf(g.eRef), arrayOf(g.eDest), arrayOf(g.eClass), arrayOf(g.eFlags),
-		arrayOf(g.eSpeed), arrayOf(g.eLen), arrayOf(g.eArc),
-		arrayOf(g.aEdge), arrayOf(g.aW), arrayOf(g.aD), arrayOf(g.aDup),
-		arrayOf(g.tOff), arrayOf(g.tTo), arrayOf(g.tW),
-		arrayOf(g.up.off), arrayOf(g.up.to), arrayOf(g.up.w), arrayOf(g.up.d), arrayOf(g.up.mid),
-		arrayOf(g.down.off), arrayOf(g.down.to), arrayOf(g.down.w), arrayOf(g.down.d), arrayOf(g.down.mid),
-		arrayOf(strBytes), arrayOf(strOff),
-		arrayOf(g.jOff), arrayOf(g.jEdge), arrayOf(g.eBox), arrayOf(g.cum), arrayOf(g.edgeBig),
-		arrayOf(g.fine.keys), arrayOf(g.fine.spans), arrayOf(g.fine.refs),
+// imageFields lists g's arrays (and the strings', strBytes and strOff)
+// in the image's order, as pointers: WriteImage writes them and
+// LoadImage reads them back through the same list.
+func (g *Graph) imageFields(strBytes *[]byte, strOff *[]uint32) []any {
+	return []any{
+		&g.eFrom, &g.eTo, &g.eGeom, &g.pts, &g.nodes,
+		&g.eName, &g.eRef, &g.eDest, &g.eClass, &g.eFlags,
+		&g.eSpeed, &g.eLen, &g.eArc,
+		&g.aEdge, &g.aW, &g.aD, &g.aDup,
+		&g.tOff, &g.tTo, &g.tW,
+		&g.up.off, &g.up.to, &g.up.w, &g.up.d, &g.up.mid,
+		&g.down.off, &g.down.to, &g.down.w, &g.down.d, &g.down.mid,
+		strBytes, strOff,
+		&g.jOff, &g.jEdge, &g.eBox, &g.cum, &g.edgeBig,
+		&g.fine.keys, &g.fine.spans, &g.fine.refs,
 	}
+}
+
+// field calls write or read (one of them nil) with the array f points to.
+func field(f any, write func(imageArray), r *imageReader) {
+	switch p := f.(type) {
+	case *[]uint32:
+		imageField(p, write, r)
+	case *[]int32:
+		imageField(p, write, r)
+	case *[]int64:
+		imageField(p, write, r)
+	case *[]uint8:
+		imageField(p, write, r)
+	case *[]float32:
+		imageField(p, write, r)
+	case *[]bool:
+		imageField(p, write, r)
+	case *[]orb.Point:
+		imageField(p, write, r)
+	case *[]orb.Bound:
+		imageField(p, write, r)
+	case *[]segRef:
+		imageField(p, write, r)
+	default:
+		panic(fmt.Sprintf("route: image: no array type %T", f))
+	}
+}
+
+func imageField[T any](p *[]T, write func(imageArray), r *imageReader) {
+	if write != nil {
+		write(arrayOf(*p))
+		return
+	}
+	imageArrayOf(r, p)
 }
 
 // joinStrings returns the strings one after the other and where each
@@ -176,48 +209,15 @@ func LoadImage(data []byte) (*Graph, error) {
 	g.fine.cell = f[4]
 	g.buildID = string(r.bytes(int(r.u64())))
 	r.pad()
-	if n := r.u64(); r.err == nil && n != imageArrays {
-		return nil, fmt.Errorf("%w: graph image of %d arrays, not %d", ErrGraph, n, imageArrays)
-	}
 	var strBytes []byte
 	var strOff []uint32
-	imageArrayOf(r, &g.eFrom)
-	imageArrayOf(r, &g.eTo)
-	imageArrayOf(r, &g.eGeom)
-	imageArrayOf(r, &g.pts)
-	imageArrayOf(r, &g.nodes)
-	imageArrayOf(r, &g.eName)
-	imageArrayOf(r, &g.eRef)
-	imageArrayOf(r, &g.eDest)
-	imageArrayOf(r, &g.eClass)
-	imageArrayOf(r, &g.eFlags)
-	imageArrayOf(r, &g.eSpeed)
-	imageArrayOf(r, &g.eLen)
-	imageArrayOf(r, &g.eArc)
-	imageArrayOf(r, &g.aEdge)
-	imageArrayOf(r, &g.aW)
-	imageArrayOf(r, &g.aD)
-	imageArrayOf(r, &g.aDup)
-	imageArrayOf(r, &g.tOff)
-	imageArrayOf(r, &g.tTo)
-	imageArrayOf(r, &g.tW)
-	for _, a := range []*chAdj{&g.up, &g.down} {
-		imageArrayOf(r, &a.off)
-		imageArrayOf(r, &a.to)
-		imageArrayOf(r, &a.w)
-		imageArrayOf(r, &a.d)
-		imageArrayOf(r, &a.mid)
+	fields := g.imageFields(&strBytes, &strOff)
+	if n := r.u64(); r.err == nil && n != uint64(len(fields)) {
+		return nil, fmt.Errorf("%w: graph image of %d arrays, not %d", ErrGraph, n, len(fields))
 	}
-	imageArrayOf(r, &strBytes)
-	imageArrayOf(r, &strOff)
-	imageArrayOf(r, &g.jOff)
-	imageArrayOf(r, &g.jEdge)
-	imageArrayOf(r, &g.eBox)
-	imageArrayOf(r, &g.cum)
-	imageArrayOf(r, &g.edgeBig)
-	imageArrayOf(r, &g.fine.keys)
-	imageArrayOf(r, &g.fine.spans)
-	imageArrayOf(r, &g.fine.refs)
+	for _, f := range fields {
+		field(f, nil, r)
+	}
 	if total := r.u64(); r.err == nil && (total != uint64(len(data)) || r.off != len(data)) {
 		return nil, fmt.Errorf("%w: graph image of %d bytes, not %d", ErrGraph, len(data), total)
 	}

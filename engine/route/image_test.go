@@ -113,7 +113,8 @@ func TestLoadImageRejects(t *testing.T) {
 		binary.LittleEndian.PutUint32(otherOrder[8:], 0x04030201)
 	}
 	fewer := aligned(img)
-	binary.LittleEndian.PutUint64(fewer[64+16:], imageArrays-1) // after the header and the 8-byte id "build-1"
+	arrays := len((&Graph{}).imageFields(nil, nil))
+	binary.LittleEndian.PutUint64(fewer[64+16:], uint64(arrays-1)) // after the header and the 8-byte id "build-1"
 	wrongSize := aligned(img)
 	binary.LittleEndian.PutUint64(wrongSize[64+24:], 2) // eFrom's element size
 	tests := []struct {
