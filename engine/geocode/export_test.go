@@ -3,6 +3,7 @@ package geocode
 import (
 	"context"
 	"database/sql"
+	"sync"
 )
 
 // RevHousesSQL exposes the street-houses query for the query-plan test.
@@ -32,7 +33,10 @@ type ScannedPlace struct {
 // place_rows (rows) or from the places view.
 func ScanPlaces(ctx context.Context, db *sql.DB, rows bool) ([]ScannedPlace, error) {
 	var out []ScannedPlace
+	var mu sync.Mutex
 	err := scanPlacesFrom(ctx, db, rows, func(d acDoc, imp, lat, lon float64) {
+		mu.Lock()
+		defer mu.Unlock()
 		out = append(out, ScannedPlace{d.id, int64(d.rankAddress), d.class, d.typ, d.country, d.linkedPlace, imp, lat, lon})
 	})
 	return out, err
