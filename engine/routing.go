@@ -102,7 +102,9 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 			g.SetBuildID(buildID)
 			if images {
 				g, imageErrs[i] = writeImage(path, g)
-				wrote.Store(g.Mapped())
+				if g.Mapped() {
+					wrote.Store(true)
+				}
 			}
 			graphs[st.p] = g
 		}()
