@@ -287,20 +287,21 @@ func placeKinds(ctx context.Context, db querier) (map[int64][2]string, error) {
 	return kinds, err
 }
 
-// eachRow calls fn with each row of query q with args.
+// eachRow calls fn with each row of query q with args (the autocomplete
+// and nearby loaders and the importer's autocomplete writer read with it).
 func eachRow(ctx context.Context, db querier, q string, fn func(*sql.Rows) error, args ...any) error {
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return fmt.Errorf("geocode: load autocomplete index: %w", err)
+		return fmt.Errorf("geocode: read pack rows: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		if err := fn(rows); err != nil {
-			return fmt.Errorf("geocode: load autocomplete index: %w", err)
+			return fmt.Errorf("geocode: read pack rows: %w", err)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("geocode: load autocomplete index: %w", err)
+		return fmt.Errorf("geocode: read pack rows: %w", err)
 	}
 	return nil
 }
