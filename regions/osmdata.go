@@ -370,8 +370,10 @@ func (d *Data) sortTagged() error {
 }
 
 // taggedAt decodes the i-th tagged node.
-func (d *Data) taggedAt(i int) *Node {
-	w := d.tagged.at(i)
+func (d *Data) taggedAt(i int) *Node { return nodeOf(d.tagged.at(i)) }
+
+// nodeOf is the tagged node a one-node way of the tagged nodes' store holds.
+func nodeOf(w *Way) *Node {
 	p, _ := w.Point(0)
 	return &Node{ID: osm.NodeID(w.ID), Lon: p[0], Lat: p[1], Tags: w.Tags}
 }
@@ -399,8 +401,7 @@ func (d *Data) Node(id osm.NodeID) *Node {
 	if !ok {
 		return nil
 	}
-	d.tagged.lookedUp()
-	return d.taggedAt(i)
+	return nodeOf(decodeWay(d.tagged.lookup(i), osm.WayID(id), d.tagged.keys))
 }
 
 func cmpID(a, b int64) int {

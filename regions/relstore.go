@@ -251,9 +251,12 @@ func (d *Data) finishRelations(locate func(osm.NodeID) (int32, int32, bool)) err
 }
 
 // relationAt decodes the i-th relation.
-func (d *Data) relationAt(i int) *Relation {
+func (d *Data) relationAt(i int) *Relation { return d.relationFrom(i, d.rels.record(i)) }
+
+// relationFrom decodes rec, the i-th relation's record.
+func (d *Data) relationFrom(i int, rec []byte) *Relation {
 	s := &d.rels
-	r, _, err := decodeRelation(s.record(i), osm.RelationID(s.id(i)), s.keys)
+	r, _, err := decodeRelation(rec, osm.RelationID(s.id(i)), s.keys)
 	if err != nil {
 		// finishRelations decoded every record: the mapped bytes changed.
 		panic(fmt.Sprintf("%v (relation %d)", err, s.id(i)))
@@ -282,8 +285,7 @@ func (d *Data) Relation(id osm.RelationID) *Relation {
 	if !ok {
 		return nil
 	}
-	d.rels.lookedUp()
-	return d.relationAt(i)
+	return d.relationFrom(i, d.rels.lookup(i))
 }
 
 // MemberPoint returns the location of a node that is a relation member

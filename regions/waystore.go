@@ -103,11 +103,11 @@ const (
 	lookupResident  = 2 << 20
 )
 
-// readRecord returns the i-th record read from the file into buf (grown
-// as needed), not through the mapping, so that a lookup leaves nothing
-// resident; ok is false where the record's end is not known (the index
-// is not in file order) or the records are in memory.
-func (s *wayStore) readRecord(i int, buf []byte) (rec []byte, ok bool) {
+// readRecord returns the i-th record read from the file, not through the
+// mapping, so that reading it leaves nothing resident; ok is false where
+// the record's end is not known (the index is not in file order) or the
+// records are in memory.
+func (s *wayStore) readRecord(i int) (rec []byte, ok bool) {
 	if s.fd == nil || !s.fileOrder {
 		return nil, false
 	}
@@ -115,11 +115,22 @@ func (s *wayStore) readRecord(i int, buf []byte) (rec []byte, ok bool) {
 	if i+1 < s.len() {
 		end = s.offs.get(i + 1)
 	}
-	buf = slices.Grow(buf[:0], int(end-start))[:end-start]
-	if _, err := s.fd.ReadAt(buf, start); err != nil {
+	rec = make([]byte, end-start)
+	if _, err := s.fd.ReadAt(rec, start); err != nil {
 		return nil, false
 	}
-	return buf, true
+	return rec, true
+}
+
+// lookup returns the i-th record for a lookup by id, which goes anywhere
+// in the file: read from the file where its end is known (readRecord),
+// else through the mapping, counted (lookedUp).
+func (s *wayStore) lookup(i int) []byte {
+	if rec, ok := s.readRecord(i); ok {
+		return rec
+	}
+	s.lookedUp()
+	return s.record(i)
 }
 
 // at decodes the i-th way.
@@ -385,6 +396,7 @@ func (s *wayStore) sortIndex() {
 	ids.finish()
 	offs.finish()
 	s.ids, s.offs = ids, offs
+	s.fileOrder = false // a record no longer ends where the next in the index starts
 }
 
 // appendLocated appends to dst the record rec (written without
@@ -566,18 +578,14 @@ func (d *Data) WayCount() int { return d.ways.len() }
 func (d *Data) WayRefs() int64 { return d.ways.refs }
 
 // Way returns the way with id, or nil. The way is read from the file, not
-// through its mapping (readRecord): lookups by id go all over the file,
-// and each would leave a folio of it resident.
+// through its mapping (lookup): lookups by id go all over the file, and
+// each would leave a folio of it resident.
 func (d *Data) Way(id osm.WayID) *Way {
 	i, ok := d.ways.find(id)
 	if !ok {
 		return nil
 	}
-	if rec, ok := d.ways.readRecord(i, nil); ok {
-		return decodeWay(rec, id, d.ways.keys)
-	}
-	d.ways.lookedUp()
-	return d.ways.at(i)
+	return decodeWay(d.ways.lookup(i), id, d.ways.keys)
 }
 
 // Close ends the mappings of the ways', tagged nodes' and relations'

@@ -73,7 +73,7 @@ func TestWayStoreRoundTrip(t *testing.T) {
 			}
 			// Lookups by id read the file itself (a mapped store) and
 			// decode the same way.
-			rec, ok := s.readRecord(i, nil)
+			rec, ok := s.readRecord(i)
 			if ok != (dir != "") {
 				t.Errorf("dir %q: readRecord ok = %v", dir, ok)
 			}
