@@ -108,8 +108,8 @@ func TestImageRoundTrip(t *testing.T) {
 func TestLoadImageRejects(t *testing.T) {
 	img := imageOf(t, decodedGrid(t))
 	otherOrder := aligned(img)
-	binary.BigEndian.PutUint32(otherOrder[8:], imageOrder)
-	if binary.LittleEndian.Uint32(otherOrder[8:]) == imageOrder {
+	binary.BigEndian.PutUint32(otherOrder[8:], 0x01020304)
+	if binary.LittleEndian.Uint32(otherOrder[8:]) == 0x01020304 {
 		binary.LittleEndian.PutUint32(otherOrder[8:], 0x04030201)
 	}
 	fewer := aligned(img)
@@ -122,9 +122,9 @@ func TestLoadImageRejects(t *testing.T) {
 		data []byte
 		want string // in the message
 	}{
-		{"empty", nil, "not a graph image"},
+		{"empty", nil, "not a WMGIMG01 image"},
 		{"magic only", aligned([]byte(imageMagic)), "cut short"},
-		{"bad magic", aligned(append([]byte("WMGIMG99"), img[8:]...)), "not a graph image"},
+		{"bad magic", aligned(append([]byte("WMGIMG99"), img[8:]...)), "not a WMGIMG01 image"},
 		{"other byte order", otherOrder, "other byte order"},
 		{"array count", fewer, "arrays, not 40"},
 		{"element size", wrongSize, "elements of 2 bytes, not 4"},

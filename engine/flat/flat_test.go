@@ -1,0 +1,141 @@
+package flat
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+type pair struct {
+	A int32
+	B uint8
+}
+
+type sample struct {
+	u8   []uint8
+	i64  []int64
+	f32  []float32
+	ps   []pair
+	none []uint32
+}
+
+func (s *sample) fields() []Field {
+	return []Field{F(&s.u8), F(&s.i64), F(&s.f32), F(&s.ps), F(&s.none)}
+}
+
+const magic = "WMTEST01"
+
+func image(t *testing.T) []byte {
+	t.Helper()
+	s := sample{u8: []uint8{1, 2, 3}, i64: []int64{-1, 1 << 40}, f32: []float32{0.5}, ps: []pair{{7, 8}, {-9, 10}}}
+	var buf bytes.Buffer
+	w := NewWriter(&buf, magic)
+	w.U32(42)
+	w.String("build-1")
+	w.WriteFields(s.fields())
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// aligned copies b to memory starting 8-aligned (as a mapping does).
+func aligned(b []byte) []byte {
+	words := make([]uint64, (len(b)+7)/8)
+	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)[:len(b)]
+	copy(out, b)
+	return out
+}
+
+func read(data []byte) (sample, uint32, string, error) {
+	var s sample
+	r, err := NewReader(data, magic)
+	if err != nil {
+		return s, 0, "", err
+	}
+	v := r.U32()
+	id := r.String()
+	r.ReadFields(s.fields())
+	return s, v, id, r.Close()
+}
+
+func TestRoundTrip(t *testing.T) {
+	img := aligned(image(t))
+	if len(img)%8 != 0 {
+		t.Errorf("image of %d bytes, not a multiple of 8", len(img))
+	}
+	s, v, id, err := read(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v != 42 || id != "build-1" || !slices.Equal(s.u8, []uint8{1, 2, 3}) || !slices.Equal(s.i64, []int64{-1, 1 << 40}) ||
+		!slices.Equal(s.f32, []float32{0.5}) || !slices.Equal(s.ps, []pair{{7, 8}, {-9, 10}}) || s.none != nil {
+		t.Errorf("read back %v %q %+v", v, id, s)
+	}
+	// The arrays are views of the image, not copies.
+	if p, lo := uintptr(unsafe.Pointer(&s.i64[0])), uintptr(unsafe.Pointer(&img[0])); p < lo || p >= lo+uintptr(len(img)) {
+		t.Error("array copied out of the image")
+	}
+}
+
+// TestRejects: what is not a whole image of this kind and byte order is
+// an ErrImage, never a panic.
+func TestRejects(t *testing.T) {
+	img := image(t)
+	otherOrder := aligned(img)
+	binary.BigEndian.PutUint32(otherOrder[8:], order)
+	if binary.LittleEndian.Uint32(otherOrder[8:]) == order {
+		binary.LittleEndian.PutUint32(otherOrder[8:], 0x04030201)
+	}
+	// Header: magic 8, order 4, u32 4, id length 8 and "build-1" padded 8;
+	// then the field count and the first array's element size.
+	fewer := aligned(img)
+	binary.LittleEndian.PutUint64(fewer[32:], 4)
+	wrongSize := aligned(img)
+	binary.LittleEndian.PutUint64(wrongSize[40:], 2)
+	hugeCount := aligned(img)
+	binary.LittleEndian.PutUint64(hugeCount[48:], 1<<62)
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "not a WMTEST01 image"},
+		{"magic only", aligned([]byte(magic)), "cut short"},
+		{"bad magic", aligned(append([]byte("WMTEST99"), img[8:]...)), "not a WMTEST01 image"},
+		{"other byte order", otherOrder, "other byte order"},
+		{"field count", fewer, "4 arrays, not 5"},
+		{"element size", wrongSize, "elements of 2 bytes, not 1"},
+		{"huge count", hugeCount, "cut short"},
+		{"cut short", aligned(img[:len(img)/2]), "cut short"},
+		{"last byte missing", aligned(img[:len(img)-1]), "cut short"},
+		{"trailing bytes", aligned(append(append([]byte(nil), img...), 0, 0, 0, 0, 0, 0, 0, 0)), "bytes, not"},
+		{"not aligned", aligned(append([]byte{0}, img...))[1:], "8-aligned"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, _, err := read(tc.data)
+			if !errors.Is(err, ErrImage) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("read = %v, want ErrImage saying %q", err, tc.want)
+			}
+		})
+	}
+	t.Run("every cut", func(t *testing.T) {
+		for n := 0; n < len(img); n++ {
+			if _, _, _, err := read(aligned(img[:n])); !errors.Is(err, ErrImage) {
+				t.Fatalf("read of the first %d bytes = %v, want ErrImage", n, err)
+			}
+		}
+	})
+}
+
+func TestBadMagicLength(t *testing.T) {
+	var buf bytes.Buffer
+	if err := NewWriter(&buf, "short").Close(); err == nil {
+		t.Error("a 5-byte magic was written")
+	}
+}
