@@ -189,16 +189,21 @@ func ReadArray[T any](r *Reader, s *[]T) {
 	}
 }
 
+// Err returns the first error of any read so far, wrapping ErrImage.
+func (r *Reader) Err() error {
+	if r.err != nil {
+		return fmt.Errorf("%w: %v", ErrImage, r.err)
+	}
+	return nil
+}
+
 // Close checks that the image ends here with its total length and
 // returns the first error of any read, wrapping ErrImage.
 func (r *Reader) Close() error {
 	if total := r.U64(); r.err == nil && (total != uint64(len(r.b)) || r.off != len(r.b)) {
 		r.err = fmt.Errorf("image of %d bytes, not %d", len(r.b), total)
 	}
-	if r.err != nil {
-		return fmt.Errorf("%w: %v", ErrImage, r.err)
-	}
-	return nil
+	return r.Err()
 }
 
 // Field is one array of an image, as a pointer to the slice that is
@@ -235,4 +240,36 @@ func (r *Reader) ReadFields(fs []Field) {
 	for _, f := range fs {
 		f.Get(r)
 	}
+}
+
+// JoinStrings returns the strings one after the other and where each
+// starts (len(strs)+1 offsets), to be written as two arrays.
+func JoinStrings(strs []string) ([]byte, []uint32) {
+	off := make([]uint32, len(strs)+1)
+	n := 0
+	for i, s := range strs {
+		n += len(s)
+		off[i+1] = uint32(n)
+	}
+	b := make([]byte, 0, n)
+	for _, s := range strs {
+		b = append(b, s...)
+	}
+	return b, off
+}
+
+// SplitStrings returns the strings JoinStrings joined, copied out of the
+// image (a string kept in an answer must not point into a mapping).
+func SplitStrings(b []byte, off []uint32) ([]string, error) {
+	if len(off) == 0 || off[0] != 0 || int(off[len(off)-1]) != len(b) {
+		return nil, fmt.Errorf("%w: %d string bytes do not fit their offsets", ErrImage, len(b))
+	}
+	strs := make([]string, len(off)-1)
+	for i := range strs {
+		if off[i+1] < off[i] {
+			return nil, fmt.Errorf("%w: string offsets out of order", ErrImage)
+		}
+		strs[i] = string(b[off[i]:off[i+1]])
+	}
+	return strs, nil
 }

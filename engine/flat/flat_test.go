@@ -139,3 +139,20 @@ func TestBadMagicLength(t *testing.T) {
 		t.Error("a 5-byte magic was written")
 	}
 }
+
+func TestStrings(t *testing.T) {
+	strs := []string{"", "a", "", "bcd"}
+	b, off := JoinStrings(strs)
+	got, err := SplitStrings(b, off)
+	if err != nil || !slices.Equal(got, strs) {
+		t.Errorf("SplitStrings(JoinStrings(%q)) = %q, %v", strs, got, err)
+	}
+	for _, tc := range []struct {
+		b   string
+		off []uint32
+	}{{"", nil}, {"ab", []uint32{0, 1}}, {"ab", []uint32{1, 2}}, {"ab", []uint32{0, 2, 1, 2}}} {
+		if _, err := SplitStrings([]byte(tc.b), tc.off); !errors.Is(err, ErrImage) {
+			t.Errorf("SplitStrings(%q, %v) = %v, want ErrImage", tc.b, tc.off, err)
+		}
+	}
+}

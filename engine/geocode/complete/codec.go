@@ -27,9 +27,10 @@ func (ix *Index) AppendBinary(b []byte) []byte {
 	b = binary.AppendUvarint(b, codecVersion)
 	b = binary.AppendUvarint(b, uint64(len(ix.imp)))
 	b = binary.AppendUvarint(b, uint64(len(ix.gdOff)-1))
-	b = binary.AppendUvarint(b, uint64(len(ix.vocab)))
+	b = binary.AppendUvarint(b, uint64(ix.nWords()))
 	prev := ""
-	for _, w := range ix.vocab {
+	for i := range ix.nWords() {
+		w := ix.word(i)
 		n := 0
 		for n < len(w) && n < len(prev) && w[n] == prev[n] {
 			n++
@@ -39,7 +40,7 @@ func (ix *Index) AppendBinary(b []byte) []byte {
 		b = append(b, w[n:]...)
 		prev = w
 	}
-	for id := range ix.vocab {
+	for id := range ix.nWords() {
 		b = appendSorted(b, ix.post[ix.postOff[id]:ix.postOff[id+1]])
 		b = appendSorted(b, ix.wg[ix.wgOff[id]:ix.wgOff[id+1]])
 	}
@@ -121,7 +122,7 @@ func Load(b []byte, imp, lon, lat []float32) (*Index, error) {
 	}
 	ix := &Index{imp: imp, lon: lon, lat: lat}
 	nWords := d.count()
-	ix.vocab = make([]string, 0, nWords)
+	vocab := make([]string, 0, nWords)
 	prev := ""
 	for i := 0; i < nWords && d.err == nil; i++ {
 		shared, rest := d.uint(), d.count()
@@ -133,7 +134,7 @@ func Load(b []byte, imp, lon, lat []float32) (*Index, error) {
 		if i > 0 && w <= prev {
 			return nil, ErrCodec
 		}
-		ix.vocab = append(ix.vocab, w)
+		vocab = append(vocab, w)
 		prev = w
 	}
 	ix.postOff = make([]uint32, 1, nWords+1)
@@ -149,9 +150,10 @@ func Load(b []byte, imp, lon, lat []float32) (*Index, error) {
 		ix.gd = d.sorted(ix.gd, nDocs)
 		ix.gdOff = append(ix.gdOff, uint32(len(ix.gd)))
 	}
-	if d.err != nil || len(d.b) != 0 || !sort.StringsAreSorted(ix.vocab) {
+	if d.err != nil || len(d.b) != 0 || !sort.StringsAreSorted(vocab) {
 		return nil, ErrCodec
 	}
+	ix.setVocab(vocab)
 	ix.derive()
 	return ix, nil
 }
@@ -159,13 +161,15 @@ func Load(b []byte, imp, lon, lat []float32) (*Index, error) {
 // derive builds the tables that follow from the vocabulary and postings:
 // the trigram index, word lengths and the short-prefix answers.
 func (ix *Index) derive() {
-	ix.trigrams = map[string][]int32{}
-	ix.vlen = make([]uint8, len(ix.vocab))
-	for id, w := range ix.vocab {
+	trigrams := map[string][]int32{}
+	ix.vlen = make([]uint8, ix.nWords())
+	for id := range ix.nWords() {
+		w := ix.word(id)
 		for _, g := range trigramsOf(w) {
-			ix.trigrams[g] = append(ix.trigrams[g], int32(id))
+			trigrams[g] = append(trigrams[g], int32(id))
 		}
 		ix.vlen[id] = uint8(min(utf8.RuneCountInString(w), 255))
 	}
+	ix.triKeys, ix.triOff, ix.triIDs = flatTable(trigrams, trigramKey)
 	ix.buildShort()
 }

@@ -59,9 +59,12 @@ func TestLoadAnswersAsBuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, pair := range map[string][2]any{
-		"vocab": {built.vocab, loaded.vocab}, "post": {built.post, loaded.post}, "postOff": {built.postOff, loaded.postOff},
+		"words": {built.words, loaded.words}, "wordOff": {built.wordOff, loaded.wordOff},
+		"post": {built.post, loaded.post}, "postOff": {built.postOff, loaded.postOff},
 		"wg": {built.wg, loaded.wg}, "wgOff": {built.wgOff, loaded.wgOff}, "gd": {built.gd, loaded.gd}, "gdOff": {built.gdOff, loaded.gdOff},
-		"trigrams": {built.trigrams, loaded.trigrams}, "vlen": {built.vlen, loaded.vlen}, "short": {built.short, loaded.short},
+		"triKeys": {built.triKeys, loaded.triKeys}, "triOff": {built.triOff, loaded.triOff}, "triIDs": {built.triIDs, loaded.triIDs},
+		"vlen":      {built.vlen, loaded.vlen},
+		"shortKeys": {built.shortKeys, loaded.shortKeys}, "shortOff": {built.shortOff, loaded.shortOff}, "shortHits": {built.shortHits, loaded.shortHits},
 	} {
 		if !reflect.DeepEqual(pair[0], pair[1]) {
 			t.Errorf("loaded %s differs from the built one", name)

@@ -65,12 +65,21 @@ type Doc struct {
 type Index struct {
 	imp      []float32
 	lon, lat []float32
-	vocab    []string // sorted, unique
-	postOff  []uint32 // len(vocab)+1 offsets into post
-	post     []uint32 // doc<<1 | addressOnly, sorted by doc
-	trigrams map[string][]int32
-	vlen     []uint8 // rune length of each vocabulary word (capped at 255)
-	short    map[string][]shortHit
+	// The vocabulary, sorted and unique: word i is
+	// words[wordOff[i]:wordOff[i+1]] (flat, so an image maps it).
+	words   []byte
+	wordOff []uint32
+	postOff []uint32 // nWords()+1 offsets into post
+	post    []uint32 // doc<<1 | addressOnly, sorted by doc
+	// trigrams: the words holding trigram triKeys[k] (its three bytes,
+	// big-endian; sorted) are triIDs[triOff[k]:triOff[k+1]].
+	triKeys, triOff []uint32
+	triIDs          []int32
+	vlen            []uint8 // rune length of each vocabulary word (capped at 255)
+	// short: the answers of prefix shortKeys[k] (shortKey; sorted) are
+	// shortHits[shortOff[k]:shortOff[k+1]].
+	shortKeys, shortOff []uint32
+	shortHits           []shortHit
 	// Address groups: the words of a group's text match every document
 	// of the group as an address term, without a posting per document
 	// (a country's hundred-odd name words would otherwise be in every
@@ -85,7 +94,7 @@ type Index struct {
 func (ix *Index) Len() int { return len(ix.imp) }
 
 // VocabularySize returns the number of distinct words.
-func (ix *Index) VocabularySize() int { return len(ix.vocab) }
+func (ix *Index) VocabularySize() int { return ix.nWords() }
 
 // Build indexes docs; the i-th document is referred to as i in hits.
 func Build(docs []Doc) *Index { return BuildGroups(docs, nil) }
@@ -132,18 +141,19 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 			}
 		}
 	}
-	ix.vocab = make([]string, 0, len(words)+len(groupWords))
+	vocab := make([]string, 0, len(words)+len(groupWords))
 	for w := range words {
-		ix.vocab = append(ix.vocab, w)
+		vocab = append(vocab, w)
 	}
 	for w := range groupWords {
 		if _, ok := words[w]; !ok {
-			ix.vocab = append(ix.vocab, w)
+			vocab = append(vocab, w)
 		}
 	}
-	sort.Strings(ix.vocab)
-	ix.wgOff = make([]uint32, len(ix.vocab)+1)
-	for id, w := range ix.vocab {
+	sort.Strings(vocab)
+	ix.setVocab(vocab)
+	ix.wgOff = make([]uint32, len(vocab)+1)
+	for id, w := range vocab {
 		ix.wg = append(ix.wg, groupWords[w]...)
 		ix.wgOff[id+1] = uint32(len(ix.wg))
 	}
@@ -161,13 +171,13 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 		ix.gd = append(ix.gd, m...)
 		ix.gdOff[g+1] = uint32(len(ix.gd))
 	}
-	ix.postOff = make([]uint32, len(ix.vocab)+1)
+	ix.postOff = make([]uint32, len(vocab)+1)
 	total := 0
-	for _, w := range ix.vocab {
+	for _, w := range vocab {
 		total += len(words[w])
 	}
 	ix.post = make([]uint32, 0, total)
-	for id, w := range ix.vocab {
+	for id, w := range vocab {
 		p := words[w]
 		sort.Slice(p, func(a, b int) bool { return p[a] < p[b] })
 		ix.post = append(ix.post, p...)
@@ -194,7 +204,8 @@ type shortHit struct {
 
 func (ix *Index) buildShort() {
 	prefixes := map[string]bool{}
-	for _, w := range ix.vocab {
+	for i := range ix.nWords() {
+		w := ix.word(i)
 		for i := range w {
 			if i > 0 && i <= shortPrefixBytes {
 				prefixes[w[:i]] = true
@@ -204,16 +215,16 @@ func (ix *Index) buildShort() {
 			prefixes[w] = true
 		}
 	}
-	ix.short = make(map[string][]shortHit, len(prefixes))
+	short := make(map[string][]shortHit, len(prefixes))
 	mark := make([]int32, len(ix.imp))
 	grade := make([]uint8, len(ix.imp))
 	stamp := int32(0)
 	for p := range prefixes {
 		stamp++
 		var docs []int32
-		for j := sort.SearchStrings(ix.vocab, p); j < len(ix.vocab) && strings.HasPrefix(ix.vocab[j], p); j++ {
+		for j := ix.searchWord(p); j < ix.nWords() && strings.HasPrefix(ix.word(j), p); j++ {
 			g := uint8(GradePrefix)
-			if ix.vocab[j] == p {
+			if ix.word(j) == p {
 				g = GradeExact
 			}
 			for _, post := range ix.post[ix.postOff[j]:ix.postOff[j+1]] {
@@ -243,8 +254,9 @@ func (ix *Index) buildShort() {
 		for _, d := range docs[:min(len(docs), shortTopK)] {
 			top = append(top, shortHit{d, grade[d]})
 		}
-		ix.short[p] = top
+		short[p] = top
 	}
+	ix.shortKeys, ix.shortOff, ix.shortHits = flatTable(short, shortKey)
 }
 
 // trigramsOf returns the distinct byte trigrams of w.

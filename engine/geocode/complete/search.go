@@ -135,26 +135,26 @@ func typoCapable(words []string) bool {
 func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 	typos := mode&searchTypos != 0
 	var out []wordMatch
-	i := sort.SearchStrings(ix.vocab, w)
+	i := ix.searchWord(w)
 	exact := int32(-1)
-	if i < len(ix.vocab) && ix.vocab[i] == w {
+	if i < ix.nWords() && ix.word(i) == w {
 		exact = int32(i)
 		out = append(out, wordMatch{exact, GradeExact})
 	}
 	if prefix {
-		for j := i; j < len(ix.vocab) && strings.HasPrefix(ix.vocab[j], w); j++ {
+		for j := i; j < ix.nWords() && strings.HasPrefix(ix.word(j), w); j++ {
 			if int32(j) != exact {
 				out = append(out, wordMatch{int32(j), GradePrefix})
 			}
 		}
 	}
 	isPrefixMatch := func(id int32) bool {
-		return id == exact || prefix && strings.HasPrefix(ix.vocab[id], w)
+		return id == exact || prefix && strings.HasPrefix(ix.word(int(id)), w)
 	}
 	if len(w) >= 3 && mode&searchNoSubstring == 0 {
 		var rare []int32
 		for k := 0; k+3 <= len(w); k++ {
-			l, ok := ix.trigrams[w[k:k+3]]
+			l, ok := ix.trigram(w[k : k+3])
 			if !ok {
 				rare = nil
 				break
@@ -164,7 +164,7 @@ func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 			}
 		}
 		for _, id := range rare {
-			if !isPrefixMatch(id) && strings.Contains(ix.vocab[id], w) {
+			if !isPrefixMatch(id) && strings.Contains(ix.word(int(id)), w) {
 				out = append(out, wordMatch{id, GradeSubstring})
 			}
 		}
@@ -181,7 +181,7 @@ func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 		for _, m := range out {
 			already[m.id] = true
 		}
-		for j := sort.SearchStrings(ix.vocab, first); j < len(ix.vocab) && strings.HasPrefix(ix.vocab[j], first); j++ {
+		for j := ix.searchWord(first); j < ix.nWords() && strings.HasPrefix(ix.word(j), first); j++ {
 			id := int32(j)
 			l := int(ix.vlen[j])
 			if already[id] || l < n-k || !prefix && l > n+k {
@@ -189,9 +189,9 @@ func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 			}
 			var d int
 			if prefix {
-				d = typo.PrefixDistance(w, ix.vocab[id], k)
+				d = typo.PrefixDistance(w, ix.word(int(id)), k)
 			} else {
-				d = typo.Distance(w, ix.vocab[id], k)
+				d = typo.Distance(w, ix.word(int(id)), k)
 			}
 			if d <= k {
 				out = append(out, wordMatch{id, GradeTypo})
@@ -360,7 +360,7 @@ func (ix *Index) searchShort(q Query) (hits []Hit, ok bool) {
 		q.Limit > shortTopK || len(q.Words[0]) > shortPrefixBytes {
 		return nil, false
 	}
-	list := ix.short[q.Words[0]]
+	list := ix.shortList(q.Words[0])
 	hits = make([]Hit, 0, min(q.Limit, len(list)))
 	for _, e := range list[:min(q.Limit, len(list))] {
 		hits = append(hits, Hit{Doc: int(e.doc), Grade: int(e.grade), Importance: float64(ix.imp[e.doc])})
