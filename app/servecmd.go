@@ -138,6 +138,9 @@ func runServe(args []string) int {
 			fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 			return
 		}
+		if err := eng.ImageErr(); err != nil {
+			fmt.Fprintf(os.Stderr, "waymark serve: warning: %v (loaded from the pack at every start instead)\n", err)
+		}
 		srv.SetReady(true)
 	}()
 	return serveSignals(srv, fs.Args(), time.Duration(*drainDelay*float64(time.Second)))

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -26,9 +27,11 @@ type packPlaces struct {
 	ix   *geocode.Index
 	err  error
 
-	acOnce sync.Once
-	c      *geocode.Completer
-	acErr  error
+	acOnce     sync.Once
+	c          *geocode.Completer
+	acErr      error
+	mu         sync.Mutex
+	acImageErr error // why the index's image could not be written (under mu)
 
 	nbOnce sync.Once
 	nb     *geocode.NearbyIndex
@@ -60,17 +63,31 @@ func (e *Engine) places(ctx context.Context, i int) (*packPlaces, error) {
 	return pp, pp.err
 }
 
-// completer returns pack i's autocomplete index, building it on first use.
+// completer returns pack i's autocomplete index, mapped from its image
+// beside the pack, or loaded from the pack (and its image written) on
+// first use.
 func (e *Engine) completer(ctx context.Context, i int) (*geocode.Completer, error) {
 	pp, err := e.places(ctx, i)
 	if err != nil {
 		return nil, err
 	}
 	pp.acOnce.Do(func() {
+		pk := e.packs[i]
+		if pp.c = mappedCompleter(pk.Path, pk.Info.BuildID, pp.ix); pp.c != nil {
+			return
+		}
 		pp.c, pp.acErr = geocode.NewCompleter(context.WithoutCancel(ctx), pp.ix)
 		if pp.acErr != nil {
-			pp.acErr = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.acErr)
+			pp.acErr = fmt.Errorf("engine: pack %s: %w", pk.Info.Name, pp.acErr)
+			return
 		}
+		// Where the image cannot be written the loaded index serves
+		// (as the graphs, see images.go); the next open tries again.
+		var imageErr error
+		pp.c, imageErr = writeCompleterImage(pk.Path, pk.Info.BuildID, pp.ix, pp.c)
+		pp.mu.Lock()
+		pp.acImageErr = imageErr
+		pp.mu.Unlock()
 	})
 	return pp.c, pp.acErr
 }
@@ -88,6 +105,27 @@ func (e *Engine) nearbyIndex(ctx context.Context, i int) (*geocode.NearbyIndex, 
 		}
 	})
 	return pp.nb, pp.nbErr
+}
+
+// ImageErr waits for the packs' routing graphs and returns why images
+// beside a pack could not be written (graphs, and autocomplete indexes
+// loaded so far), or nil: those are loaded from the pack again at every
+// open.
+func (e *Engine) ImageErr() error {
+	var errs []error
+	for i, pk := range e.packs {
+		if err := pk.GraphImageErr(); err != nil {
+			errs = append(errs, fmt.Errorf("pack %s: %w", pk.Info.Name, err))
+		}
+		pp := e.pack(i)
+		pp.mu.Lock()
+		err := pp.acImageErr
+		pp.mu.Unlock()
+		if err != nil {
+			errs = append(errs, fmt.Errorf("pack %s: %w", pk.Info.Name, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // WarmPlaces builds the geocoding, autocomplete and nearby indexes of every

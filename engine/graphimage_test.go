@@ -220,14 +220,16 @@ func TestGraphImagesInWorkingDirectory(t *testing.T) {
 	}
 }
 
-// TestRemoveGraphImages removes a pack's images and only them.
-func TestRemoveGraphImages(t *testing.T) {
+// TestRemoveImages removes a pack's images and only them.
+func TestRemoveImages(t *testing.T) {
 	pack := copyPack(t, "monaco")
-	openPackWith(t, pack, engine.PackOptions{})
-	if err := engine.RemoveGraphImages(pack); err != nil {
+	if err := openEngine(t, pack).ImageErr(); err != nil { // all images written
 		t.Fatal(err)
 	}
-	for _, img := range imagesOf(pack) {
+	if err := engine.RemoveImages(pack); err != nil {
+		t.Fatal(err)
+	}
+	for _, img := range append(imagesOf(pack), pack+".autocomplete") {
 		if _, err := os.Stat(img); !os.IsNotExist(err) {
 			t.Errorf("%s is still there (%v)", img, err)
 		}
@@ -235,7 +237,7 @@ func TestRemoveGraphImages(t *testing.T) {
 	if _, err := os.Stat(pack); err != nil {
 		t.Errorf("the pack went too: %v", err)
 	}
-	if err := engine.RemoveGraphImages(pack); err != nil {
+	if err := engine.RemoveImages(pack); err != nil {
 		t.Errorf("removing images that are not there: %v", err)
 	}
 }

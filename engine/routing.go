@@ -101,7 +101,7 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 			}
 			g.SetBuildID(buildID)
 			if images {
-				g, imageErrs[i] = writeImage(path, g)
+				g, imageErrs[i] = writeGraphImage(path, g)
 				if g.Mapped() {
 					wrote.Store(true)
 				}

@@ -305,10 +305,10 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 		return nil, fmt.Errorf("regions: install pack: %w", err)
 	}
 	ok = true
-	// The graph images of the pack replaced are of another build: the
-	// engine would write them again, but they need not take the disk
-	// till then.
-	engine.RemoveGraphImages(out)
+	// The images of the pack replaced (graphs, autocomplete) are of
+	// another build: the engine would write them again, but they need
+	// not take the disk till then.
+	engine.RemoveImages(out)
 	sum.Duration = time.Since(start)
 	return sum, nil
 }

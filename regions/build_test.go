@@ -101,14 +101,14 @@ func TestBuildWritesMetaAndOpens(t *testing.T) {
 	}
 }
 
-// TestBuildRemovesOldGraphImages: a pack built over another removes the
-// graph images the engine left beside the old one (they are of its
-// build), and nothing else.
-func TestBuildRemovesOldGraphImages(t *testing.T) {
+// TestBuildRemovesOldImages: a pack built over another removes the
+// images (graphs, autocomplete) the engine left beside the old one (they
+// are of its build), and nothing else.
+func TestBuildRemovesOldImages(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "fix.waymark")
 	keep := filepath.Join(dir, "fix.waymark.notes")
-	images := []string{out + ".driving.graph", out + ".walking.graph"}
+	images := []string{out + ".driving.graph", out + ".walking.graph", out + ".autocomplete"}
 	for _, p := range append(images, keep) {
 		if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
 			t.Fatal(err)

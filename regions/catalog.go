@@ -135,7 +135,7 @@ func (c Catalog) Remove(name string) error {
 	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("regions: remove pack: %w", err)
 	}
-	if err := engine.RemoveGraphImages(p); err != nil {
+	if err := engine.RemoveImages(p); err != nil {
 		return fmt.Errorf("regions: remove pack: %w", err)
 	}
 	return nil

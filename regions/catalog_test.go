@@ -31,16 +31,20 @@ func TestCatalog(t *testing.T) {
 	if len(ents) != 2 || ents[0].Name != "alpha" || ents[0].Err != nil || ents[0].Info.Name != "alpha" || ents[1].Err == nil {
 		t.Fatalf("List = %+v", ents)
 	}
-	image := out + ".walking.graph" // as the engine leaves beside a pack it opened
-	os.WriteFile(image, []byte("image"), 0o644)
+	images := []string{out + ".walking.graph", out + ".autocomplete"} // as the engine leaves beside a pack it opened
+	for _, image := range images {
+		os.WriteFile(image, []byte("image"), 0o644)
+	}
 	if ents, err := c.List(); err != nil || len(ents) != 2 {
-		t.Errorf("List with a graph image = %+v, %v; want the 2 packs", ents, err)
+		t.Errorf("List with images = %+v, %v; want the 2 packs", ents, err)
 	}
 	if err := c.Remove("alpha"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(image); !os.IsNotExist(err) {
-		t.Errorf("Remove left the pack's graph image (%v)", err)
+	for _, image := range images {
+		if _, err := os.Stat(image); !os.IsNotExist(err) {
+			t.Errorf("Remove left the pack's image %s (%v)", image, err)
+		}
 	}
 	if err := c.Remove("alpha"); err != nil {
 		t.Errorf("second Remove = %v, want nil", err)

@@ -51,15 +51,48 @@ type Completer struct {
 	ix   *Index
 	cx   *complete.Index
 	docs []acDoc
+	strs []string // the documents' class, type, linked place and country values
 }
 
-// acDoc is what filters need of a document, parallel to the complete index.
-type acDoc struct {
+// docAttrs is what the loaders read of a document's place.
+type docAttrs struct {
 	id                      int64
 	class, typ, linkedPlace string
 	rankAddress             int
 	country                 string
 	postcode                bool // a postcode centroid (postcodes table)
+}
+
+// acDoc is what filters need of a document, parallel to the complete
+// index: its attributes with their strings as numbers in the completer's
+// string table, so the documents are one flat array that an image holds
+// as it is (autocomplete_image.go).
+type acDoc struct {
+	id                          int64
+	class, typ, linked, country uint32 // in Completer.strs
+	rankAddress                 uint8
+	postcode                    bool
+}
+
+// newCompleter returns the completer of documents attrs (in document
+// order) and index cx.
+func newCompleter(ix *Index, attrs []docAttrs, cx *complete.Index) *Completer {
+	c := &Completer{ix: ix, cx: cx, docs: make([]acDoc, len(attrs))}
+	num := map[string]uint32{}
+	intern := func(s string) uint32 {
+		n, ok := num[s]
+		if !ok {
+			n = uint32(len(c.strs))
+			num[s] = n
+			c.strs = append(c.strs, s)
+		}
+		return n
+	}
+	for i, a := range attrs {
+		c.docs[i] = acDoc{id: a.id, class: intern(a.class), typ: intern(a.typ), linked: intern(a.linkedPlace),
+			country: intern(a.country), rankAddress: uint8(min(max(a.rankAddress, 0), 255)), postcode: a.postcode}
+	}
+	return c
 }
 
 // Len returns the number of indexed places.
@@ -124,20 +157,22 @@ func (c *Completer) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]Pl
 
 // accept applies the request's filters to one document.
 func (c *Completer) accept(d *acDoc, q *AutocompleteQuery) bool {
+	class, typ, linked := c.strs[d.class], c.strs[d.typ], c.strs[d.linked]
 	if len(q.CountryCodes) > 0 {
 		ok := false
 		for _, cc := range q.CountryCodes {
-			ok = ok || cc == d.country
+			ok = ok || cc == c.strs[d.country]
 		}
 		if !ok {
 			return false
 		}
 	}
-	if !q.Tag.IsZero() && !matchTag(q.Tag, d.class, d.typ, d.linkedPlace) {
+	if !q.Tag.IsZero() && !matchTag(q.Tag, class, typ, linked) {
 		return false
 	}
-	if !q.Layers.IsZero() && !q.Layers.Match(d.class, d.typ, d.rankAddress) {
-		if d.linkedPlace == "" || !q.Layers.Match("place", d.linkedPlace, d.rankAddress) {
+	rank := int(d.rankAddress)
+	if !q.Layers.IsZero() && !q.Layers.Match(class, typ, rank) {
+		if linked == "" || !q.Layers.Match("place", linked, rank) {
 			return false
 		}
 	}

@@ -56,7 +56,7 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Completer{ix: ix, docs: docs, cx: complete.BuildGroups(cdocs, groups)}, nil
+	return newCompleter(ix, docs, complete.BuildGroups(cdocs, groups)), nil
 }
 
 // WriteCompleteIndex builds the autocomplete index of a pack being
@@ -121,7 +121,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 		return nil, errStoredIndex
 	}
 	b = b[k:]
-	docs := make([]acDoc, n)
+	docs := make([]docAttrs, n)
 	byID := make(map[int64]int32, n)
 	postcodes := map[int64]int32{}
 	id := int64(0)
@@ -143,7 +143,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	}
 	imp, lon, lat := make([]float32, n), make([]float32, n), make([]float32, n)
 	var found atomic.Int64
-	place := func(d acDoc, im, la, lo float64) { // on several goroutines (scanPlaces)
+	place := func(d docAttrs, im, la, lo float64) { // on several goroutines (scanPlaces)
 		if i, ok := byID[d.id]; ok {
 			docs[i], imp[i], lon[i], lat[i] = d, float32(im), float32(lo), float32(la)
 			found.Add(1)
@@ -163,7 +163,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 			return err
 		}
 		if i, ok := postcodes[pid]; ok {
-			docs[i] = acDoc{id: pid, class: "place", typ: "postcode", country: country, postcode: true}
+			docs[i] = docAttrs{id: pid, class: "place", typ: "postcode", country: country, postcode: true}
 			lon[i], lat[i] = float32(lo), float32(la)
 			found.Add(1)
 		}
@@ -178,7 +178,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
 	}
-	return &Completer{ix: ix, docs: docs, cx: cx}, nil
+	return newCompleter(ix, docs, cx), nil
 }
 
 // scanPlaces calls place with what the autocomplete documents take of
@@ -189,7 +189,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 // has extra tags, where the view made every column a call and a
 // conversion; and in parts of the id range on every core, so place is
 // called on several goroutines at once.
-func scanPlaces(ctx context.Context, db querier, place func(d acDoc, imp, lat, lon float64)) error {
+func scanPlaces(ctx context.Context, db querier, place func(d docAttrs, imp, lat, lon float64)) error {
 	var rowsTable int
 	if err := eachRow(ctx, db, `SELECT count(*) FROM sqlite_schema WHERE name = 'place_rows'`, func(r *sql.Rows) error {
 		return r.Scan(&rowsTable)
@@ -200,11 +200,11 @@ func scanPlaces(ctx context.Context, db querier, place func(d acDoc, imp, lat, l
 }
 
 // scanPlacesFrom is scanPlaces from place_rows or from the places view.
-func scanPlacesFrom(ctx context.Context, db querier, rows bool, place func(d acDoc, imp, lat, lon float64)) error {
+func scanPlacesFrom(ctx context.Context, db querier, rows bool, place func(d docAttrs, imp, lat, lon float64)) error {
 	if !rows {
 		return eachRow(ctx, db, `SELECT p.place_id, p.class, p.type, p.rank_address, p.importance, p.lat, p.lon, p.country_code,
 				COALESCE(json_extract(p.extratags, '$.linked_place'), '') FROM places p`, func(r *sql.Rows) error {
-			var d acDoc
+			var d docAttrs
 			var im, la, lo float64
 			if err := r.Scan(&d.id, &d.class, &d.typ, &d.rankAddress, &im, &la, &lo, &d.country, &d.linkedPlace); err != nil {
 				return err
@@ -242,12 +242,12 @@ func scanPlacesFrom(ctx context.Context, db querier, rows bool, place func(d acD
 
 // scanPlaceRows is scanPlaces over the rows of place_rows with from <=
 // place_id < to.
-func scanPlaceRows(ctx context.Context, db querier, kinds map[int64][2]string, from, to int64, place func(d acDoc, imp, lat, lon float64)) error {
+func scanPlaceRows(ctx context.Context, db querier, kinds map[int64][2]string, from, to int64, place func(d docAttrs, imp, lat, lon float64)) error {
 	countries := map[string]string{} // one string per country code
 	return eachRow(ctx, db, `SELECT place_id, kind, rank_address, importance, lat7, lon7, country_code,
 			CASE extratags WHEN '' THEN '' ELSE COALESCE(json_extract(extratags, '$.linked_place'), '') END
 		FROM place_rows WHERE place_id >= ? AND place_id < ?`, func(r *sql.Rows) error {
-		var d acDoc
+		var d docAttrs
 		var kind, lat7, lon7 int64
 		var im float64
 		var country sql.RawBytes
@@ -311,7 +311,7 @@ func eachRow(ctx context.Context, db querier, q string, fn func(*sql.Rows) error
 // row's place_id, the table as s), in rowid order, then one per postcode
 // centroid not among them; and the address groups (the search_parent
 // tokens, when parents is set).
-func completeDocs(ctx context.Context, db querier, from, rowPlace string, parents bool) ([]acDoc, []complete.Doc, []string, error) {
+func completeDocs(ctx context.Context, db querier, from, rowPlace string, parents bool) ([]docAttrs, []complete.Doc, []string, error) {
 	var parentNames map[string]string
 	if parents {
 		var err error
@@ -329,7 +329,7 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 		groupOf[tok] = int32(len(groups))
 		groups = append(groups, unbar(parentNames[tok]))
 	}
-	var acdocs []acDoc
+	var acdocs []docAttrs
 	var docs []complete.Doc
 	seen := map[int64]bool{}
 	err := eachRow(ctx, db, `
@@ -340,7 +340,7 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 		JOIN places p ON p.place_id = `+rowPlace+`
 		LEFT JOIN places st ON st.place_id = p.parent_place_id AND p.housenumber != ''
 		ORDER BY s.rowid`, func(rows *sql.Rows) error {
-		var d acDoc
+		var d docAttrs
 		var cd complete.Doc
 		var street, addrPlace, sName, sHouse, sAddr, parentStreet string
 		if err := rows.Scan(&d.id, &d.class, &d.typ, &d.rankAddress, &cd.Importance, &cd.Lat, &cd.Lon, &d.country,
@@ -381,7 +381,7 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 	// Postcode centroids, unless search_name already holds them.
 	err = eachRow(ctx, db, `SELECT pc.place_id, pc.postcode, pc.country_code, pc.lat, pc.lon, p.importance
 		FROM postcodes pc JOIN places p ON p.place_id = pc.place_id ORDER BY pc.country_code, pc.postcode`, func(rows *sql.Rows) error {
-		var d acDoc
+		var d docAttrs
 		var cd complete.Doc
 		var code string
 		if err := rows.Scan(&d.id, &code, &d.country, &cd.Lat, &cd.Lon, &cd.Importance); err != nil {

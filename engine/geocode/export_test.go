@@ -34,7 +34,7 @@ type ScannedPlace struct {
 func ScanPlaces(ctx context.Context, db *sql.DB, rows bool) ([]ScannedPlace, error) {
 	var out []ScannedPlace
 	var mu sync.Mutex
-	err := scanPlacesFrom(ctx, db, rows, func(d acDoc, imp, lat, lon float64) {
+	err := scanPlacesFrom(ctx, db, rows, func(d docAttrs, imp, lat, lon float64) {
 		mu.Lock()
 		defer mu.Unlock()
 		out = append(out, ScannedPlace{d.id, int64(d.rankAddress), d.class, d.typ, d.country, d.linkedPlace, imp, lat, lon})

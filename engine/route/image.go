@@ -51,7 +51,7 @@ func (g *Graph) WriteImage(w io.Writer) error {
 		fw.U64(math.Float64bits(f))
 	}
 	fw.String(g.buildID)
-	strBytes, strOff := joinStrings(g.strs)
+	strBytes, strOff := flat.JoinStrings(g.strs)
 	fw.WriteFields(g.imageFields(&strBytes, &strOff))
 	if err := fw.Close(); err != nil {
 		return fmt.Errorf("route: write image: %w", err)
@@ -75,22 +75,6 @@ func (g *Graph) imageFields(strBytes *[]byte, strOff *[]uint32) []flat.Field {
 		flat.F(&g.jOff), flat.F(&g.jEdge), flat.F(&g.eBox), flat.F(&g.cum), flat.F(&g.edgeBig),
 		flat.F(&g.fine.keys), flat.F(&g.fine.spans), flat.F(&g.fine.refs),
 	}
-}
-
-// joinStrings returns the strings one after the other and where each
-// starts (len(strs)+1 offsets).
-func joinStrings(strs []string) ([]byte, []uint32) {
-	off := make([]uint32, len(strs)+1)
-	n := 0
-	for i, s := range strs {
-		n += len(s)
-		off[i+1] = uint32(n)
-	}
-	b := make([]byte, 0, n)
-	for _, s := range strs {
-		b = append(b, s...)
-	}
-	return b, off
 }
 
 // LoadImage returns the graph whose image data holds (WriteImage). The
@@ -120,14 +104,13 @@ func LoadImage(data []byte) (*Graph, error) {
 	if err := r.Close(); err != nil {
 		return nil, fmt.Errorf("%w: graph image: %v", ErrGraph, err)
 	}
-	if err := g.checkImage(strBytes, strOff); err != nil {
+	if err := g.checkImage(); err != nil {
 		return nil, err
 	}
 	// The strings are copied: answers keep them (step names), and
 	// nothing an answer keeps may point into the mapping.
-	g.strs = make([]string, len(strOff)-1)
-	for i := range g.strs {
-		g.strs[i] = string(strBytes[strOff[i]:strOff[i+1]])
+	if g.strs, err = flat.SplitStrings(strBytes, strOff); err != nil {
+		return nil, fmt.Errorf("%w: graph image: %v", ErrGraph, err)
 	}
 	g.dups = duplicatesOf(g.aDup)
 	g.mapped = true
@@ -138,7 +121,7 @@ func LoadImage(data []byte) (*Graph, error) {
 
 // checkImage checks that the arrays LoadImage read fit together (their
 // lengths, not their values).
-func (g *Graph) checkImage(strBytes []byte, strOff []uint32) error {
+func (g *Graph) checkImage() error {
 	E, A, P := len(g.eFrom), len(g.aEdge), len(g.pts)
 	lens := []struct {
 		got, want int
@@ -155,14 +138,6 @@ func (g *Graph) checkImage(strBytes []byte, strOff []uint32) error {
 	for i, l := range lens {
 		if l.got != l.want {
 			return fmt.Errorf("%w: graph image array %d has %d elements, not %d", ErrGraph, i, l.got, l.want)
-		}
-	}
-	if len(strOff) == 0 || int(strOff[len(strOff)-1]) != len(strBytes) {
-		return fmt.Errorf("%w: graph image strings", ErrGraph)
-	}
-	for i := 1; i < len(strOff); i++ {
-		if strOff[i] < strOff[i-1] {
-			return fmt.Errorf("%w: graph image strings", ErrGraph)
 		}
 	}
 	if k := len(g.fine.keys); k == 0 || k&(k-1) != 0 {

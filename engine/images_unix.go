@@ -8,7 +8,7 @@ import (
 	"syscall"
 )
 
-// imagesMapped: graph images can be mapped here.
+// imagesMapped: images can be mapped here.
 const imagesMapped = true
 
 // mapImage maps the file at path read-only; nil and no error when there
@@ -27,7 +27,7 @@ func mapImage(path string) ([]byte, error) {
 		return nil, err
 	}
 	if st.Size() == 0 || st.Size() != int64(int(st.Size())) {
-		return nil, fmt.Errorf("graph image %s: size %d", path, st.Size())
+		return nil, fmt.Errorf("image %s: size %d", path, st.Size())
 	}
 	return syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
 }

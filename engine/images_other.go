@@ -4,10 +4,10 @@ package engine
 
 import "errors"
 
-// imagesMapped: graph images cannot be mapped here (none are written).
+// imagesMapped: images cannot be mapped here (none are written).
 const imagesMapped = false
 
-// mapImage maps nothing where there is no mmap: the graphs are decoded.
+// mapImage maps nothing where there is no mmap: what images hold is decoded.
 func mapImage(string) ([]byte, error) { return nil, errors.ErrUnsupported }
 
 func unmapImage([]byte) {}

@@ -1,0 +1,99 @@
+package geocode
+
+// A completer's image (package flat) is what loading it from a pack
+// produces: its documents, their string table and the complete index's
+// arrays. Loading from a pack reads every place row and decodes the
+// stored index (LI ×64: ~1.5 s before the first keystroke is answered);
+// reading an image is mapping it. The engine keeps the image beside the
+// pack, named for the pack's build (ReadCompleterImage returns the build
+// it was written for).
+//
+// Layout: flat's header with completerMagic, the build id, the layout of
+// acDoc (field names, types and offsets: an image of another layout is
+// refused rather than misread), then the arrays: documents, string bytes
+// and offsets, and the index's (complete.Index.WriteImage).
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"waymark/engine/flat"
+	"waymark/engine/geocode/complete"
+)
+
+// completerMagic starts a completer's image; its last two characters are
+// the layout's version.
+const completerMagic = "WMCIMG01"
+
+// docLayout describes acDoc's memory layout.
+func docLayout() string {
+	t := reflect.TypeFor[acDoc]()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d", t.Size())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		fmt.Fprintf(&b, " %s:%s@%d", f.Name, f.Type, f.Offset)
+	}
+	return b.String()
+}
+
+// WriteImage writes the completer's image, for the pack build buildID.
+func (c *Completer) WriteImage(w io.Writer, buildID string) error {
+	fw := flat.NewWriter(w, completerMagic)
+	fw.String(buildID)
+	fw.String(docLayout())
+	strBytes, strOff := flat.JoinStrings(c.strs)
+	flat.WriteArray(fw, c.docs)
+	flat.WriteArray(fw, strBytes)
+	flat.WriteArray(fw, strOff)
+	c.cx.WriteImage(fw)
+	if err := fw.Close(); err != nil {
+		return fmt.Errorf("geocode: write autocomplete image: %w", err)
+	}
+	return nil
+}
+
+// ReadCompleterImage returns the completer of ix's pack whose image data
+// holds, and the pack build it was written for. The completer's arrays
+// are data itself, which must stay mapped and unchanged while it is in
+// use. An image that is not a whole one of this layout and machine is an
+// error wrapping flat.ErrImage.
+func ReadCompleterImage(data []byte, ix *Index) (*Completer, string, error) {
+	r, err := flat.NewReader(data, completerMagic)
+	if err != nil {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
+	}
+	buildID := r.String()
+	if layout := r.String(); r.Err() == nil && layout != docLayout() {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w: documents of layout %q, not %q", flat.ErrImage, layout, docLayout())
+	}
+	c := &Completer{ix: ix}
+	var strBytes []byte
+	var strOff []uint32
+	flat.ReadArray(r, &c.docs)
+	flat.ReadArray(r, &strBytes)
+	flat.ReadArray(r, &strOff)
+	if err := r.Err(); err != nil {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
+	}
+	if c.strs, err = flat.SplitStrings(strBytes, strOff); err != nil {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
+	}
+	if c.cx, err = complete.ReadImage(r); err != nil {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
+	}
+	if err := r.Close(); err != nil {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
+	}
+	if c.cx.Len() != len(c.docs) {
+		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w: %d documents, index of %d", flat.ErrImage, len(c.docs), c.cx.Len())
+	}
+	for _, d := range c.docs {
+		if max(d.class, d.typ, d.linked, d.country) >= uint32(len(c.strs)) {
+			return nil, "", fmt.Errorf("geocode: read autocomplete image: %w: string %d of %d", flat.ErrImage, max(d.class, d.typ, d.linked, d.country), len(c.strs))
+		}
+	}
+	return c, buildID, nil
+}
