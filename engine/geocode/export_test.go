@@ -64,3 +64,20 @@ func NearbyPoints(ctx context.Context, ix *Index, rows bool) ([]NearbyPoint, err
 	}
 	return out, nil
 }
+
+// WaitRevSkip waits for the reverse skip set (revskip.go) and reports
+// whether it loaded; SetRevSkip drops it (false) or loads it again (true).
+func (ix *Index) WaitRevSkip() bool {
+	ix.loading.Wait()
+	return ix.revSkip.Load() != nil
+}
+
+func (ix *Index) SetRevSkip(on bool) {
+	ix.revSkip.Store(nil)
+	if on {
+		loadRevSkip(context.Background(), ix.db, &ix.revSkip)
+	}
+}
+
+// RevSkipSQL exposes the skip set's query.
+const RevSkipSQL = revSkipSQL

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/paulmach/orb"
 	"waymark/engine/geocode/placegeom"
@@ -32,6 +33,12 @@ type Index struct {
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
 	stCands                                           *sql.Stmt // candidates.go
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
+	// stRevAllBoxes reads the boxes near a point unfiltered, to be
+	// filtered by revSkip once it is loaded (revskip.go).
+	stRevAllBoxes *sql.Stmt
+	revSkip       atomic.Pointer[idSet]
+	stopLoad      context.CancelFunc
+	loading       sync.WaitGroup
 	// stAreas finds the address areas around a point (containingArea),
 	// stParents reads address parents by id (loadParents): prepared once,
 	// as every reverse runs them (preparing was 6% of one at LI ×64).
@@ -123,6 +130,8 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 	ix.stRevBoxes = prep(`SELECT id, min_lon, max_lon, min_lat, max_lat FROM places_rtree
 		WHERE max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?
 		AND (rank_address BETWEEN 26 AND 30 OR rank_search BETWEEN 26 AND 30)`)
+	ix.stRevAllBoxes = prep(`SELECT id, min_lon, max_lon, min_lat, max_lat FROM places_rtree
+		WHERE max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ?`)
 	ix.stRevRows = prep(`SELECT ` + revCols + ` FROM places p
 		WHERE p.place_id IN (SELECT value FROM json_each(?))
 		AND p.linked_place_id = 0 AND (p.name != '' OR p.rank_address > 27)`)
@@ -173,6 +182,9 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		ix.Close()
 		return nil, err
 	}
+	var loadCtx context.Context
+	loadCtx, ix.stopLoad = context.WithCancel(context.WithoutCancel(ctx))
+	ix.loading.Go(func() { loadRevSkip(loadCtx, db, &ix.revSkip) })
 	return ix, nil
 }
 
@@ -186,7 +198,11 @@ const revHousesSQL = `SELECT ` + revCols + ` FROM places p
 
 // Close releases the prepared statements (not the database).
 func (ix *Index) Close() error {
-	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent, ix.stAreas, ix.stParents} {
+	if ix.stopLoad != nil {
+		ix.stopLoad()
+	}
+	ix.loading.Wait()
+	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevAllBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent, ix.stAreas, ix.stParents} {
 		if st != nil {
 			st.Close()
 		}

@@ -205,7 +205,11 @@ func (ix *Index) streetOrPOI(ctx context.Context, pt orb.Point, maxRank int, lay
 // degrees of pt, ordered by the distance from pt to their box (a lower
 // bound of the distance to their geometry).
 func (ix *Index) nearBoxes(ctx context.Context, pt orb.Point, reach float64) ([]revHit, error) {
-	rows, err := ix.stRevBoxes.QueryContext(ctx, pt[0]-reach, pt[0]+reach, pt[1]-reach, pt[1]+reach)
+	st, skip := ix.stRevBoxes, ix.revSkip.Load()
+	if skip != nil {
+		st = ix.stRevAllBoxes // filtered by skip instead (revskip.go)
+	}
+	rows, err := st.QueryContext(ctx, pt[0]-reach, pt[0]+reach, pt[1]-reach, pt[1]+reach)
 	if err != nil {
 		return nil, fmt.Errorf("geocode: reverse: %w", err)
 	}
@@ -216,6 +220,9 @@ func (ix *Index) nearBoxes(ctx context.Context, pt orb.Point, reach float64) ([]
 		var minLon, maxLon, minLat, maxLat float64
 		if err := rows.Scan(&h.id, &minLon, &maxLon, &minLat, &maxLat); err != nil {
 			return nil, fmt.Errorf("geocode: reverse: %w", err)
+		}
+		if skip != nil && skip.has(h.id) {
+			continue
 		}
 		dx := max(minLon-pt[0], 0, pt[0]-maxLon)
 		dy := max(minLat-pt[1], 0, pt[1]-maxLat)
