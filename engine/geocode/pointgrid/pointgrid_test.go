@@ -1,11 +1,17 @@
 package pointgrid
 
 import (
+	"bytes"
+	"errors"
 	"math/rand"
+	"slices"
 	"sort"
 	"testing"
+	"unsafe"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/flat"
 	"waymark/engine/sphere"
 )
 
@@ -87,5 +93,57 @@ func BenchmarkWithin(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g.Within(orb.Point{9.52, 47.14}, 1000, func(int, float64) { n++ })
+	}
+}
+
+// TestImage: a grid read from its image answers as the built one; an
+// image cut short is an error.
+func TestImage(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for _, n := range []int{0, 1, 500} {
+		pts := make([]orb.Point, n)
+		for i := range pts {
+			pts[i] = orb.Point{9.4 + rng.Float64()*0.5, 47.0 + rng.Float64()*0.5}
+		}
+		built := Build(pts)
+		var buf bytes.Buffer
+		w := flat.NewWriter(&buf, "WMTEST01")
+		built.WriteImage(w)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		words := make([]uint64, (buf.Len()+7)/8)
+		img := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)[:buf.Len()]
+		copy(img, buf.Bytes())
+		read := func(b []byte) (*Grid, error) {
+			r, err := flat.NewReader(b, "WMTEST01")
+			if err != nil {
+				return nil, err
+			}
+			g, err := ReadImage(r)
+			if err != nil {
+				return nil, err
+			}
+			return g, r.Close()
+		}
+		g, err := read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q := 0; q < 100; q++ {
+			c := orb.Point{9.35 + rng.Float64()*0.6, 46.95 + rng.Float64()*0.6}
+			r := []float64{50, 500, 5000, 50000}[rng.Intn(4)]
+			var a, b []int
+			built.Within(c, r, func(i int, _ float64) { a = append(a, i) })
+			g.Within(c, r, func(i int, _ float64) { b = append(b, i) })
+			if !slices.Equal(a, b) {
+				t.Fatalf("%d points: Within(%v, %g) = %v built, %v from the image", n, c, r, a, b)
+			}
+		}
+		for cut := 0; cut < len(img); cut += 1 + cut/20 {
+			if _, err := read(img[:cut]); !errors.Is(err, flat.ErrImage) {
+				t.Fatalf("image cut to %d bytes: %v, want ErrImage", cut, err)
+			}
+		}
 	}
 }
