@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 
 	"waymark/engine/geocode"
@@ -27,11 +28,11 @@ type packPlaces struct {
 	ix   *geocode.Index
 	err  error
 
-	acOnce     sync.Once
-	c          *geocode.Completer
-	acErr      error
-	mu         sync.Mutex
-	acImageErr error // why the index's image could not be written (under mu)
+	acOnce   sync.Once
+	c        *geocode.Completer
+	acErr    error
+	mu       sync.Mutex
+	imageErr error // why an index's image could not be written (under mu)
 
 	nbOnce sync.Once
 	nb     *geocode.NearbyIndex
@@ -72,45 +73,58 @@ func (e *Engine) completer(ctx context.Context, i int) (*geocode.Completer, erro
 		return nil, err
 	}
 	pp.acOnce.Do(func() {
-		pk := e.packs[i]
-		if pp.c = mappedCompleter(pk.Path, pk.Info.BuildID, pp.ix); pp.c != nil {
-			return
-		}
-		pp.c, pp.acErr = geocode.NewCompleter(context.WithoutCancel(ctx), pp.ix)
-		if pp.acErr != nil {
-			pp.acErr = fmt.Errorf("engine: pack %s: %w", pk.Info.Name, pp.acErr)
-			return
-		}
-		// Where the image cannot be written the loaded index serves
-		// (as the graphs, see images.go); the next open tries again.
-		var imageErr error
-		pp.c, imageErr = writeCompleterImage(pk.Path, pk.Info.BuildID, pp.ix, pp.c)
-		pp.mu.Lock()
-		pp.acImageErr = imageErr
-		pp.mu.Unlock()
+		pp.c, pp.acErr = imaged(pp, e.packs[i], completerImagePath(e.packs[i].Path),
+			func(data []byte) (*geocode.Completer, string, error) { return geocode.ReadCompleterImage(data, pp.ix) },
+			func() (*geocode.Completer, error) { return geocode.NewCompleter(context.WithoutCancel(ctx), pp.ix) },
+			(*geocode.Completer).WriteImage)
 	})
 	return pp.c, pp.acErr
 }
 
-// nearbyIndex returns pack i's nearby index, building it on first use.
+// nearbyIndex returns pack i's nearby index, mapped from its image beside
+// the pack, or loaded from the pack (and its image written) on first use.
 func (e *Engine) nearbyIndex(ctx context.Context, i int) (*geocode.NearbyIndex, error) {
 	pp, err := e.places(ctx, i)
 	if err != nil {
 		return nil, err
 	}
 	pp.nbOnce.Do(func() {
-		pp.nb, pp.nbErr = geocode.NewNearbyIndex(context.WithoutCancel(ctx), pp.ix)
-		if pp.nbErr != nil {
-			pp.nbErr = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.nbErr)
-		}
+		pp.nb, pp.nbErr = imaged(pp, e.packs[i], nearbyImagePath(e.packs[i].Path),
+			func(data []byte) (*geocode.NearbyIndex, string, error) { return geocode.ReadNearbyImage(data, pp.ix) },
+			func() (*geocode.NearbyIndex, error) { return geocode.NewNearbyIndex(context.WithoutCancel(ctx), pp.ix) },
+			(*geocode.NearbyIndex).WriteImage)
 	})
 	return pp.nb, pp.nbErr
 }
 
+// imaged returns an index of pack pk from its image at path (read), or
+// loads it (load) and writes its image (write); where the image cannot be
+// written the loaded index serves (as the graphs, see images.go), the
+// error is kept for ImageErr, and the next open tries again.
+func imaged[T any](pp *packPlaces, pk *Pack, path string, read readImage[T], load func() (T, error), write func(T, io.Writer, string) error) (T, error) {
+	if v, ok := mapped(path, pk.Info.BuildID, read); ok {
+		return v, nil
+	}
+	loaded, err := load()
+	if err != nil {
+		return loaded, fmt.Errorf("engine: pack %s: %w", pk.Info.Name, err)
+	}
+	v, imageErr := cached(path, pk.Info.BuildID, loaded, func(w io.Writer, id string) error { return write(loaded, w, id) }, read)
+	pp.setImageErr(imageErr)
+	return v, nil
+}
+
+// setImageErr records why an index's image could not be written.
+func (pp *packPlaces) setImageErr(err error) {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	pp.imageErr = errors.Join(pp.imageErr, err)
+}
+
 // ImageErr waits for the packs' routing graphs and returns why images
-// beside a pack could not be written (graphs, and autocomplete indexes
-// loaded so far), or nil: those are loaded from the pack again at every
-// open.
+// beside a pack could not be written (graphs, and the autocomplete and
+// nearby indexes loaded so far), or nil: those are loaded from the pack
+// again at every open.
 func (e *Engine) ImageErr() error {
 	var errs []error
 	for i, pk := range e.packs {
@@ -119,7 +133,7 @@ func (e *Engine) ImageErr() error {
 		}
 		pp := e.pack(i)
 		pp.mu.Lock()
-		err := pp.acImageErr
+		err := pp.imageErr
 		pp.mu.Unlock()
 		if err != nil {
 			errs = append(errs, fmt.Errorf("pack %s: %w", pk.Info.Name, err))

@@ -12,6 +12,7 @@ package engine
 
 import (
 	"fmt"
+	"io"
 
 	"waymark/engine/route"
 )
@@ -21,34 +22,22 @@ func graphImagePath(pack string, p route.Profile) string {
 	return pack + "." + p.String() + ".graph"
 }
 
-// mappedGraph returns the graph of profile p from its image beside the
-// pack, or nil when there is no image of this build (or it cannot be
-// mapped or read).
-func mappedGraph(pack, buildID string, p route.Profile) *route.Graph {
-	data, err := mapImage(graphImagePath(pack, p))
-	if err != nil || data == nil {
-		return nil
+// graphImage reads a graph's image, which must be of profile p.
+func graphImage(p route.Profile) readImage[*route.Graph] {
+	return func(data []byte) (*route.Graph, string, error) {
+		g, err := route.LoadImage(data)
+		if err != nil {
+			return nil, "", err
+		}
+		if g.Profile() != p {
+			return nil, "", fmt.Errorf("%w: image of a %s graph, not %s", route.ErrGraph, g.Profile(), p)
+		}
+		return g, g.BuildID(), nil
 	}
-	g, err := route.LoadImage(data)
-	if err != nil || g.Profile() != p || g.BuildID() != buildID {
-		unmapImage(data) // nothing refers to it yet
-		return nil
-	}
-	return g
 }
 
 // writeGraphImage writes g's image beside the pack and returns the graph
 // mapped from it; on any error it returns g itself and the error.
 func writeGraphImage(pack string, g *route.Graph) (*route.Graph, error) {
-	if !imagesMapped {
-		return g, nil
-	}
-	path := graphImagePath(pack, g.Profile())
-	if err := writeImageFile(path, g.WriteImage); err != nil {
-		return g, fmt.Errorf("write graph image: %w", err)
-	}
-	if m := mappedGraph(pack, g.BuildID(), g.Profile()); m != nil {
-		return m, nil
-	}
-	return g, fmt.Errorf("write graph image: %s does not read back", path)
+	return cached(graphImagePath(pack, g.Profile()), g.BuildID(), g, func(w io.Writer, _ string) error { return g.WriteImage(w) }, graphImage(g.Profile()))
 }

@@ -229,7 +229,7 @@ func TestRemoveImages(t *testing.T) {
 	if err := engine.RemoveImages(pack); err != nil {
 		t.Fatal(err)
 	}
-	for _, img := range append(imagesOf(pack), pack+".autocomplete") {
+	for _, img := range append(imagesOf(pack), pack+".autocomplete", pack+".nearby") {
 		if _, err := os.Stat(img); !os.IsNotExist(err) {
 			t.Errorf("%s is still there (%v)", img, err)
 		}

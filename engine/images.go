@@ -12,8 +12,9 @@ package engine
 // a closed pack's mapping costs address space, and its image's disk space
 // until the process exits when a newer build has replaced it.
 //
-// The images: the routing graphs (graphimage.go, NAME.waymark.PROFILE.graph)
-// and the autocomplete index (completerimage.go, NAME.waymark.autocomplete).
+// The images: the routing graphs (graphimage.go, NAME.waymark.PROFILE.graph),
+// the autocomplete index (NAME.waymark.autocomplete) and the nearby index
+// (NAME.waymark.nearby).
 
 import (
 	"errors"
@@ -27,9 +28,14 @@ import (
 	"waymark/engine/route"
 )
 
+// completerImagePath and nearbyImagePath are where the images of the
+// pack's autocomplete and nearby indexes go.
+func completerImagePath(pack string) string { return pack + ".autocomplete" }
+func nearbyImagePath(pack string) string    { return pack + ".nearby" }
+
 // imagePaths lists the images a pack at path may have beside it.
 func imagePaths(pack string) []string {
-	paths := []string{completerImagePath(pack)}
+	paths := []string{completerImagePath(pack), nearbyImagePath(pack)}
 	for _, p := range route.Profiles {
 		paths = append(paths, graphImagePath(pack, p))
 	}
@@ -50,6 +56,45 @@ func RemoveImages(pack string) error {
 		return fmt.Errorf("engine: remove images: %w", errors.Join(errs...))
 	}
 	return nil
+}
+
+// readImage reads what an image holds, and the pack build it is of.
+type readImage[T any] func(data []byte) (T, string, error)
+
+// mapped returns what read makes of the image at path, mapped, when it is
+// one of build buildID; ok is false when there is none (or it cannot be
+// mapped or read, or is of another build).
+func mapped[T any](path, buildID string, read readImage[T]) (v T, ok bool) {
+	if buildID == "" {
+		return v, false
+	}
+	data, err := mapImage(path)
+	if err != nil || data == nil {
+		return v, false
+	}
+	v, id, err := read(data)
+	if err != nil || id != buildID {
+		unmapImage(data) // nothing refers to it yet
+		var zero T
+		return zero, false
+	}
+	return v, true
+}
+
+// cached writes the image of v at path (write, for build buildID) and
+// returns v mapped back from it; on any error it returns v itself and the
+// error (v serves from the heap).
+func cached[T any](path, buildID string, v T, write func(io.Writer, string) error, read readImage[T]) (T, error) {
+	if !imagesMapped || buildID == "" {
+		return v, nil
+	}
+	if err := writeImageFile(path, func(w io.Writer) error { return write(w, buildID) }); err != nil {
+		return v, fmt.Errorf("write image %s: %w", filepath.Base(path), err)
+	}
+	if m, ok := mapped(path, buildID, read); ok {
+		return m, nil
+	}
+	return v, fmt.Errorf("write image: %s does not read back", path)
 }
 
 // writeImageFile writes an image to path with write (temporary file,

@@ -89,7 +89,7 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 		go func() {
 			defer wg.Done()
 			if images {
-				if g := mappedGraph(path, buildID, st.p); g != nil {
+				if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
 					graphs[st.p] = g
 					return
 				}

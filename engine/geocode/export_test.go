@@ -59,7 +59,7 @@ func NearbyPoints(ctx context.Context, ix *Index, rows bool) ([]NearbyPoint, err
 	}
 	out := make([]NearbyPoint, len(n.ids))
 	for i := range out {
-		k := n.kind[i]
+		k := n.kinds[n.kind[i]]
 		out[i] = NearbyPoint{n.ids[i], k.class, k.typ, k.linkedPlace, n.imp[i], n.grid.Point(i)}
 	}
 	return out, nil

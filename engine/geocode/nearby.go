@@ -47,11 +47,15 @@ type NearbyIndex struct {
 	ix   *Index
 	grid *pointgrid.Grid
 	ids  []int64
-	kind []nearbyKind
+	kind []uint32 // the place's in kinds
 	imp  []float32
+	// kinds are the distinct kinds of the places (a few hundred), so the
+	// per-place arrays are flat (an image holds them as they are,
+	// nearby_image.go).
+	kinds []nearbyKind
 }
 
-// nearbyKind is what the tag filter needs of a place; strings are interned.
+// nearbyKind is what the tag filter needs of a place.
 type nearbyKind struct {
 	class, typ, linkedPlace string
 }
@@ -70,19 +74,17 @@ func NewNearbyIndex(ctx context.Context, ix *Index) (*NearbyIndex, error) {
 // the filters on class in Go; LI ×64 ~2× faster) or the places view.
 func newNearbyIndex(ctx context.Context, ix *Index, fromRows bool) (*NearbyIndex, error) {
 	n := &NearbyIndex{ix: ix}
-	intern := map[string]string{}
-	in := func(s string) string {
-		if v, ok := intern[s]; ok {
-			return v
-		}
-		intern[s] = s
-		return s
-	}
+	kindOf := map[nearbyKind]uint32{}
 	var pts []orb.Point
 	add := func(id int64, k nearbyKind, lat, lon, imp float64) {
-		k.class, k.typ, k.linkedPlace = in(k.class), in(k.typ), in(k.linkedPlace)
+		num, ok := kindOf[k]
+		if !ok {
+			num = uint32(len(n.kinds))
+			kindOf[k] = num
+			n.kinds = append(n.kinds, k)
+		}
 		n.ids = append(n.ids, id)
-		n.kind = append(n.kind, k)
+		n.kind = append(n.kind, num)
 		n.imp = append(n.imp, float32(imp))
 		pts = append(pts, orb.Point{lon, lat})
 	}
@@ -177,7 +179,7 @@ func (n *NearbyIndex) Nearby(ctx context.Context, q NearbyQuery) ([]Place, error
 	}
 	top := make([]nearbyHit, 0, q.Limit)
 	n.grid.Within(q.Point, q.Radius, func(i int, d float64) {
-		k := &n.kind[i]
+		k := &n.kinds[n.kind[i]]
 		if !q.Tag.IsZero() && !matchTag(q.Tag, k.class, k.typ, k.linkedPlace) {
 			return
 		}
