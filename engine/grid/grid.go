@@ -1,7 +1,9 @@
 // Package grid is a uniform grid index over boxes and points in degrees:
 // the cells a box meets hold its id, in the order the ids were inserted.
 // It serves the importer's spatial lookups (areas around a point, nearest
-// street segments, place nodes in a box) and the engine's nearby search.
+// street segments, place nodes in a box). The engine's nearby search keeps
+// a static grid of its own in flat arrays (geocode/pointgrid), which an
+// image holds as they are.
 //
 // Design choices:
 //   - Cells are Cell degrees square, keyed by integer coordinates in a map,
