@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"testing"
 
 	"waymark/engine"
@@ -49,5 +50,46 @@ func BenchmarkOpenPack(b *testing.B) {
 				lat.Report(b)
 			})
 		}
+	}
+}
+
+// BenchmarkOpenPlaces measures opening a pack until its autocomplete and
+// nearby indexes answer, mapped from their images beside the pack
+// (images.go; the first open writes them), on the three extracts and,
+// with WAYMARK_SCALE=1, a tiled country-sized pack. Loading them from
+// the pack instead is geocode's BenchmarkCompleterLoad (LI ×64: ~2 s).
+func BenchmarkOpenPlaces(b *testing.B) {
+	for _, region := range []string{"liechtenstein", "monaco", "andorra", testpacks.ScaledName()} {
+		b.Run(region, func(b *testing.B) {
+			var path string
+			if region == testpacks.ScaledName() {
+				path = testpacks.Scaled(b)
+			} else {
+				path = testpacks.Path(b, region)
+			}
+			open := func() (*engine.Engine, error) {
+				e, err := engine.Open(path)
+				if err == nil {
+					err = e.WarmPlaces(context.Background())
+				}
+				return e, err
+			}
+			if e, err := open(); err == nil { // writes the images
+				e.Close()
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			var lat benchstat.Latencies
+			for i := 0; i < b.N; i++ {
+				var e *engine.Engine
+				var err error
+				lat.Time(func() { e, err = open() })
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.Close()
+			}
+			lat.Report(b)
+		})
 	}
 }
