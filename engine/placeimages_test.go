@@ -16,6 +16,20 @@ import (
 	"waymark/engine/geocode/tagfilter"
 )
 
+// tagFilters parses tag filters with parse.
+func tagFilters(t *testing.T, parse func(string) (tagfilter.Filter, error), specs ...string) []tagfilter.Filter {
+	t.Helper()
+	var out []tagfilter.Filter
+	for _, s := range specs {
+		f, err := parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // autocompleteAnswers asks n seeded random autocomplete queries (prefixes
 // of the pack's words, with and without filters and viewboxes, which
 // read every document attribute) and returns the answers as JSON.
@@ -23,14 +37,7 @@ func autocompleteAnswers(t *testing.T, e *engine.Engine, n int) []string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(5, 6))
 	texts := []string{"Vaduz", "Schaan", "Landstrasse 12", "Städtle", "Triesenberg", "Rathaus", "9490", "Kirch", "Balzres", "Hotel", "Bahnhof", "Monte", "Avenue", "Boulevard des Moulins"}
-	var tags []tagfilter.Filter
-	for _, s := range []string{"place:*,highway:*,amenity:restaurant", "boundary:administrative,amenity:*", "!highway:*"} {
-		f, err := tagfilter.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tags = append(tags, f)
-	}
+	tags := tagFilters(t, tagfilter.Parse, "place:*,highway:*,amenity:restaurant", "boundary:administrative,amenity:*", "!highway:*")
 	b := orb.Bound{Min: orb.Point{9.49, 47.06}, Max: orb.Point{9.57, 47.24}} // LI's valley, for viewboxes
 	var out []string
 	for range n {
@@ -47,13 +54,7 @@ func autocompleteAnswers(t *testing.T, e *engine.Engine, n int) []string {
 			c := orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])}
 			q.Viewbox, q.HasViewbox, q.Bounded = orb.Bound{Min: orb.Point{c[0] - 0.02, c[1] - 0.02}, Max: orb.Point{c[0] + 0.02, c[1] + 0.02}}, true, rng.IntN(2) == 0
 		}
-		res, err := e.Autocomplete(context.Background(), q)
-		if err != nil {
-			out = append(out, err.Error())
-			continue
-		}
-		j, _ := json.Marshal(res)
-		out = append(out, string(j))
+		out = append(out, answerJSON(e.Autocomplete(context.Background(), q)))
 	}
 	return out
 }
@@ -63,14 +64,7 @@ func autocompleteAnswers(t *testing.T, e *engine.Engine, n int) []string {
 func nearbyAnswers(t *testing.T, e *engine.Engine, n int) []string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
-	var tags []tagfilter.Filter
-	for _, s := range []string{"amenity:*", "!highway:*", "place:town,boundary:administrative"} {
-		f, err := tagfilter.ParseNearby(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tags = append(tags, f)
-	}
+	tags := tagFilters(t, tagfilter.ParseNearby, "amenity:*", "!highway:*", "place:town,boundary:administrative")
 	b := orb.Bound{Min: orb.Point{9.49, 47.06}, Max: orb.Point{9.57, 47.24}} // LI's valley
 	var out []string
 	for range n {
@@ -81,15 +75,18 @@ func nearbyAnswers(t *testing.T, e *engine.Engine, n int) []string {
 		if rng.IntN(2) == 0 {
 			q.Tag = tags[rng.IntN(len(tags))]
 		}
-		res, err := e.Nearby(context.Background(), q)
-		if err != nil {
-			out = append(out, err.Error())
-			continue
-		}
-		j, _ := json.Marshal(res)
-		out = append(out, string(j))
+		out = append(out, answerJSON(e.Nearby(context.Background(), q)))
 	}
 	return out
+}
+
+// answerJSON is an answer as JSON, or its error.
+func answerJSON(res any, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	j, _ := json.Marshal(res)
+	return string(j)
 }
 
 // placeAnswers are the autocomplete and nearby answers of e.

@@ -273,3 +273,16 @@ func SplitStrings(b []byte, off []uint32) ([]string, error) {
 	}
 	return strs, nil
 }
+
+// Aligned returns b itself when it starts 8-aligned in memory, else a
+// copy that does: an image read into memory (not mapped), or a part of
+// one, must be aligned for NewReader.
+func Aligned(b []byte) []byte {
+	if len(b) == 0 || uintptr(unsafe.Pointer(&b[0]))%8 == 0 {
+		return b
+	}
+	w := make([]uint64, (len(b)+7)/8)
+	a := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), len(b))
+	copy(a, b)
+	return a
+}

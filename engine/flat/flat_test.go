@@ -43,13 +43,9 @@ func image(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// aligned copies b to memory starting 8-aligned (as a mapping does).
-func aligned(b []byte) []byte {
-	words := make([]uint64, (len(b)+7)/8)
-	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)[:len(b)]
-	copy(out, b)
-	return out
-}
+// aligned copies b to memory starting 8-aligned (as a mapping does), so
+// that tests can change it.
+func aligned(b []byte) []byte { return Aligned(append([]byte{0}, b...)[1:]) }
 
 func read(data []byte) (sample, uint32, string, error) {
 	var s sample
@@ -154,5 +150,21 @@ func TestStrings(t *testing.T) {
 		if _, err := SplitStrings([]byte(tc.b), tc.off); !errors.Is(err, ErrImage) {
 			t.Errorf("SplitStrings(%q, %v) = %v, want ErrImage", tc.b, tc.off, err)
 		}
+	}
+}
+
+func TestAligned(t *testing.T) {
+	b := make([]uint64, 3)
+	whole := unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), 24)
+	if a := Aligned(whole); &a[0] != &whole[0] {
+		t.Error("an aligned slice was copied")
+	}
+	copy(whole, "0123456789abcdefghijklmn")
+	a := Aligned(whole[3:])
+	if uintptr(unsafe.Pointer(&a[0]))%8 != 0 || string(a) != "3456789abcdefghijklmn" {
+		t.Errorf("Aligned(whole[3:]) = %q at %p", a, &a[0])
+	}
+	if Aligned(nil) != nil {
+		t.Error("Aligned(nil) is not nil")
 	}
 }

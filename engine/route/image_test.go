@@ -9,21 +9,15 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/flat"
 )
 
-// aligned returns a copy of b that starts 8-aligned, as a mapping does.
-func aligned(b []byte) []byte {
-	if len(b) == 0 {
-		return nil
-	}
-	w := make([]uint64, (len(b)+7)/8)
-	a := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), len(b))
-	copy(a, b)
-	return a
-}
+// aligned copies b to memory starting 8-aligned (as a mapping does), so
+// that tests can change it.
+func aligned(b []byte) []byte { return flat.Aligned(append([]byte{0}, b...)[1:]) }
 
 func imageOf(tb testing.TB, g *Graph) []byte {
 	tb.Helper()

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
-	"unsafe"
 
 	"waymark/engine/flat"
 )
@@ -20,10 +19,7 @@ func imageOf(t *testing.T, ix *Index) []byte {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	words := make([]uint64, (buf.Len()+7)/8)
-	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)[:buf.Len()]
-	copy(out, buf.Bytes())
-	return out
+	return flat.Aligned(append([]byte{0}, buf.Bytes()...)[1:])
 }
 
 func readImage(data []byte) (*Index, error) {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"testing"
-	"unsafe"
 
 	"github.com/paulmach/orb"
 
@@ -112,9 +111,7 @@ func TestImage(t *testing.T) {
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		words := make([]uint64, (buf.Len()+7)/8)
-		img := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)[:buf.Len()]
-		copy(img, buf.Bytes())
+		img := flat.Aligned(append([]byte{0}, buf.Bytes()...)[1:])
 		read := func(b []byte) (*Grid, error) {
 			r, err := flat.NewReader(b, "WMTEST01")
 			if err != nil {
