@@ -328,3 +328,23 @@ func TestSubstringSkipKeepsAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestOneWordNameOnly checks that a one-word query, which leaves out the
+// documents it matches only by address, answers as when it visits them,
+// with address groups, filters and viewboxes, and with typos.
+func TestOneWordNameOnly(t *testing.T) {
+	for seed := int64(20); seed < 24; seed++ {
+		ix, query := groupedIndex(seed, 600)
+		for i := 0; i < 600; i++ {
+			q := query()
+			q.Words = q.Words[len(q.Words)-1:]
+			all := q
+			all.allMatches = true
+			for _, mode := range []int{0, searchTypos, searchNoSubstring} {
+				if a, b := ix.search(q, mode), ix.search(all, mode); fmt.Sprint(a) != fmt.Sprint(b) {
+					t.Fatalf("seed %d: search(%+v, %d) = %v, visiting address matches %v", seed, q, mode, a, b)
+				}
+			}
+		}
+	}
+}

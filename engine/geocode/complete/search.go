@@ -45,6 +45,9 @@ type Query struct {
 	DistanceOnly bool
 
 	noShort bool // tests: bypass the short-prefix table
+	// allMatches (tests) visits the address matches of a one-word query
+	// too, which cannot make a hit (see search).
+	allMatches bool
 }
 
 // Hit is one found document.
@@ -228,6 +231,13 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		s.epoch = 0
 	}
 	cands := s.cands[:0]
+	// A hit needs a word matching its name, so the documents a one-word
+	// query matches only by address (every house of a town, through its
+	// address group, for the town's name) can be left out at once: they
+	// were most of the work of typing a town's name on a country pack.
+	// A document matched both ways keeps its name match either way (name
+	// codes are below address codes).
+	nameOnly := n == 1 && !q.allMatches
 	for round, wi := range order {
 		s.epoch++
 		e := s.epoch
@@ -246,7 +256,13 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		}
 		for _, m := range sets[wi] {
 			for _, p := range ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]] {
+				if nameOnly && p&1 == 1 {
+					continue
+				}
 				visit(p>>1, uint8(p&1)<<2|m.grade)
+			}
+			if nameOnly {
+				continue
 			}
 			for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
 				for _, d := range ix.gd[ix.gdOff[g]:ix.gdOff[g+1]] {
