@@ -24,7 +24,9 @@ import (
 )
 
 // completerMagic starts a completer's image; its last two characters are
-// the layout's version.
+// the layout's version: raise it when the layout changes and also when what is
+// loaded into the arrays changes (an image of the same pack build written
+// by an older program would otherwise be taken as current).
 const completerMagic = "WMCIMG01"
 
 // docLayout describes acDoc's memory layout.

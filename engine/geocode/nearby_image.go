@@ -16,7 +16,9 @@ import (
 )
 
 // nearbyMagic starts a nearby index's image; its last two characters are
-// the layout's version.
+// the layout's version: raise it when the layout changes and also when what is
+// loaded into the arrays changes (an image of the same pack build written
+// by an older program would otherwise be taken as current).
 const nearbyMagic = "WMNIMG01"
 
 // WriteImage writes the index's image, for the pack build buildID.

@@ -39,7 +39,9 @@ import (
 )
 
 // imageMagic starts an image; its last two characters are the layout's
-// version.
+// version: raise it when the layout changes and also when what is
+// loaded into the arrays changes (an image of the same pack build written
+// by an older program would otherwise be taken as current).
 const imageMagic = "WMGIMG01"
 
 // WriteImage writes g's image to w.
