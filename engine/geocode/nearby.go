@@ -47,7 +47,7 @@ type NearbyIndex struct {
 	ix   *Index
 	grid *pointgrid.Grid
 	ids  []int64
-	kind []uint32 // the place's in kinds
+	kind []uint32 // each place's kind, as its number in kinds
 	imp  []float32
 	// kinds are the distinct kinds of the places (a few hundred), so the
 	// per-place arrays are flat (an image holds them as they are,
