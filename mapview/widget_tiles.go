@@ -137,8 +137,16 @@ func (l *tileLoader) work() {
 			l.w.do(func() {
 				l.mu.Lock()
 				l.pending = false
+				stopped := l.tiler == nil
 				l.mu.Unlock()
-				l.w.Refresh()
+				// A widget whose tiler was taken away (its window shut
+				// down) is not touched again: a worker that finished a
+				// tile just before must not lay it out (with Fyne's test
+				// driver this callback runs on the worker, beside the
+				// next window being built).
+				if !stopped {
+					l.w.Refresh()
+				}
 			})
 		}
 	}

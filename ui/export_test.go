@@ -258,6 +258,10 @@ func (w *Window) NearbyForTest(p orb.Point, word string) ([]string, error) {
 	return nil, fmt.Errorf("nearby timed out")
 }
 
+// ResizeForTest resizes the window holding uiMu, as a user's resize runs
+// on the UI goroutine: its layout must not overlap a tile callback.
+func (w *Window) ResizeForTest(s fyne.Size) { w.locked(func() { w.win.Resize(s) }) }
+
 // ShutdownForTest closes the window as the user would, saving state.
 func (w *Window) ShutdownForTest() {
 	w.testClose.Do(func() { w.locked(func() { w.win.Close(); w.shutdown() }) })

@@ -393,6 +393,9 @@ func (w *Window) doUI(f func()) {
 	fyne.Do(func() {
 		w.uiMu.Lock()
 		defer w.uiMu.Unlock()
+		if w.closed {
+			return // background work that ends after the window closed touches nothing
+		}
 		f()
 	})
 }
@@ -440,11 +443,7 @@ func (w *Window) scheduleSave() {
 		w.saveTimer.Stop()
 	}
 	w.saveTimer = time.AfterFunc(saveDelay, func() {
-		w.doUI(func() {
-			if !w.closed {
-				w.saveState()
-			}
-		})
+		w.doUI(w.saveState)
 	})
 }
 

@@ -48,7 +48,7 @@ func newWindow(t *testing.T) (*ui.Window, string) {
 	if err != nil {
 		t.Fatalf("ui.New: %v", err)
 	}
-	w.FyneWindow().Resize(fyne.NewSize(1280, 800))
+	w.ResizeForTest(fyne.NewSize(1280, 800))
 	t.Cleanup(w.ShutdownForTest)
 	// The window builds the place indexes in the background; wait for them
 	// here, so that the tests' time limits do not include building them
