@@ -348,3 +348,32 @@ func TestOneWordNameOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeEqualsVisit checks that matching later words by looking the
+// candidates up in their lists answers as visiting the lists does, with
+// address groups, filters, viewboxes and typos.
+func TestProbeEqualsVisit(t *testing.T) {
+	for seed := int64(30); seed < 34; seed++ {
+		ix, query := groupedIndex(seed, 600)
+		multi := 0
+		for i := 0; i < 600; i++ {
+			q := query()
+			if len(q.Words) > 1 {
+				multi++
+			}
+			for _, mode := range []int{0, searchTypos, searchNoSubstring} {
+				var answers []string
+				for _, probe := range []int8{probeNever, probeAlways, probeAuto} {
+					q.probe = probe
+					answers = append(answers, fmt.Sprint(ix.search(q, mode)))
+				}
+				if answers[0] != answers[1] || answers[0] != answers[2] {
+					t.Fatalf("seed %d: search(%+v, %d): visiting %s, probing %s, auto %s", seed, q, mode, answers[0], answers[1], answers[2])
+				}
+			}
+		}
+		if multi < 100 {
+			t.Fatalf("seed %d: only %d queries of several words", seed, multi)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package complete
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -48,7 +49,18 @@ type Query struct {
 	// allMatches (tests) visits the address matches of a one-word query
 	// too, which cannot make a hit (see search).
 	allMatches bool
+	// probe (tests) forces how later words are matched: probeAuto,
+	// probeNever (visit their postings) or probeAlways (look the
+	// candidates up).
+	probe int8
 }
+
+// Query.probe values.
+const (
+	probeAuto = iota
+	probeNever
+	probeAlways
+)
 
 // Hit is one found document.
 type Hit struct {
@@ -254,19 +266,23 @@ func (ix *Index) search(q Query, mode int) []Hit {
 				}
 			}
 		}
-		for _, m := range sets[wi] {
-			for _, p := range ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]] {
-				if nameOnly && p&1 == 1 {
+		if round > 0 && ix.probes(q.probe, len(cands), sets[wi], cost[wi]) {
+			ix.probe(cands, sets[wi], s, e)
+		} else {
+			for _, m := range sets[wi] {
+				for _, p := range ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]] {
+					if nameOnly && p&1 == 1 {
+						continue
+					}
+					visit(p>>1, uint8(p&1)<<2|m.grade)
+				}
+				if nameOnly {
 					continue
 				}
-				visit(p>>1, uint8(p&1)<<2|m.grade)
-			}
-			if nameOnly {
-				continue
-			}
-			for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
-				for _, d := range ix.gd[ix.gdOff[g]:ix.gdOff[g+1]] {
-					visit(d, 1<<2|m.grade)
+				for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
+					for _, d := range ix.gd[ix.gdOff[g]:ix.gdOff[g+1]] {
+						visit(d, 1<<2|m.grade)
+					}
 				}
 			}
 		}
@@ -322,6 +338,49 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		top = insertTop(top, h, q.Limit, q.HasBox && q.DistanceOnly)
 	}
 	return top
+}
+
+// probes reports whether a later word (matches ms, visiting cost cost)
+// is matched faster by looking each of the n candidates left up in its
+// lists than by visiting them: typing "Landstrasse 12, Vaduz" on a country
+// pack leaves a few hundred candidates after the first two words, and
+// Vaduz's address group lists every house of the town.
+func (ix *Index) probes(mode int8, n int, ms []wordMatch, cost int) bool {
+	switch mode {
+	case probeNever:
+		return false
+	case probeAlways:
+		return true
+	}
+	lists := 0
+	for _, m := range ms {
+		lists += 1 + int(ix.wgOff[m.id+1]-ix.wgOff[m.id])
+	}
+	return n*lists*24 < cost // a binary search is ~20 steps
+}
+
+// probe marks (epoch e, best code) the candidates matching a word
+// through ms, as visiting the word's postings and groups would, by
+// binary search in the sorted lists.
+func (ix *Index) probe(cands []cand, ms []wordMatch, s *scratch, e uint32) {
+	for _, c := range cands {
+		d := c.doc
+		best := uint8(math.MaxUint8)
+		for _, m := range ms {
+			post := ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]]
+			if i, _ := slices.BinarySearch(post, d<<1); i < len(post) && post[i]>>1 == d {
+				best = min(best, uint8(post[i]&1)<<2|m.grade)
+			}
+			for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
+				if _, ok := slices.BinarySearch(ix.gd[ix.gdOff[g]:ix.gdOff[g+1]], d); ok {
+					best = min(best, 1<<2|m.grade)
+				}
+			}
+		}
+		if best != math.MaxUint8 {
+			s.mark[d], s.best[d] = e, best
+		}
+	}
 }
 
 // insertTop inserts h into the sorted slice top (capacity limit), keeping
