@@ -204,8 +204,8 @@ type shortHit struct {
 
 func (ix *Index) buildShort() {
 	prefixes := map[string]bool{}
-	for i := range ix.nWords() {
-		w := ix.word(i)
+	for id := range ix.nWords() {
+		w := ix.word(id)
 		for i := range w {
 			if i > 0 && i <= shortPrefixBytes {
 				prefixes[w[:i]] = true

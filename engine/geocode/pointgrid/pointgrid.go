@@ -96,7 +96,7 @@ func (g *Grid) Within(c orb.Point, radius float64, visit func(i int, meters floa
 	y0, y1 := cellCoord(math.Max(c[1]-dLat, -90)), cellCoord(math.Min(c[1]+dLat, 90))
 	// The columns from x0 to x1 that have occupied cells: start at the
 	// first key of column x0 and jump from column to column.
-	k, _ := slices.BinarySearch(g.keys, cellKey(x0, y0))
+	k := searchFrom(g.keys, cellKey(x0, y0))
 	for k < len(g.keys) {
 		x := int32(uint32(g.keys[k]>>32) ^ 1<<31)
 		if x > x1 {
@@ -114,10 +114,7 @@ func (g *Grid) Within(c orb.Point, radius float64, visit func(i int, meters floa
 				}
 			}
 		}
-		if x == math.MaxInt32 {
-			return
-		}
-		k += searchFrom(g.keys[k:], cellKey(x+1, y0))
+		k += searchFrom(g.keys[k:], cellKey(x+1, y0)) // x+1 fits: cellCoord stays within ±MaxInt32/2
 	}
 }
 
