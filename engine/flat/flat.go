@@ -286,3 +286,28 @@ func Aligned(b []byte) []byte {
 	copy(a, b)
 	return a
 }
+
+// Strings writes a list of strings as two arrays: their bytes one after
+// the other and where each starts (JoinStrings).
+func (w *Writer) Strings(strs []string) {
+	b, off := JoinStrings(strs)
+	WriteArray(w, b)
+	WriteArray(w, off)
+}
+
+// Strings reads a list Writer.Strings wrote, copied out of the image (nil
+// after an error, which Err and Close report).
+func (r *Reader) Strings() []string {
+	var b []byte
+	var off []uint32
+	ReadArray(r, &b)
+	ReadArray(r, &off)
+	if r.err != nil {
+		return nil
+	}
+	strs, err := SplitStrings(b, off)
+	if err != nil {
+		r.err = fmt.Errorf("strings at byte %d: %v", r.off, err)
+	}
+	return strs
+}

@@ -168,3 +168,27 @@ func TestAligned(t *testing.T) {
 		t.Error("Aligned(nil) is not nil")
 	}
 }
+
+func TestWriterStrings(t *testing.T) {
+	strs := []string{"place", "", "town"}
+	var buf bytes.Buffer
+	w := NewWriter(&buf, magic)
+	w.Strings(strs)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	img := aligned(buf.Bytes())
+	r, err := NewReader(img, magic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Strings(); !slices.Equal(got, strs) || r.Close() != nil {
+		t.Errorf("Strings read back %q (%v)", got, r.Close())
+	}
+	// Offsets past the bytes: an error, not a panic.
+	binary.LittleEndian.PutUint32(img[len(img)-8-4:], 99) // the last of the 4 offsets, just before the total length
+	r, _ = NewReader(img, magic)
+	if got := r.Strings(); got != nil || !errors.Is(r.Close(), ErrImage) {
+		t.Errorf("bad offsets: %q, %v", got, r.Close())
+	}
+}

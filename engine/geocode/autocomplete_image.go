@@ -46,10 +46,8 @@ func (c *Completer) WriteImage(w io.Writer, buildID string) error {
 	fw := flat.NewWriter(w, completerMagic)
 	fw.String(buildID)
 	fw.String(docLayout())
-	strBytes, strOff := flat.JoinStrings(c.strs)
 	flat.WriteArray(fw, c.docs)
-	flat.WriteArray(fw, strBytes)
-	flat.WriteArray(fw, strOff)
+	fw.Strings(c.strs)
 	c.cx.WriteImage(fw)
 	if err := fw.Close(); err != nil {
 		return fmt.Errorf("geocode: write autocomplete image: %w", err)
@@ -72,15 +70,9 @@ func ReadCompleterImage(data []byte, ix *Index) (*Completer, string, error) {
 		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w: documents of layout %q, not %q", flat.ErrImage, layout, docLayout())
 	}
 	c := &Completer{ix: ix}
-	var strBytes []byte
-	var strOff []uint32
 	flat.ReadArray(r, &c.docs)
-	flat.ReadArray(r, &strBytes)
-	flat.ReadArray(r, &strOff)
+	c.strs = r.Strings()
 	if err := r.Err(); err != nil {
-		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
-	}
-	if c.strs, err = flat.SplitStrings(strBytes, strOff); err != nil {
 		return nil, "", fmt.Errorf("geocode: read autocomplete image: %w", err)
 	}
 	if c.cx, err = complete.ReadImage(r); err != nil {

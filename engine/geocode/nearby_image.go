@@ -29,12 +29,10 @@ func (n *NearbyIndex) WriteImage(w io.Writer, buildID string) error {
 	for _, k := range n.kinds {
 		strs = append(strs, k.class, k.typ, k.linkedPlace)
 	}
-	strBytes, strOff := flat.JoinStrings(strs)
 	flat.WriteArray(fw, n.ids)
 	flat.WriteArray(fw, n.kind)
 	flat.WriteArray(fw, n.imp)
-	flat.WriteArray(fw, strBytes)
-	flat.WriteArray(fw, strOff)
+	fw.Strings(strs)
 	n.grid.WriteImage(fw)
 	if err := fw.Close(); err != nil {
 		return fmt.Errorf("geocode: write nearby image: %w", err)
@@ -54,18 +52,11 @@ func ReadNearbyImage(data []byte, ix *Index) (*NearbyIndex, string, error) {
 	}
 	buildID := r.String()
 	n := &NearbyIndex{ix: ix}
-	var strBytes []byte
-	var strOff []uint32
 	flat.ReadArray(r, &n.ids)
 	flat.ReadArray(r, &n.kind)
 	flat.ReadArray(r, &n.imp)
-	flat.ReadArray(r, &strBytes)
-	flat.ReadArray(r, &strOff)
+	strs := r.Strings()
 	if err := r.Err(); err != nil {
-		return nil, "", fmt.Errorf("geocode: read nearby image: %w", err)
-	}
-	strs, err := flat.SplitStrings(strBytes, strOff)
-	if err != nil {
 		return nil, "", fmt.Errorf("geocode: read nearby image: %w", err)
 	}
 	if len(strs)%3 != 0 {
