@@ -21,12 +21,7 @@ func BenchmarkOpenPack(b *testing.B) {
 			opts engine.PackOptions
 		}{{"mapped", engine.PackOptions{}}, {"decoded", engine.PackOptions{DecodeGraphs: true}}} {
 			b.Run(region+"/"+how.name, func(b *testing.B) {
-				var path string
-				if region == testpacks.ScaledName() {
-					path = testpacks.Scaled(b)
-				} else {
-					path = testpacks.Path(b, region)
-				}
+				path := benchPack(b, region)
 				if p, err := engine.OpenPackWith(path, how.opts); err == nil { // writes the images
 					p.WaitGraphs()
 					p.Close()
@@ -61,12 +56,7 @@ func BenchmarkOpenPack(b *testing.B) {
 func BenchmarkOpenPlaces(b *testing.B) {
 	for _, region := range []string{"liechtenstein", "monaco", "andorra", testpacks.ScaledName()} {
 		b.Run(region, func(b *testing.B) {
-			var path string
-			if region == testpacks.ScaledName() {
-				path = testpacks.Scaled(b)
-			} else {
-				path = testpacks.Path(b, region)
-			}
+			path := benchPack(b, region)
 			open := func() (*engine.Engine, error) {
 				e, err := engine.Open(path)
 				if err == nil {
@@ -92,4 +82,13 @@ func BenchmarkOpenPlaces(b *testing.B) {
 			lat.Report(b)
 		})
 	}
+}
+
+// benchPack is the path of a region's test pack, or of the tiled
+// country-sized pack (testpacks.Scaled) for its name.
+func benchPack(b *testing.B, region string) string {
+	if region == testpacks.ScaledName() {
+		return testpacks.Scaled(b)
+	}
+	return testpacks.Path(b, region)
 }
