@@ -53,17 +53,25 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 		return st, fmt.Errorf("route: write graph: %w", err)
 	}
 	geom.close() // now, not at return: contraction is the peak
-	// The tail leaves out what the transitions and arc weights give
-	// (writeHierarchyEdges); of the rest of the graph, only they stay.
-	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD, strs: b.strs}
+	// Of the rest of the graph only the transitions and arc weights stay,
+	// till contraction has made them its edges; the hierarchy is written
+	// from its spools a range of nodes at a time (hierarchy.writeTo).
+	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
 	b.g = nil
-	up, down, err := contract(ctx, tail, opts.TempDir, opts.Progress)
+	h, err := contract(ctx, tail, opts.TempDir, true, opts.Progress)
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
-	st.CHEdges = len(up.to) + len(down.to)
-	tail.up, tail.down = up, down
-	tail.writeTail(w)
+	defer h.close()
+	st.CHEdges = h.up.n + h.down.n
+	limit := opts.chunk
+	if limit <= 0 {
+		limit = hierarchyChunk
+	}
+	if err := h.writeTo(w, opts.TempDir, limit); err != nil {
+		return st, fmt.Errorf("route: write graph: %w", err)
+	}
+	writeStrings(w, b.strs)
 	w.flush()
 	if w.err != nil {
 		return st, fmt.Errorf("route: write graph: %w", w.err)
@@ -79,11 +87,23 @@ type WriteOptions struct {
 	// Progress, when not nil, receives the number of contracted nodes (of
 	// total) now and then.
 	Progress func(done, total int)
+	// chunk is the most hierarchy edges written at once (tests: 0 is
+	// hierarchyChunk).
+	chunk int
 }
+
+// hierarchyChunk is the most hierarchy edges Write holds at once, 16
+// bytes each: the hierarchy is written a range of nodes at a time.
+const hierarchyChunk = 1 << 21
 
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b, st := prepare(net, nil, false)
-	up, down, err := contract(ctx, b.g, "", progress)
+	h, err := contract(ctx, b.g, "", false, progress)
+	if err != nil {
+		return nil, st, fmt.Errorf("route: contract: %w", err)
+	}
+	defer h.close()
+	up, down, err := h.arrays()
 	if err != nil {
 		return nil, st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -114,7 +134,6 @@ func prepare(net *Network, geom *geomSpill, consume bool) (*builder, BuildStats)
 	b.transitions()
 	b.viaWays()
 	var st BuildStats
-	b.flatten()
 	b.release()
 	st.Junctions, st.Edges, st.Arcs, st.Transitions = b.g.nJunctions, len(b.g.eFrom), len(b.g.aW), len(b.g.tTo)
 	st.Restrictions, st.SkippedRestrictions = b.applied, b.skipped
@@ -131,21 +150,18 @@ type builder struct {
 	bear    []float64  // per edge: bearing leaving its start, arriving at its end
 	signals []uint16   // per edge: traffic signals between its ends
 
-	junction map[int64]uint32
+	// js are the junctions' node ids, sorted; jnum their numbers plus
+	// one (0: no edge ends there), by place in js.
+	js       junctions
+	jnum     []uint32
 	eWay     []int32    // way index per edge
 	wayID    []int64    // per way index: its id (the ways may be gone, prepare)
 	wayEdges [][]uint32 // edges per way, in way order
 	wayIdx   map[int64]int32
-	trans    [][]tr // per arc
 	viaRestr map[[2]int64][]Restriction
 	dupsOf   map[uint32][]uint32 // original arc → its via-way duplicates
 
 	applied, skipped int
-}
-
-type tr struct {
-	to uint32
-	w  uint32 // turn weight, deciseconds
 }
 
 func (b *builder) str(s string) uint32 {
@@ -168,14 +184,18 @@ func (b *builder) edges() {
 			b.viaRestr[[2]int64{r.ViaNode, r.From}] = append(b.viaRestr[[2]int64{r.ViaNode, r.From}], r)
 		}
 	}
-	b.junction = map[int64]uint32{}
+	// Junctions are numbered as edges first reach them: jnum holds each
+	// one's number plus one by its place in js (every edge ends at
+	// junctions), 4 bytes a junction where a map by id took ~30.
+	b.js, b.jnum = js, make([]uint32, len(js))
+	nJunctions := uint32(0)
 	jn := func(id int64) uint32 {
-		j, ok := b.junction[id]
-		if !ok {
-			j = uint32(len(b.junction))
-			b.junction[id] = j
+		k, _ := slices.BinarySearch(js, id)
+		if b.jnum[k] == 0 {
+			nJunctions++
+			b.jnum[k] = nJunctions
 		}
-		return j
+		return b.jnum[k] - 1
 	}
 	b.wayIdx = map[int64]int32{}
 	b.wayEdges = make([][]uint32, len(net.Ways))
@@ -283,7 +303,7 @@ func (b *builder) edges() {
 		// copy is a few hundred MB that need not wait for the rest.
 		net.Ways[wi].Nodes, net.Ways[wi].Points = nil, nil
 	}
-	g.nJunctions = len(b.junction)
+	g.nJunctions = int(nJunctions)
 }
 
 // release drops what the builder kept to make the graph, so that it is
@@ -291,7 +311,7 @@ func (b *builder) edges() {
 // names, the junction and way maps and the per-arc turn lists are
 // hundreds of MB).
 func (b *builder) release() {
-	b.net, b.strIdx, b.junction, b.eWay, b.wayEdges, b.wayIdx, b.trans, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	b.net, b.strIdx, b.js, b.jnum, b.eWay, b.wayEdges, b.wayIdx, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	b.bear, b.signals = nil, nil
 }
 
@@ -389,97 +409,6 @@ func turnCost(tp turnParams, angle float64, roads int, uturn, signal, modeChange
 	return c
 }
 
-// transitions makes the allowed turns at every junction.
-func (b *builder) transitions() {
-	g, net := b.g, b.net
-	tp := net.Profile.turnParams()
-	b.trans = make([][]tr, len(g.aW))
-	// incident edges per junction
-	inc := make([][]uint32, g.nJunctions)
-	for e := range g.eFrom {
-		if g.eArc[2*e] < 0 && g.eArc[2*e+1] < 0 {
-			continue // a segment another way keeps: no road here
-		}
-		inc[g.eFrom[e]] = append(inc[g.eFrom[e]], uint32(e)<<1)
-		inc[g.eTo[e]] = append(inc[g.eTo[e]], uint32(e)<<1|1)
-	}
-	junctionID := make([]int64, g.nJunctions)
-	for id, j := range b.junction {
-		junctionID[j] = id
-	}
-	var ins, outs []uint32
-	var allowed []uint32
-	for j := 0; j < g.nJunctions; j++ {
-		ins, outs = ins[:0], outs[:0]
-		for _, x := range inc[j] {
-			e, end := x>>1, x&1
-			// an arc arrives at j: forward when j is the edge's end, backward when its start
-			if end == 1 {
-				if a := g.eArc[2*e]; a >= 0 {
-					ins = append(ins, uint32(a))
-				}
-				if a := g.eArc[2*e+1]; a >= 0 {
-					outs = append(outs, uint32(a))
-				}
-			} else {
-				if a := g.eArc[2*e+1]; a >= 0 {
-					ins = append(ins, uint32(a))
-				}
-				if a := g.eArc[2*e]; a >= 0 {
-					outs = append(outs, uint32(a))
-				}
-			}
-		}
-		id := junctionID[j]
-		barrier := net.Barriers[id]
-		turning := net.TurningPlaces[id]
-		signal := net.Signals[id]
-		roads := len(inc[j])
-		for _, a := range ins {
-			ea, ba := arcEdge(g, a)
-			restr := b.viaRestr[[2]int64{id, b.wayID[b.eWay[ea]]}]
-			allowed = allowed[:0]
-			hasOther := false
-			for _, o := range outs {
-				eo, bo := arcEdge(g, o)
-				uturn := eo == ea && bo != ba
-				if barrier && !uturn {
-					continue
-				}
-				if !restrictionAllows(restr, b.wayID[b.eWay[eo]]) {
-					continue
-				}
-				allowed = append(allowed, o)
-				if !uturn {
-					hasOther = true
-				}
-			}
-			if len(restr) > 0 {
-				b.applied += len(restr)
-			}
-			inB := b.arriveBearing(ea, ba)
-			for _, o := range allowed {
-				eo, bo := arcEdge(g, o)
-				uturn := eo == ea && bo != ba
-				if uturn && hasOther && !turning {
-					continue
-				}
-				angle := 180.0
-				if !uturn {
-					angle = turnAngle(inB, b.departBearing(eo, bo))
-				}
-				mode := (g.eFlags[ea]&flagFerry != 0) != (g.eFlags[eo]&flagFerry != 0)
-				c := turnCost(tp, angle, roads, uturn, signal, mode)
-				w := uint32(math.Round(c * 10))
-				if !g.arcRestricted(a) && g.arcRestricted(o) {
-					w += restrictedPenalty
-				}
-				b.trans[a] = append(b.trans[a], tr{to: o, w: w})
-			}
-		}
-	}
-}
-
 func restrictionAllows(rs []Restriction, toWay int64) bool {
 	for _, r := range rs {
 		if r.Only && toWay != r.To {
@@ -490,26 +419,4 @@ func restrictionAllows(rs []Restriction, toWay int64) bool {
 		}
 	}
 	return true
-}
-
-// flatten stores the transitions in CSR form (contract reads them from
-// there: a flat copy for it was 16 bytes a transition, ~160 MB on LI
-// ×200).
-func (b *builder) flatten() {
-	g := b.g
-	g.tOff = make([]uint32, len(b.trans)+1)
-	total := 0
-	for _, ts := range b.trans {
-		total += len(ts)
-	}
-	g.tTo = slices.Grow(g.tTo, total)
-	g.tW = slices.Grow(g.tW, total)
-	for a, ts := range b.trans {
-		g.tOff[a] = uint32(len(g.tTo))
-		for _, t := range ts {
-			g.tTo = append(g.tTo, t.to)
-			g.tW = append(g.tW, t.w)
-		}
-	}
-	g.tOff[len(b.trans)] = uint32(len(g.tTo))
 }

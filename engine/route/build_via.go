@@ -48,20 +48,21 @@ func (b *builder) viaWays() {
 		}
 		dups := map[uint32][]uint32{} // a sequence's first arc → its duplicates
 		for _, a := range cands {
-			for k, t := range b.trans[a] {
-				if g.origArc(t.to) != chain[0] {
+			for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
+				to := g.tTo[k]
+				if g.origArc(to) != chain[0] {
 					continue
 				}
-				d, ok := dups[t.to]
+				d, ok := dups[to]
 				if !ok {
-					seq, found := b.follow(t.to, chain)
+					seq, found := b.follow(to, chain)
 					if !found {
 						continue
 					}
 					d = b.duplicate(seq, r)
-					dups[t.to] = d
+					dups[to] = d
 				}
-				b.trans[a][k].to = d[0]
+				g.tTo[k] = d[0]
 			}
 		}
 		b.applied++
@@ -146,9 +147,10 @@ func (b *builder) follow(first uint32, chain []uint32) ([]uint32, bool) {
 	seq := []uint32{first}
 	for _, want := range chain[1:] {
 		cur, next := seq[len(seq)-1], int64(-1)
-		for _, t := range b.trans[cur] {
-			if g.origArc(t.to) == want {
-				next = int64(t.to)
+		to, _ := g.turns(cur)
+		for _, t := range to {
+			if g.origArc(t) == want {
+				next = int64(t)
 				break
 			}
 		}
@@ -177,17 +179,19 @@ func (b *builder) duplicate(seq []uint32, r Restriction) []uint32 {
 		b.dupsOf[o] = append(b.dupsOf[o], d)
 		dup[i] = d
 	}
+	// The copies' turns go at the end of the arrays (transitions left
+	// room), in the copies' order, which is their arcs'.
 	for i, c := range seq {
-		var ts []tr
-		for _, t := range b.trans[c] {
-			if i+1 < len(seq) && t.to == seq[i+1] {
-				t.to = dup[i+1]
-			} else if i+1 == len(seq) && !restrictionAllows([]Restriction{r}, b.wayOfArc(t.to)) {
+		to, w := g.turns(c)
+		for k, t := range to {
+			if i+1 < len(seq) && t == seq[i+1] {
+				t = dup[i+1]
+			} else if i+1 == len(seq) && !restrictionAllows([]Restriction{r}, b.wayOfArc(t)) {
 				continue
 			}
-			ts = append(ts, t)
+			g.tTo, g.tW = append(g.tTo, t), append(g.tW, w[k])
 		}
-		b.trans = append(b.trans, ts)
+		g.tOff = append(g.tOff, uint32(len(g.tTo)))
 	}
 	return dup
 }

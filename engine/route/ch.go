@@ -2,9 +2,7 @@ package route
 
 import (
 	"context"
-	"encoding/binary"
-	"fmt"
-	"io"
+	"math"
 	"sort"
 )
 
@@ -69,47 +67,47 @@ const (
 
 // contract builds the CH of the edge-based graph of g's arcs and
 // transitions. The final edges wait in temporary files in dir ("": in
-// memory) until the hierarchy is complete (finalEdges); with a dir, g's
-// transitions and arc weights wait in one while it is contracted (park).
-// progress, when not nil, is called with the number of contracted nodes
-// and n.
-func contract(ctx context.Context, g *Graph, dir string, progress func(done, total int)) (up, down chAdj, err error) {
+// memory) until the hierarchy is complete; the caller makes them into
+// arrays (finalEdges.csr) or writes them (hierarchy.writeTo), and closes
+// the hierarchy. With consume, g's transitions and arc weights are let go
+// once they are edges to contract: writing the hierarchy needs only how
+// they were made (hierarchy's wrapped flags), where a check against the
+// transitions kept them (LI ×200 walking: ~0.3 GB) through the stage's
+// peak. progress, when not nil, is called with the number of contracted
+// nodes and n.
+func contract(ctx context.Context, g *Graph, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	c := &contractor{
 		n: n, out: newAdjLists[chEdge](n), in: newAdjLists[uint32](n),
 		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
 		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n),
 	}
-	if c.up, err = newFinalEdges(n, dir); err != nil {
-		return up, down, err
+	h = &hierarchy{}
+	defer func() {
+		if err != nil {
+			h.close()
+			h = nil
+		}
+	}()
+	if h.up, err = newFinalEdges(n, dir); err != nil {
+		return h, err
 	}
-	defer c.up.close()
-	if c.down, err = newFinalEdges(n, dir); err != nil {
-		return up, down, err
+	if h.down, err = newFinalEdges(n, dir); err != nil {
+		return h, err
 	}
-	defer c.down.close()
+	c.up, c.down = h.up, h.down
 	// The graph's transitions are the edges to contract: a turn's weight
 	// plus its target arc's, and the target arc's distance.
 	for a := range n {
 		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
 			if to := g.tTo[k]; to != uint32(a) {
+				h.originalWrapped = h.originalWrapped || uint64(g.tW[k])+uint64(g.aW[to]) > math.MaxUint32
 				c.addEdge(uint32(a), to, g.tW[k]+g.aW[to], g.aD[to], -1)
 			}
 		}
 	}
-	if dir != "" {
-		// Writing the hierarchy reads them again; till then they wait in
-		// a file.
-		p, err := park(dir, &g.tOff, &g.tTo, &g.tW, &g.aW, &g.aD)
-		if err != nil {
-			return up, down, err
-		}
-		defer p.close()
-		defer func() {
-			if err == nil {
-				err = p.restore()
-			}
-		}()
+	if consume {
+		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
 	}
 	pq := newMinHeap(n)
 	for v := 0; v < n; v++ {
@@ -136,6 +134,7 @@ func contract(ctx context.Context, g *Graph, dir string, progress func(done, tot
 		c.contracted[v] = true
 		neighbours := c.detach(v)
 		for _, s := range shortcuts {
+			h.shortcutWrapped = h.shortcutWrapped || s.wrapped
 			c.addEdge(s.from, s.to, s.w, s.d, int32(v))
 		}
 		for _, x := range neighbours {
@@ -161,118 +160,18 @@ func contract(ctx context.Context, g *Graph, dir string, progress func(done, tot
 				progress(done, n)
 			}
 			if err := ctx.Err(); err != nil {
-				return up, down, err
+				return h, err
 			}
 		}
 	}
-	// The contraction's state is garbage before the hierarchy is made
-	// into arrays (on LI ×200 ~0.6 GB of it).
-	fu, fd := c.up, c.down
-	c = nil
-	pq = minHeap{}
-	if up, err = fu.csr(); err != nil {
-		return up, down, err
-	}
-	down, err = fd.csr()
-	return up, down, err
+	return h, nil
 }
 
 type shortcut struct {
 	from, to uint32
 	w, d     uint32
-}
-
-// finalEdges collects the CH edges of each node as it is contracted, in
-// a temporary file (or a buffer without a directory) of fixed records, and
-// only their count per node in memory: 4 bytes a node where the edges
-// took 16 bytes each and 8 a node of bookkeeping (LI ×200 walking: 29.6 M
-// edges, ~470 MB). csr reads them back into the hierarchy's arrays once
-// contraction is done.
-type finalEdges struct {
-	s     *spool
-	count []uint32
-	n     int // edges in the list
-	rec   [finalRecord]byte
-}
-
-// finalRecord is the size of a final edge's record: its node, other end,
-// weight, distance and middle node, little endian.
-const finalRecord = 20
-
-func newFinalEdges(n int, dir string) (*finalEdges, error) {
-	s, err := newSpool(dir, "hierarchy")
-	if err != nil {
-		return nil, err
-	}
-	return &finalEdges{s: s, count: make([]uint32, n)}, nil
-}
-
-func (f *finalEdges) set(v uint32, es []chEdge) {
-	f.count[v] = uint32(len(es))
-	f.n += len(es)
-	for _, e := range es {
-		binary.LittleEndian.PutUint32(f.rec[0:], v)
-		binary.LittleEndian.PutUint32(f.rec[4:], e.other)
-		binary.LittleEndian.PutUint32(f.rec[8:], e.w)
-		binary.LittleEndian.PutUint32(f.rec[12:], e.d)
-		binary.LittleEndian.PutUint32(f.rec[16:], uint32(e.mid))
-		f.s.Write(f.rec[:]) // an error comes back from reader
-	}
-}
-
-func (f *finalEdges) close() { f.s.close() }
-
-// csr returns the edges in CSR form, each node's sorted by other end.
-func (f *finalEdges) csr() (chAdj, error) {
-	src, err := f.s.reader()
-	if err != nil {
-		return chAdj{}, err
-	}
-	n := len(f.count)
-	var a chAdj
-	a.off = make([]uint32, n+1)
-	total := 0
-	for v := range n {
-		a.off[v] = uint32(total)
-		total += int(f.count[v])
-		f.count[v] = a.off[v] // from here on: where v's next edge goes
-	}
-	a.off[n] = uint32(total)
-	a.to, a.w, a.d, a.mid = make([]uint32, total), make([]uint32, total), make([]uint32, total), make([]int32, total)
-	var rec [finalRecord]byte
-	for range total {
-		if _, err := io.ReadFull(src, rec[:]); err != nil {
-			return chAdj{}, fmt.Errorf("hierarchy spill: %w", err)
-		}
-		v := binary.LittleEndian.Uint32(rec[0:])
-		k := f.count[v]
-		f.count[v]++
-		a.to[k] = binary.LittleEndian.Uint32(rec[4:])
-		a.w[k] = binary.LittleEndian.Uint32(rec[8:])
-		a.d[k] = binary.LittleEndian.Uint32(rec[12:])
-		a.mid[k] = int32(binary.LittleEndian.Uint32(rec[16:]))
-	}
-	f.count = nil
-	for v := range n {
-		sort.Sort(adjRange{&a, int(a.off[v]), int(a.off[v+1] - a.off[v])}) // one edge per pair: no ties
-	}
-	return a, nil
-}
-
-// adjRange sorts one node's edges of a chAdj by other end.
-type adjRange struct {
-	a        *chAdj
-	from, nk int
-}
-
-func (r adjRange) Len() int           { return r.nk }
-func (r adjRange) Less(i, j int) bool { return r.a.to[r.from+i] < r.a.to[r.from+j] }
-func (r adjRange) Swap(i, j int) {
-	a, i, j := r.a, r.from+i, r.from+j
-	a.to[i], a.to[j] = a.to[j], a.to[i]
-	a.w[i], a.w[j] = a.w[j], a.w[i]
-	a.d[i], a.d[j] = a.d[j], a.d[i]
-	a.mid[i], a.mid[j] = a.mid[j], a.mid[i]
+	// wrapped says w or d passed 2^32 (hierarchy.shortcutWrapped).
+	wrapped bool
 }
 
 // addEdge adds u→v, keeping at most one (the lightest) edge per node pair.
@@ -430,7 +329,8 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 		}
 		n++
 		if add != nil {
-			add(shortcut{from: u, to: w, w: uint32(via), d: ie.d + oe.d})
+			d := uint64(ie.d) + uint64(oe.d)
+			add(shortcut{from: u, to: w, w: uint32(via), d: uint32(d), wrapped: via > math.MaxUint32 || d > math.MaxUint32})
 		}
 	}
 	return n

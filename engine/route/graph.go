@@ -221,8 +221,13 @@ func (g *Graph) writeTail(w *varWriter) {
 	if pending != [2]bool{} {
 		g.writeShortcuts(w, pending)
 	}
-	w.uint(uint64(len(g.strs)))
-	for _, s := range g.strs {
+	writeStrings(w, g.strs)
+}
+
+// writeStrings writes a graph's strings, last in its encoding.
+func writeStrings(w *varWriter, strs []string) {
+	w.uint(uint64(len(strs)))
+	for _, s := range strs {
 		w.uint(uint64(len(s)))
 		w.b = append(w.b, s...)
 		w.spill()

@@ -209,14 +209,18 @@ func TestWriteStreams(t *testing.T) {
 	want, _ := built.MarshalBinary()
 	// The geometry waits in a file, or in memory, and the bytes are
 	// Build's.
+	// The hierarchy is written a range of nodes at a time: one range, a
+	// node or a few (down to one node's edges, above the limit).
 	var rec chunkRecorder
 	for _, dir := range []string{t.TempDir(), ""} {
-		rec = chunkRecorder{}
-		if _, err := Write(context.Background(), &rec, cloneNetwork(net), WriteOptions{TempDir: dir}); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(rec.Bytes(), want) {
-			t.Fatalf("Write (temp dir %q) wrote %d bytes, not Build's %d", dir, rec.Len(), len(want))
+		for _, chunk := range []int{0, 1, 7} {
+			rec = chunkRecorder{}
+			if _, err := Write(context.Background(), &rec, cloneNetwork(net), WriteOptions{TempDir: dir, chunk: chunk}); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(rec.Bytes(), want) {
+				t.Fatalf("Write (temp dir %q, chunk %d) wrote %d bytes, not Build's %d", dir, chunk, rec.Len(), len(want))
+			}
 		}
 	}
 	// The points may come from WayPoints as the edges are made.

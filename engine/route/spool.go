@@ -10,10 +10,10 @@ import (
 	"waymark/internal/unlinked"
 )
 
-// spool is what the graph build writes once and reads back once (the
-// edges' geometry, the final hierarchy edges, parked arrays): an unlinked
-// temporary file in a directory, gone when closed however the import
-// ends, or a buffer in memory without a directory.
+// spool is what the graph build writes once and reads back (the edges'
+// geometry, the final hierarchy edges and their middle arcs): an
+// unlinked temporary file in a directory, gone when closed however the
+// import ends, or a buffer in memory without a directory.
 type spool struct {
 	name string // for errors
 	f    *os.File
@@ -38,13 +38,14 @@ func newSpool(dir, name string) (*spool, error) {
 // Write appends p; an error stays and is returned again by reader.
 func (s *spool) Write(p []byte) (int, error) { return s.w.Write(p) }
 
-// reader flushes what was written and returns a reader from its start.
+// reader flushes what was written and returns a reader from its start;
+// a spool may be read more than once.
 func (s *spool) reader() (io.Reader, error) {
 	if err := s.w.Flush(); err != nil {
 		return nil, fmt.Errorf("route: %s: %w", s.name, err)
 	}
 	if s.f == nil {
-		return &s.mem, nil
+		return bytes.NewReader(s.mem.Bytes()), nil
 	}
 	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("route: %s: %w", s.name, err)
