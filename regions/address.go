@@ -54,7 +54,7 @@ func (b *placeBuilder) assignRanks(context.Context) error {
 			continue
 		}
 		p.rankSearch, p.rankAddress = placeRanks(p.class, p.typ, p.adminLevel, p.osmType == "N")
-		if !isAreal(p.geom) && p.osmType != "N" && p.class == "boundary" {
+		if !isAreal(p.geom.geometry()) && p.osmType != "N" && p.class == "boundary" {
 			p.rankAddress = 0 // a boundary that did not assemble contains nothing
 		}
 	}
@@ -92,7 +92,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 			return ctx.Err()
 		}
 		a := b.places[ai]
-		pa := prepareArea(a.geom)
+		pa := prepareArea(a.geom.geometry())
 		free := func(ni int32) bool { return b.places[ni].linked == 0 }
 		link := int32(-1)
 		// 1. The label member, whatever its name.
@@ -242,7 +242,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 				return true
 			}
 			if areas[k] == nil {
-				areas[k] = prepareArea(a.geom)
+				areas[k] = prepareArea(a.geom.geometry())
 			}
 			if areas[k].contains(p.centroid) {
 				parent = a.rankAddress

@@ -74,11 +74,11 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
 			cgrid.Insert(int32(len(countries)), p.bound)
-			countries = append(countries, countryArea{code, prepareArea(p.geom), p.area})
+			countries = append(countries, countryArea{code, prepareArea(p.geom.geometry()), p.area})
 			assembled[code] = true
 		} else if code := ownCountryCode(p.keptTags()); code != "" {
 			sgrid.Insert(int32(len(subdivisions)), p.bound)
-			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom), p.area})
+			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom.geometry()), p.area})
 		}
 	}
 	within := func(g *grid.Index, list []countryArea, pt orb.Point) string {
@@ -481,7 +481,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		b.places = append(b.places, &place{
 			class: "place", typ: "country", adminLevel: 15, name: defaultName(names), names: names,
 			country: code, extratags: extratagsOf(r.Tags, "boundary"), rankSearch: 4, rankAddress: 4,
-			centroid: c, bound: g.Bound(), geom: g, later: &placeLater{tags: r.Tags},
+			centroid: c, bound: g.Bound(), geom: mustShape(g), later: &placeLater{tags: r.Tags},
 		})
 		b.im.Count("countries without boundary (hull)", 1)
 	}

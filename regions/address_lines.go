@@ -23,8 +23,12 @@ type addressIndex struct {
 	areas    *grid.Index // address areas by bbox
 	areaIDs  []int32
 	prepared []*preparedArea
-	nodes    *grid.Index // place nodes by fuzzy area
-	nodeIDs  []int32
+	// geoms holds the areas' decoded geometries (their shapes stay
+	// encoded): the prepared areas' rings are theirs, and linesFrom
+	// tests place nodes against the chosen area.
+	geoms   []orb.Geometry
+	nodes   *grid.Index // place nodes by fuzzy area
+	nodeIDs []int32
 }
 
 func (b *placeBuilder) newAddressIndex() *addressIndex {
@@ -40,7 +44,9 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 		if p.area > 0 {
 			x.areas.Insert(int32(len(x.areaIDs)), p.bound)
 			x.areaIDs = append(x.areaIDs, int32(i))
-			x.prepared = append(x.prepared, prepareArea(p.geom))
+			g := p.geom.geometry()
+			x.geoms = append(x.geoms, g)
+			x.prepared = append(x.prepared, prepareArea(g))
 		} else if p.class == "place" || p.osmType == "N" {
 			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, p.rankSearch))
 			x.nodeIDs = append(x.nodeIDs, int32(i))
@@ -51,6 +57,7 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 
 type candidate struct {
 	idx      int32
+	k        int32 // the area's number in the index (fromArea)
 	rank     int
 	area     float64
 	distance float64 // meters, 0 for areas
@@ -68,7 +75,7 @@ func (x *addressIndex) containing(pt orb.Point, country string, self int32, cuto
 			return true
 		}
 		if x.prepared[k].contains(pt) {
-			out = append(out, candidate{idx: i, rank: p.rankAddress, area: p.area, fromArea: true})
+			out = append(out, candidate{idx: i, k: k, rank: p.rankAddress, area: p.area, fromArea: true})
 		}
 		return true
 	})
@@ -137,12 +144,12 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		return a.distance < c.distance
 	})
 	out := make([]addressLine, 0, len(cands))
-	boundary := int32(-1) // last isaddress area
+	var boundary orb.Geometry // last isaddress area
 	var nodeArea *orb.Bound
 	have := map[int]bool{}
 	for _, c := range cands {
 		cp := x.b.places[c.idx].centroid
-		if !c.fromArea && boundary >= 0 && !geometryContains(x.b.places[boundary].geom, cp) {
+		if !c.fromArea && boundary != nil && !geometryContains(boundary, cp) {
 			continue // a place node outside the chosen area is no part of this address
 		}
 		isAddr := !have[c.rank]
@@ -152,7 +159,7 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		if isAddr {
 			have[c.rank] = true
 			if c.fromArea {
-				boundary = c.idx
+				boundary = x.geoms[c.k]
 			} else {
 				fa := nodeFuzzyArea(cp, x.b.places[c.idx].rankSearch)
 				nodeArea = &fa
@@ -234,7 +241,7 @@ func cutoffOf(p *place) int {
 // degrees, scaled for countries of unusual size.
 func geometryRank(p *place) int {
 	var area float64
-	switch g := p.geom.(type) {
+	switch g := p.geom.geometry().(type) {
 	case orb.Polygon, orb.MultiPolygon:
 		area = p.area
 	case orb.LineString:
@@ -293,7 +300,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		// Linked nodes get lines too (lookup shows their address), but
 		// the indexes never offer them as parents.
-		p.lines = x.lines(p.geom, p.centroid, p.country, int32(i), cutoffOf(p))
+		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p))
 		if p.linked == 0 {
 			for k := len(p.lines) - 1; k >= 0; k-- {
 				if l := p.lines[k]; l.isAddress {
@@ -369,7 +376,7 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 		parent = streets.nearest(p.centroid, maxParentStreetMeters)
 	}
 	if parent < 0 || parent == self {
-		p.lines = x.lines(p.geom, p.centroid, p.country, self, cutoffOf(p))
+		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, self, cutoffOf(p))
 		return
 	}
 	par := b.places[parent]
@@ -461,12 +468,19 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 		}
 		lo, hi := spans.Key(p.bound.Min), spans.Key(p.bound.Max)
 		large := (int64(hi.X)-int64(lo.X)+1)*(int64(hi.Y)-int64(lo.Y)+1) > grid.DefaultMaxCells
+		var g orb.Geometry // decoded at the first POI in the bound
 		cells.Box(p.bound, func(k int32) bool {
 			q := &pois[k]
 			if q.inside >= 0 && (q.large || !large) {
 				return true // an earlier building comes first
 			}
-			if p.bound.Contains(q.at) && geometryContains(p.geom, q.at) {
+			if !p.bound.Contains(q.at) {
+				return true
+			}
+			if g == nil {
+				g = p.geom.geometry()
+			}
+			if geometryContains(g, q.at) {
 				q.inside, q.large, used = i, large, true
 			}
 			return true

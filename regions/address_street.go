@@ -33,7 +33,8 @@ const (
 // streetSegment is a segment of a street's geometry: the street's place
 // index and the segment's number in its geometry (segmentAt). 8 bytes
 // where the segment's two points took 40 (LI ×64: 62 → 12 MB); the
-// street's place holds the geometry while the index lives.
+// street's place holds the geometry (its shape, which nearest decodes,
+// keeping the last street's).
 type streetSegment struct {
 	street int32
 	k      int32
@@ -47,6 +48,10 @@ type streetIndex struct {
 	places   map[string][]int32      // normalized place name variant -> places
 	// assoc maps houses of associatedStreet relations to their streets.
 	assoc map[osmRef][]int32
+	// last and lastGeom are the street nearest decoded last: a grid
+	// cell lists a street's segments one after the other.
+	last     int32
+	lastGeom orb.Geometry
 }
 
 // osmRef identifies an OSM object.
@@ -56,7 +61,7 @@ type osmRef struct {
 }
 
 func (b *placeBuilder) newStreetIndex() *streetIndex {
-	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}}
+	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}, last: -1}
 	// The segments are counted first and made at once (a growing slice
 	// held up to twice them: ~30 MB at LI ×64).
 	n := 0
@@ -65,7 +70,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 			continue
 		}
 		if p.linked == 0 && len(p.names) > 0 && (p.rankAddress == 26 || p.rankAddress == 27) {
-			n += segmentCount(p.geom)
+			n += segmentCount(p.geom.geometry())
 		}
 	}
 	s.segments = make([]streetSegment, 0, n)
@@ -80,7 +85,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 		switch {
 		case p.rankAddress == 26 || p.rankAddress == 27:
 			addVariants(byNorm, p, int32(i))
-			s.addGeometry(int32(i), p.geom)
+			s.addGeometry(int32(i), p.geom.geometry())
 		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.class == "place" && p.rankSearch < 26):
 			addVariants(s.places, p, int32(i))
 		}
@@ -160,7 +165,7 @@ func (s *streetIndex) addAssociatedStreets() {
 func (s *streetIndex) associated(p *place) int32 {
 	best, bestD := int32(-1), math.Inf(1)
 	for _, i := range s.assoc[osmRef{p.osmType, p.osmID}] {
-		if d := geometryDistance(s.b.places[i].geom, p.centroid); d < bestD {
+		if d := geometryDistance(s.b.places[i].geom.geometry(), p.centroid); d < bestD {
 			best, bestD = i, d
 		}
 	}
@@ -285,7 +290,7 @@ func (s *streetIndex) byName(name string, pt orb.Point) int32 {
 			if lb := boundDistanceBelow(p.bound, pt); lb > bestD || lb > maxNameMatchMeters {
 				continue
 			}
-			d := geometryDistance(p.geom, pt)
+			d := geometryDistance(p.geom.geometry(), pt)
 			key := [2]int32{int32(vi), ns.pos[k]}
 			if d < bestD || d == bestD && (key[0] < bestKey[0] || key[0] == bestKey[0] && key[1] < bestKey[1]) {
 				best, bestD, bestKey = i, d, key
@@ -321,7 +326,7 @@ func (s *streetIndex) placeByName(name string, pt orb.Point) int32 {
 	for _, i := range matches(s.places, name) {
 		p := s.b.places[i]
 		d := distanceMeters(pt, p.centroid)
-		if p.area > 0 && geometryContains(p.geom, pt) {
+		if p.area > 0 && geometryContains(p.geom.geometry(), pt) {
 			d = 0
 		}
 		if d < bestD {
@@ -343,7 +348,10 @@ func (s *streetIndex) nearest(pt orb.Point, maxMeters float64) int32 {
 		}
 		s.grid.Ring(pt, r, func(k int32) bool {
 			seg := s.segments[k]
-			a, b := segmentAt(s.b.places[seg.street].geom, seg.k)
+			if seg.street != s.last {
+				s.last, s.lastGeom = seg.street, s.b.places[seg.street].geom.geometry()
+			}
+			a, b := segmentAt(s.lastGeom, seg.k)
 			if d, _ := segmentDistanceMeters(pt, a, b); d < bestD {
 				best, bestD = seg.street, d
 			}

@@ -227,7 +227,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 				housenumber: n.number, street: street, addrPlace: addrPlace,
 				postcode: postcode, tagPostcode: postcode != "", country: country,
 				rankSearch: 30, rankAddress: 30,
-				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: n.at,
+				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
 			}
 			b.places = append(b.places, p)
 			b.addressHouse(b.addrIdx, b.streetIdx, int32(len(b.places)-1), p)

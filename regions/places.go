@@ -73,7 +73,7 @@ type place struct {
 	inherits bool
 	centroid orb.Point
 	bound    orb.Bound
-	geom     orb.Geometry
+	geom     shape   // 16 bytes and its blob (places_shape.go)
 	area     float64 // square degrees, 0 unless areal
 	lines    []addressLine
 	// later holds what the steps after collect read of the object, for
@@ -124,7 +124,8 @@ type placeBuilder struct {
 	leaves *placeSpill
 	// keepLeaves keeps the leaves in places (placesStage).
 	keepLeaves bool
-	// spillErr is the first error writing a leaf in collect.
+	// spillErr is the first error writing a leaf (or encoding a
+	// geometry) in collect.
 	spillErr error
 	// leafCountry holds each leaf's country code (countryCodes' index), by
 	// its position in leaves, from assignCountries to buildAddresses.
@@ -402,9 +403,16 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 		housenumber: b.intern(hn),
 		street:      b.intern(strings.TrimSpace(tags.Find("addr:street"))),
 		addrPlace:   b.intern(strings.TrimSpace(tags.Find("addr:place"))),
-		geom:        g,
 		bound:       g.Bound(),
 	}
+	shp, err := newShape(g)
+	if err != nil {
+		if b.spillErr == nil {
+			b.spillErr = err
+		}
+		return
+	}
+	proto.geom = shp
 	if kept := laterTags(tags); kept != nil || members != nil {
 		for i, t := range kept {
 			kept[i] = osm.Tag{Key: b.intern(t.Key), Value: strings.Clone(t.Value)}

@@ -183,10 +183,7 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 	}
 	start := len(dst)
 	dst = append(dst, 0, 0, 0, 0) // geometry length, filled below
-	dst, err := placegeom.Append(dst, p.geom)
-	if err != nil {
-		return dst, fmt.Errorf("regions: place spill: %w", err)
-	}
+	dst = append(dst, p.geom...)
 	binary.LittleEndian.PutUint32(dst[start:], uint32(len(dst)-start-4))
 	return dst, nil
 }
@@ -323,17 +320,14 @@ func decodePlace(rec []byte) (int32, *place, error) {
 	if d.err != nil || glen == nil {
 		return 0, nil, errBadRecord
 	}
-	g, err := placegeom.Decode(d.bytes(uint64(binary.LittleEndian.Uint32(glen))))
-	if d.err != nil {
+	blob := d.bytes(uint64(binary.LittleEndian.Uint32(glen)))
+	if d.err != nil || len(d.b) != 0 {
 		return 0, nil, errBadRecord
 	}
-	if err != nil {
+	if _, err := placegeom.Decode(blob); err != nil {
 		return 0, nil, fmt.Errorf("regions: place spill: %w", err)
 	}
-	if len(d.b) != 0 {
-		return 0, nil, errBadRecord
-	}
-	p.geom = g
+	p.geom = shape(blob)
 	return i, p, nil
 }
 

@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"waymark/engine/geocode"
-	"waymark/engine/geocode/placegeom"
 
 	"waymark/engine/text"
 )
@@ -140,10 +139,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			return fmt.Errorf("rtree: %w", err)
 		}
 		if p.area > 0 && ((p.rankAddress > 0 && p.rankAddress < 26) || p.typ == "postal_code") {
-			g, err := placegeom.Append(nil, p.geom)
-			if err != nil {
-				return fmt.Errorf("area geometry: %w", err)
-			}
+			g := []byte(p.geom) // placegeom's blob (shape)
 			if _, err := s.area.ExecContext(ctx, id, p.rankAddress, p.rankSearch, p.class, p.typ, p.area,
 				bb.Min[1], bb.Min[0], bb.Max[1], bb.Max[0], g); err != nil {
 				return fmt.Errorf("address area: %w", err)
@@ -212,10 +208,7 @@ func copyLines(ctx context.Context, tx *sql.Tx) error {
 }
 
 func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *place) error {
-	g, err := placegeom.Append(nil, p.geom)
-	if err != nil {
-		return fmt.Errorf("geometry: %w", err)
-	}
+	g := []byte(p.geom) // placegeom's blob (shape)
 	kind, err := b.kind(ctx, s, p.class, p.typ)
 	if err != nil {
 		return err

@@ -87,7 +87,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 				}
 				ax.cells.Insert(int32(len(ax.ids)), p.bound)
 				ax.ids = append(ax.ids, i)
-				ax.prepared = append(ax.prepared, prepareArea(p.geom))
+				ax.prepared = append(ax.prepared, prepareArea(p.geom.geometry()))
 			}
 			return nil
 		}
@@ -139,7 +139,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			class: "place", typ: "postcode", adminLevel: 15, name: k.postcode,
 			names: tagMap{{"ref", k.postcode}}, postcode: k.postcode, tagPostcode: true,
 			country: k.country, rankSearch: 21, rankAddress: 0,
-			centroid: row.centroid, bound: row.bound, geom: row.centroid,
+			centroid: row.centroid, bound: row.bound, geom: mustShape(row.centroid),
 		}
 		b.places = append(b.places, p)
 		row.place = int32(len(b.places) - 1)
@@ -246,7 +246,7 @@ func wantsPostcode(p *place) bool {
 	if p.rankAddress > 0 {
 		return true
 	}
-	switch g := p.geom.(type) {
+	switch g := p.geom.geometry().(type) {
 	case orb.LineString:
 		return planar.Length(g) < 0.02
 	case orb.MultiLineString:
@@ -271,8 +271,15 @@ func mostCommon(m map[string]int) string {
 func nearestPostcode(rows []postcodeRow, p *place) string {
 	if p.area > 0 {
 		found := ""
+		var g orb.Geometry // decoded at the first centroid in the bound
 		for _, r := range rows {
-			if r.country == p.country && p.bound.Contains(r.centroid) && geometryContains(p.geom, r.centroid) {
+			if r.country != p.country || !p.bound.Contains(r.centroid) {
+				continue
+			}
+			if g == nil {
+				g = p.geom.geometry()
+			}
+			if geometryContains(g, r.centroid) {
 				if found != "" {
 					return ""
 				}
