@@ -69,7 +69,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 	cgrid, sgrid := grid.New(0.25), grid.New(0.25)
 	assembled := map[string]bool{}
 	for _, p := range b.places {
-		if p == nil || p.area == 0 || p.class != "boundary" {
+		if p == nil || p.area == 0 || p.kind.class != "boundary" {
 			continue
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
@@ -430,7 +430,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		if p == nil || p.country == "" {
 			continue
 		}
-		if p.rankAddress == 4 && p.linked == 0 && (p.area > 0 || (p.class == "place" && p.typ == "country")) {
+		if p.rankAddress == 4 && p.linked == 0 && (p.area > 0 || (p.kind.class == "place" && p.kind.typ == "country")) {
 			have[p.country] = true // an assembled boundary or an unlinked place=country node
 		}
 		pts[p.country] = append(pts[p.country], p.centroid)
@@ -479,7 +479,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 			c = q
 		}
 		b.places = append(b.places, &place{
-			class: "place", typ: "country", adminLevel: 15, name: defaultName(names), names: names,
+			kind: b.kindOf("place", "country"), adminLevel: 15, name: defaultName(names), names: names,
 			country: code, extratags: extratagsOf(r.Tags, "boundary"), rankSearch: 4, rankAddress: 4,
 			centroid: c, bound: g.Bound(), geom: mustShape(g), later: &placeLater{tags: r.Tags},
 		})

@@ -47,8 +47,8 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 			g := p.geom.geometry()
 			x.geoms = append(x.geoms, g)
 			x.prepared = append(x.prepared, prepareArea(g))
-		} else if p.class == "place" || p.osmType == "N" {
-			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, p.rankSearch))
+		} else if p.kind.class == "place" || p.osmType == 'N' {
+			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, int(p.rankSearch)))
 			x.nodeIDs = append(x.nodeIDs, int32(i))
 		}
 	}
@@ -71,11 +71,11 @@ func (x *addressIndex) containing(pt orb.Point, country string, self int32, cuto
 	x.areas.At(pt, func(k int32) bool {
 		i := x.areaIDs[k]
 		p := x.b.places[i]
-		if i == self || p.rankAddress >= cutoff || !p.bound.Contains(pt) || !sameCountry(p.country, country) {
+		if i == self || int(p.rankAddress) >= cutoff || !p.bound.Contains(pt) || !sameCountry(p.country, country) {
 			return true
 		}
 		if x.prepared[k].contains(pt) {
-			out = append(out, candidate{idx: i, k: k, rank: p.rankAddress, area: p.area, fromArea: true})
+			out = append(out, candidate{idx: i, k: k, rank: int(p.rankAddress), area: p.area, fromArea: true})
 		}
 		return true
 	})
@@ -109,15 +109,15 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		x.nodes.At(at, func(k int32) bool {
 			i := x.nodeIDs[k]
 			p := x.b.places[i]
-			if seen[i] || i == self || p.rankAddress >= cutoff || !sameCountry(p.country, country) {
+			if seen[i] || i == self || int(p.rankAddress) >= cutoff || !sameCountry(p.country, country) {
 				return true
 			}
 			seen[i] = true
-			if !geometryTouchesBound(g, pt, nodeFuzzyArea(p.centroid, p.rankSearch)) {
+			if !geometryTouchesBound(g, pt, nodeFuzzyArea(p.centroid, int(p.rankSearch))) {
 				return true
 			}
 			// Nominatim orders by the distance between the centroids.
-			cands = append(cands, candidate{idx: i, rank: p.rankAddress, distance: distanceMeters(pt, p.centroid)})
+			cands = append(cands, candidate{idx: i, rank: int(p.rankAddress), distance: distanceMeters(pt, p.centroid)})
 			return true
 		})
 	}
@@ -161,7 +161,7 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 			if c.fromArea {
 				boundary = x.geoms[c.k]
 			} else {
-				fa := nodeFuzzyArea(cp, x.b.places[c.idx].rankSearch)
+				fa := nodeFuzzyArea(cp, int(x.b.places[c.idx].rankSearch))
 				nodeArea = &fa
 			}
 		}
@@ -226,7 +226,7 @@ func segmentCrossesBound(a, b orb.Point, box orb.Bound) bool {
 // address hierarchy (rank_address 0) Nominatim's geometry_to_rank, which
 // lets a long river or a big forest hang only on large areas.
 func cutoffOf(p *place) int {
-	r := p.rankAddress
+	r := int(p.rankAddress)
 	if r <= 0 {
 		r = geometryRank(p)
 	}
@@ -251,7 +251,7 @@ func geometryRank(p *place) int {
 		l := planar.Length(g)
 		area = l * l * 0.1
 	default:
-		return p.rankSearch
+		return int(p.rankSearch)
 	}
 	switch p.country {
 	case "ca", "au", "ru":
@@ -361,16 +361,16 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 // place keeps its own areas, as do large features.
 func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self int32, p *place) {
 	parent := streets.associated(p)
-	if parent < 0 && p.street != "" {
-		parent = streets.byName(p.street, p.centroid)
+	if parent < 0 && p.street() != "" {
+		parent = streets.byName(p.street(), p.centroid)
 	}
-	if parent < 0 && p.addrPlace != "" {
-		parent = streets.placeByName(p.addrPlace, p.centroid)
-		if parent < 0 && p.street == "" {
-			parent = streets.byName(p.addrPlace, p.centroid)
+	if parent < 0 && p.addrPlace() != "" {
+		parent = streets.placeByName(p.addrPlace(), p.centroid)
+		if parent < 0 && p.street() == "" {
+			parent = streets.byName(p.addrPlace(), p.centroid)
 		}
 	}
-	placeAddr := p.addrPlace != "" && p.street == ""
+	placeAddr := p.addrPlace() != "" && p.street() == ""
 	small := (p.bound.Max[0]-p.bound.Min[0])*(p.bound.Max[1]-p.bound.Min[1]) < 0.005
 	if parent < 0 && !placeAddr && small {
 		parent = streets.nearest(p.centroid, maxParentStreetMeters)
@@ -401,7 +401,7 @@ func (b *placeBuilder) fullLines(p *place, buf []addressLine) []addressLine {
 	}
 	par := b.places[p.lines[0].parent]
 	for _, l := range par.lines {
-		if int(l.rank) >= par.rankAddress && l.isAddress {
+		if int(l.rank) >= int(par.rankAddress) && l.isAddress {
 			l.isAddress = false
 		}
 		buf = append(buf, l)
@@ -438,7 +438,7 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 	cells := grid.New(0.002)
 	byNode := map[int64][]int32{}
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
-		if p.osmType != "N" || p.rankSearch < 28 || p.housenumber != "" || p.street != "" || p.addrPlace != "" {
+		if p.osmType != 'N' || p.rankSearch < 28 || p.housenumber() != "" || p.street() != "" || p.addrPlace() != "" {
 			return nil
 		}
 		k := int32(len(pois))
@@ -453,11 +453,11 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 	buildings := map[int32]*place{} // the buildings some POI takes
 	spans := grid.New(0.002)        // the building grid's cells, to tell large buildings
 	err = b.eachPlace(func(i int32, p *place, _ bool) error {
-		if !(p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "")) {
+		if !(p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber() != "" || p.street() != "" || p.addrPlace() != "")) {
 			return nil
 		}
 		used := false
-		if p.osmType == "W" {
+		if p.osmType == 'W' {
 			if w := b.d.Way(osm.WayID(p.osmID)); w != nil {
 				for _, wn := range w.Nodes {
 					for _, k := range byNode[int64(wn)] {
@@ -486,8 +486,9 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 			return true
 		})
 		if used {
-			buildings[i] = &place{housenumber: p.housenumber, street: p.street, addrPlace: p.addrPlace,
-				postcode: p.postcode, tagPostcode: p.tagPostcode}
+			bd := &place{postcode: p.postcode, tagPostcode: p.tagPostcode}
+			bd.setAddress(p.housenumber(), p.street(), p.addrPlace())
+			buildings[i] = bd
 		}
 		return nil
 	})
@@ -515,7 +516,7 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 
 // inheritAddress gives p the address of building bd.
 func inheritAddress(p, bd *place) {
-	p.housenumber, p.street, p.addrPlace = bd.housenumber, bd.street, bd.addrPlace
+	p.setAddress(bd.housenumber(), bd.street(), bd.addrPlace())
 	if !p.tagPostcode && bd.tagPostcode {
 		p.postcode, p.tagPostcode, p.inheritedPostcode = bd.postcode, true, true
 	}

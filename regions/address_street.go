@@ -56,7 +56,7 @@ type streetIndex struct {
 
 // osmRef identifies an OSM object.
 type osmRef struct {
-	typ string
+	typ byte // 'N', 'W' or 'R'
 	id  int64
 }
 
@@ -86,7 +86,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 		case p.rankAddress == 26 || p.rankAddress == 27:
 			addVariants(byNorm, p, int32(i))
 			s.addGeometry(int32(i), p.geom.geometry())
-		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.class == "place" && p.rankSearch < 26):
+		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.kind.class == "place" && p.rankSearch < 26):
 			addVariants(s.places, p, int32(i))
 		}
 	}
@@ -132,7 +132,7 @@ func (s *streetIndex) addAssociatedStreets() {
 		if p == nil {
 			continue
 		}
-		if p.osmType == "W" && (p.rankAddress == 26 || p.rankAddress == 27) && p.linked == 0 {
+		if p.osmType == 'W' && (p.rankAddress == 26 || p.rankAddress == 27) && p.linked == 0 {
 			streetOf[p.osmID] = append(streetOf[p.osmID], int32(i))
 		}
 	}
@@ -154,7 +154,7 @@ func (s *streetIndex) addAssociatedStreets() {
 			if m.Role != "house" && m.Role != "address" {
 				continue
 			}
-			k := osmRef{strings.ToUpper(string(m.Type)[:1]), m.Ref}
+			k := osmRef{strings.ToUpper(string(m.Type)[:1])[0], m.Ref}
 			s.assoc[k] = append(s.assoc[k], st...)
 		}
 	}

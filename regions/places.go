@@ -42,27 +42,33 @@ func placesStage(keepLeaves bool) Stage {
 	return Stage{Name: "places", Run: func(ctx context.Context, im *Import) error { return runPlaces(ctx, im, keepLeaves) }}
 }
 
-// place is one row of the places table while the stage runs: 352 bytes
+// place is one row of the places table while the stage runs: 240 bytes
 // (a country has millions; the fields are ordered so that none pads).
+// The non-leaf places a step holds are mostly streets (LI: 90%), so what
+// few of them set (address tags, relation members, kept tags) waits in
+// later, and small numbers are small: 352 bytes before (LI ×16: 17 MB of
+// the stage's peak).
 type place struct {
-	osmType     string
-	osmID       int64
-	class, typ  string
-	adminLevel  int
-	name        string
-	names       tagMap
-	housenumber string
-	street      string
-	addrPlace   string
-	postcode    string
-	country     string
-	extratags   tagMap
-	rankSearch  int
-	rankAddress int
-	importance  float64
-	parent      int32 // index+1 of the parent place, 0 for none
-	linked      int32 // index+1 of the place this one is linked into
-	tagPostcode bool  // postcode came from addr:postcode (own or inherited)
+	osmID      int64
+	kind       *placeKind
+	name       string
+	names      tagMap
+	postcode   string
+	country    string
+	extratags  tagMap
+	importance float64
+	parent     int32 // index+1 of the parent place, 0 for none
+	linked     int32 // index+1 of the place this one is linked into
+	centroid   orb.Point
+	bound      orb.Bound
+	geom       shape   // 16 bytes and its blob (places_shape.go)
+	area       float64 // square degrees, 0 unless areal
+	lines      []addressLine
+	osmType    byte // 'N', 'W', 'R'; 0 for a country row made from no object
+	adminLevel int8 // 1..14 for administrative boundaries, else 15
+	// Nominatim's ranks, 0..30.
+	rankSearch, rankAddress int8
+	tagPostcode             bool // postcode came from addr:postcode (own or inherited)
 	// inheritedPostcode marks a postcode taken from the surrounding
 	// building (not counted again for postcode centroids).
 	inheritedPostcode bool
@@ -71,21 +77,40 @@ type place struct {
 	// parent's (addressHouse): lines holds only the parent's row and
 	// fullLines adds the parent's lines.
 	inherits bool
-	centroid orb.Point
-	bound    orb.Bound
-	geom     shape   // 16 bytes and its blob (places_shape.go)
-	area     float64 // square degrees, 0 unless areal
-	lines    []addressLine
 	// later holds what the steps after collect read of the object, for
 	// the few places that have any (nil for most).
 	later *placeLater
 }
 
+// placeKind is a place's class and type (placeBuilder.kindOf keeps one
+// of each pair): 8 bytes in a place where the two strings took 32.
+type placeKind struct{ class, typ string }
+
 // placeLater is what a place keeps of its object for the steps after
-// collect.
+// collect, and its address tags: few non-leaf places have any, and the
+// leaves (houses and POIs) wait in the spill.
 type placeLater struct {
 	tags   osm.Tags // laterTags of the object
 	member []Member // relation members (label node for linking)
+	// housenumber, street and addrPlace are the address tags
+	// (addr:housenumber, addr:street or addr:street:name, addr:place),
+	// or those inherited from a building.
+	housenumber, street, addrPlace string
+}
+
+// setRanks sets the place's ranks from its kind, admin level and type
+// (placeRanks).
+func (p *place) setRanks() {
+	search, address := placeRanks(p.kind.class, p.kind.typ, int(p.adminLevel), p.osmType == 'N')
+	p.rankSearch, p.rankAddress = int8(search), int8(address)
+}
+
+// osmTypeName is the place's osm_type: "N", "W", "R" or "".
+func (p *place) osmTypeName() string {
+	if p.osmType == 0 {
+		return ""
+	}
+	return string(rune(p.osmType))
 }
 
 // keptTags returns the place's laterTags (nil for none).
@@ -102,6 +127,43 @@ func (p *place) members() []Member {
 		return nil
 	}
 	return p.later.member
+}
+
+// housenumber returns the place's house number ("" for none).
+func (p *place) housenumber() string {
+	if p.later == nil {
+		return ""
+	}
+	return p.later.housenumber
+}
+
+// street returns the place's addr:street ("" for none).
+func (p *place) street() string {
+	if p.later == nil {
+		return ""
+	}
+	return p.later.street
+}
+
+// addrPlace returns the place's addr:place ("" for none).
+func (p *place) addrPlace() string {
+	if p.later == nil {
+		return ""
+	}
+	return p.later.addrPlace
+}
+
+// setAddress sets the place's address tags. later may be shared with the
+// other places of the same object, so it is copied, not changed.
+func (p *place) setAddress(housenumber, street, addrPlace string) {
+	var l placeLater
+	if p.later != nil {
+		l = *p.later
+	} else if housenumber == "" && street == "" && addrPlace == "" {
+		return
+	}
+	l.housenumber, l.street, l.addrPlace = housenumber, street, addrPlace
+	p.later = &l
 }
 
 // addressLine is one parent in a place's address: 16 bytes (a country
@@ -156,6 +218,8 @@ type placeBuilder struct {
 	kinds map[[2]string]int64
 	// strs holds the strings places share (intern).
 	strs map[string]string
+	// kindOfPair holds the places' kinds (kindOf).
+	kindOfPair map[[2]string]*placeKind
 	// parentTokens are the search_parent tokens written so far, by place
 	// index; parentErr the first error writing one.
 	parentTokens map[int32]string
@@ -181,7 +245,7 @@ type placeStep struct {
 }
 
 func runPlaces(ctx context.Context, im *Import, keepLeaves bool) error {
-	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, keepLeaves: keepLeaves}
+	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, kindOfPair: map[[2]string]*placeKind{}, keepLeaves: keepLeaves}
 	leaves, err := newPlaceSpill(im.Data.tmpDir)
 	if err != nil {
 		return err
@@ -257,7 +321,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 			return ctx.Err()
 		}
 		p := orb.Point{n.Lon, n.Lat}
-		b.addObject("N", int64(n.ID), n.Tags, nil, p)
+		b.addObject('N', int64(n.ID), n.Tags, nil, p)
 	}
 	for _, w := range b.d.Ways() {
 		if b.tick() && ctx.Err() != nil {
@@ -283,7 +347,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 				g = ls
 			}
 		}
-		b.addObject("W", int64(w.ID), w.Tags, nil, g)
+		b.addObject('W', int64(w.ID), w.Tags, nil, g)
 	}
 	for r := range b.d.Relations() {
 		if b.tick() && ctx.Err() != nil {
@@ -317,7 +381,7 @@ func (b *placeBuilder) addRelation(r *Relation) {
 			}
 		}
 		if len(mls) > 0 {
-			b.addObject("R", int64(r.ID), r.Tags, r.Members, mls)
+			b.addObject('R', int64(r.ID), r.Tags, r.Members, mls)
 		}
 		return
 	default:
@@ -357,7 +421,7 @@ func (b *placeBuilder) addRelation(r *Relation) {
 	default:
 		g = mp
 	}
-	b.addObject("R", int64(r.ID), r.Tags, r.Members, g)
+	b.addObject('R', int64(r.ID), r.Tags, r.Members, g)
 }
 
 // relationPoint is a representative point of a relation without an area.
@@ -388,7 +452,7 @@ func (b *placeBuilder) relationPoint(r *Relation) (orb.Point, bool) {
 }
 
 // addObject adds one place per main tag of an OSM object with geometry g.
-func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members []Member, g orb.Geometry) {
+func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members []Member, g orb.Geometry) {
 	names, named := extractNames(tags)
 	hn := housenumberOf(tags)
 	mains := placeTags(tags, named, hn != "" || names.get("addr:housename") != "")
@@ -397,13 +461,15 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 	}
 	names = b.own(names)
 	proto := place{
-		osmType:     osmType,
-		osmID:       id,
-		names:       names,
-		housenumber: b.intern(hn),
-		street:      b.intern(strings.TrimSpace(tags.Find("addr:street"))),
-		addrPlace:   b.intern(strings.TrimSpace(tags.Find("addr:place"))),
-		bound:       g.Bound(),
+		osmType: osmType,
+		osmID:   id,
+		names:   names,
+		bound:   g.Bound(),
+	}
+	street := b.intern(strings.TrimSpace(tags.Find("addr:street")))
+	addrPlace := b.intern(strings.TrimSpace(tags.Find("addr:place")))
+	if street == "" && addrPlace == "" {
+		street = b.intern(strings.TrimSpace(tags.Find("addr:street:name")))
 	}
 	shp, err := newShape(g)
 	if err != nil {
@@ -419,19 +485,17 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 		}
 		proto.later = &placeLater{tags: kept, member: members}
 	}
+	proto.setAddress(b.intern(hn), street, addrPlace)
 	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
 		if pc := normalizePostcode(tags.Find(k)); pc != "" {
 			proto.postcode, proto.tagPostcode = b.intern(pc), true
 			break
 		}
 	}
-	if proto.street == "" && proto.addrPlace == "" {
-		proto.street = b.intern(strings.TrimSpace(tags.Find("addr:street:name")))
-	}
 	proto.name = defaultName(names)
 	proto.adminLevel = 15
 	if al, err := strconv.Atoi(strings.TrimSpace(tags.Find("admin_level"))); err == nil && al > 0 && al < 15 {
-		proto.adminLevel = al
+		proto.adminLevel = int8(al)
 	}
 	switch g := g.(type) {
 	case orb.Point:
@@ -461,8 +525,8 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 		if i > 0 {
 			p.lines = nil
 		}
-		p.class, p.typ = b.intern(mt.class), b.intern(mt.typ)
-		if p.class != "boundary" || p.typ != "administrative" {
+		p.kind = b.kindOf(mt.class, mt.typ)
+		if p.kind.class != "boundary" || p.kind.typ != "administrative" {
 			p.adminLevel = 15 // Nominatim keeps admin_level for administrative boundaries only
 		}
 		if mt.class == "boundary" && mt.typ == "postal_code" {
@@ -481,7 +545,7 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 // add appends p to the places, or its slot, when p is a leaf (its ranks
 // say so), and p to the spill.
 func (b *placeBuilder) add(p *place) {
-	p.rankSearch, p.rankAddress = placeRanks(p.class, p.typ, p.adminLevel, p.osmType == "N")
+	p.setRanks()
 	if b.keepLeaves || !isLeaf(p) {
 		b.places = append(b.places, p)
 		return
@@ -507,6 +571,18 @@ func (b *placeBuilder) intern(s string) string {
 	c := strings.Clone(s)
 	b.strs[c] = c
 	return c
+}
+
+// kindOf returns the builder's placeKind of class and typ, adding it when
+// it is new: places of one kind share it.
+func (b *placeBuilder) kindOf(class, typ string) *placeKind {
+	k := [2]string{class, typ}
+	if pk, ok := b.kindOfPair[k]; ok {
+		return pk
+	}
+	pk := &placeKind{b.intern(class), b.intern(typ)}
+	b.kindOfPair[[2]string{pk.class, pk.typ}] = pk
+	return pk
 }
 
 // own returns m with interned keys and copied values (see intern).

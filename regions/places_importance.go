@@ -60,7 +60,7 @@ func (b *placeBuilder) computeImportance(context.Context) error {
 		if p == nil {
 			continue
 		}
-		p.importance = importanceOf(p.rankSearch, p.extratags)
+		p.importance = importanceOf(int(p.rankSearch), p.extratags)
 	}
 	for _, p := range b.places {
 		if p == nil {

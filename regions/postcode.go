@@ -79,7 +79,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 	ax := &postcodeAreaIndex{cells: grid.New(0.05)}
 	onStreet := map[int32]map[string]int{} // street -> tagged codes of its houses
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
-		if p.class == "boundary" && p.typ == "postal_code" {
+		if p.kind.class == "boundary" && p.kind.typ == "postal_code" {
 			if p.postcode != "" && p.area > 0 {
 				k := postcodeKey{p.country, p.postcode}
 				if _, ok := areas[k]; !ok {
@@ -91,7 +91,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			}
 			return nil
 		}
-		if p.tagPostcode && !p.inheritedPostcode && p.linked == 0 && (p.housenumber != "" || p.rankSearch >= 26) {
+		if p.tagPostcode && !p.inheritedPostcode && p.linked == 0 && (p.housenumber() != "" || p.rankSearch >= 26) {
 			k := postcodeKey{p.country, p.postcode}
 			points[k] = append(points[k], p.centroid)
 		}
@@ -136,7 +136,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			row.centroid, row.bound = a.centroid, a.bound
 		}
 		p := &place{
-			class: "place", typ: "postcode", adminLevel: 15, name: k.postcode,
+			kind: b.kindOf("place", "postcode"), adminLevel: 15, name: k.postcode,
 			names: tagMap{{"ref", k.postcode}}, postcode: k.postcode, tagPostcode: true,
 			country: k.country, rankSearch: 21, rankAddress: 0,
 			centroid: row.centroid, bound: row.bound, geom: mustShape(row.centroid),
@@ -240,7 +240,7 @@ func (b *placeBuilder) leafPostcode(i int32, p *place) {
 // rank above 8 (not countries or states), and not a long line outside the
 // address hierarchy (rivers).
 func wantsPostcode(p *place) bool {
-	if p.tagPostcode || p.linked > 0 || p.rankSearch <= 8 || p.typ == "postcode" {
+	if p.tagPostcode || p.linked > 0 || p.rankSearch <= 8 || p.kind.typ == "postcode" {
 		return false
 	}
 	if p.rankAddress > 0 {
