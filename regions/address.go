@@ -171,7 +171,7 @@ func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
 	if a.name == "" {
 		a.name = n.name
 	}
-	a.extratags = mergeTags(n.extratags, a.extratags).with("linked_place", n.kind.typ)
+	a.extratags = packTags(mergeTags(n.extratags.tags(), a.extratags.tags()).with("linked_place", n.kind.typ))
 	if pa.contains(n.centroid) {
 		a.centroid = n.centroid
 	}

@@ -480,7 +480,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		}
 		b.places = append(b.places, &place{
 			kind: b.kindOf("place", "country"), adminLevel: 15, name: defaultName(names), names: names,
-			country: code, extratags: extratagsOf(r.Tags, "boundary"), rankSearch: 4, rankAddress: 4,
+			country: code, extratags: packTags(extratagsOf(r.Tags, "boundary")), rankSearch: 4, rankAddress: 4,
 			centroid: c, bound: g.Bound(), geom: mustShape(g), later: &placeLater{tags: r.Tags},
 		})
 		b.im.Count("countries without boundary (hull)", 1)

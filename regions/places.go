@@ -42,8 +42,9 @@ func placesStage(keepLeaves bool) Stage {
 	return Stage{Name: "places", Run: func(ctx context.Context, im *Import) error { return runPlaces(ctx, im, keepLeaves) }}
 }
 
-// place is one row of the places table while the stage runs: 240 bytes
-// (a country has millions; the fields are ordered so that none pads).
+// place is one row of the places table while the stage runs: 232 bytes,
+// allocated as 240 (a country has millions; the fields are ordered so
+// that none pads).
 // The non-leaf places a step holds are mostly streets (LI: 90%), so what
 // few of them set (address tags, relation members, kept tags) waits in
 // later, and small numbers are small: 352 bytes before (LI ×16: 17 MB of
@@ -55,7 +56,7 @@ type place struct {
 	names      tagMap
 	postcode   string
 	country    string
-	extratags  tagMap
+	extratags  packedTags
 	importance float64
 	parent     int32 // index+1 of the parent place, 0 for none
 	linked     int32 // index+1 of the place this one is linked into
@@ -537,7 +538,7 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 				p.name = p.postcode
 			}
 		}
-		p.extratags = b.own(extratagsOf(tags, mt.class))
+		p.extratags = packTags(extratagsOf(tags, mt.class))
 		b.add(&p)
 	}
 }

@@ -23,7 +23,7 @@ import (
 	"strings"
 )
 
-func importanceOf(rankSearch int, tags tagMap) float64 {
+func importanceOf(rankSearch int, tags packedTags) float64 {
 	imp := 0.40001 - float64(rankSearch)/75
 	switch {
 	case tags.get("wikipedia") != "":

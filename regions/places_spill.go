@@ -168,7 +168,7 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
 	}
 	dst = appendTags(dst, p.names)
-	dst = appendTags(dst, p.extratags)
+	dst = appendString(dst, string(p.extratags))
 	if p.keptTags() != nil {
 		dst = binary.AppendUvarint(dst, uint64(len(p.later.tags)))
 		for _, t := range p.later.tags {
@@ -299,7 +299,7 @@ func decodePlace(rec []byte) (int32, *place, error) {
 		*v = d.float()
 	}
 	p.names = d.tags()
-	p.extratags = d.tags()
+	p.extratags = packedTags(d.string())
 	p.setAddress(housenumber, street, addrPlace)
 	if f&spillLater != 0 {
 		if p.later == nil {

@@ -22,7 +22,7 @@ func TestPlaceSpillRoundTrip(t *testing.T) {
 	full := &place{
 		osmType: 'W', osmID: 1 << 40, kind: &placeKind{"building", "yes"}, adminLevel: 15, name: "Haus",
 		names: tagMap{{"name", "Haus"}, {"name:de", "Haus"}}, postcode: "9490", country: "li",
-		extratags: tagMap{{"wikidata", "Q1"}}, rankSearch: 30, rankAddress: 30, importance: 0.0123456789,
+		extratags: packTags(tagMap{{"wikidata", "Q1"}}), rankSearch: 30, rankAddress: 30, importance: 0.0123456789,
 		parent: 77, tagPostcode: true, inheritedPostcode: true, inherits: true,
 		centroid: orb.Point{pbf(95212845), 47.1412845}, bound: ring.Bound(), geom: mustShape(orb.Polygon{ring}), area: 1.25e-9,
 		lines: []addressLine{{distance: 12.5, parent: 76, rank: 26, isAddress: true}, {distance: 0, parent: 3, rank: 4, fromArea: true}},
