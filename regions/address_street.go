@@ -30,27 +30,25 @@ const (
 	maxParentStreetMeters = 5_000
 )
 
-// streetSegment is a segment of a street's geometry: the street's place
-// index and the segment's number in its geometry (segmentAt). 8 bytes
-// where the segment's two points took 40 (LI ×64: 62 → 12 MB); the
-// street's place holds the geometry (its shape, which nearest decodes,
-// keeping the last street's).
-type streetSegment struct {
-	street int32
-	k      int32
-}
-
 type streetIndex struct {
-	b        *placeBuilder
-	grid     *grid.Index
-	segments []streetSegment
-	byNorm   map[string]*nameStreets // normalized street name variant -> streets
-	places   map[string][]int32      // normalized place name variant -> places
+	b *placeBuilder
+	// grid holds the streets' segments by number: street j (a place
+	// index, streets[j]) has segments firstSeg[j] up to firstSeg[j+1] (or
+	// nseg), each its street's segment number - firstSeg[j] (segmentAt).
+	// 8 bytes a street, where a (street, number) pair a segment took 8 a
+	// segment (LI ×16: 3.2 → 0.3 MB), and the two points of a segment 40
+	// before that; the street's place holds the geometry (its shape, which
+	// nearest decodes, keeping the last street's).
+	grid              *grid.Index
+	streets, firstSeg []int32
+	nseg              int32
+	byNorm            map[string]*nameStreets // normalized street name variant -> streets
+	places            map[string][]int32      // normalized place name variant -> places
 	// assoc maps houses of associatedStreet relations to their streets.
 	assoc map[osmRef][]int32
-	// last and lastGeom are the street nearest decoded last: a grid
+	// last and lastGeom are the street (j) nearest decoded last: a grid
 	// cell lists a street's segments one after the other.
-	last     int32
+	last     int
 	lastGeom orb.Geometry
 }
 
@@ -62,18 +60,17 @@ type osmRef struct {
 
 func (b *placeBuilder) newStreetIndex() *streetIndex {
 	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}, last: -1}
-	// The segments are counted first and made at once (a growing slice
-	// held up to twice them: ~30 MB at LI ×64).
+	// The streets are counted first and their lists made at once.
 	n := 0
 	for _, p := range b.places {
 		if p == nil {
 			continue
 		}
 		if p.linked == 0 && len(p.names) > 0 && (p.rankAddress == 26 || p.rankAddress == 27) {
-			n += segmentCount(p.geom.geometry())
+			n++
 		}
 	}
-	s.segments = make([]streetSegment, 0, n)
+	s.streets, s.firstSeg = make([]int32, 0, n), make([]int32, 0, n)
 	byNorm := map[string][]int32{}
 	for i, p := range b.places {
 		if p == nil {
@@ -184,22 +181,26 @@ func addVariants(m map[string][]int32, p *place, i int32) {
 	}
 }
 
-// segmentCount returns the number of segments addGeometry makes of g.
-func segmentCount(g orb.Geometry) int {
-	n := 0
-	eachLine(g, func(ls []orb.Point) { n += max(len(ls)-1, 0) })
-	return n
-}
-
+// addGeometry adds the segments of street i's geometry g to the grid.
 func (s *streetIndex) addGeometry(i int32, g orb.Geometry) {
-	n := int32(0)
+	first := s.nseg
 	eachLine(g, func(ls []orb.Point) {
 		for k := 0; k+1 < len(ls); k++ {
-			s.grid.Insert(int32(len(s.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
-			s.segments = append(s.segments, streetSegment{street: i, k: n})
-			n++
+			s.grid.Insert(s.nseg, orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
+			s.nseg++
 		}
 	})
+	if s.nseg > first {
+		s.streets, s.firstSeg = append(s.streets, i), append(s.firstSeg, first)
+	}
+}
+
+// segmentEnd is the number after the last segment of street j.
+func (s *streetIndex) segmentEnd(j int) int32 {
+	if j+1 < len(s.firstSeg) {
+		return s.firstSeg[j+1]
+	}
+	return s.nseg
 }
 
 // segmentAt returns the ends of segment k of g, in addGeometry's order
@@ -346,14 +347,14 @@ func (s *streetIndex) nearest(pt orb.Point, maxMeters float64) int32 {
 		if s.grid.RingMeters(pt, r) > math.Min(bestD, maxMeters) {
 			break
 		}
-		s.grid.Ring(pt, r, func(k int32) bool {
-			seg := s.segments[k]
-			if seg.street != s.last {
-				s.last, s.lastGeom = seg.street, s.b.places[seg.street].geom.geometry()
+		s.grid.Ring(pt, r, func(g int32) bool {
+			if j := s.last; j < 0 || g < s.firstSeg[j] || g >= s.segmentEnd(j) {
+				j = sort.Search(len(s.firstSeg), func(j int) bool { return s.firstSeg[j] > g }) - 1
+				s.last, s.lastGeom = j, s.b.places[s.streets[j]].geom.geometry()
 			}
-			a, b := segmentAt(s.lastGeom, seg.k)
+			a, b := segmentAt(s.lastGeom, g-s.firstSeg[s.last])
 			if d, _ := segmentDistanceMeters(pt, a, b); d < bestD {
-				best, bestD = seg.street, d
+				best, bestD = s.streets[s.last], d
 			}
 			return true
 		})
