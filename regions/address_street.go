@@ -91,6 +91,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 	for v, l := range byNorm {
 		s.byNorm[v] = newNameStreets(l, b.places)
 	}
+	s.grid.Compact()
 	s.addAssociatedStreets()
 	return s
 }
