@@ -426,17 +426,19 @@ func sameCountry(a, b string) bool { return a == "" || b == "" || a == b }
 // buildings with one, looked up in a grid of the POIs (there are fewer of
 // them than of buildings in a country, and only their matches are kept).
 func (b *placeBuilder) inheritBuildingAddresses() error {
-	type poi struct {
-		i       int32
-		at      orb.Point
-		vertex  int32 // building whose outline has the node, -1 for none
-		inside  int32 // first building containing the node, -1 for none
-		large   bool  // inside is a large building
-		payload *place
+	type poi struct { // 32 bytes (a country has a million)
+		at     orb.Point
+		i      int32
+		vertex int32 // building whose outline has the node, -1 for none
+		inside int32 // first building containing the node, -1 for none
+		large  bool  // inside is a large building
 	}
 	var pois []poi
 	cells := grid.New(0.002)
-	byNode := map[int64][]int32{}
+	// byNode holds the first of a node's POIs and their number (the
+	// places of a node are one after the other): a list each took 32
+	// bytes more.
+	byNode := map[int64][2]int32{}
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
 		if p.osmType != 'N' || p.rankSearch < 28 || p.housenumber() != "" || p.street() != "" || p.addrPlace() != "" {
 			return nil
@@ -444,12 +446,17 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 		k := int32(len(pois))
 		pois = append(pois, poi{i: i, at: p.centroid, vertex: -1, inside: -1})
 		cells.InsertPoint(k, p.centroid)
-		byNode[p.osmID] = append(byNode[p.osmID], k)
+		if n, ok := byNode[p.osmID]; ok {
+			byNode[p.osmID] = [2]int32{n[0], n[1] + 1}
+		} else {
+			byNode[p.osmID] = [2]int32{k, 1}
+		}
 		return nil
 	})
 	if err != nil || len(pois) == 0 {
 		return err
 	}
+	cells.Compact()
 	buildings := map[int32]*place{} // the buildings some POI takes
 	spans := grid.New(0.002)        // the building grid's cells, to tell large buildings
 	err = b.eachPlace(func(i int32, p *place, _ bool) error {
@@ -460,7 +467,8 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 		if p.osmType == 'W' {
 			if w := b.d.Way(osm.WayID(p.osmID)); w != nil {
 				for _, wn := range w.Nodes {
-					for _, k := range byNode[int64(wn)] {
+					n := byNode[int64(wn)]
+					for k := n[0]; k < n[0]+n[1]; k++ {
 						pois[k].vertex, used = i, true
 					}
 				}
