@@ -54,8 +54,8 @@ type place struct {
 type placeKind struct{ class, typ string }
 
 // placeLater is what a place keeps of its object for the steps after
-// collect, and its address tags: few non-leaf places have any, and the
-// leaves (houses and POIs) wait in the spill.
+// collect, and its address tags: 96 bytes, for the few non-leaf places
+// that have any (the leaves, houses and POIs, wait in the spill).
 type placeLater struct {
 	tags   osm.Tags // laterTags of the object
 	member []Member // relation members (label node for linking)
