@@ -53,8 +53,8 @@ func (b *placeBuilder) assignRanks(context.Context) error {
 		if p == nil {
 			continue
 		}
-		p.rankSearch, p.rankAddress = placeRanks(p.class, p.typ, p.adminLevel, p.osmType == "N")
-		if !isAreal(p.geom) && p.osmType != "N" && p.class == "boundary" {
+		p.setRanks()
+		if !isAreal(p.geom.geometry()) && p.osmType != 'N' && p.kind.class == "boundary" {
 			p.rankAddress = 0 // a boundary that did not assemble contains nothing
 		}
 	}
@@ -69,7 +69,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 		if p == nil {
 			continue
 		}
-		if p.osmType == "N" && p.class == "place" && p.rankSearch < 26 {
+		if p.osmType == 'N' && p.kind.class == "place" && p.rankSearch < 26 {
 			nodePlaces[p.osmID] = int32(i)
 			cells.Insert(int32(i), orb.Bound{Min: p.centroid, Max: p.centroid})
 		}
@@ -80,7 +80,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 			continue
 		}
 		if p.area > 0 && p.rankSearch < 26 && p.rankAddress > 0 &&
-			((p.class == "boundary" && p.typ == "administrative") || p.class == "place") {
+			((p.kind.class == "boundary" && p.kind.typ == "administrative") || p.kind.class == "place") {
 			order = append(order, int32(i))
 		}
 	}
@@ -92,7 +92,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 			return ctx.Err()
 		}
 		a := b.places[ai]
-		pa := prepareArea(a.geom)
+		pa := prepareArea(a.geom.geometry())
 		free := func(ni int32) bool { return b.places[ni].linked == 0 }
 		link := int32(-1)
 		// 1. The label member, whatever its name.
@@ -135,7 +135,7 @@ func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *preparedArea,
 		exact := aNorm != "" && text.Normalize(n.names.get("name")) == aNorm
 		score := 0
 		switch {
-		case wantType != "" && n.typ == wantType && aName != "" && nName != "" &&
+		case wantType != "" && n.kind.typ == wantType && aName != "" && nName != "" &&
 			(strings.Contains(aName, nName) || strings.Contains(nName, aName)):
 			score = 6
 		case wd != "" && n.keptTags().Find("wikidata") == wd:
@@ -171,7 +171,7 @@ func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
 	if a.name == "" {
 		a.name = n.name
 	}
-	a.extratags = mergeTags(n.extratags, a.extratags).with("linked_place", n.typ)
+	a.extratags = packTags(mergeTags(n.extratags.tags(), a.extratags.tags()).with("linked_place", n.kind.typ))
 	if pa.contains(n.centroid) {
 		a.centroid = n.centroid
 	}
@@ -186,7 +186,7 @@ func (b *placeBuilder) linkedRanks() map[int32]int {
 			continue
 		}
 		if p.linked > 0 {
-			out[p.linked-1] = p.rankAddress
+			out[p.linked-1] = int(p.rankAddress)
 		}
 	}
 	return out
@@ -207,7 +207,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 			continue
 		}
 		todo = append(todo, int32(i))
-		if p.class == "boundary" && p.typ == "administrative" && p.area > 0 {
+		if p.kind.class == "boundary" && p.kind.typ == "administrative" && p.area > 0 {
 			cells.Insert(int32(len(admins)), p.bound)
 			admins = append(admins, int32(i))
 		}
@@ -226,8 +226,8 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 			return ctx.Err()
 		}
 		p := b.places[i]
-		isAdmin := p.class == "boundary" && p.typ == "administrative"
-		own := p.rankAddress
+		isAdmin := p.kind.class == "boundary" && p.kind.typ == "administrative"
+		own := int(p.rankAddress)
 		if r, ok := linkedRank[i]; ok {
 			own = r
 		}
@@ -235,29 +235,29 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 		cells.At(p.centroid, func(k int32) bool {
 			ai := admins[k]
 			a := b.places[ai]
-			if ai == i || a.rankAddress <= parent || a.rankAddress > own {
+			if ai == i || int(a.rankAddress) <= parent || int(a.rankAddress) > own {
 				return true
 			}
 			if isAdmin && a.adminLevel >= p.adminLevel {
 				return true
 			}
 			if areas[k] == nil {
-				areas[k] = prepareArea(a.geom)
+				areas[k] = prepareArea(a.geom.geometry())
 			}
 			if areas[k].contains(p.centroid) {
-				parent = a.rankAddress
+				parent = int(a.rankAddress)
 			}
 			return true
 		})
 		if r, ok := linkedRank[i]; ok && r > parent && r < 26 {
-			p.rankAddress = r
+			p.rankAddress = int8(r)
 			continue
 		}
-		if parent >= p.rankAddress {
+		if parent >= int(p.rankAddress) {
 			if parent >= 24 {
 				p.rankAddress = 25
 			} else {
-				p.rankAddress = parent + 2
+				p.rankAddress = int8(parent + 2)
 			}
 		}
 	}

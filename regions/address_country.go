@@ -69,16 +69,16 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 	cgrid, sgrid := grid.New(0.25), grid.New(0.25)
 	assembled := map[string]bool{}
 	for _, p := range b.places {
-		if p == nil || p.area == 0 || p.class != "boundary" {
+		if p == nil || p.area == 0 || p.kind.class != "boundary" {
 			continue
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
 			cgrid.Insert(int32(len(countries)), p.bound)
-			countries = append(countries, countryArea{code, prepareArea(p.geom), p.area})
+			countries = append(countries, countryArea{code, prepareArea(p.geom.geometry()), p.area})
 			assembled[code] = true
 		} else if code := ownCountryCode(p.keptTags()); code != "" {
 			sgrid.Insert(int32(len(subdivisions)), p.bound)
-			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom), p.area})
+			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom.geometry()), p.area})
 		}
 	}
 	within := func(g *grid.Index, list []countryArea, pt orb.Point) string {
@@ -430,7 +430,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		if p == nil || p.country == "" {
 			continue
 		}
-		if p.rankAddress == 4 && p.linked == 0 && (p.area > 0 || (p.class == "place" && p.typ == "country")) {
+		if p.rankAddress == 4 && p.linked == 0 && (p.area > 0 || (p.kind.class == "place" && p.kind.typ == "country")) {
 			have[p.country] = true // an assembled boundary or an unlinked place=country node
 		}
 		pts[p.country] = append(pts[p.country], p.centroid)
@@ -479,9 +479,9 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 			c = q
 		}
 		b.places = append(b.places, &place{
-			class: "place", typ: "country", adminLevel: 15, name: defaultName(names), names: names,
-			country: code, extratags: extratagsOf(r.Tags, "boundary"), rankSearch: 4, rankAddress: 4,
-			centroid: c, bound: g.Bound(), geom: g, later: &placeLater{tags: r.Tags},
+			kind: b.kindOf("place", "country"), adminLevel: 15, name: defaultName(names), names: names,
+			country: code, extratags: packTags(extratagsOf(r.Tags, "boundary")), rankSearch: 4, rankAddress: 4,
+			centroid: c, bound: g.Bound(), geom: mustShape(g), later: &placeLater{tags: r.Tags},
 		})
 		b.im.Count("countries without boundary (hull)", 1)
 	}

@@ -23,8 +23,12 @@ type addressIndex struct {
 	areas    *grid.Index // address areas by bbox
 	areaIDs  []int32
 	prepared []*preparedArea
-	nodes    *grid.Index // place nodes by fuzzy area
-	nodeIDs  []int32
+	// geoms holds the areas' decoded geometries (their shapes stay
+	// encoded): the prepared areas' rings are theirs, and linesFrom
+	// tests place nodes against the chosen area.
+	geoms   []orb.Geometry
+	nodes   *grid.Index // place nodes by fuzzy area
+	nodeIDs []int32
 }
 
 func (b *placeBuilder) newAddressIndex() *addressIndex {
@@ -40,9 +44,11 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 		if p.area > 0 {
 			x.areas.Insert(int32(len(x.areaIDs)), p.bound)
 			x.areaIDs = append(x.areaIDs, int32(i))
-			x.prepared = append(x.prepared, prepareArea(p.geom))
-		} else if p.class == "place" || p.osmType == "N" {
-			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, p.rankSearch))
+			g := p.geom.geometry()
+			x.geoms = append(x.geoms, g)
+			x.prepared = append(x.prepared, prepareArea(g))
+		} else if p.kind.class == "place" || p.osmType == 'N' {
+			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, int(p.rankSearch)))
 			x.nodeIDs = append(x.nodeIDs, int32(i))
 		}
 	}
@@ -51,6 +57,7 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 
 type candidate struct {
 	idx      int32
+	k        int32 // the area's number in the index (fromArea)
 	rank     int
 	area     float64
 	distance float64 // meters, 0 for areas
@@ -64,11 +71,11 @@ func (x *addressIndex) containing(pt orb.Point, country string, self int32, cuto
 	x.areas.At(pt, func(k int32) bool {
 		i := x.areaIDs[k]
 		p := x.b.places[i]
-		if i == self || p.rankAddress >= cutoff || !p.bound.Contains(pt) || !sameCountry(p.country, country) {
+		if i == self || int(p.rankAddress) >= cutoff || !p.bound.Contains(pt) || !sameCountry(p.country, country) {
 			return true
 		}
 		if x.prepared[k].contains(pt) {
-			out = append(out, candidate{idx: i, rank: p.rankAddress, area: p.area, fromArea: true})
+			out = append(out, candidate{idx: i, k: k, rank: int(p.rankAddress), area: p.area, fromArea: true})
 		}
 		return true
 	})
@@ -102,15 +109,15 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		x.nodes.At(at, func(k int32) bool {
 			i := x.nodeIDs[k]
 			p := x.b.places[i]
-			if seen[i] || i == self || p.rankAddress >= cutoff || !sameCountry(p.country, country) {
+			if seen[i] || i == self || int(p.rankAddress) >= cutoff || !sameCountry(p.country, country) {
 				return true
 			}
 			seen[i] = true
-			if !geometryTouchesBound(g, pt, nodeFuzzyArea(p.centroid, p.rankSearch)) {
+			if !geometryTouchesBound(g, pt, nodeFuzzyArea(p.centroid, int(p.rankSearch))) {
 				return true
 			}
 			// Nominatim orders by the distance between the centroids.
-			cands = append(cands, candidate{idx: i, rank: p.rankAddress, distance: distanceMeters(pt, p.centroid)})
+			cands = append(cands, candidate{idx: i, rank: int(p.rankAddress), distance: distanceMeters(pt, p.centroid)})
 			return true
 		})
 	}
@@ -137,12 +144,12 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		return a.distance < c.distance
 	})
 	out := make([]addressLine, 0, len(cands))
-	boundary := int32(-1) // last isaddress area
+	var boundary orb.Geometry // last isaddress area
 	var nodeArea *orb.Bound
 	have := map[int]bool{}
 	for _, c := range cands {
 		cp := x.b.places[c.idx].centroid
-		if !c.fromArea && boundary >= 0 && !geometryContains(x.b.places[boundary].geom, cp) {
+		if !c.fromArea && boundary != nil && !geometryContains(boundary, cp) {
 			continue // a place node outside the chosen area is no part of this address
 		}
 		isAddr := !have[c.rank]
@@ -152,9 +159,9 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 		if isAddr {
 			have[c.rank] = true
 			if c.fromArea {
-				boundary = c.idx
+				boundary = x.geoms[c.k]
 			} else {
-				fa := nodeFuzzyArea(cp, x.b.places[c.idx].rankSearch)
+				fa := nodeFuzzyArea(cp, int(x.b.places[c.idx].rankSearch))
 				nodeArea = &fa
 			}
 		}
@@ -219,7 +226,7 @@ func segmentCrossesBound(a, b orb.Point, box orb.Bound) bool {
 // address hierarchy (rank_address 0) Nominatim's geometry_to_rank, which
 // lets a long river or a big forest hang only on large areas.
 func cutoffOf(p *place) int {
-	r := p.rankAddress
+	r := int(p.rankAddress)
 	if r <= 0 {
 		r = geometryRank(p)
 	}
@@ -234,7 +241,7 @@ func cutoffOf(p *place) int {
 // degrees, scaled for countries of unusual size.
 func geometryRank(p *place) int {
 	var area float64
-	switch g := p.geom.(type) {
+	switch g := p.geom.geometry().(type) {
 	case orb.Polygon, orb.MultiPolygon:
 		area = p.area
 	case orb.LineString:
@@ -244,7 +251,7 @@ func geometryRank(p *place) int {
 		l := planar.Length(g)
 		area = l * l * 0.1
 	default:
-		return p.rankSearch
+		return int(p.rankSearch)
 	}
 	switch p.country {
 	case "ca", "au", "ru":
@@ -293,7 +300,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		// Linked nodes get lines too (lookup shows their address), but
 		// the indexes never offer them as parents.
-		p.lines = x.lines(p.geom, p.centroid, p.country, int32(i), cutoffOf(p))
+		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p))
 		if p.linked == 0 {
 			for k := len(p.lines) - 1; k >= 0; k-- {
 				if l := p.lines[k]; l.isAddress {
@@ -354,22 +361,22 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 // place keeps its own areas, as do large features.
 func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self int32, p *place) {
 	parent := streets.associated(p)
-	if parent < 0 && p.street != "" {
-		parent = streets.byName(p.street, p.centroid)
+	if parent < 0 && p.street() != "" {
+		parent = streets.byName(p.street(), p.centroid)
 	}
-	if parent < 0 && p.addrPlace != "" {
-		parent = streets.placeByName(p.addrPlace, p.centroid)
-		if parent < 0 && p.street == "" {
-			parent = streets.byName(p.addrPlace, p.centroid)
+	if parent < 0 && p.addrPlace() != "" {
+		parent = streets.placeByName(p.addrPlace(), p.centroid)
+		if parent < 0 && p.street() == "" {
+			parent = streets.byName(p.addrPlace(), p.centroid)
 		}
 	}
-	placeAddr := p.addrPlace != "" && p.street == ""
+	placeAddr := p.addrPlace() != "" && p.street() == ""
 	small := (p.bound.Max[0]-p.bound.Min[0])*(p.bound.Max[1]-p.bound.Min[1]) < 0.005
 	if parent < 0 && !placeAddr && small {
 		parent = streets.nearest(p.centroid, maxParentStreetMeters)
 	}
 	if parent < 0 || parent == self {
-		p.lines = x.lines(p.geom, p.centroid, p.country, self, cutoffOf(p))
+		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, self, cutoffOf(p))
 		return
 	}
 	par := b.places[parent]
@@ -394,7 +401,7 @@ func (b *placeBuilder) fullLines(p *place, buf []addressLine) []addressLine {
 	}
 	par := b.places[p.lines[0].parent]
 	for _, l := range par.lines {
-		if int(l.rank) >= par.rankAddress && l.isAddress {
+		if int(l.rank) >= int(par.rankAddress) && l.isAddress {
 			l.isAddress = false
 		}
 		buf = append(buf, l)
@@ -419,41 +426,49 @@ func sameCountry(a, b string) bool { return a == "" || b == "" || a == b }
 // buildings with one, looked up in a grid of the POIs (there are fewer of
 // them than of buildings in a country, and only their matches are kept).
 func (b *placeBuilder) inheritBuildingAddresses() error {
-	type poi struct {
-		i       int32
-		at      orb.Point
-		vertex  int32 // building whose outline has the node, -1 for none
-		inside  int32 // first building containing the node, -1 for none
-		large   bool  // inside is a large building
-		payload *place
+	type poi struct { // 32 bytes (a country has a million)
+		at     orb.Point
+		i      int32
+		vertex int32 // building whose outline has the node, -1 for none
+		inside int32 // first building containing the node, -1 for none
+		large  bool  // inside is a large building
 	}
 	var pois []poi
 	cells := grid.New(0.002)
-	byNode := map[int64][]int32{}
+	// byNode holds the first of a node's POIs and their number (the
+	// places of a node are one after the other): a list each took 32
+	// bytes more.
+	byNode := map[int64][2]int32{}
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
-		if p.osmType != "N" || p.rankSearch < 28 || p.housenumber != "" || p.street != "" || p.addrPlace != "" {
+		if p.osmType != 'N' || p.rankSearch < 28 || p.housenumber() != "" || p.street() != "" || p.addrPlace() != "" {
 			return nil
 		}
 		k := int32(len(pois))
 		pois = append(pois, poi{i: i, at: p.centroid, vertex: -1, inside: -1})
 		cells.InsertPoint(k, p.centroid)
-		byNode[p.osmID] = append(byNode[p.osmID], k)
+		if n, ok := byNode[p.osmID]; ok {
+			byNode[p.osmID] = [2]int32{n[0], n[1] + 1}
+		} else {
+			byNode[p.osmID] = [2]int32{k, 1}
+		}
 		return nil
 	})
 	if err != nil || len(pois) == 0 {
 		return err
 	}
+	cells.Compact()
 	buildings := map[int32]*place{} // the buildings some POI takes
 	spans := grid.New(0.002)        // the building grid's cells, to tell large buildings
 	err = b.eachPlace(func(i int32, p *place, _ bool) error {
-		if !(p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber != "" || p.street != "" || p.addrPlace != "")) {
+		if !(p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber() != "" || p.street() != "" || p.addrPlace() != "")) {
 			return nil
 		}
 		used := false
-		if p.osmType == "W" {
+		if p.osmType == 'W' {
 			if w := b.d.Way(osm.WayID(p.osmID)); w != nil {
 				for _, wn := range w.Nodes {
-					for _, k := range byNode[int64(wn)] {
+					n := byNode[int64(wn)]
+					for k := n[0]; k < n[0]+n[1]; k++ {
 						pois[k].vertex, used = i, true
 					}
 				}
@@ -461,19 +476,27 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 		}
 		lo, hi := spans.Key(p.bound.Min), spans.Key(p.bound.Max)
 		large := (int64(hi.X)-int64(lo.X)+1)*(int64(hi.Y)-int64(lo.Y)+1) > grid.DefaultMaxCells
+		var g orb.Geometry // decoded at the first POI in the bound
 		cells.Box(p.bound, func(k int32) bool {
 			q := &pois[k]
 			if q.inside >= 0 && (q.large || !large) {
 				return true // an earlier building comes first
 			}
-			if p.bound.Contains(q.at) && geometryContains(p.geom, q.at) {
+			if !p.bound.Contains(q.at) {
+				return true
+			}
+			if g == nil {
+				g = p.geom.geometry()
+			}
+			if geometryContains(g, q.at) {
 				q.inside, q.large, used = i, large, true
 			}
 			return true
 		})
 		if used {
-			buildings[i] = &place{housenumber: p.housenumber, street: p.street, addrPlace: p.addrPlace,
-				postcode: p.postcode, tagPostcode: p.tagPostcode}
+			bd := &place{postcode: p.postcode, tagPostcode: p.tagPostcode}
+			bd.setAddress(p.housenumber(), p.street(), p.addrPlace())
+			buildings[i] = bd
 		}
 		return nil
 	})
@@ -501,7 +524,7 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 
 // inheritAddress gives p the address of building bd.
 func inheritAddress(p, bd *place) {
-	p.housenumber, p.street, p.addrPlace = bd.housenumber, bd.street, bd.addrPlace
+	p.setAddress(bd.housenumber(), bd.street(), bd.addrPlace())
 	if !p.tagPostcode && bd.tagPostcode {
 		p.postcode, p.tagPostcode, p.inheritedPostcode = bd.postcode, true, true
 	}

@@ -30,45 +30,47 @@ const (
 	maxParentStreetMeters = 5_000
 )
 
-// streetSegment is a segment of a street's geometry: the street's place
-// index and the segment's number in its geometry (segmentAt). 8 bytes
-// where the segment's two points took 40 (LI ×64: 62 → 12 MB); the
-// street's place holds the geometry while the index lives.
-type streetSegment struct {
-	street int32
-	k      int32
-}
-
 type streetIndex struct {
-	b        *placeBuilder
-	grid     *grid.Index
-	segments []streetSegment
-	byNorm   map[string]*nameStreets // normalized street name variant -> streets
-	places   map[string][]int32      // normalized place name variant -> places
+	b *placeBuilder
+	// grid holds the streets' segments by number: street j (a place
+	// index, streets[j]) has segments firstSeg[j] up to firstSeg[j+1] (or
+	// nseg), each its street's segment number - firstSeg[j] (segmentAt).
+	// 8 bytes a street, where a (street, number) pair a segment took 8 a
+	// segment (LI ×16: 3.2 → 0.3 MB), and the two points of a segment 40
+	// before that; the street's place holds the geometry (its shape, which
+	// nearest decodes, keeping the last street's).
+	grid              *grid.Index
+	streets, firstSeg []int32
+	nseg              int32
+	byNorm            map[string]*nameStreets // normalized street name variant -> streets
+	places            map[string][]int32      // normalized place name variant -> places
 	// assoc maps houses of associatedStreet relations to their streets.
 	assoc map[osmRef][]int32
+	// last and lastGeom are the street (j) nearest decoded last: a grid
+	// cell lists a street's segments one after the other.
+	last     int
+	lastGeom orb.Geometry
 }
 
 // osmRef identifies an OSM object.
 type osmRef struct {
-	typ string
+	typ byte // 'N', 'W' or 'R'
 	id  int64
 }
 
 func (b *placeBuilder) newStreetIndex() *streetIndex {
-	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}}
-	// The segments are counted first and made at once (a growing slice
-	// held up to twice them: ~30 MB at LI ×64).
+	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}, last: -1}
+	// The streets are counted first and their lists made at once.
 	n := 0
 	for _, p := range b.places {
 		if p == nil {
 			continue
 		}
 		if p.linked == 0 && len(p.names) > 0 && (p.rankAddress == 26 || p.rankAddress == 27) {
-			n += segmentCount(p.geom)
+			n++
 		}
 	}
-	s.segments = make([]streetSegment, 0, n)
+	s.streets, s.firstSeg = make([]int32, 0, n), make([]int32, 0, n)
 	byNorm := map[string][]int32{}
 	for i, p := range b.places {
 		if p == nil {
@@ -80,8 +82,8 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 		switch {
 		case p.rankAddress == 26 || p.rankAddress == 27:
 			addVariants(byNorm, p, int32(i))
-			s.addGeometry(int32(i), p.geom)
-		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.class == "place" && p.rankSearch < 26):
+			s.addGeometry(int32(i), p.geom.geometry())
+		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.kind.class == "place" && p.rankSearch < 26):
 			addVariants(s.places, p, int32(i))
 		}
 	}
@@ -89,6 +91,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 	for v, l := range byNorm {
 		s.byNorm[v] = newNameStreets(l, b.places)
 	}
+	s.grid.Compact()
 	s.addAssociatedStreets()
 	return s
 }
@@ -127,7 +130,7 @@ func (s *streetIndex) addAssociatedStreets() {
 		if p == nil {
 			continue
 		}
-		if p.osmType == "W" && (p.rankAddress == 26 || p.rankAddress == 27) && p.linked == 0 {
+		if p.osmType == 'W' && (p.rankAddress == 26 || p.rankAddress == 27) && p.linked == 0 {
 			streetOf[p.osmID] = append(streetOf[p.osmID], int32(i))
 		}
 	}
@@ -149,7 +152,7 @@ func (s *streetIndex) addAssociatedStreets() {
 			if m.Role != "house" && m.Role != "address" {
 				continue
 			}
-			k := osmRef{strings.ToUpper(string(m.Type)[:1]), m.Ref}
+			k := osmRef{strings.ToUpper(string(m.Type)[:1])[0], m.Ref}
 			s.assoc[k] = append(s.assoc[k], st...)
 		}
 	}
@@ -160,7 +163,7 @@ func (s *streetIndex) addAssociatedStreets() {
 func (s *streetIndex) associated(p *place) int32 {
 	best, bestD := int32(-1), math.Inf(1)
 	for _, i := range s.assoc[osmRef{p.osmType, p.osmID}] {
-		if d := geometryDistance(s.b.places[i].geom, p.centroid); d < bestD {
+		if d := geometryDistance(s.b.places[i].geom.geometry(), p.centroid); d < bestD {
 			best, bestD = i, d
 		}
 	}
@@ -179,22 +182,26 @@ func addVariants(m map[string][]int32, p *place, i int32) {
 	}
 }
 
-// segmentCount returns the number of segments addGeometry makes of g.
-func segmentCount(g orb.Geometry) int {
-	n := 0
-	eachLine(g, func(ls []orb.Point) { n += max(len(ls)-1, 0) })
-	return n
-}
-
+// addGeometry adds the segments of street i's geometry g to the grid.
 func (s *streetIndex) addGeometry(i int32, g orb.Geometry) {
-	n := int32(0)
+	first := s.nseg
 	eachLine(g, func(ls []orb.Point) {
 		for k := 0; k+1 < len(ls); k++ {
-			s.grid.Insert(int32(len(s.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
-			s.segments = append(s.segments, streetSegment{street: i, k: n})
-			n++
+			s.grid.Insert(s.nseg, orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
+			s.nseg++
 		}
 	})
+	if s.nseg > first {
+		s.streets, s.firstSeg = append(s.streets, i), append(s.firstSeg, first)
+	}
+}
+
+// segmentEnd is the number after the last segment of street j.
+func (s *streetIndex) segmentEnd(j int) int32 {
+	if j+1 < len(s.firstSeg) {
+		return s.firstSeg[j+1]
+	}
+	return s.nseg
 }
 
 // segmentAt returns the ends of segment k of g, in addGeometry's order
@@ -285,7 +292,7 @@ func (s *streetIndex) byName(name string, pt orb.Point) int32 {
 			if lb := boundDistanceBelow(p.bound, pt); lb > bestD || lb > maxNameMatchMeters {
 				continue
 			}
-			d := geometryDistance(p.geom, pt)
+			d := geometryDistance(p.geom.geometry(), pt)
 			key := [2]int32{int32(vi), ns.pos[k]}
 			if d < bestD || d == bestD && (key[0] < bestKey[0] || key[0] == bestKey[0] && key[1] < bestKey[1]) {
 				best, bestD, bestKey = i, d, key
@@ -321,7 +328,7 @@ func (s *streetIndex) placeByName(name string, pt orb.Point) int32 {
 	for _, i := range matches(s.places, name) {
 		p := s.b.places[i]
 		d := distanceMeters(pt, p.centroid)
-		if p.area > 0 && geometryContains(p.geom, pt) {
+		if p.area > 0 && geometryContains(p.geom.geometry(), pt) {
 			d = 0
 		}
 		if d < bestD {
@@ -341,11 +348,14 @@ func (s *streetIndex) nearest(pt orb.Point, maxMeters float64) int32 {
 		if s.grid.RingMeters(pt, r) > math.Min(bestD, maxMeters) {
 			break
 		}
-		s.grid.Ring(pt, r, func(k int32) bool {
-			seg := s.segments[k]
-			a, b := segmentAt(s.b.places[seg.street].geom, seg.k)
+		s.grid.Ring(pt, r, func(g int32) bool {
+			if j := s.last; j < 0 || g < s.firstSeg[j] || g >= s.segmentEnd(j) {
+				j = sort.Search(len(s.firstSeg), func(j int) bool { return s.firstSeg[j] > g }) - 1
+				s.last, s.lastGeom = j, s.b.places[s.streets[j]].geom.geometry()
+			}
+			a, b := segmentAt(s.lastGeom, g-s.firstSeg[s.last])
 			if d, _ := segmentDistanceMeters(pt, a, b); d < bestD {
-				best, bestD = seg.street, d
+				best, bestD = s.streets[s.last], d
 			}
 			return true
 		})

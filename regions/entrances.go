@@ -48,7 +48,7 @@ func (b *placeBuilder) writeEntrances(ctx context.Context) error {
 	defer st.Close()
 	n := 0
 	err = b.eachPlace(func(i int32, p *place, _ bool) error {
-		if p.osmType != "W" {
+		if p.osmType != 'W' {
 			return nil
 		}
 		w := b.d.Way(osm.WayID(p.osmID))

@@ -185,7 +185,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 	nodePlace := map[int64]*place{}
 	if len(onLines) > 0 {
 		err := b.eachPlace(func(_ int32, p *place, _ bool) error {
-			if p.osmType == "N" && p.housenumber != "" && onLines[p.osmID] {
+			if p.osmType == 'N' && p.housenumber() != "" && onLines[p.osmID] {
 				nodePlace[p.osmID] = p
 			}
 			return nil
@@ -211,7 +211,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 		for _, wn := range w.Nodes {
 			if ep := nodePlace[int64(wn)]; ep != nil {
 				if street == "" && addrPlace == "" {
-					street, addrPlace = ep.street, ep.addrPlace
+					street, addrPlace = ep.street(), ep.addrPlace()
 				}
 				if postcode == "" && ep.tagPostcode {
 					postcode = ep.postcode
@@ -223,12 +223,12 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 		}
 		for _, n := range nums {
 			p := &place{
-				osmType: "W", osmID: int64(w.ID), class: "place", typ: "house", adminLevel: 15,
-				housenumber: n.number, street: street, addrPlace: addrPlace,
+				osmType: 'W', osmID: int64(w.ID), kind: b.kindOf("place", "house"), adminLevel: 15,
 				postcode: postcode, tagPostcode: postcode != "", country: country,
 				rankSearch: 30, rankAddress: 30,
-				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: n.at,
+				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
 			}
+			p.setAddress(n.number, street, addrPlace)
 			b.places = append(b.places, p)
 			b.addressHouse(b.addrIdx, b.streetIdx, int32(len(b.places)-1), p)
 		}

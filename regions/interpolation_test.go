@@ -57,9 +57,9 @@ func TestImportanceOrder(t *testing.T) {
 	}{
 		{"capital town with wiki over village", importanceOf(16, tags("wikipedia", "de:Vaduz", "population", "5450", "capital", "yes")),
 			importanceOf(16, tags("wikipedia", "de:Planken", "population", "480"))},
-		{"wikidata over nothing", importanceOf(19, tags("wikidata", "Q1")), importanceOf(19, nil)},
-		{"country over city", importanceOf(4, nil), importanceOf(16, nil)},
-		{"street over house", importanceOf(26, nil), importanceOf(30, nil)},
+		{"wikidata over nothing", importanceOf(19, tags("wikidata", "Q1")), importanceOf(19, "")},
+		{"country over city", importanceOf(4, ""), importanceOf(16, "")},
+		{"street over house", importanceOf(26, ""), importanceOf(30, "")},
 	}
 	for _, tc := range tests {
 		if !(tc.higher > tc.lower) {
@@ -125,11 +125,11 @@ func FuzzInterpolateNumbers(f *testing.F) {
 	})
 }
 
-// tags returns the key, value pairs kv as a tagMap.
-func tags(kv ...string) tagMap {
+// tags returns the key, value pairs kv as a place's extra tags.
+func tags(kv ...string) packedTags {
 	var pairs []tagPair
 	for i := 0; i+1 < len(kv); i += 2 {
 		pairs = append(pairs, tagPair{kv[i], kv[i+1]})
 	}
-	return newTagMap(pairs)
+	return packTags(newTagMap(pairs))
 }

@@ -42,78 +42,6 @@ func placesStage(keepLeaves bool) Stage {
 	return Stage{Name: "places", Run: func(ctx context.Context, im *Import) error { return runPlaces(ctx, im, keepLeaves) }}
 }
 
-// place is one row of the places table while the stage runs: 352 bytes
-// (a country has millions; the fields are ordered so that none pads).
-type place struct {
-	osmType     string
-	osmID       int64
-	class, typ  string
-	adminLevel  int
-	name        string
-	names       tagMap
-	housenumber string
-	street      string
-	addrPlace   string
-	postcode    string
-	country     string
-	extratags   tagMap
-	rankSearch  int
-	rankAddress int
-	importance  float64
-	parent      int32 // index+1 of the parent place, 0 for none
-	linked      int32 // index+1 of the place this one is linked into
-	tagPostcode bool  // postcode came from addr:postcode (own or inherited)
-	// inheritedPostcode marks a postcode taken from the surrounding
-	// building (not counted again for postcode centroids).
-	inheritedPostcode bool
-	interpolated      bool
-	// inherits marks a house or POI whose address continues with its
-	// parent's (addressHouse): lines holds only the parent's row and
-	// fullLines adds the parent's lines.
-	inherits bool
-	centroid orb.Point
-	bound    orb.Bound
-	geom     orb.Geometry
-	area     float64 // square degrees, 0 unless areal
-	lines    []addressLine
-	// later holds what the steps after collect read of the object, for
-	// the few places that have any (nil for most).
-	later *placeLater
-}
-
-// placeLater is what a place keeps of its object for the steps after
-// collect.
-type placeLater struct {
-	tags   osm.Tags // laterTags of the object
-	member []Member // relation members (label node for linking)
-}
-
-// keptTags returns the place's laterTags (nil for none).
-func (p *place) keptTags() osm.Tags {
-	if p.later == nil {
-		return nil
-	}
-	return p.later.tags
-}
-
-// members returns the members of the place's relation (nil for none).
-func (p *place) members() []Member {
-	if p.later == nil {
-		return nil
-	}
-	return p.later.member
-}
-
-// addressLine is one parent in a place's address: 16 bytes (a country
-// has millions of them).
-type addressLine struct {
-	distance  float64 // meters
-	parent    int32   // index of the parent place
-	rank      int16
-	isAddress bool
-	fromArea  bool
-}
-
 // placeBuilder holds the state of one run of the places stage.
 type placeBuilder struct {
 	im *Import
@@ -124,7 +52,8 @@ type placeBuilder struct {
 	leaves *placeSpill
 	// keepLeaves keeps the leaves in places (placesStage).
 	keepLeaves bool
-	// spillErr is the first error writing a leaf in collect.
+	// spillErr is the first error writing a leaf (or encoding a
+	// geometry) in collect.
 	spillErr error
 	// leafCountry holds each leaf's country code (countryCodes' index), by
 	// its position in leaves, from assignCountries to buildAddresses.
@@ -155,6 +84,8 @@ type placeBuilder struct {
 	kinds map[[2]string]int64
 	// strs holds the strings places share (intern).
 	strs map[string]string
+	// kindOfPair holds the places' kinds (kindOf).
+	kindOfPair map[[2]string]*placeKind
 	// parentTokens are the search_parent tokens written so far, by place
 	// index; parentErr the first error writing one.
 	parentTokens map[int32]string
@@ -180,7 +111,7 @@ type placeStep struct {
 }
 
 func runPlaces(ctx context.Context, im *Import, keepLeaves bool) error {
-	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, keepLeaves: keepLeaves}
+	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, kindOfPair: map[[2]string]*placeKind{}, keepLeaves: keepLeaves}
 	leaves, err := newPlaceSpill(im.Data.tmpDir)
 	if err != nil {
 		return err
@@ -256,7 +187,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 			return ctx.Err()
 		}
 		p := orb.Point{n.Lon, n.Lat}
-		b.addObject("N", int64(n.ID), n.Tags, nil, p)
+		b.addObject('N', int64(n.ID), n.Tags, nil, p)
 	}
 	for _, w := range b.d.Ways() {
 		if b.tick() && ctx.Err() != nil {
@@ -282,7 +213,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 				g = ls
 			}
 		}
-		b.addObject("W", int64(w.ID), w.Tags, nil, g)
+		b.addObject('W', int64(w.ID), w.Tags, nil, g)
 	}
 	for r := range b.d.Relations() {
 		if b.tick() && ctx.Err() != nil {
@@ -316,7 +247,7 @@ func (b *placeBuilder) addRelation(r *Relation) {
 			}
 		}
 		if len(mls) > 0 {
-			b.addObject("R", int64(r.ID), r.Tags, r.Members, mls)
+			b.addObject('R', int64(r.ID), r.Tags, r.Members, mls)
 		}
 		return
 	default:
@@ -356,7 +287,7 @@ func (b *placeBuilder) addRelation(r *Relation) {
 	default:
 		g = mp
 	}
-	b.addObject("R", int64(r.ID), r.Tags, r.Members, g)
+	b.addObject('R', int64(r.ID), r.Tags, r.Members, g)
 }
 
 // relationPoint is a representative point of a relation without an area.
@@ -387,7 +318,7 @@ func (b *placeBuilder) relationPoint(r *Relation) (orb.Point, bool) {
 }
 
 // addObject adds one place per main tag of an OSM object with geometry g.
-func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, members []Member, g orb.Geometry) {
+func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members []Member, g orb.Geometry) {
 	names, named := extractNames(tags)
 	hn := housenumberOf(tags)
 	mains := placeTags(tags, named, hn != "" || names.get("addr:housename") != "")
@@ -396,34 +327,41 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 	}
 	names = b.own(names)
 	proto := place{
-		osmType:     osmType,
-		osmID:       id,
-		names:       names,
-		housenumber: b.intern(hn),
-		street:      b.intern(strings.TrimSpace(tags.Find("addr:street"))),
-		addrPlace:   b.intern(strings.TrimSpace(tags.Find("addr:place"))),
-		geom:        g,
-		bound:       g.Bound(),
+		osmType: osmType,
+		osmID:   id,
+		names:   names,
+		bound:   g.Bound(),
 	}
+	street := b.intern(strings.TrimSpace(tags.Find("addr:street")))
+	addrPlace := b.intern(strings.TrimSpace(tags.Find("addr:place")))
+	if street == "" && addrPlace == "" {
+		street = b.intern(strings.TrimSpace(tags.Find("addr:street:name")))
+	}
+	shp, err := newShape(g)
+	if err != nil {
+		if b.spillErr == nil {
+			b.spillErr = err
+		}
+		return
+	}
+	proto.geom = shp
 	if kept := laterTags(tags); kept != nil || members != nil {
 		for i, t := range kept {
 			kept[i] = osm.Tag{Key: b.intern(t.Key), Value: strings.Clone(t.Value)}
 		}
 		proto.later = &placeLater{tags: kept, member: members}
 	}
+	proto.setAddress(b.intern(hn), street, addrPlace)
 	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
 		if pc := normalizePostcode(tags.Find(k)); pc != "" {
 			proto.postcode, proto.tagPostcode = b.intern(pc), true
 			break
 		}
 	}
-	if proto.street == "" && proto.addrPlace == "" {
-		proto.street = b.intern(strings.TrimSpace(tags.Find("addr:street:name")))
-	}
 	proto.name = defaultName(names)
 	proto.adminLevel = 15
 	if al, err := strconv.Atoi(strings.TrimSpace(tags.Find("admin_level"))); err == nil && al > 0 && al < 15 {
-		proto.adminLevel = al
+		proto.adminLevel = int8(al)
 	}
 	switch g := g.(type) {
 	case orb.Point:
@@ -453,8 +391,8 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 		if i > 0 {
 			p.lines = nil
 		}
-		p.class, p.typ = b.intern(mt.class), b.intern(mt.typ)
-		if p.class != "boundary" || p.typ != "administrative" {
+		p.kind = b.kindOf(mt.class, mt.typ)
+		if p.kind.class != "boundary" || p.kind.typ != "administrative" {
 			p.adminLevel = 15 // Nominatim keeps admin_level for administrative boundaries only
 		}
 		if mt.class == "boundary" && mt.typ == "postal_code" {
@@ -465,7 +403,7 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 				p.name = p.postcode
 			}
 		}
-		p.extratags = b.own(extratagsOf(tags, mt.class))
+		p.extratags = packTags(extratagsOf(tags, mt.class))
 		b.add(&p)
 	}
 }
@@ -473,7 +411,7 @@ func (b *placeBuilder) addObject(osmType string, id int64, tags osm.Tags, member
 // add appends p to the places, or its slot, when p is a leaf (its ranks
 // say so), and p to the spill.
 func (b *placeBuilder) add(p *place) {
-	p.rankSearch, p.rankAddress = placeRanks(p.class, p.typ, p.adminLevel, p.osmType == "N")
+	p.setRanks()
 	if b.keepLeaves || !isLeaf(p) {
 		b.places = append(b.places, p)
 		return
@@ -499,6 +437,18 @@ func (b *placeBuilder) intern(s string) string {
 	c := strings.Clone(s)
 	b.strs[c] = c
 	return c
+}
+
+// kindOf returns the builder's placeKind of class and typ, adding it when
+// it is new: places of one kind share it.
+func (b *placeBuilder) kindOf(class, typ string) *placeKind {
+	k := [2]string{class, typ}
+	if pk, ok := b.kindOfPair[k]; ok {
+		return pk
+	}
+	pk := &placeKind{b.intern(class), b.intern(typ)}
+	b.kindOfPair[[2]string{pk.class, pk.typ}] = pk
+	return pk
 }
 
 // own returns m with interned keys and copied values (see intern).

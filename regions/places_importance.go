@@ -23,7 +23,7 @@ import (
 	"strings"
 )
 
-func importanceOf(rankSearch int, tags tagMap) float64 {
+func importanceOf(rankSearch int, tags packedTags) float64 {
 	imp := 0.40001 - float64(rankSearch)/75
 	switch {
 	case tags.get("wikipedia") != "":
@@ -60,7 +60,7 @@ func (b *placeBuilder) computeImportance(context.Context) error {
 		if p == nil {
 			continue
 		}
-		p.importance = importanceOf(p.rankSearch, p.extratags)
+		p.importance = importanceOf(int(p.rankSearch), p.extratags)
 	}
 	for _, p := range b.places {
 		if p == nil {

@@ -34,7 +34,7 @@ import (
 // postcode areas) and no relation members (linking reads them).
 func isLeaf(p *place) bool {
 	return p.rankSearch >= 28 && (p.rankAddress == 0 || p.rankAddress >= 28) &&
-		p.class != "boundary" && p.members() == nil
+		p.kind.class != "boundary" && p.members() == nil
 }
 
 // placeSpill is a sequence of encoded places in an unlinked temporary
@@ -151,7 +151,8 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 		return dst, errors.New("regions: place spill: a place with members")
 	}
 	dst = binary.AppendUvarint(dst, uint64(i))
-	for _, s := range []string{p.osmType, p.class, p.typ, p.name, p.housenumber, p.street, p.addrPlace, p.postcode, p.country} {
+	dst = append(dst, p.osmType)
+	for _, s := range []string{p.kind.class, p.kind.typ, p.name, p.housenumber(), p.street(), p.addrPlace(), p.postcode, p.country} {
 		dst = appendString(dst, s)
 	}
 	dst = binary.AppendVarint(dst, p.osmID)
@@ -161,14 +162,14 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 	dst = binary.AppendVarint(dst, int64(p.parent))
 	dst = binary.AppendVarint(dst, int64(p.linked))
 	dst = append(dst, boolByte(p.tagPostcode)*spillTagPostcode|boolByte(p.inheritedPostcode)*spillInheritedPostcode|
-		boolByte(p.interpolated)*spillInterpolated|boolByte(p.inherits)*spillInherits|boolByte(p.later != nil)*spillLater)
+		boolByte(p.interpolated)*spillInterpolated|boolByte(p.inherits)*spillInherits|boolByte(p.keptTags() != nil)*spillLater)
 	for _, f := range []float64{p.importance, p.centroid[0], p.centroid[1], p.bound.Min[0], p.bound.Min[1],
 		p.bound.Max[0], p.bound.Max[1], p.area} {
 		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
 	}
 	dst = appendTags(dst, p.names)
-	dst = appendTags(dst, p.extratags)
-	if p.later != nil {
+	dst = appendString(dst, string(p.extratags))
+	if p.keptTags() != nil {
 		dst = binary.AppendUvarint(dst, uint64(len(p.later.tags)))
 		for _, t := range p.later.tags {
 			dst = appendString(appendString(dst, t.Key), t.Value)
@@ -183,10 +184,7 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 	}
 	start := len(dst)
 	dst = append(dst, 0, 0, 0, 0) // geometry length, filled below
-	dst, err := placegeom.Append(dst, p.geom)
-	if err != nil {
-		return dst, fmt.Errorf("regions: place spill: %w", err)
-	}
+	dst = append(dst, p.geom...)
 	binary.LittleEndian.PutUint32(dst[start:], uint32(len(dst)-start-4))
 	return dst, nil
 }
@@ -275,14 +273,18 @@ func (d *spillDecoder) tags() tagMap {
 func decodePlace(rec []byte) (int32, *place, error) {
 	d := &spillDecoder{b: rec}
 	i := int32(d.uvarint())
-	p := &place{}
-	for _, s := range []*string{&p.osmType, &p.class, &p.typ, &p.name, &p.housenumber, &p.street, &p.addrPlace, &p.postcode, &p.country} {
+	p := &place{kind: &placeKind{}}
+	if t := d.bytes(1); t != nil {
+		p.osmType = t[0]
+	}
+	var housenumber, street, addrPlace string
+	for _, s := range []*string{&p.kind.class, &p.kind.typ, &p.name, &housenumber, &street, &addrPlace, &p.postcode, &p.country} {
 		*s = d.string()
 	}
 	p.osmID = d.varint()
-	p.adminLevel = int(d.varint())
-	p.rankSearch = int(d.varint())
-	p.rankAddress = int(d.varint())
+	p.adminLevel = int8(d.varint())
+	p.rankSearch = int8(d.varint())
+	p.rankAddress = int8(d.varint())
 	p.parent = int32(d.varint())
 	p.linked = int32(d.varint())
 	flags := d.bytes(1)
@@ -297,9 +299,12 @@ func decodePlace(rec []byte) (int32, *place, error) {
 		*v = d.float()
 	}
 	p.names = d.tags()
-	p.extratags = d.tags()
+	p.extratags = packedTags(d.string())
+	p.setAddress(housenumber, street, addrPlace)
 	if f&spillLater != 0 {
-		p.later = &placeLater{}
+		if p.later == nil {
+			p.later = &placeLater{}
+		}
 		if n := d.uvarint(); n > 0 && n <= uint64(len(d.b)) {
 			p.later.tags = make(osm.Tags, n)
 			for k := range p.later.tags {
@@ -323,17 +328,14 @@ func decodePlace(rec []byte) (int32, *place, error) {
 	if d.err != nil || glen == nil {
 		return 0, nil, errBadRecord
 	}
-	g, err := placegeom.Decode(d.bytes(uint64(binary.LittleEndian.Uint32(glen))))
-	if d.err != nil {
+	blob := d.bytes(uint64(binary.LittleEndian.Uint32(glen)))
+	if d.err != nil || len(d.b) != 0 {
 		return 0, nil, errBadRecord
 	}
-	if err != nil {
+	if _, err := placegeom.Decode(blob); err != nil {
 		return 0, nil, fmt.Errorf("regions: place spill: %w", err)
 	}
-	if len(d.b) != 0 {
-		return 0, nil, errBadRecord
-	}
-	p.geom = g
+	p.geom = shape(blob)
 	return i, p, nil
 }
 

@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"waymark/engine/geocode"
-	"waymark/engine/geocode/placegeom"
 
 	"waymark/engine/text"
 )
@@ -116,11 +115,11 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		}
 		if leaf {
 			b.leafPostcode(i, p)
-			p.importance = importanceOf(p.rankSearch, p.extratags)
+			p.importance = importanceOf(int(p.rankSearch), p.extratags)
 		}
 		id := int64(i + 1)
 		if err := b.writePlace(ctx, s, id, p); err != nil {
-			return fmt.Errorf("place %s%d: %w", p.osmType, p.osmID, err)
+			return fmt.Errorf("place %s%d: %w", p.osmTypeName(), p.osmID, err)
 		}
 		for k, l := range p.lines {
 			if b.places[l.parent].rankAddress == 4 {
@@ -139,12 +138,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		if _, err := s.rtree.ExecContext(ctx, id, bb.Min[0], bb.Max[0], bb.Min[1], bb.Max[1], p.rankAddress, p.rankSearch); err != nil {
 			return fmt.Errorf("rtree: %w", err)
 		}
-		if p.area > 0 && ((p.rankAddress > 0 && p.rankAddress < 26) || p.typ == "postal_code") {
-			g, err := placegeom.Append(nil, p.geom)
-			if err != nil {
-				return fmt.Errorf("area geometry: %w", err)
-			}
-			if _, err := s.area.ExecContext(ctx, id, p.rankAddress, p.rankSearch, p.class, p.typ, p.area,
+		if p.area > 0 && ((p.rankAddress > 0 && p.rankAddress < 26) || p.kind.typ == "postal_code") {
+			g := []byte(p.geom) // placegeom's blob (shape)
+			if _, err := s.area.ExecContext(ctx, id, p.rankAddress, p.rankSearch, p.kind.class, p.kind.typ, p.area,
 				bb.Min[1], bb.Min[0], bb.Max[1], bb.Max[0], g); err != nil {
 				return fmt.Errorf("address area: %w", err)
 			}
@@ -153,7 +149,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			}
 			areas++
 		}
-		if len(p.names) > 0 || p.housenumber != "" {
+		if len(p.names) > 0 || p.housenumber() != "" {
 			if err := b.writeSearch(ctx, s, id, p); err != nil {
 				return err
 			}
@@ -212,11 +208,8 @@ func copyLines(ctx context.Context, tx *sql.Tx) error {
 }
 
 func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *place) error {
-	g, err := placegeom.Append(nil, p.geom)
-	if err != nil {
-		return fmt.Errorf("geometry: %w", err)
-	}
-	kind, err := b.kind(ctx, s, p.class, p.typ)
+	g := []byte(p.geom) // placegeom's blob (shape)
+	kind, err := b.kind(ctx, s, p.kind.class, p.kind.typ)
 	if err != nil {
 		return err
 	}
@@ -226,8 +219,8 @@ func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *pl
 	}
 	bb := p.bound
 	lat, lon := e7(p.centroid[1]), e7(p.centroid[0])
-	_, err = s.place.ExecContext(ctx, id, p.osmType, p.osmID, kind, p.adminLevel, p.name, p.names.json(),
-		p.housenumber, p.street, p.addrPlace, p.postcode, p.country, extratags,
+	_, err = s.place.ExecContext(ctx, id, p.osmTypeName(), p.osmID, kind, p.adminLevel, p.name, p.names.json(),
+		p.housenumber(), p.street(), p.addrPlace(), p.postcode, p.country, extratags,
 		p.rankSearch, p.rankAddress, p.importance, int64(p.parent), int64(p.linked), boolInt(p.interpolated),
 		lat, lon, lat-e7(bb.Min[1]), lon-e7(bb.Min[0]), e7(bb.Max[1])-lat, e7(bb.Max[0])-lon, g)
 	return err
@@ -334,16 +327,16 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 			addr = append(addr, tok)
 		}
 	}
-	for _, v := range []string{p.street, p.addrPlace, p.postcode} {
-		if v == "" || (v == p.postcode && p.typ == "postcode") {
+	for _, v := range []string{p.street(), p.addrPlace(), p.postcode} {
+		if v == "" || (v == p.postcode && p.kind.typ == "postcode") {
 			continue
 		}
 		if vs := text.Variants(v); len(vs) > 0 {
 			addr = append(addr, strings.Join(vs, " "))
 		}
 	}
-	classType := text.Normalize(p.class + " " + p.typ)
-	if _, err := s.search.ExecContext(ctx, geocode.SearchRowID(id, b.importanceRank[p.importance], b.rowBits), names, housenumberTerms(p.housenumber),
+	classType := text.Normalize(p.kind.class + " " + p.kind.typ)
+	if _, err := s.search.ExecContext(ctx, geocode.SearchRowID(id, b.importanceRank[p.importance], b.rowBits), names, housenumberTerms(p.housenumber()),
 		strings.Join(addr, " | "), classType, geocode.FullNameTokens(sortedValues(p.names))); err != nil {
 		return fmt.Errorf("search text: %w", err)
 	}
@@ -362,7 +355,7 @@ func (b *placeBuilder) rankImportance() error {
 	}
 	leafValues := map[float64]bool{}
 	err := eachLeaf(b.leaves, func(_ int, _ int32, p *place) error {
-		leafValues[importanceOf(p.rankSearch, p.extratags)] = true
+		leafValues[importanceOf(int(p.rankSearch), p.extratags)] = true
 		return nil
 	})
 	if err != nil {
@@ -478,13 +471,13 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 		if p == nil {
 			continue
 		}
-		if p.osmType == "R" && p.class == "boundary" && p.adminLevel == 2 {
+		if p.osmType == 'R' && p.kind.class == "boundary" && p.adminLevel == 2 {
 			rowOf[p.osmID] = int64(i + 1)
 		}
-		if p.osmType == "" && p.typ == "country" {
+		if p.osmType == 0 && p.kind.typ == "country" {
 			consider(p.country, p.names, int64(i+1), 0)
 		}
-		if p.osmType == "N" && p.class == "place" && p.typ == "country" && p.country != "" {
+		if p.osmType == 'N' && p.kind.class == "place" && p.kind.typ == "country" && p.country != "" {
 			consider(p.country, p.names, int64(i+1), 2)
 			if _, ok := nodeOf[p.country]; !ok {
 				nodeOf[p.country] = int64(i + 1)

@@ -19,9 +19,10 @@ import (
 // what AssembleRings produces.
 //
 // A band lists its edges by number (ring by ring, each ring's segments in
-// order) and the points stay in the geometry, which the area's place
-// keeps: 4 bytes an entry where a copy of the edge's ends took 32 (LI ×64:
-// the prepared address areas 46 → ~8 MB).
+// order) and the points stay in the geometry it was prepared from (a
+// place keeps its shape encoded; the caller decodes it for this): 4 bytes
+// an entry where a copy of the edge's ends took 32 (LI ×64: the prepared
+// address areas 46 → ~8 MB).
 type preparedArea struct {
 	bound orb.Bound
 	minY  float64

@@ -173,14 +173,14 @@ func TestGridNearestStreet(t *testing.T) {
 		case 3:
 			g = a
 		}
-		b.places = append(b.places, &place{geom: g})
+		b.places = append(b.places, &place{geom: mustShape(g)})
 		s.addGeometry(int32(i), g)
 	}
 	for k := 0; k < 200; k++ {
 		p := orb.Point{9.48 + 0.14*rng.Float64(), 47.08 + 0.14*rng.Float64()}
 		want, wantD := int32(-1), math.Inf(1)
 		for i, pl := range b.places {
-			eachLine(pl.geom, func(ls []orb.Point) {
+			eachLine(pl.geom.geometry(), func(ls []orb.Point) {
 				for j := 0; j+1 < len(ls); j++ {
 					if d, _ := segmentDistanceMeters(p, ls[j], ls[j+1]); d < wantD {
 						want, wantD = int32(i), d

@@ -79,7 +79,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 	ax := &postcodeAreaIndex{cells: grid.New(0.05)}
 	onStreet := map[int32]map[string]int{} // street -> tagged codes of its houses
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
-		if p.class == "boundary" && p.typ == "postal_code" {
+		if p.kind.class == "boundary" && p.kind.typ == "postal_code" {
 			if p.postcode != "" && p.area > 0 {
 				k := postcodeKey{p.country, p.postcode}
 				if _, ok := areas[k]; !ok {
@@ -87,11 +87,11 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 				}
 				ax.cells.Insert(int32(len(ax.ids)), p.bound)
 				ax.ids = append(ax.ids, i)
-				ax.prepared = append(ax.prepared, prepareArea(p.geom))
+				ax.prepared = append(ax.prepared, prepareArea(p.geom.geometry()))
 			}
 			return nil
 		}
-		if p.tagPostcode && !p.inheritedPostcode && p.linked == 0 && (p.housenumber != "" || p.rankSearch >= 26) {
+		if p.tagPostcode && !p.inheritedPostcode && p.linked == 0 && (p.housenumber() != "" || p.rankSearch >= 26) {
 			k := postcodeKey{p.country, p.postcode}
 			points[k] = append(points[k], p.centroid)
 		}
@@ -136,10 +136,10 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			row.centroid, row.bound = a.centroid, a.bound
 		}
 		p := &place{
-			class: "place", typ: "postcode", adminLevel: 15, name: k.postcode,
+			kind: b.kindOf("place", "postcode"), adminLevel: 15, name: k.postcode,
 			names: tagMap{{"ref", k.postcode}}, postcode: k.postcode, tagPostcode: true,
 			country: k.country, rankSearch: 21, rankAddress: 0,
-			centroid: row.centroid, bound: row.bound, geom: row.centroid,
+			centroid: row.centroid, bound: row.bound, geom: mustShape(row.centroid),
 		}
 		b.places = append(b.places, p)
 		row.place = int32(len(b.places) - 1)
@@ -240,13 +240,13 @@ func (b *placeBuilder) leafPostcode(i int32, p *place) {
 // rank above 8 (not countries or states), and not a long line outside the
 // address hierarchy (rivers).
 func wantsPostcode(p *place) bool {
-	if p.tagPostcode || p.linked > 0 || p.rankSearch <= 8 || p.typ == "postcode" {
+	if p.tagPostcode || p.linked > 0 || p.rankSearch <= 8 || p.kind.typ == "postcode" {
 		return false
 	}
 	if p.rankAddress > 0 {
 		return true
 	}
-	switch g := p.geom.(type) {
+	switch g := p.geom.geometry().(type) {
 	case orb.LineString:
 		return planar.Length(g) < 0.02
 	case orb.MultiLineString:
@@ -271,8 +271,15 @@ func mostCommon(m map[string]int) string {
 func nearestPostcode(rows []postcodeRow, p *place) string {
 	if p.area > 0 {
 		found := ""
+		var g orb.Geometry // decoded at the first centroid in the bound
 		for _, r := range rows {
-			if r.country == p.country && p.bound.Contains(r.centroid) && geometryContains(p.geom, r.centroid) {
+			if r.country != p.country || !p.bound.Contains(r.centroid) {
+				continue
+			}
+			if g == nil {
+				g = p.geom.geometry()
+			}
+			if geometryContains(g, r.centroid) {
 				if found != "" {
 					return ""
 				}

@@ -2,6 +2,8 @@ package regions
 
 import (
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -51,5 +53,28 @@ func TestMergeTags(t *testing.T) {
 	}
 	if under.json() != `{"a":"1","c":"3","e":"5"}` {
 		t.Fatalf("with changed its receiver: %s", under.json())
+	}
+}
+
+// TestPackedTags packs tag maps and reads them back: the same pairs, get
+// and JSON as the tagMap.
+func TestPackedTags(t *testing.T) {
+	long := strings.Repeat("x", 200) // a two-byte length
+	for _, m := range []tagMap{nil, {{"name", "Vaduz"}}, {{"", ""}, {"a", long}, {long, "é"}}} {
+		p := packTags(m)
+		if got := p.tags(); !reflect.DeepEqual(got, m) {
+			t.Errorf("packTags(%q).tags() = %q", m, got)
+		}
+		for _, kv := range m {
+			if got := p.get(kv.key); got != kv.value {
+				t.Errorf("packTags(%q).get(%q) = %q, want %q", m, kv.key, got, kv.value)
+			}
+		}
+		if got := p.get("missing"); got != "" {
+			t.Errorf("packTags(%q).get(missing) = %q", m, got)
+		}
+		if got, want := p.json(), m.json(); got != want {
+			t.Errorf("packTags(%q).json() = %s, want %s", m, got, want)
+		}
 	}
 }

@@ -79,6 +79,24 @@ func (g *Index) Insert(id int32, b orb.Bound) {
 	}
 }
 
+// Compact moves the cells' lists into one array, in the same order: a
+// list grown by Insert has up to half its capacity spare and an
+// allocation of its own (the importer's street segments at LI ×16: 4.1 →
+// ~3 MB). Call it once the index is built; an Insert after it copies the
+// list it extends.
+func (g *Index) Compact() {
+	n := 0
+	for _, ids := range g.cells {
+		n += len(ids)
+	}
+	all := make([]int32, 0, n)
+	for k, ids := range g.cells {
+		start := len(all)
+		all = append(all, ids...)
+		g.cells[k] = all[start:len(all):len(all)]
+	}
+}
+
 // InsertPoint adds id at point p.
 func (g *Index) InsertPoint(id int32, p orb.Point) {
 	k := g.Key(p)

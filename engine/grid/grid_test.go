@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -158,5 +159,30 @@ func TestRingMeters(t *testing.T) {
 		if d := sphere.Distance(p, q); g.RingMeters(p, r) > d+1e-6 {
 			t.Fatalf("RingMeters(%v, %d) = %.1f, but %v in the ring is %.1f m away", p, r, g.RingMeters(p, r), q, d)
 		}
+	}
+}
+
+// TestCompact visits the same ids in the same order after Compact, and
+// inserts after it.
+func TestCompact(t *testing.T) {
+	g := New(1)
+	for i := range int32(100) {
+		g.Insert(i, orb.Bound{Min: orb.Point{float64(i % 7), 0}, Max: orb.Point{float64(i%7) + 1.5, 2.5}})
+	}
+	before := map[Key][]int32{}
+	for k, ids := range g.cells {
+		before[k] = slices.Clone(ids)
+	}
+	g.Compact()
+	if !reflect.DeepEqual(map[Key][]int32(g.cells), before) {
+		t.Fatalf("Compact changed the cells")
+	}
+	g.InsertPoint(100, orb.Point{0.5, 0.5})
+	k := g.Key(orb.Point{0.5, 0.5})
+	if got, want := g.cells[k], append(slices.Clone(before[k]), 100); !slices.Equal(got, want) {
+		t.Errorf("cell %v = %v after Compact and InsertPoint, want %v", k, got, want)
+	}
+	if next := g.Key(orb.Point{0.5, 1.5}); !slices.Equal(g.cells[next], before[next]) {
+		t.Errorf("InsertPoint after Compact changed cell %v: %v, want %v", next, g.cells[next], before[next])
 	}
 }
