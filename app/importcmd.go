@@ -25,7 +25,7 @@ func runImport(args []string) int {
 	out := fs.String("o", "", "output region pack `file` (e.g. liechtenstein.waymark)")
 	name := fs.String("name", "", "region name (default: output file name)")
 	quiet := fs.Bool("q", false, "no progress bar")
-	memFlag := fs.String("mem", "", "memory `budget` of the import, e.g. 800M or 2G (default: what the input needs, at most 1.25G and half the physical memory)")
+	memFlag := fs.String("mem", "", "memory `budget` of the import, e.g. 800M or 2G (default: what the input needs, at most 920M and half the physical memory)")
 	tmpDir := fs.String("tmp", "", "`directory` for temporary files (default: beside the output)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: waymark import -o OUT.waymark IN.osm.pbf [MORE.osm.pbf...]  (several extracts make one pack)")
@@ -180,16 +180,18 @@ func defaultBudget(inputs []string) int64 {
 // 64 times (147 MB, pack format 4): 1.1 GB (6 bytes a byte + 256 MB, the
 // budget before) gave a 1,093 MiB peak in 318 s, 900 MB (this budget) a
 // 954 MiB peak in 362 s, 3.4 GB (20 bytes a byte) a 2.6 GB peak and was no
-// faster. Past ~220 MB of PBF the budget stops growing: the stages keep
+// faster. Past ~150 MB of PBF the budget stops growing: the stages keep
 // their big sets in temporary files (the ways, the places' leaves, the
-// graph's geometry, transitions and hierarchy) and hold ~2.5 bytes a PBF
-// byte at most (LI ×64: 366 MB live at the places stage's peak), and the
-// collector keeps the heap within the budget (uncapped, LI ×200's grew
-// to 2.4 GB of a 2.46 GB budget).
+// graph's geometry and hierarchy) and hold ~1.6 bytes a PBF byte at most
+// (LI ×200, 459 MB: 640-730 MB live reading, 630 MB building the graphs),
+// and the collector keeps the heap within the budget (uncapped, LI ×200's
+// grew to 2.4 GB of a 2.46 GB budget).
 func budgetFor(size int64) int64 { return min(max(768<<20, 5*size+160<<20), maxBudget) }
 
-// maxBudget is the largest default budget, whatever the input.
-const maxBudget = 1280 << 20
+// maxBudget is the largest default budget, whatever the input: LI ×200
+// imports within it at a 911 MiB peak (955 MB), in 29 min (1280 MiB: a
+// 1.27 GiB peak in 28 min).
+const maxBudget = 920 << 20
 
 // parseSize parses a byte size: a number with an optional K, M, G or T
 // suffix (powers of 1024; a trailing B or iB is allowed).
