@@ -189,7 +189,7 @@ func defaultBudget(inputs []string) int64 {
 func budgetFor(size int64) int64 { return min(max(768<<20, 5*size+160<<20), maxBudget) }
 
 // maxBudget is the largest default budget, whatever the input: LI ×200
-// imports within it at a 911 MiB peak (955 MB), in 29 min (1280 MiB: a
+// imports within it at a 897 MiB peak (0.94 GB), in 29 min (1280 MiB: a
 // 1.27 GiB peak in 28 min).
 const maxBudget = 920 << 20
 
