@@ -105,29 +105,14 @@ func packTags(m tagMap) packedTags {
 	if len(m) == 0 {
 		return ""
 	}
-	n := 0
+	var b []byte
 	for _, p := range m {
-		n += uvarintLen(len(p.key)) + len(p.key) + uvarintLen(len(p.value)) + len(p.value)
+		b = binary.AppendUvarint(b, uint64(len(p.key)))
+		b = append(b, p.key...)
+		b = binary.AppendUvarint(b, uint64(len(p.value)))
+		b = append(b, p.value...)
 	}
-	var b strings.Builder
-	b.Grow(n)
-	var buf [binary.MaxVarintLen64]byte
-	for _, p := range m {
-		b.Write(buf[:binary.PutUvarint(buf[:], uint64(len(p.key)))])
-		b.WriteString(p.key)
-		b.Write(buf[:binary.PutUvarint(buf[:], uint64(len(p.value)))])
-		b.WriteString(p.value)
-	}
-	return packedTags(b.String())
-}
-
-// uvarintLen is the length of n as a uvarint.
-func uvarintLen(n int) int {
-	l := 1
-	for ; n >= 0x80; n >>= 7 {
-		l++
-	}
-	return l
+	return packedTags(b) // the conversion copies b at its length
 }
 
 // cutPacked returns the first length-prefixed field of s and the rest
