@@ -37,6 +37,8 @@ type packPlaces struct {
 	nbOnce sync.Once
 	nb     *geocode.NearbyIndex
 	nbErr  error
+
+	rev reverseLoad // the reverse index, loaded in the background (reverseindex.go)
 }
 
 // pack returns the (possibly not yet built) indexes of pack i.
@@ -59,7 +61,9 @@ func (e *Engine) places(ctx context.Context, i int) (*packPlaces, error) {
 		pp.ix, pp.err = geocode.Open(context.WithoutCancel(ctx), e.packs[i].db)
 		if pp.err != nil {
 			pp.err = fmt.Errorf("engine: pack %s: %w", e.packs[i].Info.Name, pp.err)
+			return
 		}
+		pp.rev.start(pp, e.packs[i])
 	})
 	return pp, pp.err
 }
@@ -142,9 +146,9 @@ func (e *Engine) ImageErr() error {
 	return errors.Join(errs...)
 }
 
-// WarmPlaces builds the geocoding, autocomplete and nearby indexes of every
-// pack now instead of on the first query (the window and the server call
-// it at start so the first keystroke is fast).
+// WarmPlaces builds the geocoding, autocomplete, nearby and reverse
+// indexes of every pack now instead of on the first query (the window and
+// the server call it at start so the first keystroke is fast).
 func (e *Engine) WarmPlaces(ctx context.Context) error {
 	for i := range e.packs {
 		if _, err := e.completer(ctx, i); err != nil {
@@ -153,6 +157,7 @@ func (e *Engine) WarmPlaces(ctx context.Context) error {
 		if _, err := e.nearbyIndex(ctx, i); err != nil {
 			return err
 		}
+		e.pack(i).rev.wait()
 	}
 	return nil
 }
@@ -176,4 +181,22 @@ func (e *Engine) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]geoco
 		}
 		return c.Autocomplete(ctx, q)
 	}, less, q.Limit, dedupe)
+}
+
+// errClosed is the error of a pack's places once the engine is closed.
+var errClosed = errors.New("engine: closed")
+
+// closePlaces stops the packs' background loads and closes their
+// geocoding indexes; places opened after it fail with errClosed.
+func (e *Engine) closePlaces() {
+	e.placeIdx.mu.Lock()
+	packs := e.placeIdx.packs
+	e.placeIdx.mu.Unlock()
+	for _, pp := range packs {
+		pp.once.Do(func() { pp.err = errClosed })
+		pp.rev.close()
+		if pp.ix != nil {
+			pp.ix.Close()
+		}
+	}
 }

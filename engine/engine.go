@@ -57,6 +57,7 @@ func (e *Engine) Packs() []*Pack { return e.packs }
 
 // Close closes every pack.
 func (e *Engine) Close() error {
+	e.closePlaces()
 	var errs []error
 	for _, p := range e.packs {
 		if err := p.Close(); err != nil {

@@ -13,8 +13,8 @@ package engine
 // until the process exits when a newer build has replaced it.
 //
 // The images: the routing graphs (graphimage.go, NAME.waymark.PROFILE.graph),
-// the autocomplete index (NAME.waymark.autocomplete) and the nearby index
-// (NAME.waymark.nearby).
+// the autocomplete index (NAME.waymark.autocomplete), the nearby index
+// (NAME.waymark.nearby) and the reverse index (NAME.waymark.reverse).
 
 import (
 	"errors"
@@ -28,14 +28,15 @@ import (
 	"waymark/engine/route"
 )
 
-// completerImagePath and nearbyImagePath are where the images of the
-// pack's autocomplete and nearby indexes go.
+// completerImagePath, nearbyImagePath and reverseImagePath are where the
+// images of the pack's autocomplete, nearby and reverse indexes go.
 func completerImagePath(pack string) string { return pack + ".autocomplete" }
 func nearbyImagePath(pack string) string    { return pack + ".nearby" }
+func reverseImagePath(pack string) string   { return pack + ".reverse" }
 
 // imagePaths lists the images a pack at path may have beside it.
 func imagePaths(pack string) []string {
-	paths := []string{completerImagePath(pack), nearbyImagePath(pack)}
+	paths := []string{completerImagePath(pack), nearbyImagePath(pack), reverseImagePath(pack)}
 	for _, p := range route.Profiles {
 		paths = append(paths, graphImagePath(pack, p))
 	}

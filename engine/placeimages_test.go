@@ -80,6 +80,22 @@ func nearbyAnswers(t *testing.T, e *engine.Engine, n int) []string {
 	return out
 }
 
+// reverseAnswers asks n seeded random reverse queries at street zooms
+// (which read the reverse index) and returns the answers as JSON.
+func reverseAnswers(e *engine.Engine, n int) []string {
+	rng := rand.New(rand.NewPCG(9, 10))
+	b := orb.Bound{Min: orb.Point{9.49, 47.06}, Max: orb.Point{9.57, 47.24}} // LI's valley
+	var out []string
+	for range n {
+		q := engine.ReverseRequest{
+			Point: orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])},
+			Zoom:  16 + rng.IntN(3),
+		}
+		out = append(out, answerJSON(e.Reverse(context.Background(), q)))
+	}
+	return out
+}
+
 // answerJSON is an answer as JSON, or its error.
 func answerJSON(res any, err error) string {
 	if err != nil {
@@ -89,9 +105,9 @@ func answerJSON(res any, err error) string {
 	return string(j)
 }
 
-// placeAnswers are the autocomplete and nearby answers of e.
+// placeAnswers are the autocomplete, nearby and reverse answers of e.
 func placeAnswers(t *testing.T, e *engine.Engine) []string {
-	return append(autocompleteAnswers(t, e, 300), nearbyAnswers(t, e, 300)...)
+	return append(append(autocompleteAnswers(t, e, 300), nearbyAnswers(t, e, 300)...), reverseAnswers(e, 300)...)
 }
 
 func openEngine(t *testing.T, pack string) *engine.Engine {
@@ -107,22 +123,22 @@ func openEngine(t *testing.T, pack string) *engine.Engine {
 	return e
 }
 
-// TestPlaceImages: autocomplete and nearby indexes that cannot have their
-// images written are loaded from the pack (and say why); the first open
+// TestPlaceImages: autocomplete, nearby and reverse indexes that cannot
+// have their images written are loaded from the pack (and say why); the first open
 // that can writes the images, and later opens map them without writing
 // them again; an image of another build or cut short is written again.
 // Answers are the loaded indexes' in every case.
 func TestPlaceImages(t *testing.T) {
 	pack := copyPack(t, "liechtenstein")
-	imgs := []string{pack + ".autocomplete", pack + ".nearby"}
+	imgs := []string{pack + ".autocomplete", pack + ".nearby", pack + ".reverse"}
 	for _, img := range imgs {
 		if err := os.MkdirAll(filepath.Join(img, "x"), 0o755); err != nil { // a directory holds its name
 			t.Fatal(err)
 		}
 	}
 	loaded := openEngine(t, pack)
-	if err := loaded.ImageErr(); err == nil || !strings.Contains(err.Error(), "autocomplete") || !strings.Contains(err.Error(), "nearby") {
-		t.Errorf("ImageErr = %v, want both images named", err)
+	if err := loaded.ImageErr(); err == nil || !strings.Contains(err.Error(), "autocomplete") || !strings.Contains(err.Error(), "nearby") || !strings.Contains(err.Error(), "reverse") {
+		t.Errorf("ImageErr = %v, want the three images named", err)
 	}
 	want := placeAnswers(t, loaded)
 	for _, img := range imgs {

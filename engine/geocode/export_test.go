@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"sync"
+
+	"github.com/paulmach/orb"
 )
 
 // RevHousesSQL exposes the street-houses query for the query-plan test.
@@ -81,3 +83,6 @@ func (ix *Index) SetRevSkip(on bool) {
 
 // RevSkipSQL exposes the skip set's query.
 const RevSkipSQL = revSkipSQL
+
+// ReverseIndexCentroid returns the centroid of candidate i of ri.
+func ReverseIndexCentroid(ri *ReverseIndex, i int) orb.Point { return ri.cents[i] }

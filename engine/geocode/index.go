@@ -37,8 +37,10 @@ type Index struct {
 	// filtered by revSkip once it is loaded (revskip.go).
 	stRevAllBoxes *sql.Stmt
 	revSkip       atomic.Pointer[idSet]
-	stopLoad      context.CancelFunc
-	loading       sync.WaitGroup
+	// rev is the pack's reverse index once set (reverse_index.go).
+	rev      atomic.Pointer[ReverseIndex]
+	stopLoad context.CancelFunc
+	loading  sync.WaitGroup
 	// stAreas finds the address areas around a point (containingArea),
 	// stParents reads address parents by id (loadParents): prepared once,
 	// as every reverse runs them (preparing was 6% of one at LI ×64).
