@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"waymark/engine"
 	"waymark/regions"
 )
 
@@ -27,6 +28,7 @@ func runImport(args []string) int {
 	quiet := fs.Bool("q", false, "no progress bar")
 	memFlag := fs.String("mem", "", "memory `budget` of the import, e.g. 800M or 2G (default: what the input needs, at most 920M and half the physical memory)")
 	tmpDir := fs.String("tmp", "", "`directory` for temporary files (default: beside the output)")
+	images := fs.Bool("images", true, "write the pack's images beside it (indexes and routing graphs as they are in memory), so that its first open is as fast as any later one")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: waymark import -o OUT.waymark IN.osm.pbf [MORE.osm.pbf...]  (several extracts make one pack)")
 		fs.PrintDefaults()
@@ -80,7 +82,28 @@ func runImport(args []string) int {
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s\n%s", *out, sum)
+	if *images {
+		writeImages(ctx, *out, regions.HeapLimit(budget), *quiet)
+	}
 	return 0
+}
+
+// writeImages writes the images of the pack at out within the heap the
+// import had. They are a cache: when they cannot be written the first
+// open writes them, so a failure is a warning, not a failed import.
+func writeImages(ctx context.Context, out string, maxHeap int64, quiet bool) {
+	start := time.Now()
+	rep, err := engine.WriteImages(ctx, out, maxHeap)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "waymark import: warning: images not written (the first open writes them): %v\n", err)
+		return
+	}
+	if !quiet {
+		fmt.Fprintf(os.Stderr, "images: %s in %s\n", strings.Join(rep.Written, ", "), time.Since(start).Round(100*time.Millisecond))
+	}
+	for _, left := range rep.Left {
+		fmt.Fprintf(os.Stderr, "images: left to the first open: %s\n", left)
+	}
 }
 
 // progressBar draws "stage  [####....] 42%  N objects  3m10s left  RSS 812 MB"

@@ -94,6 +94,9 @@ type PackOptions struct {
 	// DecodeGraphs decodes the routing graphs onto the heap, neither
 	// mapping nor writing their images (graphimage.go).
 	DecodeGraphs bool
+	// NoGraphs leaves the routing graphs unloaded: the pack answers no
+	// routing (WriteImages writes their images one at a time instead).
+	NoGraphs bool
 }
 
 // OpenPack opens the region pack at path read-only, reads its meta table
@@ -132,6 +135,11 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 	}
 	info.Size = st.Size()
 	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{})}}
+	if opts.NoGraphs {
+		pk.graphs.byPro = make([]*route.Graph, len(route.Profiles))
+		close(pk.graphs.done)
+		return pk, nil
+	}
 	go func() {
 		defer close(pk.graphs.done)
 		images := !opts.DecodeGraphs && info.BuildID != ""

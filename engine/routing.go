@@ -50,34 +50,9 @@ func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
 // pack without the table (a partial pack) has no graphs; that is not an
 // error.
 func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.Graph, imageErr error, err error) {
-	rows, err := db.Query(`SELECT profile, length(data) FROM graphs`)
+	profiles, err := storedGraphs(db)
 	if err != nil {
-		if strings.Contains(err.Error(), "no such table") {
-			return nil, nil, nil
-		}
-		return nil, nil, fmt.Errorf("read graphs: %w", err)
-	}
-	type stored struct {
-		p     route.Profile
-		whole bool // format 1: the whole encoding in graphs.data
-	}
-	var profiles []stored
-	for rows.Next() {
-		var name string
-		var n int64
-		if err := rows.Scan(&name, &n); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("read graphs: %w", err)
-		}
-		p, err := route.ParseProfile(name)
-		if err != nil {
-			continue // a profile this engine does not know
-		}
-		profiles = append(profiles, stored{p, n > 0})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("read graphs: %w", err)
+		return nil, nil, err
 	}
 	graphs = make([]*route.Graph, len(route.Profiles))
 	errs := make([]error, len(profiles))
@@ -120,6 +95,42 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 		debug.FreeOSMemory()
 	}
 	return graphs, errors.Join(imageErrs...), nil
+}
+
+// storedGraph is a routing graph a pack stores.
+type storedGraph struct {
+	p     route.Profile
+	whole bool // format 1: the whole encoding in graphs.data
+}
+
+// storedGraphs lists the graphs of the pack's profiles this engine
+// knows (none for a pack without a graphs table).
+func storedGraphs(db *sql.DB) ([]storedGraph, error) {
+	rows, err := db.Query(`SELECT profile, length(data) FROM graphs`)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("read graphs: %w", err)
+	}
+	defer rows.Close()
+	var profiles []storedGraph
+	for rows.Next() {
+		var name string
+		var n int64
+		if err := rows.Scan(&name, &n); err != nil {
+			return nil, fmt.Errorf("read graphs: %w", err)
+		}
+		p, err := route.ParseProfile(name)
+		if err != nil {
+			continue // a profile this engine does not know
+		}
+		profiles = append(profiles, storedGraph{p, n > 0})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read graphs: %w", err)
+	}
+	return profiles, nil
 }
 
 // decodeGraph reads and decodes the pack's graph of profile p.
