@@ -83,17 +83,17 @@ func runImport(args []string) int {
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s\n%s", *out, sum)
 	if *images {
-		writeImages(ctx, *out, regions.HeapLimit(budget), *quiet)
+		writeImages(ctx, *out, budget, *quiet)
 	}
 	return 0
 }
 
-// writeImages writes the images of the pack at out within the heap the
-// import had. They are a cache: when they cannot be written the first
+// writeImages writes the images of the pack at out within the import's
+// memory budget. They are a cache: when they cannot be written the first
 // open writes them, so a failure is a warning, not a failed import.
-func writeImages(ctx context.Context, out string, maxHeap int64, quiet bool) {
+func writeImages(ctx context.Context, out string, budget int64, quiet bool) {
 	start := time.Now()
-	rep, err := engine.WriteImages(ctx, out, maxHeap)
+	rep, err := engine.WriteImages(ctx, out, budget)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark import: warning: images not written (the first open writes them): %v\n", err)
 		return
