@@ -142,6 +142,9 @@ func BenchmarkReversePacks(b *testing.B) {
 	for _, set := range [][]string{{"liechtenstein"}, {"liechtenstein", "monaco", "andorra"}, tenPacks} {
 		b.Run(fmt.Sprintf("packs=%d", len(set)), func(b *testing.B) {
 			e := openPacks(b, set...)
+			if err := e.WarmPlaces(context.Background()); err != nil { // reverse indexes loaded
+				b.Fatal(err)
+			}
 			rng := rand.New(rand.NewPCG(4, 4))
 			pts := make([]orb.Point, 200)
 			for i := range pts {

@@ -277,16 +277,28 @@ func benchmarkSearch(b *testing.B, open func(testing.TB) (*geocode.Index, *engin
 	lat.Report(b)
 }
 
+// BenchmarkReverse: reverse at random points of the pack's home area,
+// with the pack's reverse index (as the engine serves) and, at zoom 18,
+// from SQLite alone (before the index is loaded).
 func BenchmarkReverse(b *testing.B) {
 	for _, bp := range benchPacks {
 		for _, zoom := range []int{18, 10} {
-			b.Run(fmt.Sprintf("%s/zoom%d", bp.name, zoom), func(b *testing.B) { benchmarkReverse(b, bp.open, zoom) })
+			b.Run(fmt.Sprintf("%s/zoom%d", bp.name, zoom), func(b *testing.B) { benchmarkReverse(b, bp.open, zoom, true) })
 		}
+		b.Run(fmt.Sprintf("%s/zoom18/sqlite", bp.name), func(b *testing.B) { benchmarkReverse(b, bp.open, 18, false) })
 	}
 }
 
-func benchmarkReverse(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack), zoom int) {
+func benchmarkReverse(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack), zoom int, index bool) {
 	ix, pk := open(b)
+	if index {
+		ri, err := geocode.NewReverseIndex(context.Background(), ix)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ix.SetReverseIndex(ri)
+		defer ix.SetReverseIndex(nil)
+	}
 	const seed = 2
 	rng := rand.New(rand.NewSource(seed))
 	home := pk.Info.Home
