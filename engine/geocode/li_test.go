@@ -252,6 +252,26 @@ func BenchmarkCompleterLoad(b *testing.B) {
 	}
 }
 
+// BenchmarkReverseIndexLoad measures building a pack's reverse index
+// from the pack (what an open without its image does, in the background).
+func BenchmarkReverseIndexLoad(b *testing.B) {
+	for _, bp := range benchPacks {
+		b.Run(bp.name, func(b *testing.B) {
+			ix, _ := bp.open(b)
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			for b.Loop() {
+				lat.Time(func() {
+					if _, err := geocode.NewReverseIndex(context.Background(), ix); err != nil {
+						b.Fatal(err)
+					}
+				})
+			}
+			lat.Report(b)
+		})
+	}
+}
+
 func BenchmarkSearch(b *testing.B) {
 	for _, bp := range benchPacks {
 		b.Run(bp.name, func(b *testing.B) { benchmarkSearch(b, bp.open) })
