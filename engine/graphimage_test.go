@@ -2,10 +2,12 @@ package engine_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,32 +35,38 @@ func openPackWith(t *testing.T, path string, opts engine.PackOptions) *engine.Pa
 func routeAnswers(t *testing.T, pk *engine.Pack, n int) []string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
-	b := pk.Info.Home
-	point := func() orb.Point {
-		return orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])}
-	}
 	var out []string
 	for _, prof := range route.Profiles {
 		g := pk.Graph(prof)
 		if g == nil {
 			t.Fatalf("no %s graph", prof)
 		}
-		for i := 0; i < n; i++ {
-			p, q := point(), point()
-			s, err1 := g.Snap(p, route.SnapOptions{Radius: 3000})
-			u, err2 := g.Snap(q, route.SnapOptions{Radius: 3000})
-			if err1 != nil || err2 != nil {
-				out = append(out, "snap failed")
-				continue
-			}
-			rs, err := g.Route(context.Background(), []route.Snap{s[0], u[0]}, route.RouteOptions{Output: route.Output{Steps: true, Overview: route.OverviewFull}})
-			if err != nil {
-				out = append(out, err.Error())
-				continue
-			}
-			j, _ := json.Marshal(rs)
-			out = append(out, string(j))
+		out = append(out, graphAnswers(g, rng, pk.Info.Home, n)...)
+	}
+	return out
+}
+
+// graphAnswers routes n random pairs of b (drawn from rng) on g.
+func graphAnswers(g *route.Graph, rng *rand.Rand, b orb.Bound, n int) []string {
+	point := func() orb.Point {
+		return orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])}
+	}
+	var out []string
+	for i := 0; i < n; i++ {
+		p, q := point(), point()
+		s, err1 := g.Snap(p, route.SnapOptions{Radius: 3000})
+		u, err2 := g.Snap(q, route.SnapOptions{Radius: 3000})
+		if err1 != nil || err2 != nil {
+			out = append(out, "snap failed")
+			continue
 		}
+		rs, err := g.Route(context.Background(), []route.Snap{s[0], u[0]}, route.RouteOptions{Output: route.Output{Steps: true, Overview: route.OverviewFull}})
+		if err != nil {
+			out = append(out, err.Error())
+			continue
+		}
+		j, _ := json.Marshal(rs)
+		out = append(out, string(j))
 	}
 	return out
 }
@@ -251,4 +259,44 @@ func copyFile(t *testing.T, from, to string) {
 	if err := os.WriteFile(to, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestGraphsReadyEach: a pack's graphs are ready one by one, so one that
+// cannot be loaded (its stored encoding damaged, no image) leaves the
+// other routing: the driving graph mapped from its image answers as the
+// intact pack's, the walking one is absent, and WaitGraphs says why.
+func TestGraphsReadyEach(t *testing.T) {
+	pack := copyPack(t, "monaco")
+	want := routeAnswers(t, openPackWith(t, pack, engine.PackOptions{}), 50) // writes the images
+	db, err := sql.Open("sqlite3", pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE graph_parts SET data = x'00' WHERE profile = 'walking'`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := os.Remove(pack + ".walking.graph"); err != nil {
+		t.Fatal(err)
+	}
+	pk, err := engine.OpenPack(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pk.Close()
+	g := pk.Graph(route.Driving)
+	if g == nil || !g.Mapped() {
+		t.Fatal("the driving graph is not served from its image")
+	}
+	if pk.Graph(route.Walking) != nil {
+		t.Error("a damaged walking graph is served")
+	}
+	if err := pk.WaitGraphs(); err == nil || !strings.Contains(err.Error(), "walking") {
+		t.Errorf("WaitGraphs = %v, want the walking graph's error", err)
+	}
+	if route.Profiles[0] != route.Driving {
+		t.Fatal("routeAnswers no longer starts with driving")
+	}
+	got := graphAnswers(g, rand.New(rand.NewPCG(3, 4)), pk.Info.Home, 50)
+	sameAnswers(t, "driving beside a damaged walking graph", got, want[:len(got)])
 }

@@ -79,10 +79,12 @@ func (p *Pack) MapData() (*mapdata.Reader, error) {
 }
 
 // graphSet is a pack's routing graphs, indexed by route.Profile (nil
-// entries when the pack has none), and the error of loading them; both
-// are set when done is closed.
+// entries when the pack has none), and the error of loading them. A
+// profile's graph is set when its ready channel is closed (as soon as it
+// is loaded, or when the load ends without it); the errors when done is.
 type graphSet struct {
 	done  chan struct{}
+	ready []chan struct{}
 	byPro []*route.Graph
 	err   error
 	// imageErr is why a graph's image could not be written (graphimage.go).
@@ -134,16 +136,32 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{})}}
+	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{}),
+		ready: make([]chan struct{}, len(route.Profiles)), byPro: make([]*route.Graph, len(route.Profiles))}}
+	closed := make([]sync.Once, len(route.Profiles))
+	setReady := func(p route.Profile) { closed[p].Do(func() { close(pk.graphs.ready[p]) }) }
+	for p := range pk.graphs.ready {
+		pk.graphs.ready[p] = make(chan struct{})
+	}
 	if opts.NoGraphs {
-		pk.graphs.byPro = make([]*route.Graph, len(route.Profiles))
+		for _, p := range route.Profiles {
+			setReady(p)
+		}
 		close(pk.graphs.done)
 		return pk, nil
 	}
 	go func() {
 		defer close(pk.graphs.done)
+		defer func() { // profiles the pack lacks, or that failed
+			for _, p := range route.Profiles {
+				setReady(p)
+			}
+		}()
 		images := !opts.DecodeGraphs && info.BuildID != ""
-		pk.graphs.byPro, pk.graphs.imageErr, pk.graphs.err = loadGraphs(db, path, info.BuildID, images)
+		pk.graphs.imageErr, pk.graphs.err = loadGraphs(db, path, info.BuildID, images, func(p route.Profile, g *route.Graph) {
+			pk.graphs.byPro[p] = g
+			setReady(p)
+		})
 		if pk.graphs.err != nil {
 			pk.graphs.err = fmt.Errorf("engine: pack %s: %w", path, pk.graphs.err)
 		}

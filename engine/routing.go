@@ -48,13 +48,13 @@ func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
 // decoded graph's image is written for the next open, and the error of
 // writing one (read-only media) is imageErr, not an error of the pack. A
 // pack without the table (a partial pack) has no graphs; that is not an
-// error.
-func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.Graph, imageErr error, err error) {
+// error. Each graph is given to ready as soon as it is loaded, so a graph
+// mapped from its image serves while another is still being decoded.
+func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
 	profiles, err := storedGraphs(db)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	graphs = make([]*route.Graph, len(route.Profiles))
 	errs := make([]error, len(profiles))
 	imageErrs := make([]error, len(profiles))
 	var wg sync.WaitGroup
@@ -65,7 +65,7 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 			defer wg.Done()
 			if images {
 				if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
-					graphs[st.p] = g
+					ready(st.p, g)
 					return
 				}
 			}
@@ -81,12 +81,12 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 					wrote.Store(true)
 				}
 			}
-			graphs[st.p] = g
+			ready(st.p, g)
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if images && wrote.Load() {
 		// The decoded graphs whose images were written are garbage
@@ -94,7 +94,7 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool) (graphs []*route.
 		// than as the runtime's scavenger gets to it.
 		debug.FreeOSMemory()
 	}
-	return graphs, errors.Join(imageErrs...), nil
+	return errors.Join(imageErrs...), nil
 }
 
 // storedGraph is a routing graph a pack stores.
@@ -162,7 +162,10 @@ func decodeGraph(db *sql.DB, p route.Profile, whole bool) (*route.Graph, error) 
 // none or its graphs could not be loaded (WaitGraphs tells why). It waits
 // for the graphs to be decoded.
 func (p *Pack) Graph(prof route.Profile) *route.Graph {
-	<-p.graphs.done
+	if int(prof) < 0 || int(prof) >= len(p.graphs.ready) {
+		return nil
+	}
+	<-p.graphs.ready[prof]
 	if int(prof) < len(p.graphs.byPro) {
 		return p.graphs.byPro[prof]
 	}
