@@ -3,6 +3,7 @@ package geocode
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"sync"
 
 	"github.com/paulmach/orb"
@@ -86,3 +87,52 @@ const RevSkipSQL = revSkipSQL
 
 // ReverseIndexCentroid returns the centroid of candidate i of ri.
 func ReverseIndexCentroid(ri *ReverseIndex, i int) orb.Point { return ri.cents[i] }
+
+// PlaceNodeNear returns the id (0: none) of the place node reverse picks
+// near pt (placeNodes.near), and the one a scan of every node in the
+// pack's order picks, as reverse did before the index.
+func PlaceNodeNear(ix *Index, pt orb.Point, areaRank, maxRank int, areaGeom orb.Geometry) (got, scan int64) {
+	if h := ix.placeNodes.near(pt, areaRank, maxRank, areaGeom); h != nil {
+		got = h.id
+	}
+	type ranked struct {
+		placeNode
+		rank int
+	}
+	var all []ranked
+	for rank, nodes := range ix.placeNodes.byRank {
+		for _, n := range nodes {
+			all = append(all, ranked{n, rank})
+		}
+	}
+	slices.SortFunc(all, func(a, b ranked) int { return a.ord - b.ord })
+	var best *ranked
+	var bestDist float64
+	for i, n := range all {
+		if n.rank <= areaRank || n.rank > maxRank {
+			continue
+		}
+		d := distDegPlanar(n.centroid, pt)
+		if d >= placeDiameter(n.rank) || (areaGeom != nil && distanceDeg(areaGeom, n.centroid) != 0) {
+			continue
+		}
+		if best == nil || n.rank > best.rank || n.rank == best.rank && d < bestDist {
+			best, bestDist = &all[i], d
+		}
+	}
+	if best != nil {
+		scan = best.id
+	}
+	return got, scan
+}
+
+// PlaceNodeCentroids returns the centroids of the index's place nodes.
+func PlaceNodeCentroids(ix *Index) []orb.Point {
+	var out []orb.Point
+	for _, nodes := range ix.placeNodes.byRank {
+		for _, n := range nodes {
+			out = append(out, n.centroid)
+		}
+	}
+	return out
+}

@@ -26,7 +26,7 @@ type Index struct {
 	countryParents []*parent
 	areas          areaCache
 	// placeNodes are the named place nodes of address rank 4..25.
-	placeNodes []placeNode
+	placeNodes placeNodes
 	// countries are the names of the pack's countries rows by ISO code.
 	countries map[string]map[string]string
 

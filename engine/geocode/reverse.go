@@ -481,21 +481,7 @@ func (ix *Index) areaAt(ctx context.Context, pt orb.Point, maxRank int) (*revHit
 	if areaRank >= maxRank {
 		return area, nil
 	}
-	var best *revHit
-	bestRank := 0
-	for _, n := range ix.placeNodes {
-		if n.rankSearch <= areaRank || n.rankSearch > maxRank {
-			continue
-		}
-		d := distDegPlanar(n.centroid, pt)
-		if d >= placeDiameter(n.rankSearch) || (areaGeom != nil && distanceDeg(areaGeom, n.centroid) != 0) {
-			continue
-		}
-		if best == nil || n.rankSearch > bestRank || n.rankSearch == bestRank && d < best.dist {
-			best, bestRank = &revHit{id: n.id, dist: d, rank: n.rankSearch}, n.rankSearch
-		}
-	}
-	if best != nil {
+	if best := ix.placeNodes.near(pt, areaRank, maxRank, areaGeom); best != nil {
 		return best, nil
 	}
 	return area, nil
@@ -530,31 +516,6 @@ func (ix *Index) featureAreaAt(ctx context.Context, pt orb.Point, maxRank int, l
 		return nil, nil
 	}
 	return &revHit{id: best.id, dist: best.dist, rank: best.rankSearch}, nil
-}
-
-// placeNode is a named place node of address rank 4..25 (kept in memory:
-// reverse looks for them around every point).
-type placeNode struct {
-	id         int64
-	rankSearch int
-	centroid   orb.Point
-}
-
-func (ix *Index) loadPlaceNodes(ctx context.Context) error {
-	rows, err := ix.db.QueryContext(ctx, `SELECT place_id, rank_search, lat, lon FROM places
-		WHERE osm_type = 'N' AND linked_place_id = 0 AND name != '' AND rank_address BETWEEN 4 AND 25`)
-	if err != nil {
-		return fmt.Errorf("geocode: load place nodes: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var n placeNode
-		if err := rows.Scan(&n.id, &n.rankSearch, &n.centroid[1], &n.centroid[0]); err != nil {
-			return fmt.Errorf("geocode: load place nodes: %w", err)
-		}
-		ix.placeNodes = append(ix.placeNodes, n)
-	}
-	return rows.Err()
 }
 
 // countryAt returns the country area containing pt.

@@ -115,3 +115,46 @@ func TestReverseImageRefusesCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceNodesNear: the place node reverse picks from the index by rank
+// and longitude is the one a scan of every node picks, for points near
+// nodes and anywhere, every rank window of the zooms, with and without a
+// containing area.
+func TestPlaceNodesNear(t *testing.T) {
+	for _, region := range []string{"liechtenstein", "monaco", "andorra"} {
+		t.Run(region, func(t *testing.T) {
+			ix, pk := openIndex(t, testpacks.Path(t, region))
+			centres := geocode.PlaceNodeCentroids(ix)
+			if len(centres) == 0 {
+				t.Fatal("no place nodes")
+			}
+			rng := rand.New(rand.NewPCG(31, 32))
+			h := pk.Info.Home
+			found := 0
+			for k := range 4000 {
+				pt := orb.Point{h.Min[0] + rng.Float64()*(h.Max[0]-h.Min[0]), h.Min[1] + rng.Float64()*(h.Max[1]-h.Min[1])}
+				if k%2 == 1 {
+					c := centres[rng.IntN(len(centres))]
+					pt = orb.Point{c[0] + (rng.Float64()-0.5)*0.05, c[1] + (rng.Float64()-0.5)*0.05}
+				}
+				maxRank := geocode.ZoomRank(rng.IntN(19))
+				areaRank := 4 + rng.IntN(max(1, maxRank-4))
+				var area orb.Geometry
+				if k%3 == 0 {
+					d := 0.01 + rng.Float64()*0.05
+					area = orb.Polygon{{{pt[0] - d, pt[1] - d}, {pt[0] + d, pt[1] - d}, {pt[0] + d, pt[1] + d}, {pt[0] - d, pt[1] + d}, {pt[0] - d, pt[1] - d}}}
+				}
+				got, scan := geocode.PlaceNodeNear(ix, pt, areaRank, maxRank, area)
+				if got != scan {
+					t.Fatalf("point %v ranks (%d, %d], area %v: node %d, the scan's %d", pt, areaRank, maxRank, area != nil, got, scan)
+				}
+				if got != 0 {
+					found++
+				}
+			}
+			if found < 400 {
+				t.Errorf("only %d of 4000 lookups found a node", found)
+			}
+		})
+	}
+}
