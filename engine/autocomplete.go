@@ -189,10 +189,8 @@ var errClosed = errors.New("engine: closed")
 // closePlaces stops the packs' background loads and closes their
 // geocoding indexes; places opened after it fail with errClosed.
 func (e *Engine) closePlaces() {
-	e.placeIdx.mu.Lock()
-	packs := e.placeIdx.packs
-	e.placeIdx.mu.Unlock()
-	for _, pp := range packs {
+	for i := range e.packs {
+		pp := e.pack(i) // made now if no query made it, so a later one fails
 		pp.once.Do(func() { pp.err = errClosed })
 		pp.rev.close()
 		if pp.ix != nil {

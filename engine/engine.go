@@ -22,6 +22,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 )
 
 // ErrNoPacks is returned by Open when no pack path is given.
@@ -33,6 +35,10 @@ type Engine struct {
 	// placeIdx holds the per-pack geocoding, autocomplete and nearby
 	// indexes, built on first use (autocomplete.go).
 	placeIdx placeState
+
+	closeOnce sync.Once
+	closeErr  error
+	closed    atomic.Bool
 }
 
 // Open opens the region packs at paths. It fails if any of them cannot be opened.
@@ -55,21 +61,29 @@ func Open(paths ...string) (*Engine, error) {
 // Packs returns the opened packs in the order given to Open.
 func (e *Engine) Packs() []*Pack { return e.packs }
 
-// Close closes every pack.
+// Close stops the packs' background loads and closes every pack; later
+// calls return its first result. Queries still running, or made after it
+// (by a background warm-up), fail with an error instead of reading a
+// closed pack: the engine keeps its list of packs.
 func (e *Engine) Close() error {
-	e.closePlaces()
-	var errs []error
-	for _, p := range e.packs {
-		if err := p.Close(); err != nil {
-			errs = append(errs, err)
+	e.closeOnce.Do(func() {
+		e.closed.Store(true)
+		e.closePlaces()
+		var errs []error
+		for _, p := range e.packs {
+			if err := p.Close(); err != nil {
+				errs = append(errs, err)
+			}
 		}
-	}
-	e.packs = nil
-	if len(errs) > 0 {
-		return fmt.Errorf("engine: close: %w", errors.Join(errs...))
-	}
-	return nil
+		if len(errs) > 0 {
+			e.closeErr = fmt.Errorf("engine: close: %w", errors.Join(errs...))
+		}
+	})
+	return e.closeErr
 }
+
+// Closed reports whether Close has been called.
+func (e *Engine) Closed() bool { return e.closed.Load() }
 
 // packShift is the bit position of the pack index in a public place id.
 const packShift = 40

@@ -70,3 +70,30 @@ func TestWriteImages(t *testing.T) {
 		t.Errorf("written %v, want the reverse index's image", rep.Written)
 	}
 }
+
+// TestCloseStopsPlaces: Close waits for a reverse index loading in the
+// background, runs once, and a warm-up or query after it (a window's
+// background warm-up outliving its engine) fails with an error, not a
+// panic or a read of a closed pack.
+func TestCloseStopsPlaces(t *testing.T) {
+	pack := copyPack(t, "monaco")
+	e, err := engine.Open(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Reverse(context.Background(), engine.ReverseRequest{Point: e.Packs()[0].Info.Home.Center(), Zoom: 18}); err != nil {
+		t.Fatal(err) // starts the reverse index's load
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !e.Closed() || e.Close() != nil {
+		t.Error("Close is not done once")
+	}
+	if err := e.WarmPlaces(context.Background()); err == nil {
+		t.Error("WarmPlaces after Close succeeded")
+	}
+	if _, err := e.Search(context.Background(), engine.SearchRequest{Query: "Monaco"}); err == nil {
+		t.Error("Search after Close succeeded")
+	}
+}

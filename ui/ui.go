@@ -464,5 +464,10 @@ func (w *Window) shutdown() {
 			w.renderer.Close()
 		}
 		w.closeRetired(nil)
+		// The current engine too: it may still be loading indexes and
+		// writing their images beside its packs in the background.
+		if eng := w.eng.Load(); eng != nil {
+			eng.Close()
+		}
 	})
 }
