@@ -81,3 +81,10 @@ func (ix *Index) SetRevSkip(on bool) {
 
 // RevSkipSQL exposes the skip set's query.
 const RevSkipSQL = revSkipSQL
+
+// SearchReadingAll is Search reading the row of every candidate before
+// ranking (the reference of the lazy reading, lazy.go).
+func (ix *Index) SearchReadingAll(ctx context.Context, req Request) ([]Place, error) {
+	req.readAll = true
+	return ix.Search(ctx, req)
+}

@@ -216,15 +216,14 @@ func isLetters(s string) bool {
 }
 
 // textCandidates finds and scores the places matching a plan's words.
-func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*cand, error) {
+// With lazy (the answer ranks them by score: no query coordinate), it
+// reads the rows of only as many as the answer to req needs
+// (scoreCandidates): the answer rankCands gives is the same, not the list.
+func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy bool) ([]*cand, error) {
 	if p.target == rolePostcode {
 		return ix.postcodeCandidates(ctx, strings.Join(p.phrases[0].words, " "), p.countries)
 	}
 	ins := interpretations(p)
-	type hit struct {
-		ids []int64
-		in  *interp
-	}
 	var hits []hit
 	all := map[int64]bool{}
 	var ids []int64
@@ -245,53 +244,21 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 			}
 		}
 	}
-	recs, err := ix.candidateRecords(ctx, ids)
+	// The postcode places are read first: a lazy read ranks them with
+	// the others.
+	var pcs []*cand
+	if p.target == roleAny {
+		var err error
+		if pcs, err = ix.postcodeFallback(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	sc := newScorer(p)
+	out, err := ix.scoreCandidates(ctx, req, p, sc, hits, ids, pcs, lazy && !req.readAll)
 	if err != nil {
 		return nil, err
 	}
-	sc := newScorer(p)
-	best := map[int64]*cand{}
-	for _, h := range hits {
-		for _, id := range h.ids {
-			r := recs[id]
-			if r == nil {
-				continue
-			}
-			pen, ok := sc.score(r, h.in)
-			if !ok {
-				continue
-			}
-			if len(p.countries) > 0 && !contains(p.countries, r.CountryCode) {
-				continue
-			}
-			c := &cand{rec: r, penalty: pen, in: h.in}
-			if p.near != nil {
-				c.dist = distDeg(*p.near, r.Centroid)
-				if c.dist > p.radius {
-					continue
-				}
-			}
-			if prev := best[id]; prev == nil || prev.penalty > pen {
-				best[id] = c
-			}
-		}
-	}
-	out := make([]*cand, 0, len(best))
-	for _, id := range ids {
-		if c := best[id]; c != nil {
-			out = append(out, c)
-		}
-	}
-	if err := ix.checkAddressWords(ctx, out, sc.spellings); err != nil {
-		return nil, err
-	}
-	if p.target == roleAny {
-		pcs, err := ix.postcodeFallback(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, pcs...)
-	}
+	out = append(out, pcs...)
 	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
 		// A structured field naming a place of another rank than its
 		// field says (state=Oberland, a county): accept any rank.
@@ -303,7 +270,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 			}
 		}
 		q.target = roleAny
-		more, err := ix.textCandidates(ctx, req, structuredAsFree(q))
+		more, err := ix.textCandidates(ctx, req, structuredAsFree(q), false)
 		if err != nil {
 			return nil, err
 		}
@@ -316,7 +283,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
 		q := p
 		q.anyName = true
-		more, err := ix.textCandidates(ctx, req, q)
+		more, err := ix.textCandidates(ctx, req, q, false)
 		if err != nil || len(more) > 0 {
 			for _, c := range more {
 				c.penalty += 0.1
@@ -327,7 +294,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 	if len(out) == 0 && p.target == roleAny {
 		// "Bündaweg 555": no such number; fall back to the street.
 		if q, ok := withoutNumbers(p); ok {
-			more, err := ix.textCandidates(ctx, req, q)
+			more, err := ix.textCandidates(ctx, req, q, false)
 			if err != nil {
 				return nil, err
 			}
