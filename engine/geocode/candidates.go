@@ -55,9 +55,9 @@ func (ix *Index) candidateRecords(ctx context.Context, ids []int64, names namesM
 	return out, nil
 }
 
-// candidateBounds loads the bounds of ids (their place id, rank_search and
-// calculated importance) in no particular order; ids without a place row
-// have none.
+// candidateBounds loads the bounds of ids (minus their calculated
+// importance, their rank_search) in no particular order; ids without a
+// place row have none.
 func (ix *Index) candidateBounds(ctx context.Context, ids []int64) ([]candBound, error) {
 	rows, err := ix.stBounds.QueryContext(ctx, idList(ids))
 	if err != nil {
@@ -70,7 +70,7 @@ func (ix *Index) candidateBounds(ctx context.Context, ids []int64) ([]candBound,
 		if err := rows.Scan(&p.PlaceID, &p.RankSearch, &p.Importance); err != nil {
 			return nil, fmt.Errorf("geocode: load candidate bounds: %w", err)
 		}
-		out = append(out, candBound{id: p.PlaceID, rankSearch: p.RankSearch, importance: CalculatedImportance(&p)})
+		out = append(out, candBound{id: p.PlaceID, low: -CalculatedImportance(&p), rankSearch: p.RankSearch})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("geocode: load candidate bounds: %w", err)

@@ -225,7 +225,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 	}
 	ins := interpretations(p)
 	var hits []hit
-	all := map[int64]bool{}
+	rowOf := map[int64]int64{} // place id -> search rowid
 	var ids []int64
 	full := ""
 	if ix.fullNames {
@@ -236,13 +236,15 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 		if err != nil {
 			return nil, err
 		}
-		hits = append(hits, hit{got, &ins[i]})
-		for _, id := range got {
-			if !all[id] {
-				all[id] = true
+		for j, row := range got {
+			id := row & ix.idMask
+			got[j] = id
+			if _, ok := rowOf[id]; !ok {
+				rowOf[id] = row
 				ids = append(ids, id)
 			}
 		}
+		hits = append(hits, hit{got, &ins[i]})
 	}
 	// The postcode places are read first: a lazy read ranks them with
 	// the others.
@@ -254,7 +256,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 		}
 	}
 	sc := newScorer(p)
-	out, err := ix.scoreCandidates(ctx, req, p, sc, hits, ids, pcs, lazy && !req.readAll)
+	out, err := ix.scoreCandidates(ctx, req, p, sc, hits, ids, rowOf, pcs, lazy && !req.readAll)
 	if err != nil {
 		return nil, err
 	}
@@ -307,8 +309,8 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 	return out, nil
 }
 
-// fts runs one MATCH expression and returns the place ids of its
-// candidates, honouring the hard filters (bounded viewbox, countrycodes)
+// fts runs one MATCH expression and returns the search rowids of its
+// candidates (their place ids are rowid & idMask), honouring the hard filters (bounded viewbox, countrycodes)
 // inside SQL: every match when there are at most ftsCandidates, else
 // ftsCandidates of them: in packs with full-name tokens (fullname.go), the
 // matches whose whole name is a run of the query's words (full, the
@@ -405,7 +407,7 @@ func fillTo(ids, more []int64, n int) []int64 {
 // ftsQuery runs query q, a format with two verbs: %[1]s where the places
 // join goes when the request filters (else nothing), %[2]s where the
 // filter conditions go; its parameters are the MATCH expression, the
-// filters' and limit. It returns the place ids of the rows.
+// filters' and limit. It returns the rowids of the rows.
 func (ix *Index) ftsQuery(ctx context.Context, req *Request, expr, q string, limit int) ([]int64, error) {
 	args := []any{expr}
 	var cond []string
@@ -434,7 +436,7 @@ func (ix *Index) ftsQuery(ctx context.Context, req *Request, expr, q string, lim
 		if err := rows.Scan(&id); err != nil {
 			return nil, fmt.Errorf("geocode: search: %w", err)
 		}
-		ids = append(ids, id&ix.idMask)
+		ids = append(ids, id)
 	}
 	return ids, rows.Err()
 }
