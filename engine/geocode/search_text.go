@@ -310,8 +310,9 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 }
 
 // fts runs one MATCH expression and returns the search rowids of its
-// candidates (their place ids are rowid & idMask), honouring the hard filters (bounded viewbox, countrycodes)
-// inside SQL: every match when there are at most ftsCandidates, else
+// candidates (their place ids are rowid & idMask), honouring the hard
+// filters (bounded viewbox, countrycodes) inside SQL: every match when
+// there are at most ftsCandidates, else
 // ftsCandidates of them: in packs with full-name tokens (fullname.go), the
 // matches whose whole name is a run of the query's words (full, the
 // MATCH expression fullNameExpr made), then the most important others;
