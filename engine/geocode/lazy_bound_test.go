@@ -24,7 +24,7 @@ func TestSettledRandom(t *testing.T) {
 	for _, ranked := range []bool{false, true} {
 		rng := rand.New(rand.NewPCG(1, 2))
 		reads, all := 0, 0
-		const trials = 30000
+		const trials = 10000
 		for trial := range trials {
 			got, want, n, of := lazyTrial(rng, ranked)
 			if got != want {
