@@ -1,10 +1,14 @@
 package geocode
 
-// candidates.go: the rows of search candidates, read in two steps. A
-// query at country scale ranks ~100 candidates and returns ten: ranking
-// reads a dozen columns of each (candidateRecords), and only the results
-// are read whole (complete, before finish). Reading every column of
-// every candidate was half of the time of a search on a 64-copy LI pack.
+// candidates.go: the rows of search candidates, read in up to three
+// steps. A query at country scale finds ~100 candidates and returns ten:
+// ranking reads a dozen columns of a candidate (candidateRecords), and only
+// the results are read whole (complete, before finish). Where the answer
+// is ranked by score (no query coordinate), a candidate's score is never
+// below minus its importance, so the rows are read best bound first, a
+// batch at a time, until the candidates left cannot change the answer
+// (lazy.go): the 64 places of one name in a 64-copy pack cost the few that
+// make the answer, not 64 rows.
 
 import (
 	"context"
@@ -17,9 +21,15 @@ const candidatesSQL = `SELECT place_id, class, type, names, housenumber, postcod
 	rank_search, rank_address, importance, lat, lon
 	FROM places WHERE place_id IN (SELECT value FROM json_each(?))`
 
+// boundsSQL reads what the bound of a candidate's score needs (candBound).
+const boundsSQL = `SELECT place_id, rank_search, importance
+	FROM places WHERE place_id IN (SELECT value FROM json_each(?))`
+
 // candidateRecords loads the ranking columns of ids, keyed by place id;
-// the records are slim until complete reads the rest.
-func (ix *Index) candidateRecords(ctx context.Context, ids []int64) (map[int64]*record, error) {
+// the records are slim until complete reads the rest. Records loaded with
+// the same names (one per query: batches share their namesID numbering)
+// share their decoded names.
+func (ix *Index) candidateRecords(ctx context.Context, ids []int64, names namesMemo) (map[int64]*record, error) {
 	out := make(map[int64]*record, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -29,7 +39,6 @@ func (ix *Index) candidateRecords(ctx context.Context, ids []int64) (map[int64]*
 		return nil, fmt.Errorf("geocode: load candidates: %w", err)
 	}
 	defer rows.Close()
-	names := namesMemo{}
 	for rows.Next() {
 		r := &record{slim: true}
 		var rawNames sql.RawBytes
@@ -42,6 +51,29 @@ func (ix *Index) candidateRecords(ctx context.Context, ids []int64) (map[int64]*
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("geocode: load candidates: %w", err)
+	}
+	return out, nil
+}
+
+// candidateBounds loads the bounds of ids (minus their calculated
+// importance, their rank_search) in no particular order; ids without a
+// place row have none.
+func (ix *Index) candidateBounds(ctx context.Context, ids []int64) ([]candBound, error) {
+	rows, err := ix.stBounds.QueryContext(ctx, idList(ids))
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load candidate bounds: %w", err)
+	}
+	defer rows.Close()
+	out := make([]candBound, 0, len(ids))
+	for rows.Next() {
+		var p Place
+		if err := rows.Scan(&p.PlaceID, &p.RankSearch, &p.Importance); err != nil {
+			return nil, fmt.Errorf("geocode: load candidate bounds: %w", err)
+		}
+		out = append(out, candBound{id: p.PlaceID, low: -CalculatedImportance(&p), rankSearch: p.RankSearch})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: load candidate bounds: %w", err)
 	}
 	return out, nil
 }

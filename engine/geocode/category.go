@@ -44,7 +44,7 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 	case len(p.phrases) > 0:
 		sub := *req
 		sub.Viewbox, sub.Bounded, sub.MinRank, sub.MaxRank, sub.Layers = nil, false, 0, 0, 0
-		found, err := ix.textCandidates(ctx, &sub, plan{phrases: p.phrases, countries: p.countries})
+		found, err := ix.textCandidates(ctx, &sub, plan{phrases: p.phrases, countries: p.countries}, false)
 		if err != nil {
 			return nil, false, err
 		}

@@ -31,7 +31,7 @@ type Index struct {
 	countries map[string]map[string]string
 
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
-	stCands                                           *sql.Stmt // candidates.go
+	stCands, stBounds, stRowRanks                     *sql.Stmt // candidates.go, lazy.go (stRowRanks nil: no R*Tree ranks)
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
 	// stRevAllBoxes reads the boxes near a point unfiltered, to be
 	// filtered by revSkip once it is loaded (revskip.go).
@@ -116,6 +116,13 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 	}
 	ix.stPlaces = prep(`SELECT ` + placeCols + ` FROM places WHERE place_id IN (SELECT value FROM json_each(?))`)
 	ix.stCands = prep(candidatesSQL)
+	ix.stBounds = prep(boundsSQL)
+	if err == nil {
+		var ranks bool
+		if ranks, err = rtreeHasRanks(ctx, db); ranks {
+			ix.stRowRanks = prep(rowRanksSQL)
+		}
+	}
 	var inherits int
 	if err == nil {
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('place_addressline') WHERE name = 'inherits'`).Scan(&inherits)
@@ -204,7 +211,7 @@ func (ix *Index) Close() error {
 		ix.stopLoad()
 	}
 	ix.loading.Wait()
-	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevAllBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent, ix.stAreas, ix.stParents} {
+	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stBounds, ix.stRowRanks, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevAllBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent, ix.stAreas, ix.stParents} {
 		if st != nil {
 			st.Close()
 		}

@@ -124,6 +124,11 @@ type Request struct {
 	Dedupe bool
 
 	Output
+
+	// readAll reads the row of every candidate before ranking, as search
+	// did before reading them lazily (lazy.go): the reference the lazy
+	// reading's answers are tested against.
+	readAll bool
 }
 
 // structured reports whether any structured field is set.

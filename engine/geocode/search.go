@@ -125,7 +125,7 @@ func (ix *Index) Search(ctx context.Context, req Request) ([]Place, error) {
 	if p.cat != nil {
 		return ix.searchWithCategory(ctx, &req, p, plan{})
 	}
-	cands, err := ix.textCandidates(ctx, &req, p)
+	cands, err := ix.textCandidates(ctx, &req, p, p.near == nil)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (ix *Index) searchWithCategory(ctx context.Context, req *Request, p plan, n
 	}
 	if len(nameAlt.phrases) > 0 {
 		nameAlt.cat = nil
-		more, err := ix.textCandidates(ctx, req, nameAlt)
+		more, err := ix.textCandidates(ctx, req, nameAlt, false)
 		if err != nil {
 			return nil, err
 		}
@@ -260,9 +260,32 @@ type cand struct {
 	in      *interp // the reading it matched (text search)
 }
 
-// rankAndFinish filters, scores, sorts, cuts, deduplicates and formats.
+// rankAndFinish ranks (rankCands), completes, formats and deduplicates.
 func (ix *Index) rankAndFinish(ctx context.Context, req *Request, cands []*cand, byDistance bool) ([]Place, error) {
-	limit := req.limit()
+	kept := rankCands(req, cands, byDistance)
+	recs := make([]*record, len(kept))
+	for i, c := range kept {
+		recs[i] = c.rec
+	}
+	if err := ix.complete(ctx, recs); err != nil {
+		return nil, err
+	}
+	places, err := ix.finish(ctx, recs, req.Output)
+	if err != nil {
+		return nil, err
+	}
+	if req.Dedupe {
+		places = Dedupe(places)
+	}
+	return places, nil
+}
+
+// rankCands filters, scores (each record's Penalty and Score), sorts and
+// cuts cands, reusing its array: the results before deduplication. The
+// limit applies before deduplication (spec 4.1), so fewer than limit
+// results can come back. A candidate's own penalty is left as it is, so
+// ranking again (settled, lazy.go) gives the same.
+func rankCands(req *Request, cands []*cand, byDistance bool) []*cand {
 	kept := cands[:0]
 	for _, c := range cands {
 		r := c.rec
@@ -272,14 +295,15 @@ func (ix *Index) rankAndFinish(ctx context.Context, req *Request, cands []*cand,
 		if !req.Layers.matches(r.Class, r.RankAddress, r.RankAddress == 30 && (r.HouseNumber != "" || r.Names["addr:housename"] != "")) {
 			continue
 		}
+		pen := c.penalty
 		if req.Viewbox != nil && !req.Bounded && !req.Viewbox.Contains(r.Centroid) {
-			c.penalty += 0.5
+			pen += 0.5
 		}
-		r.Penalty = c.penalty
+		r.Penalty = pen
 		if byDistance {
-			r.Score = c.penalty + c.dist
+			r.Score = pen + c.dist
 		} else {
-			r.Score = c.penalty - importanceOf(r)
+			r.Score = pen - importanceOf(r)
 		}
 		kept = append(kept, c)
 	}
@@ -303,26 +327,10 @@ func (ix *Index) rankAndFinish(ctx context.Context, req *Request, cands []*cand,
 		}
 		kept = cut
 	}
-	// The limit applies before deduplication (spec 4.1), so fewer than
-	// limit results can come back.
-	if len(kept) > limit {
+	if limit := req.limit(); len(kept) > limit {
 		kept = kept[:limit]
 	}
-	recs := make([]*record, len(kept))
-	for i, c := range kept {
-		recs[i] = c.rec
-	}
-	if err := ix.complete(ctx, recs); err != nil {
-		return nil, err
-	}
-	places, err := ix.finish(ctx, recs, req.Output)
-	if err != nil {
-		return nil, err
-	}
-	if req.Dedupe {
-		places = Dedupe(places)
-	}
-	return places, nil
+	return kept
 }
 
 // importanceOf is the calculated importance of a candidate.

@@ -2,7 +2,9 @@ package geocode
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -216,17 +218,16 @@ func isLetters(s string) bool {
 }
 
 // textCandidates finds and scores the places matching a plan's words.
-func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*cand, error) {
+// With lazy (the answer ranks them by score: no query coordinate), it
+// reads the rows of only as many as the answer to req needs
+// (scoreCandidates): the answer rankCands gives is the same, not the list.
+func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy bool) ([]*cand, error) {
 	if p.target == rolePostcode {
 		return ix.postcodeCandidates(ctx, strings.Join(p.phrases[0].words, " "), p.countries)
 	}
 	ins := interpretations(p)
-	type hit struct {
-		ids []int64
-		in  *interp
-	}
 	var hits []hit
-	all := map[int64]bool{}
+	rowOf := map[int64]int64{} // place id -> search rowid
 	var ids []int64
 	full := ""
 	if ix.fullNames {
@@ -237,61 +238,31 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 		if err != nil {
 			return nil, err
 		}
-		hits = append(hits, hit{got, &ins[i]})
-		for _, id := range got {
-			if !all[id] {
-				all[id] = true
+		for j, row := range got {
+			id := row & ix.idMask
+			got[j] = id
+			if _, ok := rowOf[id]; !ok {
+				rowOf[id] = row
 				ids = append(ids, id)
 			}
 		}
+		hits = append(hits, hit{got, &ins[i]})
 	}
-	recs, err := ix.candidateRecords(ctx, ids)
+	// The postcode places are read first: a lazy read ranks them with
+	// the others.
+	var pcs []*cand
+	if p.target == roleAny {
+		var err error
+		if pcs, err = ix.postcodeFallback(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	sc := newScorer(p)
+	out, err := ix.scoreCandidates(ctx, req, p, sc, hits, ids, rowOf, pcs, lazy && !req.readAll)
 	if err != nil {
 		return nil, err
 	}
-	sc := newScorer(p)
-	best := map[int64]*cand{}
-	for _, h := range hits {
-		for _, id := range h.ids {
-			r := recs[id]
-			if r == nil {
-				continue
-			}
-			pen, ok := sc.score(r, h.in)
-			if !ok {
-				continue
-			}
-			if len(p.countries) > 0 && !contains(p.countries, r.CountryCode) {
-				continue
-			}
-			c := &cand{rec: r, penalty: pen, in: h.in}
-			if p.near != nil {
-				c.dist = distDeg(*p.near, r.Centroid)
-				if c.dist > p.radius {
-					continue
-				}
-			}
-			if prev := best[id]; prev == nil || prev.penalty > pen {
-				best[id] = c
-			}
-		}
-	}
-	out := make([]*cand, 0, len(best))
-	for _, id := range ids {
-		if c := best[id]; c != nil {
-			out = append(out, c)
-		}
-	}
-	if err := ix.checkAddressWords(ctx, out, sc.spellings); err != nil {
-		return nil, err
-	}
-	if p.target == roleAny {
-		pcs, err := ix.postcodeFallback(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, pcs...)
-	}
+	out = append(out, pcs...)
 	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
 		// A structured field naming a place of another rank than its
 		// field says (state=Oberland, a county): accept any rank.
@@ -303,7 +274,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 			}
 		}
 		q.target = roleAny
-		more, err := ix.textCandidates(ctx, req, structuredAsFree(q))
+		more, err := ix.textCandidates(ctx, req, structuredAsFree(q), false)
 		if err != nil {
 			return nil, err
 		}
@@ -316,7 +287,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
 		q := p
 		q.anyName = true
-		more, err := ix.textCandidates(ctx, req, q)
+		more, err := ix.textCandidates(ctx, req, q, false)
 		if err != nil || len(more) > 0 {
 			for _, c := range more {
 				c.penalty += 0.1
@@ -327,7 +298,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 	if len(out) == 0 && p.target == roleAny {
 		// "Bündaweg 555": no such number; fall back to the street.
 		if q, ok := withoutNumbers(p); ok {
-			more, err := ix.textCandidates(ctx, req, q)
+			more, err := ix.textCandidates(ctx, req, q, false)
 			if err != nil {
 				return nil, err
 			}
@@ -340,9 +311,10 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan) ([]*c
 	return out, nil
 }
 
-// fts runs one MATCH expression and returns the place ids of its
-// candidates, honouring the hard filters (bounded viewbox, countrycodes)
-// inside SQL: every match when there are at most ftsCandidates, else
+// fts runs one MATCH expression and returns the search rowids of its
+// candidates (their place ids are rowid & idMask), honouring the hard
+// filters (bounded viewbox, countrycodes) inside SQL: every match when
+// there are at most ftsCandidates, else
 // ftsCandidates of them: in packs with full-name tokens (fullname.go), the
 // matches whose whole name is a run of the query's words (full, the
 // MATCH expression fullNameExpr made), then the most important others;
@@ -361,15 +333,14 @@ func (ix *Index) fts(ctx context.Context, req *Request, expr, full string) ([]in
 	if !ix.rankedRows {
 		return ix.ftsUnranked(ctx, req, expr)
 	}
-	const inOrder = `SELECT s.rowid FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?`
-	first, err := ix.ftsQuery(ctx, req, expr, inOrder, ftsCandidates+1)
+	first, err := ix.ftsInOrder(ctx, req, expr, ftsCandidates+1)
 	if err != nil || len(first) <= ftsCandidates {
 		return first, err
 	}
 	if ix.fullNames {
 		var ids []int64
 		if full != "" {
-			if ids, err = ix.ftsQuery(ctx, req, "("+expr+") AND "+full, inOrder, ftsCandidates); err != nil {
+			if ids, err = ix.ftsInOrder(ctx, req, "("+expr+") AND "+full, ftsCandidates); err != nil {
 				return nil, err
 			}
 		}
@@ -438,25 +409,10 @@ func fillTo(ids, more []int64, n int) []int64 {
 // ftsQuery runs query q, a format with two verbs: %[1]s where the places
 // join goes when the request filters (else nothing), %[2]s where the
 // filter conditions go; its parameters are the MATCH expression, the
-// filters' and limit. It returns the place ids of the rows.
+// filters' and limit. It returns the rowids of the rows.
 func (ix *Index) ftsQuery(ctx context.Context, req *Request, expr, q string, limit int) ([]int64, error) {
-	args := []any{expr}
-	var cond []string
-	if req.Bounded && req.Viewbox != nil {
-		b := *req.Viewbox
-		cond = append(cond, `p.lon BETWEEN ? AND ? AND p.lat BETWEEN ? AND ?`)
-		args = append(args, b.Min[0], b.Max[0], b.Min[1], b.Max[1])
-	}
-	if len(req.CountryCodes) > 0 {
-		cond = append(cond, `p.country_code IN (SELECT value FROM json_each(?))`)
-		args = append(args, jsonStrings(req.CountryCodes))
-	}
-	join, where := "", ""
-	if len(cond) > 0 {
-		join, where = ix.placesJoin(), "AND "+strings.Join(cond, " AND ")
-	}
-	args = append(args, limit)
-	rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(q, join, where), args...)
+	join, where, args := ix.ftsFilters(req, expr)
+	rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(q, join, where), append(args, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("geocode: search %q: %w", expr, err)
 	}
@@ -467,9 +423,58 @@ func (ix *Index) ftsQuery(ctx context.Context, req *Request, expr, q string, lim
 		if err := rows.Scan(&id); err != nil {
 			return nil, fmt.Errorf("geocode: search: %w", err)
 		}
-		ids = append(ids, id&ix.idMask)
+		ids = append(ids, id)
 	}
 	return ids, rows.Err()
+}
+
+// ftsInOrder returns the rowids of the first limit matches of expr in
+// rowid order (most important first), read as one row of rowids: the
+// driver's cost is per row, and a hundred rows of one rowid each cost it
+// more than the index query's own work at LI ×64.
+func (ix *Index) ftsInOrder(ctx context.Context, req *Request, expr string, limit int) ([]int64, error) {
+	join, where, args := ix.ftsFilters(req, expr)
+	var list sql.NullString
+	if err := ix.db.QueryRowContext(ctx, fmt.Sprintf(`SELECT group_concat(id) FROM (SELECT s.rowid AS id
+		FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?)`, join, where),
+		append(args, limit)...).Scan(&list); err != nil {
+		return nil, fmt.Errorf("geocode: search %q: %w", expr, err)
+	}
+	var ids []int64
+	for f := range strings.SplitSeq(list.String, ",") {
+		if f == "" {
+			continue
+		}
+		id, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("geocode: search %q: rowid %q: %w", expr, f, err)
+		}
+		ids = append(ids, id)
+	}
+	// group_concat's order is the rows' in practice, not by definition.
+	slices.Sort(ids)
+	return ids, nil
+}
+
+// ftsFilters returns the places join and the conditions of the hard
+// filters of req for an index query of expr (ftsQuery's verbs), and the
+// query's parameters but its limit.
+func (ix *Index) ftsFilters(req *Request, expr string) (join, where string, args []any) {
+	args = []any{expr}
+	var cond []string
+	if req.Bounded && req.Viewbox != nil {
+		b := *req.Viewbox
+		cond = append(cond, `p.lon BETWEEN ? AND ? AND p.lat BETWEEN ? AND ?`)
+		args = append(args, b.Min[0], b.Max[0], b.Min[1], b.Max[1])
+	}
+	if len(req.CountryCodes) > 0 {
+		cond = append(cond, `p.country_code IN (SELECT value FROM json_each(?))`)
+		args = append(args, jsonStrings(req.CountryCodes))
+	}
+	if len(cond) > 0 {
+		join, where = ix.placesJoin(), "AND "+strings.Join(cond, " AND ")
+	}
+	return join, where, args
 }
 
 func jsonStrings(list []string) string {
