@@ -10,7 +10,7 @@ import (
 	"io"
 
 	"waymark/engine/flat"
-	"waymark/engine/geocode/boxtree"
+	"waymark/engine/boxtree"
 )
 
 // reverseMagic starts a reverse index's image; its last two characters

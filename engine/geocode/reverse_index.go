@@ -36,7 +36,7 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine/geocode/boxtree"
+	"waymark/engine/boxtree"
 	"waymark/engine/geocode/placegeom"
 )
 

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/boxtree"
 )
 
 // Map feature geometry encoding (map_features.geom).
@@ -188,7 +190,7 @@ func GeomBox(b []byte) (box Box, ok bool) {
 	}
 	const inv = 1.0 / GeomScale
 	return Box{
-		MinX: float64(down32(float64(minx) * inv)), MaxX: float64(up32(float64(maxx) * inv)),
-		MinY: float64(down32(float64(miny) * inv)), MaxY: float64(up32(float64(maxy) * inv)),
+		MinX: float64(boxtree.RoundDown(float64(minx) * inv)), MaxX: float64(boxtree.RoundUp(float64(maxx) * inv)),
+		MinY: float64(boxtree.RoundDown(float64(miny) * inv)), MaxY: float64(boxtree.RoundUp(float64(maxy) * inv)),
 	}, true
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+
+	"waymark/engine/boxtree"
 )
 
 // Map rows are stored in buckets (pack format 2): the rows of a bucket are
@@ -241,7 +243,7 @@ func (w *Writer) buckets(ctx context.Context) error {
 // AppendBox appends b as four little-endian float32 (minx, maxx, miny,
 // maxy), each rounded outward as SQLite's R*Tree rounds its coordinates.
 func AppendBox(dst []byte, b Box) []byte {
-	for _, v := range [4]float32{down32(b.MinX), up32(b.MaxX), down32(b.MinY), up32(b.MaxY)} {
+	for _, v := range [4]float32{boxtree.RoundDown(b.MinX), boxtree.RoundUp(b.MaxX), boxtree.RoundDown(b.MinY), boxtree.RoundUp(b.MaxY)} {
 		dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(v))
 	}
 	return dst
@@ -254,20 +256,4 @@ func decodeBox(b []byte) (Box, bool) {
 	}
 	f := func(i int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))) }
 	return Box{MinX: f(0), MaxX: f(1), MinY: f(2), MaxY: f(3)}, true
-}
-
-func down32(v float64) float32 {
-	f := float32(v)
-	if float64(f) > v {
-		f = math.Nextafter32(f, float32(math.Inf(-1)))
-	}
-	return f
-}
-
-func up32(v float64) float32 {
-	f := float32(v)
-	if float64(f) < v {
-		f = math.Nextafter32(f, float32(math.Inf(1)))
-	}
-	return f
 }
