@@ -68,7 +68,7 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 			return rep, fmt.Errorf("engine: write images: %w", err)
 		}
 		if need := int64(graphMemoryFactor * float64(size)); maxMemory > 0 && need > maxMemory {
-			rep.Left = append(rep.Left, fmt.Sprintf("%s graph (decoding takes ~%d MiB, over the %d MiB budget)", st.p, need>>20, maxMemory>>20))
+			rep.Left = append(rep.Left, fmt.Sprintf("%s graph (decoding takes ~%d MiB, over the %d MiB the budget allows)", st.p, need>>20, maxMemory>>20))
 			continue
 		}
 		if err := writeStoredGraphImage(pk, st); err != nil {
