@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"io"
 
-	"waymark/engine/flat"
 	"waymark/engine/boxtree"
+	"waymark/engine/flat"
 )
 
 // reverseMagic starts a reverse index's image; its last two characters
