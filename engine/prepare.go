@@ -18,7 +18,6 @@ package engine
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
@@ -87,19 +86,6 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 		rep.Written = append(rep.Written, filepath.Base(img))
 	}
 	return rep, nil
-}
-
-// storedSize returns the bytes a stored graph takes in the pack.
-func storedSize(db *sql.DB, st storedGraph) (int64, error) {
-	q := `SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`
-	if st.whole {
-		q = `SELECT coalesce(sum(length(data)), 0) FROM graphs WHERE profile = ?`
-	}
-	var n int64
-	if err := db.QueryRow(q, st.p.String()).Scan(&n); err != nil {
-		return 0, fmt.Errorf("size of %s graph: %w", st.p, err)
-	}
-	return n, nil
 }
 
 // writeStoredGraphImage decodes a graph of pk and writes its image.

@@ -19,9 +19,9 @@ import (
 
 // graphParts joins the parts of profile p's graph (table graph_parts).
 func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
-	var size int64
-	if err := db.QueryRow(`SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`, p.String()).Scan(&size); err != nil {
-		return nil, fmt.Errorf("read %s graph: %w", p, err)
+	size, err := storedSize(db, storedGraph{p: p})
+	if err != nil {
+		return nil, err
 	}
 	rows, err := db.Query(`SELECT data FROM graph_parts WHERE profile = ? ORDER BY part`, p.String())
 	if err != nil {
@@ -131,6 +131,19 @@ func storedGraphs(db *sql.DB) ([]storedGraph, error) {
 		return nil, fmt.Errorf("read graphs: %w", err)
 	}
 	return profiles, nil
+}
+
+// storedSize returns the bytes a stored graph takes in the pack.
+func storedSize(db *sql.DB, st storedGraph) (int64, error) {
+	q := `SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`
+	if st.whole {
+		q = `SELECT coalesce(sum(length(data)), 0) FROM graphs WHERE profile = ?`
+	}
+	var n int64
+	if err := db.QueryRow(q, st.p.String()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("size of %s graph: %w", st.p, err)
+	}
+	return n, nil
 }
 
 // decodeGraph reads and decodes the pack's graph of profile p.

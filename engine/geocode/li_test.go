@@ -235,26 +235,23 @@ func openIndex(tb testing.TB, path string) (*geocode.Index, *engine.Pack) {
 // BenchmarkCompleterLoad measures loading a pack's autocomplete index
 // (stored in packs of format 4: decoded and joined with the places).
 func BenchmarkCompleterLoad(b *testing.B) {
-	for _, bp := range benchPacks {
-		b.Run(bp.name, func(b *testing.B) {
-			ix, _ := bp.open(b)
-			var lat benchstat.Latencies
-			b.ReportAllocs()
-			for b.Loop() {
-				lat.Time(func() {
-					if _, err := geocode.NewCompleter(context.Background(), ix); err != nil {
-						b.Fatal(err)
-					}
-				})
-			}
-			lat.Report(b)
-		})
-	}
+	benchmarkLoad(b, func(ix *geocode.Index) error {
+		_, err := geocode.NewCompleter(context.Background(), ix)
+		return err
+	})
 }
 
 // BenchmarkReverseIndexLoad measures building a pack's reverse index
 // from the pack (what an open without its image does, in the background).
 func BenchmarkReverseIndexLoad(b *testing.B) {
+	benchmarkLoad(b, func(ix *geocode.Index) error {
+		_, err := geocode.NewReverseIndex(context.Background(), ix)
+		return err
+	})
+}
+
+// benchmarkLoad times load on each bench pack's index.
+func benchmarkLoad(b *testing.B, load func(*geocode.Index) error) {
 	for _, bp := range benchPacks {
 		b.Run(bp.name, func(b *testing.B) {
 			ix, _ := bp.open(b)
@@ -262,7 +259,7 @@ func BenchmarkReverseIndexLoad(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				lat.Time(func() {
-					if _, err := geocode.NewReverseIndex(context.Background(), ix); err != nil {
+					if err := load(ix); err != nil {
 						b.Fatal(err)
 					}
 				})

@@ -224,10 +224,13 @@ func osmTypeLetter(t byte) string {
 // street within houseReach of pt (ties to the lowest id, the order the
 // SQL stage reads them in), or nil.
 func (ri *ReverseIndex) house(pt orb.Point, street int64) *revRow {
+	if street == 0 {
+		return nil
+	}
 	var best *revRow
 	ri.tree.Search(pt[0]-houseReach, pt[1]-houseReach, pt[0]+houseReach, pt[1]+houseReach, func(i int) bool {
 		m := revMeta(ri.meta[i])
-		if ri.parents[i] != street || street == 0 || m.rankAddress() != 30 || !m.has(revHousenumber|revHousename) {
+		if ri.parents[i] != street || m.rankAddress() != 30 || !m.has(revHousenumber|revHousename) {
 			return true
 		}
 		r := ri.row(i, pt)
