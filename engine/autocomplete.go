@@ -187,11 +187,16 @@ func (e *Engine) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]geoco
 var errClosed = errors.New("engine: closed")
 
 // closePlaces stops the packs' background loads and closes their
-// geocoding indexes; places opened after it fail with errClosed.
+// geocoding indexes; places opened after it fail with errClosed. An
+// autocomplete or nearby index being built (a warm-up in another
+// goroutine) is waited for, image written, through its sync.Once; one not
+// started is never built.
 func (e *Engine) closePlaces() {
 	for i := range e.packs {
 		pp := e.pack(i) // made now if no query made it, so a later one fails
 		pp.once.Do(func() { pp.err = errClosed })
+		pp.acOnce.Do(func() { pp.acErr = errClosed })
+		pp.nbOnce.Do(func() { pp.nbErr = errClosed })
 		pp.rev.close()
 		if pp.ix != nil {
 			pp.ix.Close()
