@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -43,6 +44,8 @@ func routeFixtureMap() *osmfixture.Map {
 var (
 	routeSrvOnce sync.Once
 	routeSrv     *httptest.Server
+	routeSrvEng  *engine.Engine
+	routeSrvDir  string
 	routeSrvMap  = routeFixtureMap()
 	routeSrvErr  error
 )
@@ -50,11 +53,21 @@ var (
 func routeServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	routeSrvOnce.Do(func() {
-		e, err := engine.Open(routeSrvMap.Build(t, regions.RoadsStage()))
+		// The server outlives the subtest that starts it, and its engine
+		// writes images beside the pack in the background: the pack lives
+		// in a directory of the test binary's, removed by TestMain.
+		dir, err := os.MkdirTemp("", "waymark-api-route-")
 		if err != nil {
 			routeSrvErr = err
 			return
 		}
+		routeSrvDir = dir
+		e, err := engine.Open(routeSrvMap.BuildIn(t, dir, regions.RoadsStage()))
+		if err != nil {
+			routeSrvErr = err
+			return
+		}
+		routeSrvEng = e
 		s, err := api.New(e, api.Config{Tokens: []api.Token{{Key: "test"}}, Hosts: []string{"example.com"}})
 		if err != nil {
 			routeSrvErr = err
@@ -66,6 +79,20 @@ func routeServer(t *testing.T) *httptest.Server {
 		t.Fatal(routeSrvErr)
 	}
 	return routeSrv
+}
+
+// closeRouteServer stops the shared route server, closes its engine (which
+// waits for its background writers) and removes its pack's directory.
+func closeRouteServer() {
+	if routeSrv != nil {
+		routeSrv.Close()
+	}
+	if routeSrvEng != nil {
+		routeSrvEng.Close()
+	}
+	if routeSrvDir != "" {
+		os.RemoveAll(routeSrvDir)
+	}
 }
 
 func routeCoords(ps ...orb.Point) string {

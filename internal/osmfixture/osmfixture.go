@@ -184,7 +184,14 @@ func (m *Map) XML() string {
 // it with the given stages (nil: all default stages). It returns the pack path.
 func (m *Map) Build(tb testing.TB, stages ...regions.Stage) string {
 	tb.Helper()
-	dir := tb.TempDir()
+	return m.BuildIn(tb, tb.TempDir(), stages...)
+}
+
+// BuildIn is Build into dir, for a pack shared by several tests: an engine
+// open on it may write images beside it after the test that built it has
+// ended, so its directory must not be that test's TempDir.
+func (m *Map) BuildIn(tb testing.TB, dir string, stages ...regions.Stage) string {
+	tb.Helper()
 	src := filepath.Join(dir, "fixture.osm")
 	if err := os.WriteFile(src, []byte(m.XML()), 0o644); err != nil {
 		tb.Fatal(err)

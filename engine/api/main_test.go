@@ -1,0 +1,14 @@
+package api_test
+
+import (
+	"os"
+	"testing"
+)
+
+// TestMain removes what the package's shared fixtures leave behind once
+// every test has run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	closeRouteServer()
+	os.Exit(code)
+}
