@@ -262,9 +262,21 @@ func (g *Graph) walk(lb *legBuilder, pc *piece, start, end *orb.Point) {
 		sp = float64(g.eSpeed[2*pc.edge+1]) / 3.6
 	}
 	pc.startPt = len(lb.pts)
-	started := false
 	cum := g.cum[g.eGeom[pc.edge]:g.eGeom[pc.edge+1]]
+	if start == nil && end == nil && pc.from <= 0 && pc.to >= float64(g.eLen[pc.edge]) {
+		// the whole edge, the case of nearly every piece: its points and
+		// their distances as stored, without the cut search
+		g.walkWhole(lb, pc, pts, nodes, cum, sp)
+		return
+	}
+	started := false
 	acc := 0.0
+	to := pc.to
+	if end == nil && to >= float64(g.eLen[pc.edge]) {
+		// to the edge's end: its last point, not one cut 1e-6 m before it
+		// where the float32 lengths disagree
+		to = math.Inf(1)
+	}
 	for i := 0; i < n-1; i++ {
 		p0, p1 := pts[at(i)], pts[at(i+1)]
 		l := math.Abs(float64(cum[at(i+1)] - cum[at(i)]))
@@ -280,8 +292,8 @@ func (g *Graph) walk(lb *legBuilder, pc *piece, start, end *orb.Point) {
 			started = true
 		}
 		if started {
-			if acc+l >= pc.to {
-				q := lerp(p0, p1, l, pc.to-acc)
+			if acc+l >= to {
+				q := lerp(p0, p1, l, to-acc)
 				if end != nil {
 					q = *end
 				}
@@ -309,11 +321,50 @@ func (g *Graph) walk(lb *legBuilder, pc *piece, start, end *orb.Point) {
 	}
 }
 
+// walkWhole appends every point of piece pc's edge, in travel order, with
+// the segment lengths of cum.
+func (g *Graph) walkWhole(lb *legBuilder, pc *piece, pts []orb.Point, nodes []int64, cum []float32, sp float64) {
+	n := len(pts)
+	if !lb.annotate && !pc.back {
+		// add without annotations, inlined: most of a long route's points
+		lb.add(pts[0], nodes[0], sp, -1)
+		pc.startPt = len(lb.pts) - 1
+		last := lb.pts[len(lb.pts)-1]
+		for i := 1; i < n; i++ {
+			if p := pts[i]; p != last {
+				lb.dist = append(lb.dist, float64(cum[i]-cum[i-1]))
+				lb.pts = append(lb.pts, p)
+				last = p
+			}
+		}
+		return
+	}
+	if !pc.back {
+		lb.add(pts[0], nodes[0], sp, -1)
+		pc.startPt = len(lb.pts) - 1
+		for i := 1; i < n; i++ {
+			lb.add(pts[i], nodes[i], sp, float64(cum[i]-cum[i-1]))
+		}
+		return
+	}
+	lb.add(pts[n-1], nodes[n-1], sp, -1)
+	pc.startPt = len(lb.pts) - 1
+	for i := n - 2; i >= 0; i-- {
+		lb.add(pts[i], nodes[i], sp, float64(cum[i+1]-cum[i]))
+	}
+}
+
 func lerp(a, b orb.Point, l, x float64) orb.Point {
 	if l <= 0 {
 		return a
 	}
-	t := math.Max(0, math.Min(1, x/l))
+	t := x / l
+	switch {
+	case t <= 0:
+		return a
+	case t >= 1:
+		return b // exactly: the next piece starts at b, and must not repeat it 1e-11° away
+	}
 	return orb.Point{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1])}
 }
 
@@ -321,7 +372,11 @@ func lerp(a, b orb.Point, l, x float64) orb.Point {
 func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 	r := Route{WeightName: "duration"}
 	for li := 0; li+1 < len(ends); li++ {
-		var pcs []piece
+		n := 0
+		for k := ends[li]; k < ends[li+1]; k++ {
+			n += len(paths[k].arcs)
+		}
+		pcs := make([]piece, 0, n)
 		for k := ends[li]; k < ends[li+1]; k++ {
 			pcs = g.pieces(paths[k], pcs)
 		}
@@ -329,7 +384,9 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 		r.Distance += leg.Distance
 		r.Duration += leg.Duration
 		r.Weight += leg.Weight
-		if len(r.Points) > 0 && len(leg.Points) > 0 && r.Points[len(r.Points)-1] == leg.Points[0] {
+		if len(r.Points) == 0 {
+			r.Points = leg.Points[:len(leg.Points):len(leg.Points)] // a next leg's append copies
+		} else if len(leg.Points) > 0 && r.Points[len(r.Points)-1] == leg.Points[0] {
 			r.Points = append(r.Points, leg.Points[1:]...)
 		} else {
 			r.Points = append(r.Points, leg.Points...)
@@ -418,17 +475,18 @@ func annotate(lb *legBuilder, set Annotations) *Annotation {
 // else ref), in route order, as OSRM's leg summary.
 func (g *Graph) summary(pcs []piece) string {
 	type acc struct {
-		name  string
+		name  uint32 // a string index
 		dist  float64
 		first int
 	}
-	m := map[string]*acc{}
+	// by string index: names and refs are both strings of the graph's table
+	m := map[uint32]*acc{}
 	for i, pc := range pcs {
-		name := g.str(g.eName[pc.edge])
-		if name == "" {
-			name = g.str(g.eRef[pc.edge])
+		name := g.eName[pc.edge]
+		if g.str(name) == "" {
+			name = g.eRef[pc.edge]
 		}
-		if name == "" {
+		if g.str(name) == "" {
 			continue
 		}
 		a := m[name]
@@ -454,7 +512,7 @@ func (g *Graph) summary(pcs []piece) string {
 	sort.Slice(list, func(i, j int) bool { return list[i].first < list[j].first })
 	names := make([]string, len(list))
 	for i, a := range list {
-		names[i] = a.name
+		names[i] = g.str(a.name)
 	}
 	return strings.Join(names, ", ")
 }

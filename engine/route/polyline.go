@@ -100,7 +100,7 @@ func simplify(pts []orb.Point) []orb.Point {
 	if len(pts) <= 2 {
 		return pts
 	}
-	b := orb.MultiPoint(pts).Bound()
+	b := bound(pts)
 	span := math.Max(b.Max[0]-b.Min[0], (b.Max[1]-b.Min[1])*1.5)
 	if span <= 0 {
 		return []orb.Point{pts[0], pts[len(pts)-1]}
@@ -109,44 +109,63 @@ func simplify(pts []orb.Point) []orb.Point {
 	z := math.Floor(math.Log2(360 * 1000 / 256 / span))
 	z = math.Max(0, math.Min(18, z))
 	tolDeg := 360 / math.Pow(2, z) / 256 // one pixel in degrees
+	tol2 := tolDeg * tolDeg
 	k := math.Cos(rad((b.Min[1] + b.Max[1]) / 2))
-	// radial pre-pass: drop points within the tolerance of the last kept one
-	rp := make([]orb.Point, 0, len(pts))
-	rp = append(rp, pts[0])
+	// radial pre-pass: drop points within the tolerance of the last kept
+	// one; idx lists the indexes of the points left
+	idx := make([]int32, 0, len(pts))
+	idx = append(idx, 0)
+	l := pts[0]
 	for i := 1; i < len(pts)-1; i++ {
-		l := rp[len(rp)-1]
 		dx, dy := (pts[i][0]-l[0])*k, pts[i][1]-l[1]
-		if dx*dx+dy*dy > tolDeg*tolDeg {
-			rp = append(rp, pts[i])
+		if dx*dx+dy*dy > tol2 {
+			idx = append(idx, int32(i))
+			l = pts[i]
 		}
 	}
-	pts = append(rp, pts[len(pts)-1])
-	keep := make([]bool, len(pts))
-	keep[0], keep[len(pts)-1] = true, true
+	idx = append(idx, int32(len(pts)-1))
+	keep := make([]bool, len(idx))
+	keep[0], keep[len(idx)-1] = true, true
 	type span2 struct{ a, b int }
-	stack := []span2{{0, len(pts) - 1}}
+	stack := []span2{{0, len(idx) - 1}}
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		maxD, idx := 0.0, -1
-		a, c := pts[s.a], pts[s.b]
+		maxD, at := 0.0, -1
+		a, c := pts[idx[s.a]], pts[idx[s.b]]
 		for i := s.a + 1; i < s.b; i++ {
-			if d := segDistDeg(pts[i], a, c, k); d > maxD {
-				maxD, idx = d, i
+			if d := segDistDeg(pts[idx[i]], a, c, k); d > maxD {
+				maxD, at = d, i
 			}
 		}
-		if idx >= 0 && maxD > tolDeg {
-			keep[idx] = true
-			stack = append(stack, span2{s.a, idx}, span2{idx, s.b})
+		if at >= 0 && maxD > tolDeg {
+			keep[at] = true
+			stack = append(stack, span2{s.a, at}, span2{at, s.b})
 		}
 	}
-	out := make([]orb.Point, 0, len(pts)/4+2)
-	for i, p := range pts {
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	out := make([]orb.Point, 0, n)
+	for i, x := range idx {
 		if keep[i] {
-			out = append(out, p)
+			out = append(out, pts[x])
 		}
 	}
 	return out
+}
+
+// bound is the bounding box of pts (not empty).
+func bound(pts []orb.Point) orb.Bound {
+	b := orb.Bound{Min: pts[0], Max: pts[0]}
+	for _, p := range pts[1:] {
+		b.Min[0], b.Max[0] = min(b.Min[0], p[0]), max(b.Max[0], p[0])
+		b.Min[1], b.Max[1] = min(b.Min[1], p[1]), max(b.Max[1], p[1])
+	}
+	return b
 }
 
 // segDistDeg is the planar distance (degrees of latitude) from p to

@@ -104,7 +104,8 @@ func TestRegionRoutesPlausible(t *testing.T) {
 			}
 			for i := 0; i < 10; i++ {
 				for j := 0; j < 10; j++ {
-					rs, err := g.Route(context.Background(), []route.Snap{snaps[i], snaps[10+j]}, route.RouteOptions{Output: route.Output{Steps: true}})
+					out := route.Output{Steps: true, Annotations: route.AnnotateNodes | route.AnnotateDistance, Overview: route.OverviewFull}
+					rs, err := g.Route(context.Background(), []route.Snap{snaps[i], snaps[10+j]}, route.RouteOptions{Output: out})
 					if err != nil {
 						t.Errorf("%s %s seed %d: route %d→%d: %v", name, prof, seed, i, j, err)
 						continue
@@ -115,6 +116,16 @@ func TestRegionRoutesPlausible(t *testing.T) {
 						dist, dur = dist+st.Distance, dur+st.Duration
 						if st.Maneuver.Type > route.UseLane || len(st.Intersections) == 0 {
 							t.Errorf("%s %s seed %d: route %d→%d step %d: type %d, %d intersections", name, prof, seed, i, j, k, st.Maneuver.Type, len(st.Intersections))
+						}
+					}
+					// one point per node: the pieces of a route meet at a
+					// node's exact coordinates (they once repeated it 1e-11°
+					// away, with the node id twice in the annotation)
+					a := r.Legs[0].Annotation
+					for k := 1; k < len(a.Nodes); k++ {
+						if a.Nodes[k] == a.Nodes[k-1] || a.Distance[k-1] < 1e-3 {
+							t.Errorf("%s %s seed %d: route %d→%d point %d repeats node %d (%.2g m)", name, prof, seed, i, j, k, a.Nodes[k], a.Distance[k-1])
+							break
 						}
 					}
 					if math.Abs(dist-r.Distance) > 0.5 || math.Abs(dur-r.Duration) > 0.05 {
