@@ -46,3 +46,28 @@ func TestFTSInOrder(t *testing.T) {
 		t.Error("no query reached its limit")
 	}
 }
+
+// TestFTSOncePerSearch: a search runs each distinct index query once, however
+// many of its interpretations and fallbacks ask for it (addresses ask for
+// the house-number reading twice), and answers as before (the lazy and
+// ranking tests compare the answers).
+func TestFTSOncePerSearch(t *testing.T) {
+	ctx := context.Background()
+	ix, _ := liIndex(t)
+	for _, req := range []geocode.Request{
+		{Query: "Landstrasse 10, Schaan"}, {Query: "Austrasse 11, Vaduz"}, {Query: "Städtle 22 Vaduz"},
+		{Query: "restaurant Vaduz"}, {Query: "Vaduz"}, {Query: "Schaan", CountryCodes: []string{"li"}},
+		{Street: "Landstrasse 10", City: "Schaan"}, {Query: "9490 Vaduz"},
+	} {
+		places, runs, distinct, err := ix.SearchCountingFTS(ctx, req)
+		if err != nil || len(places) == 0 {
+			t.Fatalf("%+v: %d places, %v", req, len(places), err)
+		}
+		if runs != distinct {
+			t.Errorf("%+v: %d index queries run for %d distinct ones", req, runs, distinct)
+		}
+		if want, err := ix.SearchReadingAll(ctx, req); err != nil || want[0].PlaceID != places[0].PlaceID {
+			t.Errorf("%+v: first %d, without the memo's search path %v (%v)", req, places[0].PlaceID, want, err)
+		}
+	}
+}

@@ -18,6 +18,8 @@ import (
 // the address parents in memory and its statements prepared.
 type Index struct {
 	db *sql.DB
+	// ftsRuns counts the index queries of searches (fts), for tests.
+	ftsRuns atomic.Int64
 	// parents caches the address parents read so far (parentsOf); the
 	// pack's country parents are read once, on first use.
 	parentsMu      sync.Mutex

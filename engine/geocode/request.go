@@ -129,6 +129,10 @@ type Request struct {
 	// did before reading them lazily (lazy.go): the reference the lazy
 	// reading's answers are tested against.
 	readAll bool
+	// ftsSeen holds the rowids of the index queries a search has made, by
+	// expression and filters (fts): Search sets it, and the requests it
+	// derives share it.
+	ftsSeen map[string][]int64
 }
 
 // structured reports whether any structured field is set.

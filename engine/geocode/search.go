@@ -72,6 +72,9 @@ func (ix *Index) Search(ctx context.Context, req Request) ([]Place, error) {
 	if req.Query != "" && req.structured() {
 		return nil, fmt.Errorf("%w: free text cannot be combined with structured fields", ErrBadQuery)
 	}
+	if req.ftsSeen == nil {
+		req.ftsSeen = map[string][]int64{}
+	}
 	var p plan
 	if req.structured() {
 		p = structuredPlan(&req)

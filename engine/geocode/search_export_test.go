@@ -40,3 +40,12 @@ func (ix *Index) FTSRows(ctx context.Context, req *Request, expr string, limit i
 	const inOrder = `SELECT s.rowid FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?`
 	return ix.ftsQuery(ctx, req, expr, inOrder, limit)
 }
+
+// SearchCountingFTS is Search that also returns how many index queries
+// (fts) it ran and how many distinct ones it asked for. Not concurrent.
+func (ix *Index) SearchCountingFTS(ctx context.Context, req Request) (places []Place, runs, distinct int, err error) {
+	req.ftsSeen = map[string][]int64{}
+	before := ix.ftsRuns.Load()
+	places, err = ix.Search(ctx, req)
+	return places, int(ix.ftsRuns.Load() - before), len(req.ftsSeen), err
+}
