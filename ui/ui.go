@@ -259,7 +259,8 @@ func (w *Window) openPacks(paths []string) error {
 		// keystroke does not wait for them (the map and search answer
 		// meanwhile; a query that needs an index waits for it).
 		go func() {
-			if err := eng.WarmPlaces(context.Background()); err != nil {
+			// closed meanwhile (a region swap, shutdown): nothing to say
+			if err := eng.WarmPlaces(context.Background()); err != nil && !eng.Closed() {
 				log.Printf("ui: warm place indexes: %v", err)
 			}
 		}()
