@@ -26,3 +26,50 @@ func (g *Graph) Debug(s Snap) string {
 		return r
 	}(), g.edgeBig[e])
 }
+
+// CoarseDisagreements compares the segments the coarse index gives for
+// every cell it holds with those a grid of coarse cells lists (every cell
+// a segment crosses), and returns the cells compared and the differences
+// found.
+func (g *Graph) CoarseDisagreements() (cells int, diffs []string) {
+	ci := g.coarseIndex()
+	coarse := &grid{cell: ci.cell()}
+	want := map[int64]map[segRef]bool{}
+	for e := range g.eFrom {
+		pts := g.edgePoints(uint32(e))
+		for s := 0; s+1 < len(pts); s++ {
+			coarse.crossed(pts[s], pts[s+1], func(x, y int32) {
+				k := cellKey(x, y)
+				if want[k] == nil {
+					want[k] = map[segRef]bool{}
+				}
+				want[k][segRef{uint32(e), uint32(s)}] = true
+			})
+		}
+	}
+	for k, w := range want {
+		got := map[segRef]bool{}
+		ci.cells(int32(k>>32), int32(uint32(k)), func(_, _ int32, refs []segRef) {
+			for _, r := range refs {
+				got[r] = true
+			}
+		})
+		cells++
+		if len(got) != len(w) {
+			diffs = append(diffs, fmt.Sprintf("cell %d,%d: %d segments, a coarse grid lists %d", int32(k>>32), int32(uint32(k)), len(got), len(w)))
+			continue
+		}
+		for r := range w {
+			if !got[r] {
+				diffs = append(diffs, fmt.Sprintf("cell %d,%d: segment %v missing", int32(k>>32), int32(uint32(k)), r))
+				break
+			}
+		}
+	}
+	for _, k := range ci.keys {
+		if want[k] == nil {
+			diffs = append(diffs, fmt.Sprintf("cell %d,%d: listed, but no segment crosses it", int32(k>>32), int32(uint32(k))))
+		}
+	}
+	return cells, diffs
+}

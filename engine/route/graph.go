@@ -68,7 +68,7 @@ type Graph struct {
 	cum         []float32 // per point: meters from its edge's first point
 	edgeBig     []bool    // edge has an arc in a big strongly connected component
 	fine        grid
-	coarse      grid
+	coarse      *coarseIndex
 	coarseOnce  sync.Once
 	pool        sync.Pool
 	// mapped: the arrays are an image's (LoadImage).

@@ -201,3 +201,26 @@ func TestGraphLoadTime(t *testing.T) {
 	})
 	t.Logf("open LI pack with both graphs: %s", res.T/time.Duration(max(1, res.N)))
 }
+
+// TestCoarseIndexOnRegions: the coarse level of snapping (the fine grid's
+// cells by coarse cell) gives every coarse cell the segments a grid of
+// coarse cells lists, which it replaced.
+func TestCoarseIndexOnRegions(t *testing.T) {
+	for _, name := range regionNames {
+		pk := openGraphs(t, name)
+		for _, prof := range route.Profiles {
+			cells, diffs := pk.Graph(prof).CoarseDisagreements()
+			t.Logf("%s %s: %d coarse cells", name, prof, cells)
+			if cells == 0 {
+				t.Errorf("%s %s: no coarse cell", name, prof)
+			}
+			for i, d := range diffs {
+				if i == 5 {
+					t.Errorf("%s %s: ... %d differences", name, prof, len(diffs))
+					break
+				}
+				t.Errorf("%s %s: %s", name, prof, d)
+			}
+		}
+	}
+}

@@ -16,11 +16,10 @@ import (
 )
 
 // Snapping grids: a fine grid (cells of 0.002°, ~220 m of latitude) for
-// points near roads, a coarse one (0.032°) for points far from them, and a
-// scan of edge bounding boxes beyond that.
+// points near roads, its cells by coarse cell (0.032°, coarse.go) for
+// points far from them, and a scan of edge bounding boxes beyond that.
 const (
 	fineCell    = 0.002
-	coarseCell  = 0.032
 	fineRings   = 12
 	coarseRings = 40
 )
@@ -286,12 +285,12 @@ func (c *collector) limit() float64 {
 	return l
 }
 
-// rings searches gr ring by ring up to maxRing; it reports whether the
-// result is final.
-func (c *collector) rings(gr *grid, maxRing int32) bool {
-	cx, cy := gr.cellOf(c.p)
+// rings searches the cells of side cell degrees ring by ring around cx,
+// cy, up to maxRing, calling visit with each cell that may hold a segment
+// within the limit; it reports whether the result is final.
+func (c *collector) rings(cell float64, cx, cy, maxRing int32, visit func(x, y int32)) bool {
 	// meters per cell, lower bound (longitude cells shrink with latitude)
-	cellM := gr.cell * sphere.MetersPerDegree * math.Max(0.05, math.Cos(rad(math.Min(89, math.Abs(c.p[1])+gr.cell))))
+	cellM := cell * sphere.MetersPerDegree * math.Max(0.05, math.Cos(rad(math.Min(89, math.Abs(c.p[1])+cell))))
 	for k := int32(0); k <= maxRing; k++ {
 		if float64(k-1)*cellM > c.limit() {
 			return true
@@ -302,13 +301,10 @@ func (c *collector) rings(gr *grid, maxRing int32) bool {
 				step = 2 * k
 			}
 			for y := cy - k; y <= cy+k; y += step {
-				if c.cellBeyond(gr, x, y) {
-					// a neighbour cell can lie farther than the
-					// limit although its ring does not
-				} else {
-					for _, r := range gr.at(x, y) {
-						c.consider(r)
-					}
+				// a neighbour cell can lie farther than the limit
+				// although its ring does not
+				if !c.cellBeyond(cell, x, y) {
+					visit(x, y)
 				}
 				if step == 0 {
 					break
@@ -321,13 +317,13 @@ func (c *collector) rings(gr *grid, maxRing int32) bool {
 
 // cellBeyond reports whether every point of cell x, y lies farther from
 // c.p than c.limit().
-func (c *collector) cellBeyond(gr *grid, x, y int32) bool {
+func (c *collector) cellBeyond(cell float64, x, y int32) bool {
 	lim := c.limit()
 	if lim >= boundReach {
 		return false
 	}
-	x0, y0 := float64(x)*gr.cell, float64(y)*gr.cell
-	return c.boxMeters(orb.Bound{Min: orb.Point{x0, y0}, Max: orb.Point{x0 + gr.cell, y0 + gr.cell}})*0.99 > lim
+	x0, y0 := float64(x)*cell, float64(y)*cell
+	return c.boxMeters(orb.Bound{Min: orb.Point{x0, y0}, Max: orb.Point{x0 + cell, y0 + cell}})*0.99 > lim
 }
 
 // boundReach is the distance, in meters, up to which boxMeters is
@@ -366,8 +362,26 @@ const latBand = 0.05
 // (want <= 0: every edge within radius), nearest first.
 func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOnly, startOnly bool) []Snap {
 	c := &collector{g: g, p: p, radius: radius, b: b, want: want, bigOnly: bigOnly, startOnly: startOnly}
-	if !c.rings(&g.fine, fineRings) && !c.rings(g.coarseGrid(), coarseRings) {
-		g.scanFar(p, radius, c.consider, c.limit)
+	fx, fy := g.fine.cellOf(p)
+	fine := func(x, y int32) {
+		for _, r := range g.fine.at(x, y) {
+			c.consider(r)
+		}
+	}
+	if !c.rings(g.fine.cell, fx, fy, fineRings, fine) {
+		co := g.coarseIndex()
+		cx, cy := co.cellOf(p)
+		// a coarse cell's fine cells beyond the limit are skipped whole
+		fineCells := func(fx, fy int32, refs []segRef) {
+			if !c.cellBeyond(g.fine.cell, fx, fy) {
+				for _, r := range refs {
+					c.consider(r)
+				}
+			}
+		}
+		if !c.rings(co.cell(), cx, cy, coarseRings, func(x, y int32) { co.cells(x, y, fineCells) }) {
+			g.scanFar(p, radius, c.consider, c.limit)
+		}
 	}
 	for i := range c.cands {
 		c.cands[i] = g.withOffset(c.cands[i])
@@ -586,11 +600,11 @@ func (g *Graph) scanFar(p orb.Point, radius float64, consider func(segRef), limi
 // connected component, i.e. one from which most of the network is reachable.
 func (g *Graph) InMainNetwork(s Snap) bool { return int(s.Edge) < len(g.edgeBig) && g.edgeBig[s.Edge] }
 
-// coarseGrid returns the coarse grid, built on first use (only searches
-// far from every road need it).
-func (g *Graph) coarseGrid() *grid {
-	g.coarseOnce.Do(func() { g.coarse = buildGrid(g, coarseCell) })
-	return &g.coarse
+// coarseIndex returns the coarse level of snapping (coarse.go), built on
+// first use (only searches far from every road need it).
+func (g *Graph) coarseIndex() *coarseIndex {
+	g.coarseOnce.Do(func() { g.coarse = newCoarseIndex(&g.fine) })
+	return g.coarse
 }
 
 // Bound returns the bounding box of every road point of the graph (an

@@ -1,0 +1,90 @@
+package route
+
+// The coarse level of snapping, for points far from every road: the fine
+// grid's cells listed by the coarse cell (coarseShift: 16×16 fine cells,
+// 0.032°) they lie in. It was a second grid of segments, built on the
+// first far snap: at LI ×64 0.24 s and 143 MB of allocation for the
+// driving graph, 0.71 s and 440 MB for walking (39 MB kept), growing with
+// the graph. The fine grid's cells are ~20× fewer than its segment
+// references, so this index is a few MB (12 bytes a cell: LI ×64 walking
+// 249k cells), built in 50 ms with 6 MB of allocation, and a coarse
+// cell's segments are those of its fine cells: the same segments the coarse grid listed,
+// since the fine grid lists a segment in every cell it crosses
+// (TestCoarseIndexOnRegions). Far snaps are also faster: a fine cell
+// beyond the search's limit is skipped whole, where the coarse grid
+// measured each of its segments (BenchmarkNearest, LI: p50 0.55×; 12,000
+// snaps in and around the tiles of LI ×64: the same answers in 0.43-0.55×
+// the time).
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/paulmach/orb"
+)
+
+// coarseShift: a coarse cell is 1<<coarseShift fine cells a side.
+const coarseShift = 4
+
+// coarseIndex lists the fine grid's occupied slots by coarse cell: keys
+// (the coarse cells' keys, sorted) and slots (the fine grid's slot of
+// each) are parallel.
+type coarseIndex struct {
+	fine  *grid
+	keys  []int64
+	slots []uint32
+}
+
+// newCoarseIndex indexes the occupied cells of fine.
+func newCoarseIndex(fine *grid) *coarseIndex {
+	type entry struct {
+		k    int64
+		slot uint32
+	}
+	n := 0
+	for _, k := range fine.keys {
+		if k != emptyCell {
+			n++
+		}
+	}
+	all := make([]entry, 0, n)
+	for i, k := range fine.keys {
+		if k == emptyCell {
+			continue
+		}
+		x, y := int32(k>>32), int32(uint32(k))
+		all = append(all, entry{cellKey(x>>coarseShift, y>>coarseShift), uint32(i)})
+	}
+	slices.SortFunc(all, func(a, b entry) int {
+		if c := cmp.Compare(a.k, b.k); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.slot, b.slot)
+	})
+	ci := &coarseIndex{fine: fine, keys: make([]int64, len(all)), slots: make([]uint32, len(all))}
+	for i, e := range all {
+		ci.keys[i], ci.slots[i] = e.k, e.slot
+	}
+	return ci
+}
+
+// cell is the side of a coarse cell in degrees.
+func (ci *coarseIndex) cell() float64 { return ci.fine.cell * (1 << coarseShift) }
+
+// cellOf returns the coarse cell of p: the one its fine cell lies in.
+func (ci *coarseIndex) cellOf(p orb.Point) (int32, int32) {
+	x, y := ci.fine.cellOf(p)
+	return x >> coarseShift, y >> coarseShift
+}
+
+// cells calls f with every fine cell of coarse cell x, y and its
+// segments (a segment crossing several of them is in each).
+func (ci *coarseIndex) cells(x, y int32, f func(fx, fy int32, refs []segRef)) {
+	k := cellKey(x, y)
+	i, _ := slices.BinarySearch(ci.keys, k)
+	for ; i < len(ci.keys) && ci.keys[i] == k; i++ {
+		s := ci.slots[i]
+		fk := ci.fine.keys[s]
+		f(int32(fk>>32), int32(uint32(fk)), ci.fine.refs[ci.fine.spans[2*s]:ci.fine.spans[2*s+1]])
+	}
+}
