@@ -91,6 +91,10 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 		origin, center = box.Center(), true
 		inside = box.Contains
 	default:
+		if !req.readAll {
+			cands, err := ix.categoryByImportance(ctx, req, cat)
+			return cands, false, err
+		}
 		box = orb.Bound{Min: orb.Point{-180, -90}, Max: orb.Point{180, 90}}
 		inside = func(orb.Point) bool { return true }
 	}
@@ -130,6 +134,79 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 		sort.Slice(cands, func(i, j int) bool { return importanceOf(cands[i].rec) > importanceOf(cands[j].rec) })
 	}
 	return cands, center, nil
+}
+
+// categoryImportanceSQL lists the places of a class and type with their
+// calculated importance (CalculatedImportance), in the order search ranks
+// them: most important first, then by search rank and place id.
+const categoryImportanceSQL = `SELECT place_id, CASE WHEN importance > 0 THEN importance
+	ELSE 0.40001 - rank_search / 75.0 END AS imp FROM places
+	WHERE class = ? AND type = ? AND linked_place_id = 0 ORDER BY imp DESC, rank_search, place_id LIMIT ?`
+
+// holds reports whether r is a place of category c, as categorySQL and
+// categoryImportanceSQL select them.
+func (c *Category) holds(r *record) bool {
+	return r.Class == c.Class && r.Type == c.Type && r.linkedID == 0
+}
+
+// anywherePenalty is the penalty of a category's places when the query
+// relates them to no place ("hotel"): they rank after name matches.
+const anywherePenalty = 0.3
+
+// categoryByImportance is categoryCandidates for a category anywhere
+// ("hotel"): its places in rank order, their rows read in batches until
+// the request's limit of them pass its filters; the unread ones rank after
+// those. Reading every row ("hotel" at LI ×64: 3,200) took 33 ms.
+func (ix *Index) categoryByImportance(ctx context.Context, req *Request, cat Category) ([]*cand, error) {
+	rows, err := ix.db.QueryContext(ctx, categoryImportanceSQL, cat.Class, cat.Type, categoryScan)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: category %s=%s: %w", cat.Class, cat.Type, err)
+	}
+	var ids []int64
+	var imps []float64
+	for rows.Next() {
+		var id int64
+		var imp float64
+		if err := rows.Scan(&id, &imp); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("geocode: category: %w", err)
+		}
+		ids, imps = append(ids, id), append(imps, imp)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: category: %w", err)
+	}
+	var cands []*cand
+	limit, kept, keptImp := req.limit(), 0, 0.0
+	for start, batch := 0, 2*limit+8; start < len(ids); batch *= 2 {
+		end := min(len(ids), start+batch)
+		recs, err := ix.records(ctx, ids[start:end])
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids[start:end] {
+			r := recs[id]
+			if r == nil {
+				continue
+			}
+			cands = append(cands, &cand{rec: r})
+			if req.keeps(r) {
+				if kept++; kept == limit {
+					keptImp = importanceOf(r)
+				}
+			}
+		}
+		start = end
+		// Scores are the same penalty less the importance, and the list
+		// is in rank order: an unread place ranks after the limit-th
+		// kept one unless their scores tie although their importances
+		// differ (by an ulp), which leaves the order to their ranks.
+		if kept >= limit && start < len(ids) && (imps[start] == keptImp || anywherePenalty-imps[start] > anywherePenalty-keptImp) {
+			break
+		}
+	}
+	return cands, nil
 }
 
 // geometry loads one place's geometry (nil when it does not decode).

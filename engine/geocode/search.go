@@ -152,7 +152,7 @@ func (ix *Index) searchWithCategory(ctx context.Context, req *Request, p plan, n
 	catPenalty, altPenalty := 0.0, 0.2
 	located := len(p.phrases) > 0 || p.near != nil || req.Viewbox != nil
 	if !located {
-		catPenalty, altPenalty = 0.3, 0
+		catPenalty, altPenalty = anywherePenalty, 0
 	}
 	for _, c := range cands {
 		c.penalty += catPenalty
@@ -181,7 +181,9 @@ func (ix *Index) searchWithCategory(ctx context.Context, req *Request, p plan, n
 					c.dist = -1 - importanceOf(c.rec)
 				}
 				exact = append(exact, c)
-			case seen[c.rec.PlaceID] || catFound && located:
+			case seen[c.rec.PlaceID] || !located && p.cat.holds(c.rec) || catFound && located:
+				// a place of the category is one of its candidates,
+				// read or not (categoryByImportance reads the first)
 			default:
 				c.penalty += altPenalty
 				if center {
@@ -283,6 +285,12 @@ func (ix *Index) rankAndFinish(ctx context.Context, req *Request, cands []*cand,
 	return places, nil
 }
 
+// keeps reports whether r passes req's filters (rankCands keeps it).
+func (req *Request) keeps(r *record) bool {
+	return req.accepts(r.PlaceID, r.CountryCode, r.Centroid, r.RankAddress) &&
+		req.Layers.matches(r.Class, r.RankAddress, r.RankAddress == 30 && (r.HouseNumber != "" || r.Names["addr:housename"] != ""))
+}
+
 // rankCands filters, scores (each record's Penalty and Score), sorts and
 // cuts cands, reusing its array: the results before deduplication. The
 // limit applies before deduplication (spec 4.1), so fewer than limit
@@ -292,10 +300,7 @@ func rankCands(req *Request, cands []*cand, byDistance bool) []*cand {
 	kept := cands[:0]
 	for _, c := range cands {
 		r := c.rec
-		if !req.accepts(r.PlaceID, r.CountryCode, r.Centroid, r.RankAddress) {
-			continue
-		}
-		if !req.Layers.matches(r.Class, r.RankAddress, r.RankAddress == 30 && (r.HouseNumber != "" || r.Names["addr:housename"] != "")) {
+		if !req.keeps(r) {
 			continue
 		}
 		pen := c.penalty
