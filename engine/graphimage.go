@@ -18,7 +18,7 @@ package engine
 // the graph's stored size (LI ×64 walking: 755 MiB of RSS for 107 MB
 // stored), the spilled one at graphSpill.limit plus the heap's small
 // arrays and what the limit's checks let through (writing LI ×200's two
-// images peaked at ~200 MiB: prepare.go). The image is the same, byte
+// images peaked at ~240 MiB: prepare.go). The image is the same, byte
 // for byte. The spill file (unlinked, so nothing is left behind) takes
 // ~1.5× the image's size while it is written (LI ×200 walking: 2.4 GB
 // beside a 1.57 GB image). A first open without images (both graphs
