@@ -8,25 +8,30 @@ package engine
 // them like any later one.
 //
 // The importer has a memory budget. Building the place indexes (autocomplete,
-// nearby, reverse) peaks at 222 MiB of RSS at LI ×64. A routing graph is
-// decoded onto the heap before its image is written: its image is ~5× its
-// stored size (LI ×200 walking: 1.57 GB), and the decoding's peak RSS was
-// 7.4× (LI ×64 walking: 755 MiB for 107 MB stored; live heap 612 MB, of
-// which ~110 MB the derived indexes' building). So graphs are decoded one
-// at a time, and a graph whose decoding would take more than the budget is
-// left to the first open, which decodes it as before.
+// nearby, reverse) peaks at 222 MiB of RSS at LI ×64. A routing graph's
+// image is ~5× its stored size (LI ×200 walking: 1.57 GB); decoded onto
+// the heap to write it, it peaked at 7.4× (LI ×64 walking: 755 MiB for
+// 107 MB stored), so graphs over the budget were left to the first open.
+// Now each is decoded with its arrays spilled to a file (graphimage.go),
+// which takes about the same memory whatever the graph's size: writing
+// both graph images in a fresh process peaked at 103-129 MiB of RSS at
+// LI ×64 (was 903-907 MiB) and 188-242 MiB at LI ×200 (was 2,600-2,759
+// MiB), the heap staying under ~40 MB, in 1.3-1.5× the time (interleaved
+// runs: ×64 8.5-9.4 s, was 6.2 s; ×200 29-32 s, was 24 s). A graph is
+// left only when the budget is below that.
 
 import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"runtime/debug"
 )
 
-// graphMemoryFactor is the peak RSS of a graph's decoding, in multiples
-// of its stored size (measured: 7.4× at LI ×64, with the import's GC
-// settings).
-const graphMemoryFactor = 7.5
+// spilledGraphMemory is the memory, in bytes, writing a graph's image
+// from a spilled decoding takes, whatever the graph: the peak RSS of a
+// process writing LI ×200's was 188-242 MiB, ~15 of them the process's
+// own (the spilled pages' limit, graphSpill.limit, is overshot by up to
+// ~150 MB between two of its checks), with a margin.
+const spilledGraphMemory = 320 << 20
 
 // ImagesReport says what WriteImages did.
 type ImagesReport struct {
@@ -37,8 +42,9 @@ type ImagesReport struct {
 }
 
 // WriteImages writes the images of the pack at path: its autocomplete,
-// nearby and reverse indexes', and its routing graphs' whose decoding
-// takes at most maxMemory bytes (all of them when maxMemory <= 0). A pack
+// nearby and reverse indexes', and its routing graphs' (from spilled
+// decodings, one at a time) unless maxMemory is positive and below what
+// writing one takes (spilledGraphMemory), whatever their size. A pack
 // without a build id (an old format) has no images.
 func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesReport, error) {
 	var rep ImagesReport
@@ -51,9 +57,8 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 	if pk.Info.BuildID == "" || !imagesMapped {
 		return rep, nil
 	}
-	// The graphs first: their decoding is the peak, and the place
-	// images, mapped once written, add their touched pages to the RSS
-	// (LI ×200: 931 MiB with the graphs after them).
+	// The graphs first: the place images, mapped once written, add
+	// their touched pages to the RSS.
 	graphs, err := storedGraphs(pk.db)
 	if err != nil {
 		return rep, fmt.Errorf("engine: write images: %w", err)
@@ -62,18 +67,13 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		size, err := storedSize(pk.db, st)
-		if err != nil {
-			return rep, fmt.Errorf("engine: write images: %w", err)
-		}
-		if need := int64(graphMemoryFactor * float64(size)); maxMemory > 0 && need > maxMemory {
-			rep.Left = append(rep.Left, fmt.Sprintf("%s graph (decoding takes ~%d MiB, over the %d MiB the budget allows)", st.p, need>>20, maxMemory>>20))
+		if maxMemory > 0 && maxMemory < spilledGraphMemory {
+			rep.Left = append(rep.Left, fmt.Sprintf("%s graph (writing its image takes ~%d MiB, over the %d MiB the budget allows)", st.p, spilledGraphMemory>>20, maxMemory>>20))
 			continue
 		}
-		if err := writeStoredGraphImage(pk, st); err != nil {
+		if err := writeSpilledGraphImage(pk.db, path, pk.Info.BuildID, st); err != nil {
 			return rep, fmt.Errorf("engine: write images: %w", err)
 		}
-		debug.FreeOSMemory() // the decoded graph is garbage: give it back before the next
 		rep.Written = append(rep.Written, filepath.Base(graphImagePath(path, st.p)))
 	}
 	if err := e.WarmPlaces(ctx); err != nil {
@@ -86,15 +86,4 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 		rep.Written = append(rep.Written, filepath.Base(img))
 	}
 	return rep, nil
-}
-
-// writeStoredGraphImage decodes a graph of pk and writes its image.
-func writeStoredGraphImage(pk *Pack, st storedGraph) error {
-	g, err := decodeGraph(pk.db, st.p, st.whole)
-	if err != nil {
-		return err
-	}
-	g.SetBuildID(pk.Info.BuildID)
-	_, err = writeGraphImage(pk.Path, g)
-	return err
 }

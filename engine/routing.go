@@ -15,10 +15,12 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine/route"
+	"waymark/engine/spill"
 )
 
-// graphParts joins the parts of profile p's graph (table graph_parts).
-func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
+// graphParts joins the parts of profile p's graph (table graph_parts),
+// in sc (nil: on the heap).
+func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
 	size, err := storedSize(db, storedGraph{p: p})
 	if err != nil {
 		return nil, err
@@ -28,7 +30,7 @@ func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
 		return nil, fmt.Errorf("read %s graph: %w", p, err)
 	}
 	defer rows.Close()
-	data := make([]byte, 0, size)
+	data := spill.Make[byte](sc, int(size))[:0]
 	for rows.Next() {
 		var part sql.RawBytes
 		if err := rows.Scan(&part); err != nil {
@@ -45,10 +47,12 @@ func graphParts(db *sql.DB, p route.Profile) ([]byte, error) {
 // loadGraphs returns the pack's routing graphs (table graphs, written by
 // the regions "roads" stage), each mapped from its image beside the pack
 // (graphimage.go) or else decoded, in parallel; with images set, a
-// decoded graph's image is written for the next open, and the error of
-// writing one (read-only media) is imageErr, not an error of the pack. A
-// pack without the table (a partial pack) has no graphs; that is not an
-// error. Each graph is given to ready as soon as it is loaded, so a graph
+// graph without an image has its image written from a spilled decoding
+// (writeSpilledGraphImage) and is mapped from it, and where that fails
+// (read-only media) it is decoded onto the heap and its image written
+// from there: the error of writing one is imageErr, not an error of the
+// pack. A pack without the table (a partial pack) has no graphs; that is
+// not an error. Each graph is given to ready as soon as it is loaded, so a graph
 // mapped from its image serves while another is still being decoded.
 func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
 	profiles, err := storedGraphs(db)
@@ -68,8 +72,14 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.
 					ready(st.p, g)
 					return
 				}
+				if writeSpilledGraphImage(db, path, buildID, st) == nil {
+					if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
+						ready(st.p, g)
+						return
+					}
+				}
 			}
-			g, err := decodeGraph(db, st.p, st.whole)
+			g, err := decodeGraph(db, st.p, st.whole, nil)
 			if err != nil {
 				errs[i] = err
 				return
@@ -146,8 +156,10 @@ func storedSize(db *sql.DB, st storedGraph) (int64, error) {
 	return n, nil
 }
 
-// decodeGraph reads and decodes the pack's graph of profile p.
-func decodeGraph(db *sql.DB, p route.Profile, whole bool) (*route.Graph, error) {
+// decodeGraph reads and decodes the pack's graph of profile p, in sc
+// (route.DecodeIn; nil: on the heap). The whole encoding of an old
+// pack's graph (format 1) is read onto the heap.
+func decodeGraph(db *sql.DB, p route.Profile, whole bool, sc *spill.Arena) (*route.Graph, error) {
 	var data []byte
 	var err error
 	if whole {
@@ -156,12 +168,12 @@ func decodeGraph(db *sql.DB, p route.Profile, whole bool) (*route.Graph, error) 
 			err = fmt.Errorf("read %s graph: %w", p, err)
 		}
 	} else {
-		data, err = graphParts(db, p)
+		data, err = graphParts(db, p, sc)
 	}
 	if err != nil {
 		return nil, err
 	}
-	g, err := route.Decode(data)
+	g, err := route.DecodeIn(data, sc)
 	if err != nil {
 		return nil, fmt.Errorf("%s graph: %w", p, err)
 	}

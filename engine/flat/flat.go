@@ -53,10 +53,18 @@ func NewWriter(w io.Writer, magic string) *Writer {
 	return fw
 }
 
+// bytes writes b a megabyte at a time: an array of a mapping (a graph's
+// decoded in a spill arena, engine/spill) is read in parts, so its pages
+// can be dropped as it is written rather than when one write of the
+// whole array returns.
 func (w *Writer) bytes(b []byte) {
-	if w.err == nil {
-		_, w.err = w.w.Write(b)
-		w.n += len(b)
+	for w.err == nil {
+		k := min(len(b), 1<<20)
+		_, w.err = w.w.Write(b[:k])
+		w.n += k
+		if b = b[k:]; len(b) == 0 {
+			break
+		}
 	}
 }
 

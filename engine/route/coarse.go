@@ -8,10 +8,10 @@ package route
 // the graph. The fine grid's cells are ~20× fewer than its segment
 // references, so this index is a few MB (12 bytes a cell: LI ×64 walking
 // 249k cells), built in 50 ms with 6 MB of allocation, and a coarse
-// cell's segments are those of its fine cells: the same segments the coarse grid listed,
-// since the fine grid lists a segment in every cell it crosses
-// (TestCoarseIndexOnRegions). Far snaps are also faster: a fine cell
-// beyond the search's limit is skipped whole, where the coarse grid
+// cell's segments are those of its fine cells: the same segments the
+// coarse grid listed, since the fine grid lists a segment in every cell it
+// crosses (TestCoarseIndexOnRegions). Far snaps are also faster: a fine
+// cell beyond the search's limit is skipped whole, where the coarse grid
 // measured each of its segments (BenchmarkNearest, LI: p50 0.55×; 12,000
 // snaps in and around the tiles of LI ×64: the same answers in 0.43-0.55×
 // the time).

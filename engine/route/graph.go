@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/spill"
 )
 
 // Edge flags.
@@ -73,6 +75,8 @@ type Graph struct {
 	pool        sync.Pool
 	// mapped: the arrays are an image's (LoadImage).
 	mapped bool
+	// sc is where DecodeIn made the arrays (nil: the heap).
+	sc *spill.Arena
 }
 
 // Profile returns the graph's profile.
@@ -249,7 +253,16 @@ type graphReader interface {
 
 // Decode reads a graph written by MarshalBinary (either format) and builds
 // its in-memory indexes (junction adjacency, components, spatial grid).
-func Decode(data []byte) (*Graph, error) {
+func Decode(data []byte) (*Graph, error) { return DecodeIn(data, nil) }
+
+// DecodeIn is Decode with every array of the graph (and of its building)
+// that is not small made in sc, so that decoding a graph takes about
+// sc's limit of memory beyond the heap's small arrays, whatever its size
+// (data itself may be in sc too). Such a graph is for writing its image
+// (WriteImage, which writes the bytes a heap graph's would): it must not
+// be used after sc is closed, so it must not serve. With a nil sc it is
+// Decode.
+func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 	if len(data) < len(graphMagic) {
 		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
 	}
@@ -258,29 +271,29 @@ func Decode(data []byte) (*Graph, error) {
 	v4, v5 := false, false // V4 and later: derived arrays left out
 	switch string(data[:len(graphMagic)]) {
 	case graphMagic:
-		vr = &varReader{b: data[len(graphMagic):]}
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r, v4, v5 = vr, true, true
 	case graphMagicV4:
-		vr = &varReader{b: data[len(graphMagic):]}
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r, v4 = vr, true
 	case graphMagicV3:
-		vr = &varReader{b: data[len(graphMagic):]}
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r = vr
 	case graphMagicV2:
-		r = &varReader{b: data[len(graphMagic):]}
+		r = &varReader{b: data[len(graphMagic):], sc: sc}
 	case graphMagicV1:
-		r = &binReader{r: bufio.NewReaderSize(bytes.NewReader(data[len(graphMagicV1):]), 1<<16), max: len(data)}
+		r = &binReader{r: bufio.NewReaderSize(bytes.NewReader(data[len(graphMagicV1):]), 1<<16), max: len(data), sc: sc}
 	default:
 		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
 	}
-	g := &Graph{}
+	g := &Graph{sc: sc}
 	g.profile = Profile(r.u32())
 	g.nJunctions = int(r.u32())
 	g.eFrom = r.u32s(false)
 	g.eTo = r.u32s(false)
 	g.eGeom = r.u32s(true)
 	lonlat := r.coords()
-	g.pts = make([]orb.Point, len(lonlat)/2)
+	g.pts = spill.Make[orb.Point](sc, len(lonlat)/2)
 	for i := range g.pts {
 		g.pts[i] = orb.Point{float64(lonlat[2*i]) / 1e7, float64(lonlat[2*i+1]) / 1e7}
 	}
@@ -437,7 +450,7 @@ func checkCSR(off []uint32, m, n int, to []uint32) error {
 // derive builds the in-memory indexes that are not stored.
 func (g *Graph) derive() {
 	E := len(g.eFrom)
-	cnt := make([]uint32, g.nJunctions+1)
+	cnt := spill.Make[uint32](g.sc, g.nJunctions+1)
 	for e := 0; e < E; e++ {
 		cnt[g.eFrom[e]+1]++
 		cnt[g.eTo[e]+1]++
@@ -445,9 +458,10 @@ func (g *Graph) derive() {
 	for i := 1; i <= g.nJunctions; i++ {
 		cnt[i] += cnt[i-1]
 	}
-	g.jOff = append([]uint32(nil), cnt...)
-	g.jEdge = make([]uint32, 2*E)
-	fill := append([]uint32(nil), cnt[:g.nJunctions]...)
+	g.jOff = cnt
+	g.jEdge = spill.Make[uint32](g.sc, 2*E)
+	fill := spill.Make[uint32](g.sc, g.nJunctions)
+	copy(fill, cnt)
 	for e := 0; e < E; e++ {
 		f, t := g.eFrom[e], g.eTo[e]
 		g.jEdge[fill[f]] = uint32(e) << 1
@@ -457,7 +471,7 @@ func (g *Graph) derive() {
 	}
 	g.dups = duplicatesOf(g.aDup)
 	g.edgeBig = g.bigEdges()
-	g.cum = make([]float32, len(g.pts))
+	g.cum = spill.Make[float32](g.sc, len(g.pts))
 	for e := 0; e < E; e++ {
 		acc := 0.0
 		for i := g.eGeom[e] + 1; i < g.eGeom[e+1]; i++ {
@@ -465,7 +479,7 @@ func (g *Graph) derive() {
 			g.cum[i] = float32(acc)
 		}
 	}
-	g.eBox = make([]orb.Bound, E)
+	g.eBox = spill.Make[orb.Bound](g.sc, E)
 	for e := 0; e < E; e++ {
 		g.eBox[e] = orb.MultiPoint(g.edgePoints(uint32(e))).Bound()
 		if e == 0 {
@@ -474,7 +488,7 @@ func (g *Graph) derive() {
 			g.bound = g.bound.Union(g.eBox[e])
 		}
 	}
-	g.fine = buildGrid(g, fineCell)
+	g.fine = buildGrid(g, fineCell, g.sc)
 	n := len(g.aW)
 	g.pool.New = func() any { return newScratch(n) }
 }
@@ -502,20 +516,21 @@ const bigComponent = 1000
 // stub or a motorway leaving the extract still gets a route.
 func (g *Graph) bigEdges() []bool {
 	n := len(g.aW)
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
-	comp := make([]int32, n)
+	index := spill.Make[int32](g.sc, n)
+	low := spill.Make[int32](g.sc, n)
+	onStack := spill.Make[bool](g.sc, n)
+	comp := spill.Make[int32](g.sc, n)
 	for i := range index {
 		index[i] = -1
 	}
-	var stack []uint32
+	// each arc is pushed once: n bounds the stacks and the components
+	stack := spill.MakeCap[uint32](g.sc, n)
 	type frame struct {
 		v    uint32
 		next uint32
 	}
-	var call []frame
-	var sizes []int
+	call := spill.MakeCap[frame](g.sc, n)
+	sizes := spill.MakeCap[int](g.sc, n)
 	counter := int32(0)
 	for root := 0; root < n; root++ {
 		if index[root] >= 0 {
@@ -567,7 +582,7 @@ func (g *Graph) bigEdges() []bool {
 			}
 		}
 	}
-	big := make([]bool, len(g.eFrom))
+	big := spill.Make[bool](g.sc, len(g.eFrom))
 	for e := range g.eFrom {
 		for d := 0; d < 2; d++ {
 			if a := g.eArc[2*e+d]; a >= 0 && sizes[comp[a]] >= bigComponent {

@@ -12,6 +12,8 @@ import (
 	"slices"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/spill"
 )
 
 // varWriter writes the graphMagic format: unsigned varints, zigzag varints
@@ -155,6 +157,7 @@ func (w *varWriter) points(pts []orb.Point) {
 type varReader struct {
 	b   []byte
 	err error
+	sc  *spill.Arena // where arrays are made (nil: the heap)
 }
 
 func (r *varReader) failed() error { return r.err }
@@ -192,7 +195,7 @@ func (r *varReader) n(size int) int {
 func (r *varReader) u32() uint32 { return uint32(r.uint()) }
 
 func (r *varReader) u32s(delta bool) []uint32 {
-	v := make([]uint32, r.n(1))
+	v := spill.Make[uint32](r.sc, r.n(1))
 	prev := int64(0)
 	for i := range v {
 		if delta {
@@ -206,7 +209,7 @@ func (r *varReader) u32s(delta bool) []uint32 {
 }
 
 func (r *varReader) i32s() []int32 {
-	v := make([]int32, r.n(1))
+	v := spill.Make[int32](r.sc, r.n(1))
 	for i := range v {
 		v[i] = int32(r.int())
 	}
@@ -214,7 +217,7 @@ func (r *varReader) i32s() []int32 {
 }
 
 func (r *varReader) i64s() []int64 {
-	v := make([]int64, r.n(1))
+	v := spill.Make[int64](r.sc, r.n(1))
 	prev := int64(0)
 	for i := range v {
 		prev += r.int()
@@ -225,13 +228,14 @@ func (r *varReader) i64s() []int64 {
 
 func (r *varReader) u8s() []uint8 {
 	n := r.n(1)
-	v := append([]uint8(nil), r.b[:n]...)
+	v := spill.Make[uint8](r.sc, n)
+	copy(v, r.b[:n])
 	r.b = r.b[n:]
 	return v
 }
 
 func (r *varReader) f32s() []float32 {
-	v := make([]float32, r.n(4))
+	v := spill.Make[float32](r.sc, r.n(4))
 	for i := range v {
 		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[4*i:]))
 	}
@@ -243,7 +247,7 @@ func (r *varReader) f32s() []float32 {
 func (r *varReader) speeds() []float32 {
 	n := r.n(1)
 	table := r.f32s()
-	v := make([]float32, n)
+	v := spill.Make[float32](r.sc, n)
 	for i := range v {
 		k := r.uint()
 		if r.err == nil && k >= uint64(len(table)) {
@@ -260,7 +264,7 @@ func (r *varReader) speeds() []float32 {
 // relative reads what varWriter.relative wrote for offsets off (already
 // read; validate checks them against the length).
 func (r *varReader) relative(off []uint32) []uint32 {
-	to := make([]uint32, r.n(1))
+	to := spill.Make[uint32](r.sc, r.n(1))
 	k := 0
 	for v := 0; v+1 < len(off) && r.err == nil; v++ {
 		for ; k < int(off[v+1]) && k < len(to); k++ {
@@ -271,7 +275,7 @@ func (r *varReader) relative(off []uint32) []uint32 {
 }
 
 func (r *varReader) coords() []int32 {
-	v := make([]int32, r.n(2))
+	v := spill.Make[int32](r.sc, r.n(2))
 	var px, py int64
 	for i := 0; i+1 < len(v); i += 2 {
 		px += r.int()
@@ -293,7 +297,8 @@ func (r *varReader) str() string {
 type binReader struct {
 	r   *bufio.Reader
 	err error
-	max int // no array can be longer than the blob, so a corrupt length cannot allocate wildly
+	max int          // no array can be longer than the blob, so a corrupt length cannot allocate wildly
+	sc  *spill.Arena // where arrays are made (nil: the heap)
 }
 
 func (r *binReader) failed() error { return r.err }
@@ -314,12 +319,12 @@ func (r *binReader) n() int {
 	}
 	return n
 }
-func (r *binReader) u32s(bool) []uint32 { v := make([]uint32, r.n()); r.get(v); return v }
-func (r *binReader) i32s() []int32      { v := make([]int32, r.n()); r.get(v); return v }
+func (r *binReader) u32s(bool) []uint32 { v := spill.Make[uint32](r.sc, r.n()); r.get(v); return v }
+func (r *binReader) i32s() []int32      { v := spill.Make[int32](r.sc, r.n()); r.get(v); return v }
 func (r *binReader) coords() []int32    { return r.i32s() }
-func (r *binReader) i64s() []int64      { v := make([]int64, r.n()); r.get(v); return v }
-func (r *binReader) u8s() []uint8       { v := make([]uint8, r.n()); r.get(v); return v }
-func (r *binReader) f32s() []float32    { v := make([]float32, r.n()); r.get(v); return v }
+func (r *binReader) i64s() []int64      { v := spill.Make[int64](r.sc, r.n()); r.get(v); return v }
+func (r *binReader) u8s() []uint8       { v := spill.Make[uint8](r.sc, r.n()); r.get(v); return v }
+func (r *binReader) f32s() []float32    { v := spill.Make[float32](r.sc, r.n()); r.get(v); return v }
 func (r *binReader) str() string {
 	n := r.n()
 	if r.err != nil {

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"math"
 	"slices"
+
+	"waymark/engine/spill"
 )
 
 var errDerived = errors.New("derived hierarchy edge without its transition")
@@ -18,7 +20,7 @@ var errDerived = errors.New("derived hierarchy edge without its transition")
 // (aEdge, aDup), -1 where there is none. Out-of-range arcs are skipped
 // (validate rejects the graph later).
 func (g *Graph) edgeArcs() []int32 {
-	arcs := make([]int32, 2*len(g.eFrom))
+	arcs := spill.Make[int32](g.sc, 2*len(g.eFrom))
 	for i := range arcs {
 		arcs[i] = -1
 	}
@@ -49,7 +51,7 @@ func writeUnlessDerived[T comparable](w *varWriter, derived, stored []T, write f
 // arcDistances returns aD as the edges determine it: each arc's edge
 // length in decimeters, rounded (as the builder makes it).
 func (g *Graph) arcDistances() []uint32 {
-	d := make([]uint32, len(g.aEdge))
+	d := spill.Make[uint32](g.sc, len(g.aEdge))
 	for a, x := range g.aEdge {
 		if e := x >> 1; int(e) < len(g.eLen) {
 			d[a] = uint32(math.Round(float64(g.eLen[e]) * 10))
@@ -201,7 +203,7 @@ func (g *Graph) readHierarchyEdges(r *varReader, a *chAdj, down, v5 bool) bool {
 	if r.err != nil {
 		return false
 	}
-	a.mid = make([]int32, n)
+	a.mid = spill.Make[int32](g.sc, n)
 	for k := range a.mid {
 		u := r.uint()
 		if u == 0 {
@@ -216,7 +218,7 @@ func (g *Graph) readHierarchyEdges(r *varReader, a *chAdj, down, v5 bool) bool {
 		a.d = r.u32s(false)
 		return false
 	}
-	a.w, a.d = make([]uint32, n), make([]uint32, n)
+	a.w, a.d = spill.Make[uint32](g.sc, n), spill.Make[uint32](g.sc, n)
 	hierarchyEnds(a, down, func(k int, from, to uint32) {
 		if r.err != nil || a.mid[k] >= 0 {
 			return
@@ -280,7 +282,7 @@ func (g *Graph) sumShortcuts(pending [2]bool) error {
 	adj := [2]*chAdj{&g.up, &g.down}
 	var done [2][]bool
 	for i, a := range adj {
-		done[i] = make([]bool, len(a.to))
+		done[i] = spill.Make[bool](g.sc, len(a.to))
 		for k, m := range a.mid {
 			done[i][k] = !pending[i] || m < 0
 		}

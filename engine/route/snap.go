@@ -13,6 +13,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine/sphere"
+	"waymark/engine/spill"
 )
 
 // Snapping grids: a fine grid (cells of 0.002°, ~220 m of latitude) for
@@ -74,13 +75,26 @@ func (gr *grid) cellOf(p orb.Point) (int32, int32) {
 
 func cellKey(x, y int32) int64 { return int64(x)<<32 | int64(uint32(y)) }
 
-func buildGrid(g *Graph, cell float64) grid {
+// buildGrid returns the grid of cells of cell degrees over g's segments,
+// its arrays made in sc (nil: the heap).
+func buildGrid(g *Graph, cell float64, sc *spill.Arena) grid {
 	type kr struct {
 		k int64
 		r segRef
 	}
 	gr := grid{cell: cell}
 	var all []kr
+	if sc != nil {
+		// counted first, so that the list is made once, in sc
+		n := 0
+		for e := range g.eFrom {
+			pts := g.edgePoints(uint32(e))
+			for s := 0; s+1 < len(pts); s++ {
+				gr.crossed(pts[s], pts[s+1], func(int32, int32) { n++ })
+			}
+		}
+		all = spill.MakeCap[kr](sc, n)
+	}
 	for e := range g.eFrom {
 		pts := g.edgePoints(uint32(e))
 		for s := 0; s+1 < len(pts); s++ {
@@ -101,12 +115,12 @@ func buildGrid(g *Graph, cell float64) grid {
 	for size < 2*cells {
 		size <<= 1
 	}
-	gr.keys = make([]int64, size)
+	gr.keys = spill.Make[int64](sc, size)
 	for i := range gr.keys {
 		gr.keys[i] = emptyCell
 	}
-	gr.spans = make([]uint32, 2*len(gr.keys))
-	gr.refs = make([]segRef, len(all))
+	gr.spans = spill.Make[uint32](sc, 2*len(gr.keys))
+	gr.refs = spill.Make[segRef](sc, len(all))
 	for i := 0; i < len(all); {
 		j := i
 		for j < len(all) && all[j].k == all[i].k {

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"waymark/engine/route"
+)
+
+// Test hooks for the external tests of this package.
+
+// SpilledAndHeapGraphImage writes the image of the pack's graph of
+// profile p from a spilled decoding, every array spilled and at most a
+// megabyte of their pages resident (pages are dropped while it is
+// written), and returns it with the image Decode and WriteImage make of
+// the graph (how an image was written before).
+func SpilledAndHeapGraphImage(pack string, p route.Profile) (spilled, heap []byte, err error) {
+	pk, err := OpenPackWith(pack, PackOptions{NoGraphs: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer pk.Close()
+	graphs, err := storedGraphs(pk.db)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, st := range graphs {
+		if st.p != p {
+			continue
+		}
+		g, err := decodeGraph(pk.db, p, st.whole, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		g.SetBuildID(pk.Info.BuildID)
+		var buf bytes.Buffer
+		if err := g.WriteImage(&buf); err != nil {
+			return nil, nil, err
+		}
+		saved := graphSpill
+		graphSpill.limit, graphSpill.minSize = 1<<20, 1
+		defer func() { graphSpill = saved }()
+		if err := writeSpilledGraphImage(pk.db, pack, pk.Info.BuildID, st); err != nil {
+			return nil, nil, err
+		}
+		spilled, err := os.ReadFile(graphImagePath(pack, p))
+		return spilled, buf.Bytes(), err
+	}
+	return nil, nil, fmt.Errorf("no %s graph", p)
+}
