@@ -376,11 +376,14 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 		for k := ends[li]; k < ends[li+1]; k++ {
 			n += len(paths[k].arcs)
 		}
-		pcs := make([]piece, 0, n)
+		buf := g.getPieces(n)
+		pcs := *buf
 		for k := ends[li]; k < ends[li+1]; k++ {
 			pcs = g.pieces(paths[k], pcs)
 		}
 		leg := g.buildLeg(pcs, paths[ends[li]].s, paths[ends[li+1]-1].t, out)
+		*buf = pcs
+		g.putPieces(buf)
 		r.Distance += leg.Distance
 		r.Duration += leg.Duration
 		r.Weight += leg.Weight
@@ -400,6 +403,29 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 		r.Geometry = simplify(r.Points)
 	}
 	return r
+}
+
+// getPieces returns an empty list of pieces with room for n, from
+// piecePool: a long route has thousands (~90 KB, more than half of what
+// assembling it allocated); nothing of a leg keeps them.
+func (g *Graph) getPieces(n int) *[]piece {
+	if b, ok := g.piecePool.Get().(*[]piece); ok && cap(*b) >= n {
+		*b = (*b)[:0]
+		return b
+	}
+	b := make([]piece, 0, max(n, 64))
+	return &b
+}
+
+// maxPooledPieces bounds the lists putPieces keeps (a route across a
+// continent would otherwise keep its megabytes).
+const maxPooledPieces = 1 << 16
+
+// putPieces gives a list of getPieces back.
+func (g *Graph) putPieces(b *[]piece) {
+	if cap(*b) <= maxPooledPieces {
+		g.piecePool.Put(b)
+	}
 }
 
 // buildLeg makes one leg from its pieces.

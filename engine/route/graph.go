@@ -73,6 +73,7 @@ type Graph struct {
 	coarse      *coarseIndex
 	coarseOnce  sync.Once
 	pool        sync.Pool
+	piecePool   sync.Pool // *[]piece: assemble's pieces, garbage once a leg is built
 	// mapped: the arrays are an image's (LoadImage).
 	mapped bool
 	// sc is where DecodeIn made the arrays (nil: the heap).
