@@ -88,3 +88,20 @@ func (ci *coarseIndex) cells(x, y int32, f func(fx, fy int32, refs []segRef)) {
 		f(int32(fk>>32), int32(uint32(fk)), ci.fine.refs[ci.fine.spans[2*s]:ci.fine.spans[2*s+1]])
 	}
 }
+
+// CoverCell is the side, in degrees, of the cells CoverCells lists: a
+// coarse cell of snapping (~3.5 km of latitude).
+const CoverCell = fineCell * (1 << coarseShift)
+
+// CoverCells calls fn with the cell (x, y: the cell of [lon, lat] is
+// floor(lon/CoverCell), floor(lat/CoverCell)) of every fine cell of the
+// snapping grid, so with every cell of CoverCell degrees a road of the
+// graph passes through, some of them more than once. It reads the grid's
+// keys only: a mapped graph lists its cells without touching its roads.
+func (g *Graph) CoverCells(fn func(x, y int32)) {
+	for _, k := range g.fine.keys {
+		if k != emptyCell {
+			fn(int32(k>>32)>>coarseShift, int32(uint32(k))>>coarseShift)
+		}
+	}
+}
