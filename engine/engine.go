@@ -4,10 +4,19 @@
 // Optimize, Match, Table, Nearest). It imports no GUI package and is safe for
 // concurrent use once opened.
 //
-// With several packs open, geocoding queries ask every pack and merge the
-// results by score; routing queries go to the pack whose road network the
-// coordinates snap to most closely in total (see Plan). Place ids stay unique across packs: the pack's
-// index is kept in the high bits (see PlaceID).
+// With several packs open, each coordinate belongs to the packs whose
+// roads cover it (coverage.go: a grid of cells, not bounding boxes), and
+// is snapped there only; one farther than the engine's reach (default
+// 50 km) from every pack's roads answers NoSegment ("outside the
+// installed regions"). A route whose coordinates one pack holds is that
+// pack's; one across packs goes through their joins (route.Atlas: packs
+// from overlapping extracts share OSM node ids where they overlap, and
+// routes pass from one to the other at crossings there), and one between
+// packs that are not joined answers NoRoute naming both (DisjointError).
+// Reverse and nearby ask only the packs covering the point; search asks
+// every pack and merges the results by their one score. Place ids stay
+// unique across packs: the pack's index is kept in the high bits (see
+// PlaceID).
 //
 // A pack stores its routing graphs compactly (a country's pack stays
 // within 4× its extract); decoding them takes seconds and a heap several
@@ -32,6 +41,11 @@ var ErrNoPacks = errors.New("engine: no region pack given")
 // Engine answers queries over a set of opened region packs.
 type Engine struct {
 	packs []*Pack
+	opts  Options
+	// cover is where the packs have roads (coverage.go); atlases joins
+	// their graphs, per profile (plan.go)
+	cover   coverState
+	atlases [2]atlasState
 	// placeIdx holds the per-pack geocoding, autocomplete and nearby
 	// indexes, built on first use (autocomplete.go).
 	placeIdx placeState
@@ -41,12 +55,23 @@ type Engine struct {
 	closed    atomic.Bool
 }
 
+// Options tune OpenWith.
+type Options struct {
+	// Reach is the distance in meters from the nearest pack's roads
+	// beyond which a coordinate lies outside the installed regions
+	// (0: DefaultReach, 50 km).
+	Reach float64
+}
+
 // Open opens the region packs at paths. It fails if any of them cannot be opened.
-func Open(paths ...string) (*Engine, error) {
+func Open(paths ...string) (*Engine, error) { return OpenWith(Options{}, paths...) }
+
+// OpenWith is Open with options.
+func OpenWith(opts Options, paths ...string) (*Engine, error) {
 	if len(paths) == 0 {
 		return nil, ErrNoPacks
 	}
-	e := &Engine{}
+	e := &Engine{opts: opts}
 	for _, p := range paths {
 		pk, err := OpenPack(p)
 		if err != nil {
