@@ -61,6 +61,10 @@ type Options struct {
 	// beyond which a coordinate lies outside the installed regions
 	// (0: DefaultReach, 50 km).
 	Reach float64
+	// Caches, when not nil, is told of each cache beside a pack that is
+	// rebuilt on open (PackOptions.Caches): a pack copied alone shows
+	// progress lines (CacheEvent.String) while it rebuilds them.
+	Caches func(CacheEvent)
 }
 
 // Open opens the region packs at paths. It fails if any of them cannot be opened.
@@ -73,7 +77,7 @@ func OpenWith(opts Options, paths ...string) (*Engine, error) {
 	}
 	e := &Engine{opts: opts}
 	for _, p := range paths {
-		pk, err := OpenPack(p)
+		pk, err := OpenPackWith(p, PackOptions{Caches: opts.Caches})
 		if err != nil {
 			e.Close()
 			return nil, err

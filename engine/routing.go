@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/paulmach/orb"
 
@@ -53,7 +54,8 @@ func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
 // pack. A pack without the table (a partial pack) has no graphs; that is
 // not an error. Each graph is given to ready as soon as it is loaded, so a graph
 // mapped from its image serves while another is still being decoded.
-func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
+func loadGraphs(pk *Pack, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
+	db, path, buildID := pk.db, pk.Path, pk.Info.BuildID
 	profiles, err := storedGraphs(db)
 	if err != nil {
 		return nil, err
@@ -66,13 +68,17 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var started time.Time
 			if images {
-				if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
+				img := graphImagePath(path, st.p)
+				if g, ok := mapped(img, buildID, graphImage(st.p)); ok {
 					ready(st.p, g)
 					return
 				}
+				started = pk.cacheStarted(img)
+				defer func() { pk.cacheDone(img, started, errors.Join(errs[i], imageErrs[i])) }()
 				if writeSpilledGraphImage(db, path, buildID, st) == nil {
-					if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
+					if g, ok := mapped(img, buildID, graphImage(st.p)); ok {
 						ready(st.p, g)
 						return
 					}
