@@ -111,11 +111,11 @@ type CacheState int
 
 // Cache states.
 const (
-	CacheOK      CacheState = iota
-	CacheMissing            // rebuilt on the next open
-	CacheStale              // of another build of the pack: rebuilt on the next open
-	CacheDamaged            // unreadable: remove it (RemoveImages), rebuilt on the next open
-	CacheLeftover           // a temporary file an interrupted writer left
+	CacheOK       CacheState = iota
+	CacheMissing             // rebuilt on the next open
+	CacheStale               // of another build of the pack: rebuilt on the next open
+	CacheDamaged             // unreadable: remove it (RemoveImages), rebuilt on the next open
+	CacheLeftover            // a temporary file an interrupted writer left
 )
 
 func (s CacheState) String() string {

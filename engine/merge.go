@@ -8,8 +8,11 @@ import (
 
 // mergePacks asks every pack with ask (which answers with pack-local ids),
 // makes the ids public, orders the union by less when several packs
-// answered, cuts it to limit (0: no cut) and only then deduplicates when
-// asked, as the spec orders limit and dedupe. It never returns nil places.
+// answered, keeps the first of the places several packs hold (packs of
+// overlapping extracts share the objects of the overlap: the same OSM
+// object and main tag is one result, at its best rank), cuts it to limit
+// (0: no cut) and only then deduplicates when asked, as the spec orders
+// limit and dedupe. It never returns nil places.
 func (e *Engine) mergePacks(ask func(pack int) ([]geocode.Place, error), less func(a, b *geocode.Place) bool, limit int, dedupe bool) ([]geocode.Place, error) {
 	var all []geocode.Place
 	for i := range e.packs {
@@ -22,6 +25,7 @@ func (e *Engine) mergePacks(ask func(pack int) ([]geocode.Place, error), less fu
 	}
 	if len(e.packs) > 1 {
 		sort.SliceStable(all, func(a, b int) bool { return less(&all[a], &all[b]) })
+		all = sameObjectOnce(all)
 	}
 	if limit > 0 && len(all) > limit {
 		all = all[:limit]
@@ -33,4 +37,28 @@ func (e *Engine) mergePacks(ask func(pack int) ([]geocode.Place, error), less fu
 		all = []geocode.Place{}
 	}
 	return all, nil
+}
+
+// sameObjectOnce drops the places of an OSM object and main tag that an
+// earlier place of the list is (postcode centroids, without an object,
+// all stay).
+func sameObjectOnce(places []geocode.Place) []geocode.Place {
+	type key struct {
+		typ         string
+		id          int64
+		class, kind string
+	}
+	seen := make(map[key]bool, len(places))
+	out := places[:0]
+	for _, p := range places {
+		if p.OSMType != "" {
+			k := key{p.OSMType, p.OSMID, p.Class, p.Type}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
+		out = append(out, p)
+	}
+	return out
 }

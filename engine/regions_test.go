@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -208,5 +209,52 @@ func TestRoutesAcrossPacks(t *testing.T) {
 	t.Logf("%d routes compared, worst difference %.3f%%", compared, 100*worst)
 	if compared < 50 {
 		t.Errorf("only %d routes compared", compared)
+	}
+}
+
+// TestSearchAcrossOverlappingPacks: over the two packs of the LI cut,
+// which share the places of their overlap, search lists each OSM object
+// once and ranks by one score: the best result scores as the merged
+// pack's best does, and is one of the merged pack's best.
+func TestSearchAcrossOverlappingPacks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the LI cut packs")
+	}
+	cut := testpacks.Cut(t)
+	two, err := engine.Open(cut.North, cut.South)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer two.Close()
+	merged, err := engine.Open(cut.Merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer merged.Close()
+	ctx := context.Background()
+	for _, q := range []string{"Schaan", "Vaduz", "Rathaus", "Post", "Landstrasse", "Schule"} {
+		got, err1 := two.Search(ctx, engine.SearchRequest{Query: q, Limit: 10})
+		want, err2 := merged.Search(ctx, engine.SearchRequest{Query: q, Limit: 10})
+		if err1 != nil || err2 != nil || len(got) == 0 || len(want) == 0 {
+			t.Fatalf("Search(%q) = %d, %v; merged %d, %v", q, len(got), err1, len(want), err2)
+		}
+		seen := map[string]bool{}
+		for _, p := range got {
+			k := fmt.Sprintf("%s%d %s=%s", p.OSMType, p.OSMID, p.Class, p.Type)
+			if seen[k] {
+				t.Errorf("Search(%q) lists %s twice", q, k)
+			}
+			seen[k] = true
+		}
+		if math.Abs(got[0].Score-want[0].Score) > 1e-9 {
+			t.Errorf("Search(%q)[0] = %s%d scores %.4f, merged pack's best %.4f", q, got[0].OSMType, got[0].OSMID, got[0].Score, want[0].Score)
+		}
+		found := false
+		for _, w := range want {
+			found = found || w.OSMType == got[0].OSMType && w.OSMID == got[0].OSMID && w.Score == got[0].Score
+		}
+		if !found {
+			t.Errorf("Search(%q)[0] = %s%d is not among the merged pack's best", q, got[0].OSMType, got[0].OSMID)
+		}
 	}
 }
