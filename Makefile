@@ -43,7 +43,7 @@ OTI      := osrm-text-instructions@0.15.0
 export WAYMARK_NODE_MODULES := $(NPM_DIR)/node_modules
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions bench clean
+.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions pyosmium bench clean
 
 all: build
 
@@ -96,7 +96,12 @@ textinstructions:
 	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
 	@[ -f $(NPM_DIR)/node_modules/osrm-text-instructions/package.json ] || { mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-audit --no-fund --loglevel=error $(OTI); }
 
-test: vet testpacks textinstructions
+# The ten packs of a tiling of LI (TestRoutesAcrossTiles, BenchmarkTilePacks)
+# are cut with pyosmium.
+pyosmium:
+	@/usr/bin/python3 -c 'import osmium' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pyosmium; }
+
+test: vet testpacks textinstructions pyosmium
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
@@ -107,7 +112,7 @@ test-e2e: build testpacks
 	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
 		$(GO) test -tags $(GO_TAGS),gui -count=1 ./app/...
 
-bench: testpacks
+bench: testpacks pyosmium
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -run '^$$' -bench . -benchmem -benchtime=1s -timeout 30m \
 		./... > $(VAR)/bench.out 2>&1 || (cat $(VAR)/bench.out; exit 1)
 	@$(GO) run ./internal/benchtable < $(VAR)/bench.out

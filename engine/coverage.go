@@ -128,6 +128,25 @@ func (c *coverage) covering(p orb.Point) []int {
 	return l
 }
 
+// ownCellFirst orders packs (covering p) with those that have roads in
+// p's own cell first, in pack order otherwise.
+func (c *coverage) ownCellFirst(p orb.Point, packs []int) []int {
+	x, y := coverCellOf(p)
+	own := c.data[coverKey(x, y)]
+	out := make([]int, 0, len(packs))
+	for _, k := range packs {
+		if slices.Contains(own, k) {
+			out = append(out, k)
+		}
+	}
+	for _, k := range packs {
+		if !slices.Contains(own, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // packDist is a pack and a lower bound of the distance (meters) from a
 // point to its roads.
 type packDist struct {

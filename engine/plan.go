@@ -151,6 +151,9 @@ func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
 		if len(packs) == 0 {
 			return nil, e.outsideError(i, pt)
 		}
+		if len(packs) > 1 {
+			packs = cov.ownCellFirst(pt, packs)
+		}
 		best := math.Inf(1)
 		var firstErr error
 		for _, k := range packs {
@@ -158,9 +161,12 @@ func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
 			if g == nil {
 				continue
 			}
-			s, err := snapOne(g, req, i, e.reach())
+			// a pack's snap counts only as near as the best so far: the
+			// search ends there (a pack with few roads about the point
+			// would search far)
+			s, err := snapOne(g, req, i, math.Min(e.reach(), best+sameSpot))
 			if err != nil {
-				if firstErr == nil {
+				if firstErr == nil && math.IsInf(best, 1) {
 					firstErr = &SnapError{Index: i, Err: err}
 				}
 				continue

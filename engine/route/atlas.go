@@ -160,7 +160,7 @@ func (at *Atlas) buildSide(i int) {
 			ents = append(ents, spaceEntry{node: v, j: int32(j), w: w, d: d, par: sc.b.par[v], pn: sc.b.pn[v]})
 		})
 	}
-	side.exitB = newBuckets(ents)
+	side.exitB = newBuckets(ents, len(g.aW))
 	ents = nil
 	side.entryOf = make(map[int32]int32, len(side.entries))
 	for j, x := range side.entries {
@@ -170,7 +170,7 @@ func (at *Atlas) buildSide(i int) {
 			ents = append(ents, spaceEntry{node: v, j: int32(j), w: w, d: d, par: sc.f.par[v], pn: sc.f.pn[v]})
 		})
 	}
-	side.entryB = newBuckets(ents)
+	side.entryB = newBuckets(ents, len(g.aW))
 }
 
 // upSpace runs an exhaustive upward CH search (forward on the upward
@@ -220,15 +220,20 @@ type spaceEntry struct {
 }
 
 // buckets are the search spaces of several snaps (bucket j each), by CH
-// node.
+// node: start[v] is where node v's entries begin (-1: none), an array
+// over the graph's nodes (4 bytes a node: a lookup per node a search
+// settles, ~2× faster than a map's).
 type buckets struct {
 	entries []spaceEntry // by node, then j
-	start   map[uint32]int32
+	start   []int32
 }
 
-func newBuckets(ents []spaceEntry) buckets {
+func newBuckets(ents []spaceEntry, nodes int) buckets {
 	slices.SortFunc(ents, func(a, b spaceEntry) int { return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.j, b.j)) })
-	b := buckets{entries: ents, start: make(map[uint32]int32, len(ents)/4+1)}
+	b := buckets{entries: ents, start: make([]int32, nodes)}
+	for i := range b.start {
+		b.start[i] = -1
+	}
 	for i := len(ents) - 1; i >= 0; i-- {
 		b.start[ents[i].node] = int32(i)
 	}
@@ -237,10 +242,10 @@ func newBuckets(ents []spaceEntry) buckets {
 
 // at returns the entries of node v.
 func (b *buckets) at(v uint32) []spaceEntry {
-	i, ok := b.start[v]
-	if !ok {
+	if int(v) >= len(b.start) || b.start[v] < 0 {
 		return nil
 	}
+	i := b.start[v]
 	k := i
 	for int(k) < len(b.entries) && b.entries[k].node == v {
 		k++
