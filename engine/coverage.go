@@ -39,11 +39,12 @@ var ErrOutsideRegions = fmt.Errorf("%w: outside the installed regions", route.Er
 // coverage is where the packs have roads, by cell of route.CoverCell.
 type coverage struct {
 	// near: the packs with a road in the cell or a neighbour; data: in
-	// the cell. Pack lists are in pack order.
+	// the cell; fine: per pack of data, the fine cells of its snapping
+	// grids in the cell (how much of it its roads cover). Pack lists are
+	// in pack order.
 	near, data map[int64][]int
-	// cells: the keys of data by row (rowKey), for nearest's search
-	cells []int64
-	box   orb.Bound // of every covered cell
+	fine       map[int64][]uint16
+	box        orb.Bound // of every covered cell
 	// boxes: the packs without routing graphs (places only), covering
 	// their bounding box
 	boxes []packBox
@@ -57,10 +58,6 @@ type packBox struct {
 
 func coverKey(x, y int32) int64 { return int64(x)<<32 | int64(uint32(y)) }
 
-// rowKey orders cells by row (y), then x (its sign bit flipped, so that
-// the low half orders as x does).
-func rowKey(x, y int32) int64 { return int64(y)<<32 | int64(uint32(x)^1<<31) }
-
 func coverCellOf(p orb.Point) (int32, int32) {
 	return int32(math.Floor(p[0] / route.CoverCell)), int32(math.Floor(p[1] / route.CoverCell))
 }
@@ -69,7 +66,7 @@ func coverCellOf(p orb.Point) (int32, int32) {
 // i's, nil entries for profiles it lacks); a pack without any covers its
 // bounding box (bounds[i]).
 func newCoverage(graphs [][]*route.Graph, bounds []orb.Bound) *coverage {
-	c := &coverage{near: map[int64][]int{}, data: map[int64][]int{}}
+	c := &coverage{near: map[int64][]int{}, data: map[int64][]int{}, fine: map[int64][]uint16{}}
 	for i, gs := range graphs {
 		if !slices.ContainsFunc(gs, func(g *route.Graph) bool { return g != nil && g.NumEdges() > 0 }) {
 			c.boxes = append(c.boxes, packBox{i, bounds[i]})
@@ -83,10 +80,13 @@ func newCoverage(graphs [][]*route.Graph, bounds []orb.Bound) *coverage {
 			g.CoverCells(func(x, y int32) {
 				k := coverKey(x, y)
 				if seen[k] {
+					f := c.fine[k]
+					f[len(f)-1] = min(f[len(f)-1]+1, math.MaxUint16)
 					return
 				}
 				seen[k] = true
 				c.data[k] = append(c.data[k], i)
+				c.fine[k] = append(c.fine[k], 1)
 				for dx := int32(-1); dx <= 1; dx++ {
 					for dy := int32(-1); dy <= 1; dy++ {
 						nk := coverKey(x+dx, y+dy)
@@ -101,7 +101,6 @@ func newCoverage(graphs [][]*route.Graph, bounds []orb.Bound) *coverage {
 	first := true
 	for k := range c.data {
 		x, y := int32(k>>32), int32(uint32(k))
-		c.cells = append(c.cells, rowKey(x, y))
 		b := orb.Bound{Min: orb.Point{float64(x) * route.CoverCell, float64(y) * route.CoverCell},
 			Max: orb.Point{float64(x+1) * route.CoverCell, float64(y+1) * route.CoverCell}}
 		if first {
@@ -110,7 +109,6 @@ func newCoverage(graphs [][]*route.Graph, bounds []orb.Bound) *coverage {
 			c.box = c.box.Union(b)
 		}
 	}
-	slices.Sort(c.cells)
 	return c
 }
 
@@ -128,23 +126,54 @@ func (c *coverage) covering(p orb.Point) []int {
 	return l
 }
 
-// ownCellFirst orders packs (covering p) with those that have roads in
-// p's own cell first, in pack order otherwise.
-func (c *coverage) ownCellFirst(p orb.Point, packs []int) []int {
+// densestFirst orders packs (those p belongs to) by how much of the
+// cells about p (p's and two rings around it) their roads cover, most
+// first (then as given): where packs meet, the one whose roads are all
+// about is the likelier nearest, and a pack's snap bounds the search of
+// those after it (Plan), so the sparse one (a road leaving an extract)
+// costs a look at a few cells.
+func (c *coverage) densestFirst(p orb.Point, packs []int) []int {
 	x, y := coverCellOf(p)
-	own := c.data[coverKey(x, y)]
-	out := make([]int, 0, len(packs))
-	for _, k := range packs {
-		if slices.Contains(own, k) {
-			out = append(out, k)
+	density := make([]int, len(packs))
+	for dx := int32(-2); dx <= 2; dx++ {
+		for dy := int32(-2); dy <= 2; dy++ {
+			k := coverKey(x+dx, y+dy)
+			own, fine := c.data[k], c.fine[k]
+			for j, pack := range packs {
+				if i := slices.Index(own, pack); i >= 0 {
+					density[j] += int(fine[i])
+				}
+			}
 		}
 	}
-	for _, k := range packs {
-		if !slices.Contains(own, k) {
-			out = append(out, k)
-		}
+	idx := make([]int, len(packs))
+	for j := range idx {
+		idx[j] = j
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return density[b] - density[a] })
+	out := make([]int, len(packs))
+	for j, i := range idx {
+		out[j] = packs[i]
 	}
 	return out
+}
+
+// nearBound is a lower bound, in meters, of the distance from p to the
+// roads of pack, which covers it: to the nearest of the pack's cells in
+// p's and the eight around it (+Inf for none).
+func (c *coverage) nearBound(p orb.Point, pack int) float64 {
+	x, y := coverCellOf(p)
+	d := math.Inf(1)
+	for dx := int32(-1); dx <= 1; dx++ {
+		for dy := int32(-1); dy <= 1; dy++ {
+			if slices.Contains(c.data[coverKey(x+dx, y+dy)], pack) {
+				b := orb.Bound{Min: orb.Point{float64(x+dx) * route.CoverCell, float64(y+dy) * route.CoverCell},
+					Max: orb.Point{float64(x+dx+1) * route.CoverCell, float64(y+dy+1) * route.CoverCell}}
+				d = math.Min(d, cellBoxDistance(b, p))
+			}
+		}
+	}
+	return d
 }
 
 // packDist is a pack and a lower bound of the distance (meters) from a
@@ -154,22 +183,62 @@ type packDist struct {
 	dist float64
 }
 
-// nearest returns the packs with a road cell within reach meters of p,
-// nearest first, each with the distance to its nearest cell (a lower
-// bound of the distance to its roads).
-func (c *coverage) nearest(p orb.Point, reach float64) []packDist {
+// nearest returns the packs with a road cell within reach meters of p
+// and within slack meters of the nearest such cell, nearest first, each
+// with the distance to its nearest cell (a lower bound of the distance
+// to its roads). It searches the cells ring by ring around p's, up to
+// where no cell can be near enough.
+func (c *coverage) nearest(p orb.Point, reach, slack float64) []packDist {
 	best := map[int]float64{}
+	nearest := math.Inf(1)
+	add := func(i int, d float64) {
+		if old, ok := best[i]; !ok || d < old {
+			best[i] = d
+		}
+		nearest = math.Min(nearest, d)
+	}
 	for _, b := range c.boxes {
 		if d := cellBoxDistance(b.box, p); d <= reach {
-			best[b.pack] = d
+			add(b.pack, d)
 		}
 	}
-	if len(c.cells) > 0 && cellBoxDistance(c.box, p) <= reach {
-		c.ringSearch(p, reach, best)
+	if len(c.data) > 0 && cellBoxDistance(c.box, p) <= reach {
+		x, y := coverCellOf(p)
+		// the narrowest cell side in meters about p (longitude cells
+		// shrink poleward)
+		lat := math.Min(89, math.Abs(p[1])+reach/sphere.MetersPerDegree)
+		cell := math.Max(1, route.CoverCell*sphere.MetersPerDegree*math.Cos(lat*math.Pi/180))
+		cellAt := func(cx, cy int32) {
+			ks := c.data[coverKey(cx, cy)]
+			if len(ks) == 0 {
+				return
+			}
+			b := orb.Bound{Min: orb.Point{float64(cx) * route.CoverCell, float64(cy) * route.CoverCell},
+				Max: orb.Point{float64(cx+1) * route.CoverCell, float64(cy+1) * route.CoverCell}}
+			if d := cellBoxDistance(b, p); d <= reach {
+				for _, i := range ks {
+					add(i, d)
+				}
+			}
+		}
+		for k := int32(0); float64(k-1)*cell <= math.Min(reach, nearest+slack) && k < 1<<16; k++ {
+			for dx := -k; dx <= k; dx++ {
+				cellAt(x+dx, y-k)
+				if k > 0 {
+					cellAt(x+dx, y+k)
+				}
+			}
+			for dy := -k + 1; dy <= k-1; dy++ {
+				cellAt(x-k, y+dy)
+				cellAt(x+k, y+dy)
+			}
+		}
 	}
 	out := make([]packDist, 0, len(best))
 	for i, d := range best {
-		out = append(out, packDist{i, d})
+		if d <= nearest+slack {
+			out = append(out, packDist{i, d})
+		}
 	}
 	slices.SortFunc(out, func(a, b packDist) int {
 		if a.dist != b.dist {
@@ -178,39 +247,6 @@ func (c *coverage) nearest(p orb.Point, reach float64) []packDist {
 		return a.pack - b.pack
 	})
 	return out
-}
-
-// ringSearch sets best[pack] to the distance from p to the pack's
-// nearest road cell, for the cells within reach meters of p.
-func (c *coverage) ringSearch(p orb.Point, reach float64, best map[int]float64) {
-	x, y := coverCellOf(p)
-	// cell sides in meters; longitude cells shrink poleward
-	lat := math.Min(89, math.Abs(p[1])+reach/sphere.MetersPerDegree)
-	cellX := route.CoverCell * sphere.MetersPerDegree * math.Cos(lat*math.Pi/180)
-	rx := int32(math.Min(1<<20, math.Ceil(reach/math.Max(cellX, 1)))) + 1
-	ry := int32(math.Ceil(reach/(route.CoverCell*sphere.MetersPerDegree))) + 1
-	for dy := -ry; dy <= ry; dy++ {
-		row := y + dy
-		lo, _ := slices.BinarySearch(c.cells, rowKey(x-rx, row))
-		hi := rowKey(x+rx, row)
-		for _, rk := range c.cells[lo:] {
-			if rk > hi {
-				break
-			}
-			cx, cy := int32(uint32(rk)^1<<31), int32(rk>>32)
-			b := orb.Bound{Min: orb.Point{float64(cx) * route.CoverCell, float64(cy) * route.CoverCell},
-				Max: orb.Point{float64(cx+1) * route.CoverCell, float64(cy+1) * route.CoverCell}}
-			d := cellBoxDistance(b, p)
-			if d > reach {
-				continue
-			}
-			for _, i := range c.data[coverKey(cx, cy)] {
-				if old, ok := best[i]; !ok || d < old {
-					best[i] = d
-				}
-			}
-		}
-	}
 }
 
 func cmpFloat(a, b float64) int {
@@ -273,21 +309,18 @@ func (e *Engine) coverageIfLoaded() *coverage {
 
 // packsOf returns the packs a coordinate belongs to: those covering it,
 // else the nearest within the engine's reach (with those whose roads may
-// lie as near: within a cell's diagonal of it), else none.
+// lie as near: within two cells of it), else none.
 func (e *Engine) packsOf(c *coverage, p orb.Point) []int {
 	if l := c.covering(p); l != nil {
 		return l
 	}
-	near := c.nearest(p, e.reach())
+	near := c.nearest(p, e.reach(), 2*route.CoverCell*sphere.MetersPerDegree)
 	if len(near) == 0 {
 		return nil
 	}
-	diag := 2 * route.CoverCell * sphere.MetersPerDegree
-	var out []int
-	for _, pd := range near {
-		if pd.dist <= near[0].dist+diag {
-			out = append(out, pd.pack)
-		}
+	out := make([]int, len(near))
+	for k, pd := range near {
+		out[k] = pd.pack
 	}
 	return out
 }

@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 
+	"github.com/paulmach/orb"
+
 	"waymark/engine/geocode"
+	"waymark/engine/sphere"
 )
 
 // mergePacks asks every pack with ask (which answers with pack-local ids),
@@ -40,25 +44,32 @@ func (e *Engine) mergePacks(ask func(pack int) ([]geocode.Place, error), less fu
 }
 
 // sameObjectOnce drops the places of an OSM object and main tag that an
-// earlier place of the list is (postcode centroids, without an object,
-// all stay).
+// earlier place of the list is, where their centroids lie within
+// sameObjectReach of each other (packs cut across an object's extent
+// may place it apart; ids reused across unrelated fixtures place it
+// far apart). Postcode centroids, without an object, all stay.
 func sameObjectOnce(places []geocode.Place) []geocode.Place {
 	type key struct {
 		typ         string
 		id          int64
 		class, kind string
 	}
-	seen := make(map[key]bool, len(places))
+	seen := make(map[key][]orb.Point, len(places))
 	out := places[:0]
 	for _, p := range places {
 		if p.OSMType != "" {
 			k := key{p.OSMType, p.OSMID, p.Class, p.Type}
-			if seen[k] {
+			if slices.ContainsFunc(seen[k], func(c orb.Point) bool { return sphere.Distance(c, p.Centroid) <= sameObjectReach }) {
 				continue
 			}
-			seen[k] = true
+			seen[k] = append(seen[k], p.Centroid)
 		}
 		out = append(out, p)
 	}
 	return out
 }
+
+// sameObjectReach (meters) is how far apart two packs may place one
+// object: an area one of them holds in part has its centroid there (the
+// LI cut's south pack puts Schaan's boundary 7.5 km from the north's).
+const sameObjectReach = 25e3

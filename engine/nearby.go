@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 
 	"github.com/paulmach/orb"
 
@@ -48,7 +49,7 @@ func (e *Engine) nearbyPacks(q NearbyQuery) map[int]bool {
 		ask[i] = true
 	}
 	if q.Radius > 0 {
-		for _, pd := range cov.nearest(q.Point, q.Radius) {
+		for _, pd := range cov.nearest(q.Point, q.Radius, math.Inf(1)) {
 			ask[pd.pack] = true
 		}
 	}

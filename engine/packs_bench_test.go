@@ -244,6 +244,24 @@ func TestRoutesAcrossTiles(t *testing.T) {
 	if compared < 60 {
 		t.Errorf("only %d routes compared", compared)
 	}
+	// inside one tile, the ten answer as that tile alone
+	for _, k := range []int{0, 5, 9} {
+		alone, err := engine.Open(paths[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 20; n++ {
+			pts := []orb.Point{randomPoint(rng, tileArea(k)), randomPoint(rng, tileArea(k))}
+			req := engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: route.Profiles[n%2], Coordinates: pts}}
+			want, werr := alone.Directions(ctx, req)
+			got, gerr := tiles.Directions(ctx, req)
+			if (werr == nil) != (gerr == nil) || werr == nil && (got.Routes[0].Duration != want.Routes[0].Duration ||
+				got.Waypoints[0].Location != want.Waypoints[0].Location || got.Waypoints[1].Location != want.Waypoints[1].Location) {
+				t.Errorf("tile %d %v: ten tiles %v (%v), the tile alone %v (%v)", k, pts, got, gerr, want, werr)
+			}
+		}
+		alone.Close()
+	}
 }
 
 // BenchmarkCrossPacks: directions across the LI cut, by car and on foot,

@@ -4,7 +4,10 @@ package engine
 // snapped in the packs that cover it (coverage.go), usually one; where
 // several cover it (where extracts overlap or meet) it goes to the one
 // whose roads are nearest, and among equally near ones (a road both
-// hold) to one that also holds the other coordinates. When one pack
+// hold) to one that also holds the other coordinates. The densest pack
+// about the point is snapped first; another only where a road of its own
+// may lie nearer (route.Atlas.MayReachOwn): a pack's roads beyond its
+// extract's edge are its neighbour's too. When one pack
 // holds them all, the request is that pack's, as if it were open alone;
 // otherwise the plan's stops lie in several packs and the pack's Atlas
 // (route.Atlas) routes across the joins between them.
@@ -151,14 +154,20 @@ func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
 		if len(packs) == 0 {
 			return nil, e.outsideError(i, pt)
 		}
+		var at *route.Atlas
 		if len(packs) > 1 {
-			packs = cov.ownCellFirst(pt, packs)
+			if cov.covering(pt) != nil { // else nearest first already
+				packs = cov.densestFirst(pt, packs)
+			}
+			at = e.atlas(req.Profile)
 		}
 		best := math.Inf(1)
 		var firstErr error
 		for _, k := range packs {
 			g := e.packs[k].Graph(req.Profile)
-			if g == nil {
+			// after the first, a pack is snapped in only where a road of
+			// its own, not one the packs share, may lie nearer
+			if g == nil || best < math.Inf(1) && (cov.nearBound(pt, k) > best+sameSpot || !at.MayReachOwn(k, pt, best+sameSpot)) {
 				continue
 			}
 			// a pack's snap counts only as near as the best so far: the

@@ -54,6 +54,12 @@ type Atlas struct {
 	// via[x][i]: border paths from crossing x (entering x.to) to other
 	// crossings into graph i, kept as the package comment says.
 	via []map[int][]borderPath
+	// allShared[i]: the cells of graph i's snapping grid whose every
+	// road segment another graph holds too (MayReachOwn); sharedSegs and
+	// commonCells gather them while the Atlas is made.
+	allShared   []map[int64]bool
+	sharedSegs  []map[segKey]bool
+	commonCells []map[int64]bool
 }
 
 // atlasSide is a graph's crossings and their search spaces.
@@ -101,7 +107,13 @@ func NewAtlas(graphs []*Graph) *Atlas {
 			if graphs[i] == nil || graphs[j] == nil || !graphs[i].bound.Intersects(graphs[j].bound) {
 				continue
 			}
-			ab, ba := findCrossings(graphs[i], graphs[j], i, j)
+			a, b := graphs[i], graphs[j]
+			if a.profile != b.profile || len(a.eFrom) == 0 || len(b.eFrom) == 0 {
+				continue
+			}
+			segA, segB := commonSegments(a, b), commonSegments(b, a)
+			at.noteShared(i, j, segA, segB)
+			ab, ba := crossingsOf(a, b, i, j, segA, segB)
 			if len(ab) == 0 && len(ba) == 0 {
 				continue
 			}
@@ -113,6 +125,7 @@ func NewAtlas(graphs []*Graph) *Atlas {
 	for i := range at.comp {
 		at.comp[i] = find(i)
 	}
+	at.findShared()
 	if len(at.cross) == 0 {
 		return at
 	}

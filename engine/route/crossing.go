@@ -93,7 +93,12 @@ func findCrossings(a, b *Graph, ia, ib int) (ab, ba []passage) {
 	if a.profile != b.profile || len(a.eFrom) == 0 || len(b.eFrom) == 0 {
 		return nil, nil
 	}
-	segA, segB := commonSegments(a, b), commonSegments(b, a)
+	return crossingsOf(a, b, ia, ib, commonSegments(a, b), commonSegments(b, a))
+}
+
+// crossingsOf is findCrossings with the graphs' segments in their common
+// cells (commonSegments).
+func crossingsOf(a, b *Graph, ia, ib int, segA, segB map[segKey]segAt) (ab, ba []passage) {
 	// per node: segments at it in a, in b, in both
 	type inc struct{ a, b, both int32 }
 	nodes := map[int64]*inc{}
