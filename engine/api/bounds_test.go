@@ -36,6 +36,7 @@ func TestRequestBounds(t *testing.T) {
 		want       int
 	}{
 		{"optimize 25 stops", "/v1/optimize/driving/" + liCoords(1, 25), url.Values{}, 200},
+		{"osrm trip 100 stops", "/trip/v1/car/" + liCoords(3, 100), url.Values{}, 200},
 		{"matrix 25x25", "/v1/matrix/driving/" + liCoords(2, 25), url.Values{"annotations": {"duration,distance"}}, 200},
 		{"matrix repeats past the cells limit", "/v1/matrix/driving/" + liCoords(3, 2),
 			url.Values{"sources": {strings.TrimSuffix(strings.Repeat("0;", 6000), ";")}, "destinations": {strings.TrimSuffix(strings.Repeat("1;", 6000), ";")}}, 400},
