@@ -1,15 +1,18 @@
 package engine_test
 
-// Optimize quality (issue 31 item 6): on 20 random 100-stop driving tours in
-// LI, in the window's two modes (roundtrip from the first stop; open from
-// the first stop, ending anywhere), the tour Optimize returns must be within
-// 1% of the best a long search finds. The long searches (tour.Order with a
-// Budget, 30 s per tour and mode) run only with -update, which draws the
-// tours again and rewrites testdata/optimize_quality.json with their stops
-// and the best orders found; the test and BenchmarkOptimize100* compare
-// against that file. Durations are compared on the pack's duration table
-// (what the ordering minimizes). WAYMARK_QUALITY_SEARCH=10s shortens the
-// long searches (for trying changes; do not commit such a file).
+// Optimize quality (issue 31 item 6): on 20 random 100-stop driving tours
+// in LI, in the window's two modes (roundtrip from the first stop; open
+// from the first stop, ending anywhere), the tour Optimize returns must be
+// within 1% of the best a long search finds (on 10 tours in Monaco, whose
+// one-way streets make tours harder, within 2%: see monacoQuality). The
+// long searches (tour.Order with a Budget, 30 s per tour and mode) run only
+// with -update, which draws the tours again and rewrites the region's
+// testdata/optimize_quality*.json with their stops and the best orders
+// found (-run TestOptimizeQuality/monaco -update rewrites Monaco's alone);
+// the test and BenchmarkOptimize100* compare against those files.
+// Durations are compared on the pack's duration table (what the ordering
+// minimizes). WAYMARK_QUALITY_SEARCH=10s shortens the long searches (for
+// trying changes; do not commit such a file).
 
 import (
 	"context"
@@ -29,17 +32,35 @@ import (
 	"waymark/engine/route/tour"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata golden files (TestOptimizeQuality: long searches, ~10 minutes)")
+var update = flag.Bool("update", false, "rewrite testdata golden files (TestOptimizeQuality: long searches, ~15 minutes)")
+
+// qualitySet is a region's tours and reference file.
+type qualitySet struct {
+	name  string // subtest name
+	area  area
+	file  string
+	seed  uint64
+	tours int
+	// maxRatio bounds Optimize's duration over the reference's.
+	maxRatio float64
+}
+
+var (
+	// LI: the issue's target, within 1%.
+	liQuality = qualitySet{"li", liArea, "testdata/optimize_quality.json", 2024, 20, 1.01}
+	// Monaco's one-way streets make tours, open ones above all, harder:
+	// the shipped search is 0.35% (roundtrip) and 0.59% (open) over at
+	// worst, but other random seeds of the same effort reach 1.3% on open
+	// tours, so the bound here guards against regressions (the previous
+	// search reached 3.1% on roundtrips with some seeds) rather than
+	// promising 1%.
+	monacoQuality = qualitySet{"monaco", monacoArea, "testdata/optimize_quality_monaco.json", 2024, 10, 1.02}
+)
 
 const (
-	qualityFile  = "testdata/optimize_quality.json"
-	qualitySeed  = 2024
-	qualityTours = 20
 	qualityStops = 100
 	// qualitySearch is the default length of a reference search.
 	qualitySearch = 30 * time.Second
-	// maxQualityRatio bounds Optimize's duration over the reference's.
-	maxQualityRatio = 1.01
 )
 
 // qualityMode is one of the window's tour modes.
@@ -85,26 +106,33 @@ func (q qualityTour) points() []orb.Point {
 	return pts
 }
 
-// readQualityGolden reads the reference file.
-func readQualityGolden(tb testing.TB) qualityGolden {
+// read reads the set's reference file.
+func (qs qualitySet) read(tb testing.TB) qualityGolden {
 	tb.Helper()
-	b, err := os.ReadFile(qualityFile)
+	b, err := os.ReadFile(qs.file)
 	if err != nil {
-		tb.Fatalf("%v (write it with go test -run TestOptimizeQuality -update)", err)
+		tb.Fatalf("%v (write it with go test -run TestOptimizeQuality/%s -update)", err, qs.name)
 	}
 	var g qualityGolden
 	if err := json.Unmarshal(b, &g); err != nil {
-		tb.Fatalf("%s: %v", qualityFile, err)
+		tb.Fatalf("%s: %v", qs.file, err)
 	}
-	if len(g.Tours) != qualityTours {
-		tb.Fatalf("%s: %d tours, want %d", qualityFile, len(g.Tours), qualityTours)
+	if len(g.Tours) != qs.tours {
+		tb.Fatalf("%s: %d tours, want %d", qs.file, len(g.Tours), qs.tours)
+	}
+	for k, qt := range g.Tours {
+		for _, m := range qualityModes {
+			if ref, ok := qt.Best[m.name]; !ok || len(ref.Order) != len(qt.Stops) {
+				tb.Fatalf("%s: tour %d has no %s order", qs.file, k, m.name)
+			}
+		}
 	}
 	return g
 }
 
-// writeQualityGolden draws the tours and runs the long searches, two at a
-// time.
-func writeQualityGolden(t *testing.T, e *engine.Engine) {
+// write draws the set's tours, runs the long searches, two at a time, and
+// writes the reference file.
+func (qs qualitySet) write(t *testing.T, e *engine.Engine) {
 	budget := qualitySearch
 	if v := os.Getenv("WAYMARK_QUALITY_SEARCH"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -114,9 +142,9 @@ func writeQualityGolden(t *testing.T, e *engine.Engine) {
 		budget = d
 	}
 	g := qualityGolden{
-		Comment: "Written by go test ./engine -run TestOptimizeQuality -update: random LI driving tours (seed) " +
-			"and, per mode, the best order of a long tour.Order search (search_seconds each).",
-		Seed: qualitySeed, SearchSeconds: budget.Seconds(),
+		Comment: "Written by go test ./engine -run TestOptimizeQuality/" + qs.name + " -update: random " + qs.area.pack +
+			" driving tours (seed) and, per mode, the best order of a long tour.Order search (search_seconds each).",
+		Seed: qs.seed, SearchSeconds: budget.Seconds(),
 	}
 	type job struct {
 		tour int
@@ -124,7 +152,7 @@ func writeQualityGolden(t *testing.T, e *engine.Engine) {
 		d    [][]float64
 	}
 	var jobs []job
-	for k, stops := range liTours(t, e, qualitySeed, qualityTours, qualityStops) {
+	for k, stops := range randomTours(t, e, qs.area, qs.seed, qs.tours, qualityStops) {
 		qt := qualityTour{Best: map[string]qualityRef{}}
 		for _, p := range stops {
 			// 1e-7° (1 cm) is what the file keeps; the searches run on
@@ -185,7 +213,7 @@ func writeQualityGolden(t *testing.T, e *engine.Engine) {
 	if err := os.MkdirAll("testdata", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(qualityFile, append(b, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(qs.file, append(b, '\n'), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -218,10 +246,7 @@ func qualityCases(tb testing.TB, e *engine.Engine, g qualityGolden, m qualityMod
 	tb.Helper()
 	var cs []qualityCase
 	for k, qt := range g.Tours {
-		ref, ok := qt.Best[m.name]
-		if !ok || len(ref.Order) != len(qt.Stops) {
-			tb.Fatalf("%s: tour %d has no %s order", qualityFile, k, m.name)
-		}
+		ref := qt.Best[m.name]
 		stops := qt.points()
 		d := durationTable(tb, e, stops)
 		best := orderCost(d, ref.Order, m.roundtrip)
@@ -253,32 +278,35 @@ func summarize(ratios []float64) (mean, worst float64) {
 	return mean / float64(len(ratios)), worst
 }
 
-// TestOptimizeQuality: every tour Optimize returns is within 1% of the long
-// search's best, in both modes.
+// TestOptimizeQuality: every tour Optimize returns is within 1% (LI) or 2%
+// (Monaco) of the long search's best, in both modes.
 func TestOptimizeQuality(t *testing.T) {
-	e := openPack(t, "liechtenstein")
-	if *update {
-		writeQualityGolden(t, e)
-	}
-	g := readQualityGolden(t)
-	ctx := context.Background()
-	for _, m := range qualityModes {
-		t.Run(m.name, func(t *testing.T) {
-			var ratios []float64
-			for _, c := range qualityCases(t, e, g, m) {
-				res, err := e.Optimize(ctx, m.request(c.stops))
-				if err != nil {
-					t.Fatalf("tour %d: %v", c.tour, err)
-				}
-				r := c.ratio(t, res)
-				if r > maxQualityRatio {
-					t.Errorf("tour %d: optimized %.1f s, %.2f%% above the best found by a %.0f s search (%.1f s)",
-						c.tour, r*c.best, 100*(r-1), g.SearchSeconds, c.best)
-				}
-				ratios = append(ratios, r)
+	for _, qs := range []qualitySet{liQuality, monacoQuality} {
+		t.Run(qs.name, func(t *testing.T) {
+			e := openPack(t, qs.area.pack)
+			if *update {
+				qs.write(t, e)
 			}
-			mean, worst := summarize(ratios)
-			t.Logf("%d tours of %d stops: mean %s, worst %s above the long search's best", len(ratios), qualityStops, pct(mean), pct(worst))
+			g := qs.read(t)
+			for _, m := range qualityModes {
+				t.Run(m.name, func(t *testing.T) {
+					var ratios []float64
+					for _, c := range qualityCases(t, e, g, m) {
+						res, err := e.Optimize(context.Background(), m.request(c.stops))
+						if err != nil {
+							t.Fatalf("tour %d: %v", c.tour, err)
+						}
+						r := c.ratio(t, res)
+						if r > qs.maxRatio {
+							t.Errorf("tour %d: optimized %.1f s, %.2f%% above the best found by a %.0f s search (%.1f s)",
+								c.tour, r*c.best, 100*(r-1), g.SearchSeconds, c.best)
+						}
+						ratios = append(ratios, r)
+					}
+					mean, worst := summarize(ratios)
+					t.Logf("%d tours of %d stops: mean %s, worst %s above the long search's best", len(ratios), qualityStops, pct(mean), pct(worst))
+				})
+			}
 		})
 	}
 }

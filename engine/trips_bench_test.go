@@ -78,6 +78,7 @@ func benchmarkOptimize(b *testing.B, n int) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		req := reqs[i%len(reqs)]
 		lat.Time(func() {
@@ -85,6 +86,9 @@ func benchmarkOptimize(b *testing.B, n int) {
 				b.Fatal(err)
 			}
 		})
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(cpu.Seconds()*1e3/float64(b.N), "cpu-ms/op")
 	}
 	lat.Report(b)
 }
@@ -102,7 +106,7 @@ func BenchmarkOptimize25(b *testing.B) { benchmarkOptimize(b, 25) }
 // tours are (in percent, mean and worst over the 20).
 func benchmarkOptimizeTours(b *testing.B, m qualityMode) {
 	e := openPack(b, "liechtenstein")
-	cases := qualityCases(b, e, readQualityGolden(b), m)
+	cases := qualityCases(b, e, liQuality.read(b), m)
 	ratios := make([]float64, len(cases))
 	ctx := context.Background()
 	optimize := func(c qualityCase) *engine.OptimizeResult {

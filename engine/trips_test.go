@@ -173,7 +173,7 @@ func TestOptimizeOpenEndOneCall(t *testing.T) {
 		seed uint64
 		tol  float64
 	}{{8, 1, 0.05}, {10, 2, 0.05}, {20, 3, 0}, {30, 4, 0}} {
-		stops := liTours(t, e, tc.seed, 1, tc.n)[0]
+		stops := randomTours(t, e, liArea, tc.seed, 1, tc.n)[0]
 		res, err := e.Optimize(ctx, free.request(stops))
 		if err != nil {
 			t.Fatalf("n=%d: %v", tc.n, err)
@@ -290,19 +290,19 @@ func TestMatchErrors(t *testing.T) {
 	}
 }
 
-// liTours returns count random tours of n stops in Liechtenstein, drawn
-// from seed: points uniform in liArea, each moved onto the nearest driving
-// road within 200 m (points outside the LI road network, in the mountains
-// or across the border, are drawn again), and kept only when the tour's
-// every stop reaches every other (a stop on a one-way dead end is drawn
-// again), so each tour is a valid optimize request.
-func liTours(tb testing.TB, e *engine.Engine, seed uint64, count, n int) [][]orb.Point {
+// randomTours returns count random tours of n stops in the area, drawn
+// from seed: points uniform in the area, each moved onto the nearest
+// driving road within 200 m (points off the pack's road network, in the
+// mountains, the sea or across the border, are drawn again), and kept only
+// when the tour's every stop reaches every other (a stop on a one-way dead
+// end is drawn again), so each tour is a valid optimize request.
+func randomTours(tb testing.TB, e *engine.Engine, a area, seed uint64, count, n int) [][]orb.Point {
 	tb.Helper()
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(seed, 0x70757273))
 	draw := func() orb.Point {
 		for try := 0; try < 1000; try++ {
-			wps, err := e.Nearest(ctx, engine.NearestRequest{Profile: route.Driving, Coordinate: randomPoint(rng, liArea), Radius: 200, Number: 1})
+			wps, err := e.Nearest(ctx, engine.NearestRequest{Profile: route.Driving, Coordinate: randomPoint(rng, a), Radius: 200, Number: 1})
 			if err == nil && len(wps) > 0 {
 				return wps[0].Location
 			}
