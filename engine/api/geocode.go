@@ -450,7 +450,7 @@ func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 func writeDebugHTML(w http.ResponseWriter, query string, places []geocode.Place) {
 	var b strings.Builder
 	esc := html.EscapeString
-	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Debug output</title></head><body>")
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"/><title>Debug output</title></head><body>")
 	b.WriteString("<h1>Debug output</h1><p>Query: " + esc(query) + "</p><table><tr><th>place_id</th><th>osm</th><th>class/type</th><th>rank</th><th>importance</th><th>penalty</th><th>score</th><th>display_name</th></tr>")
 	for _, p := range places {
 		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s %d</td><td>%s/%s</td><td>%d/%d</td><td>%.5f</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>",

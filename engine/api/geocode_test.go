@@ -57,7 +57,7 @@ func TestSearchLI(t *testing.T) {
 			if _, ok := res[0].PlaceID.(string); !ok {
 				t.Errorf("place_id = %#v, want a string", res[0].PlaceID)
 			}
-			if res[0].Licence != "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright" {
+			if res[0].Licence != "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright" { // Nominatim's OSM_ATTRIBUTION
 				t.Errorf("licence = %q", res[0].Licence)
 			}
 		}},

@@ -32,8 +32,9 @@ import (
 	"waymark/engine"
 )
 
-// licence is the attribution string of every geocoding record.
-const licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
+// licence is the attribution string of every geocoding record, as
+// Nominatim writes it (OSM_ATTRIBUTION).
+const licence = "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright"
 
 // endpoint is one operation of the API.
 type endpoint struct {
@@ -353,7 +354,7 @@ func (s *Server) statusEndpoints() []endpoint {
 			software = bi.Main.Version
 		}
 		writeJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs,
-			"data_updated": updated.UTC().Format(time.RFC3339), "software_version": software,
+			"data_updated": updated.UTC().Format("2006-01-02T15:04:05+00:00"), "software_version": software,
 			"database_version": strconv.Itoa(engine.PackFormatVersion)})
 	}}}
 }
