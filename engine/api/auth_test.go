@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"waymark/internal/benchstat"
 )
 
 // serve sends one request from addr (default 192.0.2.1) and returns the
@@ -242,5 +244,45 @@ func TestUnknownPathDialects(t *testing.T) {
 	}
 	if rec := serve(s, "HEAD", "/nothing", ""); rec.Code != http.StatusNotFound {
 		t.Errorf("HEAD /nothing = %d, want 404", rec.Code)
+	}
+}
+
+// BenchmarkAccess: the cost of the access checks around a trivial
+// endpoint (/v1/ping): a valid key, a keyless request on an open server
+// (per-address rate bucket), and a CORS origin on top.
+func BenchmarkAccess(b *testing.B) {
+	for _, bc := range []struct {
+		name   string
+		cfg    Config
+		target string
+		origin string
+	}{
+		{"key", Config{Tokens: []Token{{Key: "k"}}}, "/v1/ping?key=k", ""},
+		{"open/keyless", Config{Open: true, Rate: 1e9}, "/v1/ping", ""},
+		{"open/keyless+cors", Config{Open: true, Rate: 1e9, Origins: []string{"http://localhost:3000"}}, "/v1/ping", "http://localhost:3000"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			cfg := bc.cfg
+			cfg.Hosts = []string{"example.com"}
+			s, err := newServer(nil, cfg, testEndpoints())
+			if err != nil {
+				b.Fatal(err)
+			}
+			req := httptest.NewRequest("GET", bc.target, nil)
+			if bc.origin != "" {
+				req.Header.Set("Origin", bc.origin)
+			}
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				rec := httptest.NewRecorder()
+				lat.Time(func() { s.ServeHTTP(rec, req) })
+				if rec.Code != http.StatusOK {
+					b.Fatalf("GET %s = %d", bc.target, rec.Code)
+				}
+			}
+			lat.Report(b)
+		})
 	}
 }
