@@ -28,8 +28,8 @@ func (o *omap) set(k string, v any) {
 	}
 	o.vals[k] = v
 }
-func (o *omap) get(k string) any     { return o.vals[k] }
-func (o *omap) has(k string) bool    { _, ok := o.vals[k]; return ok }
+func (o *omap) get(k string) any  { return o.vals[k] }
+func (o *omap) has(k string) bool { _, ok := o.vals[k]; return ok }
 
 // apiResult is Nominatim's APIResult: metadata and one result (simple)
 // or a list.
