@@ -286,3 +286,30 @@ func BenchmarkAccess(b *testing.B) {
 		})
 	}
 }
+
+// TestLimiterPrunes: a limiter keyed by client address drops the refilled
+// buckets once it holds maxBuckets, and keeps the ones still in use.
+func TestLimiterPrunes(t *testing.T) {
+	l := newLimiter(Config{Rate: 1, Burst: 2})
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	for i := 0; i < maxBuckets; i++ {
+		l.take(Token{Key: fmt.Sprint("addr", i)})
+	}
+	l.take(Token{Key: "busy"})
+	l.take(Token{Key: "busy"})
+	if _, ok := l.take(Token{Key: "busy"}); ok {
+		t.Fatal("busy client's third request within the second passed")
+	}
+	now = now.Add(time.Second) // every addr bucket refilled (1 left + 1 s × 1/s), busy not (0 + 1 < 2)
+	l.take(Token{Key: "newcomer"})
+	if n := len(l.buckets); n != 2 {
+		t.Errorf("%d buckets after pruning, want 2 (busy, newcomer)", n)
+	}
+	if _, ok := l.take(Token{Key: "busy"}); !ok {
+		t.Error("busy client's bucket lost its refill")
+	}
+	if _, ok := l.take(Token{Key: "busy"}); ok {
+		t.Error("busy client's bucket was reset by the pruning, want it kept")
+	}
+}
