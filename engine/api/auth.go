@@ -27,7 +27,8 @@ import (
 //     Access-Control-Allow-Origin, errors (400, 401, 403, 404, 429, 5xx)
 //     included, so a web page can read why it was refused; Retry-After is
 //     exposed to it. An OPTIONS preflight on any path is answered 204 with
-//     the methods and request headers a page may use.
+//     the methods and request headers a page may use (and, when asked,
+//     Private Network Access for a public page calling this server).
 
 // preflightMaxAge is how long a browser may cache a preflight (seconds),
 // as Nominatim's CORS middleware says.
@@ -103,6 +104,11 @@ func preflight(w http.ResponseWriter, r *http.Request) {
 		h.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
 		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Requested-With")
 		h.Set("Access-Control-Max-Age", preflightMaxAge)
+		if r.Header.Get("Access-Control-Request-Private-Network") == "true" {
+			// Private Network Access: a page on a public site asking
+			// for this loopback server, its origin allowed.
+			h.Set("Access-Control-Allow-Private-Network", "true")
+		}
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -174,6 +174,15 @@ func TestCORSOnEveryAnswer(t *testing.T) {
 	if rec.Code != 429 || rec.Header().Get("Access-Control-Allow-Origin") != page {
 		t.Errorf("too many wrong keys = %d ACAO %q, want 429 with CORS", rec.Code, rec.Header().Get("Access-Control-Allow-Origin"))
 	}
+	// Private Network Access: a public page's preflight to this server.
+	rec = serve(s, "OPTIONS", "/route/v1/driving/9.5,47.1;9.52,47.14", "", "Origin", page, "Access-Control-Request-Private-Network", "true")
+	if rec.Header().Get("Access-Control-Allow-Private-Network") != "true" {
+		t.Errorf("private network preflight = %v, want Access-Control-Allow-Private-Network", rec.Header())
+	}
+	rec = serve(s, "OPTIONS", "/v1/ping", "", "Origin", "http://evil.example", "Access-Control-Request-Private-Network", "true")
+	if rec.Header().Get("Access-Control-Allow-Private-Network") != "" {
+		t.Errorf("private network preflight from another origin allowed")
+	}
 	// No origins configured: no CORS headers, preflight still answered.
 	s = newTestServer(t, Config{Tokens: []Token{{Key: "k"}}})
 	rec = serve(s, "OPTIONS", "/v1/ping", "", "Origin", page)
