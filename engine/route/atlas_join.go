@@ -26,7 +26,13 @@ type nameDist struct {
 
 // assemble builds the route of chains grouped by leg ends.
 func (at *Atlas) assemble(chains []legChain, ends []int, out Output) Route {
-	r := Route{WeightName: "duration"}
+	r := Route{}
+	for _, c := range chains {
+		if len(c.pieces) > 0 {
+			r.WeightName = at.graphs[c.pieces[0].graph].profile.WeightName()
+			break
+		}
+	}
 	for li := 0; li+1 < len(ends); li++ {
 		var parts []atlasPiece
 		var mids []bool // per part after the first: joined at a crossing

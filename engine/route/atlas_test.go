@@ -97,6 +97,9 @@ func TestAtlasRoutesAcrossTheCut(t *testing.T) {
 				t.Errorf("%s %v→%v: atlas %.1f s %.1f m, merged pack %.1f s %.1f m", prof, p.a, p.b, g.Duration, g.Distance, w.Duration, w.Distance)
 			}
 			checkLeg(t, fmt.Sprintf("%s %v→%v", prof, p.a, p.b), g.Legs[0])
+			if g.WeightName != w.WeightName {
+				t.Errorf("%s: weight_name %q, merged pack's %q", prof, g.WeightName, w.WeightName)
+			}
 			switch {
 			case maneuvers(g.Legs[0]) == maneuvers(w.Legs[0]):
 				sameSteps++
