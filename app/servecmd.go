@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -27,8 +28,9 @@ type serveFlags struct {
 	accessLog               *string
 	open, metrics           *bool
 	rate, deadline          *float64
-	drainDelay              *float64
+	drainDelay, heavyShare  *float64
 	burst, heavy, maxConns  *int
+	heavyMemory, memLimit   *int
 	tokens, origins, hosts  tokenList
 	lim                     api.Limits
 }
@@ -46,7 +48,10 @@ func newServeFlags() *serveFlags {
 	fs.Var(&f.origins, "origin", "web `origin` whose pages may call the API (CORS; repeatable, * for any, null for pages opened from files; default none)")
 	fs.Var(&f.hosts, "allow-host", "host `name` to answer to besides IP addresses and localhost (repeatable, * for any)")
 	f.deadline = fs.Float64("deadline", 0, "per-request deadline in `seconds` (default 30)")
-	f.heavy = fs.Int("heavy", 0, "matrix, optimize and matching requests worked on at once (default: CPUs)")
+	f.heavy = fs.Int("heavy", 0, "heavy requests (estimated over 10 ms or 4 MB: large matrices, optimizations, matchings, long or detailed directions) worked on at once (default: CPUs - 1, at least 1)")
+	f.heavyMemory = fs.Int("heavy-memory", 0, "estimated `MB` the heavy requests not yet answered may hold at once (default 128)")
+	f.heavyShare = fs.Float64("heavy-share", 0, "share of the CPUs heavy work may take while light requests keep them busy (default 0.1; 1: no bound)")
+	f.memLimit = fs.Int("memory-limit", 1024, "soft memory limit in `MB` (the Go runtime's; raised to twice the packs' heap plus -heavy-memory when that is more; 0: none; GOMEMLIMIT wins)")
 	f.maxConns = fs.Int("max-conns", 0, "open connections at most (default 512)")
 	fs.IntVar(&f.lim.ViaRoute, "max-viaroute-size", 0, "coordinates per directions request (default 25 on /v1, 500 on OSRM paths)")
 	fs.IntVar(&f.lim.Table, "max-table-size", 0, "coordinates per matrix request (default 25 on /v1, 100 on OSRM paths)")
@@ -93,6 +98,12 @@ func (f *serveFlags) apiConfig(env string) (api.Config, []string, error) {
 	}
 	if *f.heavy > 0 {
 		cfg.Heavy = *f.heavy
+	}
+	if *f.heavyMemory > 0 {
+		cfg.HeavyMemoryMB = *f.heavyMemory
+	}
+	if *f.heavyShare > 0 {
+		cfg.HeavyShare = *f.heavyShare
 	}
 	if *f.maxConns > 0 {
 		cfg.MaxConns = *f.maxConns
@@ -159,6 +170,8 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 2
 	}
+	limit := int64(*f.memLimit) << 20
+	api.TuneRuntime(cfg, limit) // GOMAXPROCS, GC pace and memory limit of this process
 	srv.SetReady(false)
 	bound, err := srv.Start(*f.addr)
 	if err != nil {
@@ -179,6 +192,12 @@ func runServe(args []string) int {
 		}
 		if err := eng.ImageErr(); err != nil {
 			fmt.Fprintf(os.Stderr, "waymark serve: warning: %v (loaded from the pack at every start instead)\n", err)
+		}
+		if limit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+			if l := api.MemoryLimit(cfg, limit); l > limit {
+				debug.SetMemoryLimit(l)
+				fmt.Fprintf(os.Stderr, "waymark serve: memory limit raised to %d MB (twice the packs' heap plus -heavy-memory)\n", l>>20)
+			}
 		}
 		srv.SetReady(true)
 	}()
