@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -31,13 +30,14 @@ import (
 //     light requests keep them busy; their answers are written as a
 //     stream (jsonstream.go), so light requests keep their latency, and
 //     the server its memory, under load.
-//   - Connections: at most Config.MaxConns open (default 512); read,
-//     write and idle timeouts cut off clients that never finish a request
-//     or never read the answer.
+//   - Connections: at most Config.MaxConns open (default 512), at most
+//     Config.MaxConnsPerAddr from one client address; at a cap the
+//     connections slow to send their headers are closed first, then idle
+//     ones (conns.go); read, write and idle timeouts cut off clients that
+//     never finish a request or never read the answer.
 
 const (
 	defaultDeadline = 30 * time.Second
-	defaultMaxConns = 512
 	failedKeyRate   = 2.0 // wrong keys per second and client address, refill
 	failedKeyBurst  = 20
 )
@@ -115,88 +115,4 @@ func clientAddr(r *http.Request) string {
 // (and how long until the next is allowed) when none is left.
 func (g *guards) keyFailed(r *http.Request) (time.Duration, bool) {
 	return g.failed.take(Token{Key: clientAddr(r)})
-}
-
-// limitListener accepts at most n connections at once. A client that
-// connects while all n are open is held (unserved, in its connection)
-// until a slot frees; meanwhile every connection that is or becomes idle
-// (keep-alive, waiting for its client's next request) is closed to make
-// room, so idle clients cannot lock out new ones. track must be the
-// server's ConnState hook.
-type limitListener struct {
-	net.Listener
-	sem      chan struct{}
-	idleSeen chan struct{} // poked when a connection turns idle
-	mu       sync.Mutex
-	idle     map[net.Conn]struct{}
-}
-
-func newLimitListener(l net.Listener, n int) *limitListener {
-	if n <= 0 {
-		n = defaultMaxConns
-	}
-	return &limitListener{Listener: l, sem: make(chan struct{}, n), idleSeen: make(chan struct{}, 1), idle: map[net.Conn]struct{}{}}
-}
-
-func (l *limitListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
-	}
-	for {
-		select {
-		case l.sem <- struct{}{}:
-			return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
-		default:
-		}
-		l.closeIdle()
-		select {
-		case l.sem <- struct{}{}:
-			return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
-		case <-l.idleSeen:
-		}
-	}
-}
-
-// closeIdle closes the idle connections.
-func (l *limitListener) closeIdle() {
-	l.mu.Lock()
-	var victims []net.Conn
-	for c := range l.idle {
-		victims = append(victims, c)
-		delete(l.idle, c)
-	}
-	l.mu.Unlock()
-	for _, c := range victims {
-		c.Close()
-	}
-}
-
-// track follows the connections' states (http.Server.ConnState).
-func (l *limitListener) track(c net.Conn, st http.ConnState) {
-	l.mu.Lock()
-	if st == http.StateIdle {
-		l.idle[c] = struct{}{}
-	} else {
-		delete(l.idle, c)
-	}
-	l.mu.Unlock()
-	if st == http.StateIdle {
-		select {
-		case l.idleSeen <- struct{}{}:
-		default:
-		}
-	}
-}
-
-type limitConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *limitConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(c.release)
-	return err
 }

@@ -283,7 +283,7 @@ func (s *Server) Start(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
 	}
-	lim := newLimitListener(ln, s.cfg.MaxConns)
+	lim := newLimitListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
 	// A client that never sends its request, or never reads the answer,
 	// holds a connection (and the answer's memory) only this long.
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
