@@ -31,6 +31,7 @@ type serveFlags struct {
 	drainDelay, heavyShare  *float64
 	burst, heavy, maxConns  *int
 	heavyMemory, memLimit   *int
+	maxConnsPerAddr         *int
 	tokens, origins, hosts  tokenList
 	lim                     api.Limits
 }
@@ -52,7 +53,8 @@ func newServeFlags() *serveFlags {
 	f.heavyMemory = fs.Int("heavy-memory", 0, "estimated `MB` the heavy requests not yet answered may hold at once (default 128)")
 	f.heavyShare = fs.Float64("heavy-share", 0, "share of the CPUs heavy work may take while light requests keep them busy (default 0.1; 1: no bound)")
 	f.memLimit = fs.Int("memory-limit", 1024, "soft memory limit in `MB` (the Go runtime's; raised to twice the packs' heap plus -heavy-memory when that is more; 0: none; GOMEMLIMIT wins)")
-	f.maxConns = fs.Int("max-conns", 0, "open connections at most (default 512)")
+	f.maxConns = fs.Int("max-conns", 0, "open connections at most (default 512); at the cap, those slow to send their headers and then idle ones are closed to make room")
+	f.maxConnsPerAddr = fs.Int("max-conns-per-addr", 0, "open connections of one client address at most (default: all but an eighth of -max-conns)")
 	fs.IntVar(&f.lim.ViaRoute, "max-viaroute-size", 0, "coordinates per directions request (default 25 on /v1, 500 on OSRM paths)")
 	fs.IntVar(&f.lim.Table, "max-table-size", 0, "coordinates per matrix request (default 25 on /v1, 100 on OSRM paths)")
 	fs.IntVar(&f.lim.Trip, "max-trip-size", 0, "coordinates per optimize request (default 25 on /v1, 100 on OSRM paths)")
@@ -107,6 +109,9 @@ func (f *serveFlags) apiConfig(env string) (api.Config, []string, error) {
 	}
 	if *f.maxConns > 0 {
 		cfg.MaxConns = *f.maxConns
+	}
+	if *f.maxConnsPerAddr > 0 {
+		cfg.MaxConnsPerAddr = *f.maxConnsPerAddr
 	}
 	if *f.rate > 0 {
 		cfg.Rate = *f.rate

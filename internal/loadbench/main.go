@@ -18,8 +18,8 @@
 //     -settle later.
 //   - -slow N: N connections from 127.0.0.1 that never finish sending
 //     their headers (each re-opened when the server closes it), while a
-//     keep-alive client from 127.0.0.2 sends light requests one after
-//     another: the share answered within 100 ms.
+//     keep-alive client from 127.0.0.2 (-from) sends light requests one
+//     after another: the share answered within 100 ms.
 //
 // Each client sends its next request when the previous one is answered
 // (closed loop), so the figures show how latency grows with concurrency on
@@ -54,6 +54,7 @@ var (
 	rounds   = flag.Int("rounds", 3, "interleaved rounds of alone/beside runs (with -heavy-clients)")
 	big      = flag.Int("big", 0, "run the big-answer scenario with this many concurrent 500-waypoint directions")
 	slow     = flag.Int("slow", 0, "run the slow-connection scenario with this many slow-header connections")
+	slowFrom = flag.String("from", "127.0.0.2", "loopback `address` the normal client connects from (-slow; 127.0.0.1: the slow connections' own)")
 	pid      = flag.Int("pid", 0, "the server's process id, for its RSS (-big; Linux)")
 	settle   = flag.Duration("settle", 20*time.Second, "how long after the big answers the server's RSS is read again (-big)")
 )
