@@ -107,11 +107,19 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// Bounds of the matrix's numeric options, so that every cell stays a
-// finite number (OSRM only asks for > 0; 1e308 made +Inf and a 500).
+// Bounds of the matrix's numeric options, so that the cells stay finite
+// and do not all round to 0 at the answer's 0.1 (OSRM only asks for > 0:
+// scale_factor=1e308 made +Inf and a 500, 1e-308 zeroed every duration).
+// scale_factor: from 1e-3 (a 50-second cell still shows 0.1 s; no speed
+// model means a thousandth) to 1e6 (a year-long cell stays a plain
+// number). fallback_speed: from 1e-6 m/s (a 10,000 km gap takes 1e13 s,
+// finite) to 1000 m/s, 3600 km/h (a 50 m gap still shows 0.1 s; nothing
+// on roads goes faster).
 const (
-	maxFactor        = 1e6  // scale_factor, and fallback_speed in m/s
+	minScale         = 1e-3
+	maxScale         = 1e6
 	minFallbackSpeed = 1e-6 // m/s
+	maxFallbackSpeed = 1e3  // m/s
 )
 
 // orAll is the length of an index list, n for an absent one (all).
@@ -172,8 +180,8 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 			writeOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
 			return
 		}
-		if f < minFallbackSpeed || f > maxFactor {
-			writeOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFactor))
+		if f < minFallbackSpeed || f > maxFallbackSpeed {
+			writeOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFallbackSpeed))
 			return
 		}
 		fallback = f
@@ -194,8 +202,8 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 			writeOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
 			return
 		}
-		if f <= 0 || f > maxFactor {
-			writeOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0 and at most %g", maxFactor))
+		if f < minScale || f > maxScale {
+			writeOSRM(w, osrmErr("InvalidValue", "scale_factor must be between %g and %g", minScale, maxScale))
 			return
 		}
 		scale = f
