@@ -41,14 +41,25 @@ type Engine struct {
 	closed    atomic.Bool
 }
 
-// Open opens the region packs at paths. It fails if any of them cannot be opened.
-func Open(paths ...string) (*Engine, error) {
+// Options tune OpenWith.
+type Options struct {
+	// AllowDamaged opens packs the quick check finds damaged (Pack.Damage
+	// says why) instead of refusing them.
+	AllowDamaged bool
+}
+
+// Open opens the region packs at paths. It fails if any of them cannot be
+// opened, damaged ones included (ErrPackDamaged).
+func Open(paths ...string) (*Engine, error) { return OpenWith(Options{}, paths...) }
+
+// OpenWith is Open with options.
+func OpenWith(opts Options, paths ...string) (*Engine, error) {
 	if len(paths) == 0 {
 		return nil, ErrNoPacks
 	}
 	e := &Engine{}
 	for _, p := range paths {
-		pk, err := OpenPack(p)
+		pk, err := OpenPackWith(p, PackOptions{AllowDamaged: opts.AllowDamaged})
 		if err != nil {
 			e.Close()
 			return nil, err

@@ -69,7 +69,15 @@ type Pack struct {
 	mapOnce sync.Once
 	mapData *mapdata.Reader
 	mapErr  error
+
+	// damage is what the quick check found (PackOptions.AllowDamaged).
+	damage error
 }
+
+// Damage returns why the quick check made at open found the pack
+// damaged (wrapping ErrPackDamaged), or nil for a sound pack. Only a pack
+// opened with PackOptions.AllowDamaged can have one.
+func (p *Pack) Damage() error { return p.damage }
 
 // MapData returns the reader of the pack's map features, prepared on first
 // use; nil (and no error) when the pack has none.
@@ -99,12 +107,16 @@ type PackOptions struct {
 	// NoGraphs leaves the routing graphs unloaded: the pack answers no
 	// routing (WriteImages writes their images one at a time instead).
 	NoGraphs bool
+	// AllowDamaged opens a pack the quick check finds damaged
+	// (packquick.go), Damage telling why, instead of refusing it.
+	AllowDamaged bool
 }
 
-// OpenPack opens the region pack at path read-only, reads its meta table
-// and starts loading its routing graphs in the background: mapped from
-// their images beside the pack, or decoded (and their images written)
-// the first time (graphimage.go).
+// OpenPack opens the region pack at path read-only, reads its meta table,
+// makes the quick check (packquick.go: a damaged pack is refused with
+// ErrPackDamaged) and starts loading its routing graphs in the
+// background: mapped from their images beside the pack, or decoded (and
+// their images written) the first time (graphimage.go).
 func OpenPack(path string) (*Pack, error) { return OpenPackWith(path, PackOptions{}) }
 
 // OpenPackWith is OpenPack with options.
@@ -136,7 +148,14 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{}),
+	ctx, cancel := context.WithTimeout(context.Background(), quickCheckTimeout)
+	_, damage := quickCheck(ctx, db, path)
+	cancel()
+	if damage != nil && !opts.AllowDamaged {
+		db.Close()
+		return nil, damage
+	}
+	pk := &Pack{Path: path, Info: info, db: db, damage: damage, graphs: graphSet{done: make(chan struct{}),
 		ready: make([]chan struct{}, len(route.Profiles)), byPro: make([]*route.Graph, len(route.Profiles))}}
 	closed := make([]sync.Once, len(route.Profiles))
 	setReady := func(p route.Profile) { closed[p].Do(func() { close(pk.graphs.ready[p]) }) }
