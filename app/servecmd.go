@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -27,6 +28,7 @@ type serveFlags struct {
 	addr, config, tokenFile *string
 	accessLog               *string
 	open, metrics           *bool
+	allowDamaged            *bool
 	rate, deadline          *float64
 	drainDelay, heavyShare  *float64
 	burst, heavy, maxConns  *int
@@ -62,6 +64,7 @@ func newServeFlags() *serveFlags {
 	fs.IntVar(&f.lim.Nearest, "max-nearest-size", 0, "results per nearest request (default 100)")
 	fs.IntVar(&f.lim.Alternatives, "max-alternatives", 0, "alternatives per directions request (default 3)")
 	f.metrics = fs.Bool("metrics", false, "serve Prometheus metrics at /metrics (no token)")
+	f.allowDamaged = fs.Bool("allow-damaged", false, "serve a pack whose quick check at open finds it damaged, with a warning, instead of refusing it (waymark check tells what is wrong)")
 	f.accessLog = fs.String("access-log", "", "write one line per request to `file` (- for stderr); never the query")
 	f.drainDelay = fs.Float64("drain-delay", 0, "`seconds` to keep serving after SIGTERM while /readyz says not ready, so a load balancer stops sending first")
 	fs.Usage = func() {
@@ -160,9 +163,13 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 2
 	}
-	eng, err := engine.Open(paths...)
+	opts := engine.Options{AllowDamaged: *f.allowDamaged}
+	eng, err := engine.OpenWith(opts, paths...)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		if errors.Is(err, engine.ErrPackDamaged) {
+			fmt.Fprintln(os.Stderr, "waymark serve: serve -allow-damaged serves it anyway, with a warning")
+		}
 		return 1
 	}
 	cfg.CloseReplaced = true
@@ -187,6 +194,7 @@ func runServe(args []string) int {
 	for _, n := range notes {
 		fmt.Fprintf(os.Stderr, "waymark serve: %s\n", n)
 	}
+	warnDamaged(eng)
 	// Build the in-memory place indexes and decode the routing graphs in
 	// the background: the server answers at once (a request that needs
 	// what is still loading waits for it) and /readyz says ready when done.
@@ -206,7 +214,7 @@ func runServe(args []string) int {
 		}
 		srv.SetReady(true)
 	}()
-	return serveSignals(srv, fs.Args(), time.Duration(*f.drainDelay*float64(time.Second)))
+	return serveSignals(srv, fs.Args(), time.Duration(*f.drainDelay*float64(time.Second)), opts)
 }
 
 // isLoopback reports whether addr ("host:port") listens on loopback only.

@@ -102,7 +102,7 @@ func observe(cfg *api.Config, metrics bool, accessLog string) error {
 // On SIGTERM the server reports not ready, keeps serving for drain, then
 // stops accepting and waits for the requests in flight (each ends by its
 // deadline): exit 0 after a clean drain.
-func serveSignals(srv *api.Server, args []string, drain time.Duration) int {
+func serveSignals(srv *api.Server, args []string, drain time.Duration, opts engine.Options) int {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
@@ -110,7 +110,7 @@ func serveSignals(srv *api.Server, args []string, drain time.Duration) int {
 		if sig != syscall.SIGHUP {
 			break
 		}
-		if err := reload(srv, args); err != nil {
+		if err := reload(srv, args, opts); err != nil {
 			fmt.Fprintf(os.Stderr, "waymark serve: reload: %v (still serving the previous packs)\n", err)
 		}
 	}
@@ -132,17 +132,28 @@ func serveSignals(srv *api.Server, args []string, drain time.Duration) int {
 	return 0
 }
 
+// warnDamaged warns of each pack served although its quick check found
+// it damaged (serve -allow-damaged).
+func warnDamaged(eng *engine.Engine) {
+	for _, p := range eng.Packs() {
+		if err := p.Damage(); err != nil {
+			fmt.Fprintf(os.Stderr, "waymark serve: warning: %v: served anyway (-allow-damaged); its answers may be wrong or missing\n", err)
+		}
+	}
+}
+
 // reload opens and warms the packs named by args and puts them in place.
-func reload(srv *api.Server, args []string) error {
+func reload(srv *api.Server, args []string, opts engine.Options) error {
 	start := time.Now()
 	paths, err := packPaths(args)
 	if err != nil {
 		return err
 	}
-	eng, err := engine.Open(paths...)
+	eng, err := engine.OpenWith(opts, paths...)
 	if err != nil {
 		return err
 	}
+	warnDamaged(eng)
 	if err := warm(eng); err != nil {
 		eng.Close()
 		return err
