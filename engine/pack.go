@@ -71,13 +71,19 @@ type Pack struct {
 	mapErr  error
 
 	// damage is what the quick check found (PackOptions.AllowDamaged).
-	damage error
+	damage   error
+	problems []string
 }
 
 // Damage returns why the quick check made at open found the pack
 // damaged (wrapping ErrPackDamaged), or nil for a sound pack. Only a pack
 // opened with PackOptions.AllowDamaged can have one.
 func (p *Pack) Damage() error { return p.damage }
+
+// Problems lists what the quick check made at open found wrong, one
+// sentence each ("table meta differs from what was built (checksum)"),
+// or nil for a sound pack.
+func (p *Pack) Problems() []string { return p.problems }
 
 // MapData returns the reader of the pack's map features, prepared on first
 // use; nil (and no error) when the pack has none.
@@ -149,7 +155,7 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 	}
 	info.Size = st.Size()
 	ctx, cancel := context.WithTimeout(context.Background(), quickCheckTimeout)
-	_, damage := quickCheck(ctx, db, path)
+	rep, damage := quickCheck(ctx, db, path)
 	cancel()
 	if damage != nil && !opts.AllowDamaged {
 		db.Close()
@@ -157,6 +163,9 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 	}
 	pk := &Pack{Path: path, Info: info, db: db, damage: damage, graphs: graphSet{done: make(chan struct{}),
 		ready: make([]chan struct{}, len(route.Profiles)), byPro: make([]*route.Graph, len(route.Profiles))}}
+	if damage != nil && rep != nil {
+		pk.problems = rep.Problems
+	}
 	closed := make([]sync.Once, len(route.Profiles))
 	setReady := func(p route.Profile) { closed[p].Do(func() { close(pk.graphs.ready[p]) }) }
 	for p := range pk.graphs.ready {

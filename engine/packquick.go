@@ -34,23 +34,27 @@ const (
 // with Tables 0.
 func quickCheck(ctx context.Context, db *sql.DB, path string) (*CheckReport, error) {
 	rep := &CheckReport{}
+	unreadable := func(what string, err error) (*CheckReport, error) {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("%s unreadable: %v", what, err))
+		return rep, fmt.Errorf("%w: %s: %s", ErrPackDamaged, path, rep.Problems[0])
+	}
 	var has int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, checksumTable).Scan(&has); err != nil {
-		return nil, fmt.Errorf("%w: %s: schema unreadable: %v", ErrPackDamaged, path, err)
+		return unreadable("schema", err)
 	}
 	if has == 0 {
 		return rep, nil
 	}
 	rows, err := db.QueryContext(ctx, `SELECT name, rows, sha256 FROM `+checksumTable+` WHERE rows <= ?`, quickRows)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: checksums unreadable: %v", ErrPackDamaged, path, err)
+		return unreadable("checksums", err)
 	}
 	var want []tableSum
 	for rows.Next() {
 		var s tableSum
 		if err := rows.Scan(&s.name, &s.rows, &s.sha); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("%w: %s: checksums unreadable: %v", ErrPackDamaged, path, err)
+			return unreadable("checksums", err)
 		}
 		want = append(want, s)
 	}

@@ -91,6 +91,9 @@ func TestOpenRefusesDamagedPacks(t *testing.T) {
 			if d := e.Packs()[0].Damage(); !errors.Is(d, engine.ErrPackDamaged) || !strings.Contains(d.Error(), tt.table) {
 				t.Errorf("Damage = %v, want ErrPackDamaged naming %s", d, tt.table)
 			}
+			if ps := e.Packs()[0].Problems(); len(ps) == 0 || !strings.Contains(ps[0], "table "+tt.table) {
+				t.Errorf("Problems = %q, want the first naming table %s", ps, tt.table)
+			}
 		})
 	}
 }
