@@ -15,7 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"waymark/engine"
 	"waymark/engine/api"
+	"waymark/internal/benchstat"
+	"waymark/internal/testpacks"
 )
 
 // bigRoute is a 500-waypoint OSRM directions request on LI (8.6 kB of
@@ -196,4 +199,51 @@ func TestBigAnswersBounded(t *testing.T) {
 	if r := resident(); r > base+32<<20 {
 		t.Errorf("resident memory %d MB 5 s after the big requests, want within 32 MB of the %d MB before", r>>20, base>>20)
 	}
+}
+
+// discardWriter is a ResponseWriter that keeps nothing of the answer.
+type discardWriter struct {
+	h      http.Header
+	status int
+	n      int64
+}
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) WriteHeader(code int)        { w.status = code }
+func (w *discardWriter) Write(b []byte) (int, error) { w.n += int64(len(b)); return len(b), nil }
+
+// BenchmarkBigRouteAnswer: a 100-waypoint OSRM directions request with
+// steps, alternatives and the full overview (~2 MB of answer) served
+// in process into a writer that keeps nothing: the engine's work, the
+// gate and the streamed encoding (B/op shows what the answer costs
+// beyond the engine's route).
+func BenchmarkBigRouteAnswer(b *testing.B) {
+	e, err := engine.Open(testpacks.Path(b, "liechtenstein"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	s, err := api.New(e, api.Config{Tokens: []api.Token{{Key: testKey}}, Hosts: []string{"example.com"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(100, 100))
+	ps := make([]string, 100)
+	for i := range ps {
+		ps[i] = fmt.Sprintf("%.5f,%.5f", 9.49+rng.Float64()*0.08, 47.06+rng.Float64()*0.18)
+	}
+	path := "/route/v1/driving/" + strings.Join(ps, ";") + "?steps=true&alternatives=true&overview=full&key=" + testKey
+	var lat benchstat.Latencies
+	var size int64
+	b.ReportAllocs()
+	for b.Loop() {
+		w := &discardWriter{h: http.Header{}}
+		lat.Time(func() { s.ServeHTTP(w, httptest.NewRequest("GET", path, nil)) })
+		if w.status != 200 {
+			b.Fatalf("status %d", w.status)
+		}
+		size = w.n
+	}
+	b.ReportMetric(float64(size), "answer-B")
+	lat.Report(b)
 }
