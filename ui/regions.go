@@ -50,6 +50,9 @@ type packRow struct {
 	Info      engine.PackInfo
 	Installed bool  // lives in the catalog directory (deleting removes the file)
 	Disk      int64 // bytes on disk: the pack and its caches (engine.DiskUse)
+	// Problems is what the quick check at open found wrong (the window
+	// opens a damaged pack anyway, and marks it)
+	Problems []string
 }
 
 // importStages are the progress stages of an import, in order.
@@ -84,7 +87,13 @@ func newRegionsPanel(w *Window) *regionsPanel {
 			texts.Objects[0].(*widget.Label).SetText(regionTitle(r.Info))
 			size, date := regionSummary(r)
 			texts.Objects[1].(*widget.Label).SetText(size)
-			texts.Objects[2].(*widget.Label).SetText(date)
+			dateLbl := texts.Objects[2].(*widget.Label)
+			dateLbl.Importance = widget.LowImportance
+			if mark := damageMark(r); mark != "" {
+				texts.Objects[0].(*widget.Label).SetText(regionTitle(r.Info) + " — damaged")
+				date, dateLbl.Importance = mark, widget.DangerImportance
+			}
+			dateLbl.SetText(date)
 			btns := c.Objects[2].(*fyne.Container)
 			btns.Objects[0].(*widget.Button).OnTapped = func() { p.show(r) }
 			del := btns.Objects[1].(*widget.Button)
@@ -153,6 +162,15 @@ func regionSummary(r packRow) (size, date string) {
 	return strings.Join(parts, " · "), date
 }
 
+// damageMark is the line a damaged region shows instead of its data's
+// date ("" for a sound one).
+func damageMark(r packRow) string {
+	if len(r.Problems) == 0 {
+		return ""
+	}
+	return "Damaged: " + r.Problems[0] + ". Answers may be wrong; import it again (waymark check tells all)"
+}
+
 // reload lists the open packs.
 func (p *regionsPanel) reload() {
 	p.rows = p.rows[:0]
@@ -160,7 +178,7 @@ func (p *regionsPanel) reload() {
 		dir, _ := filepath.Abs(p.w.catalog.Dir)
 		for _, pk := range eng.Packs() {
 			pack, caches, _ := engine.DiskUse(pk.Path)
-			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: pack + caches})
+			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: pack + caches, Problems: pk.Problems()})
 		}
 	}
 	if len(p.rows) == 0 {

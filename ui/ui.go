@@ -216,12 +216,14 @@ func uniquePaths(paths []string) []string {
 }
 
 // openPacks (re)opens the engine over paths, skipping packs that cannot be
-// opened, and swaps it in. It returns the first error seen.
+// opened, and swaps it in. It returns the first error seen. A pack its
+// quick check finds damaged is opened anyway, and the Regions panel marks
+// it (the user decides: its answers may be wrong, its region is covered).
 func (w *Window) openPacks(paths []string) error {
 	var good []string
 	var firstErr error
 	for _, p := range paths {
-		pk, err := engine.OpenPack(p)
+		pk, err := engine.OpenPackWith(p, engine.PackOptions{AllowDamaged: true}) // marked in Regions
 		if err != nil {
 			log.Printf("ui: skipping pack: %v", err)
 			if firstErr == nil {
@@ -235,7 +237,7 @@ func (w *Window) openPacks(paths []string) error {
 	var eng *engine.Engine
 	if len(good) > 0 {
 		var err error
-		if eng, err = engine.Open(good...); err != nil {
+		if eng, err = engine.OpenWith(engine.Options{AllowDamaged: true}, good...); err != nil {
 			log.Printf("ui: open packs: %v", err)
 			good, eng = nil, nil
 			if firstErr == nil {
