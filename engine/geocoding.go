@@ -46,11 +46,56 @@ func publicIDs(i int, places []geocode.Place) {
 // public place ids. Each pack's results are merged by Score, cut to
 // req.Limit and then deduplicated when asked (the limit applies before
 // deduplication, spec 4.1). Place ids in the results are public.
+//
+// When no pack finds a good answer for the query as typed (nothing, or
+// only results that leave words out: geocode.GoodAnswer), the
+// typo-tolerant reading is asked too (geocode.Index.SearchTolerant, with
+// each pack's autocomplete vocabulary): "Vadutz" finds Vaduz, "Stdtle 29,
+// Vaduz" Städtle 29. Its results carry geocode.RespellPenalty per
+// corrected word and join the others by Score (then by the limit and
+// deduplication, as above); a query whose words are all words of places
+// answers as typed.
 func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error) {
-	limit := req.Limit
-	if limit <= 0 {
-		limit = 10
+	res, err := e.search(ctx, req, false)
+	if err != nil || geocode.GoodAnswer(res) {
+		return res, err
 	}
+	more, err := e.search(ctx, req, true)
+	if err != nil || len(more) == 0 {
+		return res, err
+	}
+	if len(res) == 0 {
+		return more, nil
+	}
+	all := append(more, res...)
+	seen := make(map[int64]bool, len(all))
+	kept := all[:0]
+	for _, p := range all {
+		if !seen[p.PlaceID] {
+			seen[p.PlaceID] = true
+			kept = append(kept, p)
+		}
+	}
+	sort.SliceStable(kept, func(a, b int) bool { return kept[a].Score < kept[b].Score })
+	if limit := searchLimit(req); len(kept) > limit {
+		kept = kept[:limit]
+	}
+	if req.Dedupe {
+		kept = geocode.Dedupe(kept)
+	}
+	return kept, nil
+}
+
+// searchLimit is the number of results req asks for (1..50, default 10).
+func searchLimit(req SearchRequest) int {
+	if req.Limit <= 0 {
+		return 10
+	}
+	return min(req.Limit, 50)
+}
+
+// search is Search as typed, or with tolerant its typo-tolerant reading.
+func (e *Engine) search(ctx context.Context, req SearchRequest, tolerant bool) ([]Place, error) {
 	ask := func(i int) ([]Place, error) {
 		pp, err := e.places(ctx, i)
 		if err != nil {
@@ -66,10 +111,17 @@ func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error)
 				r.Exclude[local] = true
 			}
 		}
-		return pp.ix.Search(ctx, r)
+		if !tolerant {
+			return pp.ix.Search(ctx, r)
+		}
+		c, err := e.completer(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		return pp.ix.SearchTolerant(ctx, r, c)
 	}
 	byScore := func(a, b *Place) bool { return a.Score < b.Score }
-	return e.mergePacks(ask, byScore, min(limit, 50), req.Dedupe)
+	return e.mergePacks(ask, byScore, searchLimit(req), req.Dedupe)
 }
 
 // SearchStructured is Search with the structured fields only (street,

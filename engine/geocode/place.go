@@ -33,7 +33,10 @@
 //     place_addressline query and reverse needs a few small queries.
 //   - Records are pack-local: place ids are the pack's own; the engine facade
 //     makes them public (engine.PlaceID) and merges several packs.
-//   - Deviations from Nominatim: no typo tolerance; category searches
+//   - Deviations from Nominatim: typo tolerance (SearchTolerant: words no
+//     place has are read as the words of places they may stand for, within
+//     autocomplete's tolerance; the engine asks it when Search finds no
+//     good answer); category searches
 //     without a place, coordinate or viewbox return that category anywhere
 //     (by importance) after the name matches; unnamed streets are never
 //     reverse results (Nominatim does not import them).

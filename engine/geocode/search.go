@@ -62,6 +62,20 @@ func splitPhrases(q string) []phrase {
 	return out
 }
 
+// parseFree reads free text: its "[key=value]" category and its
+// coordinate, when it has them, and the phrases of the rest.
+func parseFree(q string) (phrases []phrase, cat *Category, near *orb.Point) {
+	rest, class, typ, hasCat := ExtractCategory(q)
+	if hasCat {
+		cat = &Category{class, typ}
+	}
+	rest, pt, hasPt := ExtractCoords(rest)
+	if hasPt {
+		near = &pt
+	}
+	return splitPhrases(rest), cat, near
+}
+
 // Search answers a forward geocoding request: free text (with coordinates,
 // category phrases, house numbers and postcodes recognized) or structured.
 // Results are ordered by Score (match penalty minus importance; distance
@@ -78,6 +92,7 @@ func (ix *Index) Search(ctx context.Context, req Request) ([]Place, error) {
 	var p plan
 	if req.structured() {
 		p = structuredPlan(&req)
+		p.phrases = respell(p.phrases, req.respell)
 		if len(p.phrases) == 0 {
 			return nil, nil
 		}
@@ -96,17 +111,14 @@ func (ix *Index) Search(ctx context.Context, req Request) ([]Place, error) {
 		if q == "" {
 			return nil, fmt.Errorf("%w: nothing to search for", ErrBadQuery)
 		}
-		rest, class, typ, hasCat := ExtractCategory(q)
-		if hasCat {
-			p.cat = &Category{class, typ}
-		}
-		rest, pt, hasPt := ExtractCoords(rest)
+		phrases, cat, near := parseFree(q)
+		p.phrases, p.cat = respell(phrases, req.respell), cat
+		hasCat, hasPt := cat != nil, near != nil
 		if hasPt {
-			p.near, p.radius = &pt, nearRadius
+			p.near, p.radius = near, nearRadius
 		}
-		p.phrases = splitPhrases(rest)
 		if hasPt && !hasCat && len(p.phrases) == 0 {
-			return ix.searchReverse(ctx, &req, pt)
+			return ix.searchReverse(ctx, &req, *near)
 		}
 		if !hasCat && len(p.phrases) > 0 {
 			if c, left, ok := splitPhrase(p.phrases[0].words); ok {

@@ -79,6 +79,9 @@ func TestSearch(t *testing.T) {
 		{name: "distance only", text: "s", limit: 2, box: &orb.Bound{Min: orb.Point{9.49, 47.16}, Max: orb.Point{9.51, 47.18}}, distOnly: true, want: []int{1, 2}},
 		{name: "importance without distance only", text: "s", limit: 2, box: &orb.Bound{Min: orb.Point{9.49, 47.16}, Max: orb.Point{9.515, 47.18}}, want: []int{2, 1}},
 		{name: "nothing", text: "zzzz", limit: 10, want: nil},
+		{name: "missing space", text: "landstrasse 12vaduz", limit: 10, want: []int{4}, wantGrade: GradeTypo},
+		{name: "missing space before a name word", text: "kunstmuseum vaduzstadtle", limit: 10, want: []int{6}, wantGrade: GradeTypo},
+		{name: "no split of a known word", text: "triesenberg ", limit: 10, want: []int{5}, wantGrade: GradeExact},
 		{name: "comma: name part first", text: "Landstrasse, Vaduz", limit: 10, want: []int{3, 4, 7}},
 		{name: "comma: the name part ranks first", text: "Liechtenstein, Vaduz", limit: 10, want: []int{6, 0}},
 		{name: "no comma: importance decides", text: "Liechtenstein Vaduz", limit: 10, want: []int{0, 6}},
@@ -322,6 +325,9 @@ func TestSubstringSkipKeepsAnswers(t *testing.T) {
 		full := ix.search(q, 0)
 		if len(full) < q.Limit && typoCapable(q.Words) {
 			full = ix.search(q, searchTypos)
+		}
+		if len(full) < q.Limit {
+			full = ix.searchSplit(q, full)
 		}
 		if got := ix.Search(q); fmt.Sprint(got) != fmt.Sprint(full) {
 			t.Fatalf("seed %d: Search(%+v) = %v, full search %v", seed, q, got, full)

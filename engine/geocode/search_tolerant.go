@@ -1,0 +1,276 @@
+package geocode
+
+// search_tolerant.go: the typo-tolerant reading of a search. Search reads
+// a query word for word (in every spelling engine/text knows: case,
+// diacritics, transliterations, abbreviations); a word that no place has
+// ("Vadutz", "Stdtle", "Vaduzcastle") makes it find nothing. SearchTolerant
+// reads such words as what they may stand for — the tolerance of
+// autocomplete (package complete: one edit from 5 letters, two from 8, the
+// first letter kept, transpositions as one edit; a word that is two words
+// typed without their space) — and searches the readings with Search
+// itself, so a corrected query is parsed, interpreted and ranked as the
+// query spelled right would be.
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+
+	"waymark/engine/geocode/complete"
+	"waymark/engine/text"
+)
+
+// Speller knows the words of a pack's places (names and address terms,
+// normalized by engine/text). *Completer is one: the autocomplete index's
+// vocabulary.
+type Speller interface {
+	// Known reports whether word is a word of some place.
+	Known(word string) bool
+	// Corrections returns up to limit words of places (or pairs of words,
+	// space-separated) that the typed word may stand for, most likely
+	// first (see complete.Index.Corrections).
+	Corrections(word string, limit int) []complete.Correction
+	// Together reports whether some place holds every word of words, each
+	// as any of its spellings (see complete.Index.Together).
+	Together(words [][]string) bool
+}
+
+// The limits of the tolerant reading.
+const (
+	// respellOptions is how many corrections of one word are tried.
+	respellOptions = 3
+	// maxReadings is how many readings (a correction for every unknown
+	// word) a search tries at most.
+	maxReadings = 4
+	// maxCombinations bounds the readings ranked before the best
+	// maxReadings are tried (the product of every word's options).
+	maxCombinations = 81
+	// RespellPenalty is added to a result's Penalty and Score for each
+	// query word read as another: a corrected answer never looks exact
+	// (matchcode "approximate").
+	RespellPenalty = 0.1
+	// goodPenalty: a result whose penalty is below it matched the query
+	// without leaving a word out or reading it backwards (GoodAnswer).
+	goodPenalty = 0.3
+)
+
+// GoodAnswer reports whether places holds a result that matched its
+// query without leaving a word out, reading a name in the middle or the
+// query backwards (Penalty below 0.3): an answer a typo-tolerant reading
+// need not improve on.
+func GoodAnswer(places []Place) bool {
+	for i := range places {
+		if places[i].Penalty < goodPenalty {
+			return true
+		}
+	}
+	return false
+}
+
+// SearchTolerant answers req when Search finds nothing because some query
+// words are no word of any place: each such word is read as one of its
+// corrections by sp (within the typo tolerance, or two words typed without
+// the space between them), and the readings are searched with Search,
+// most likely first (fewest edits in all, then the most common words),
+// until one finds a good answer (best penalty below goodPenalty) or
+// maxReadings were tried. The answer is the first good one, else the one
+// with the best result; each result's Penalty and Score are raised by
+// RespellPenalty per corrected word. Words with digits are not corrected
+// (only split: "stadtle29"), nor words sp knows. A query with no word to
+// correct, or none with a correction, gives no result, not an error.
+func (ix *Index) SearchTolerant(ctx context.Context, req Request, sp Speller) ([]Place, error) {
+	phrases := queryPhrases(&req)
+	readings := respellings(phrases, sp)
+	var best []Place
+	bestPen := 0.0
+	for _, rd := range readings {
+		if !sp.Together(placeWords(respell(phrases, rd.words))) {
+			continue // no place has these words: Search would find nothing
+		}
+		r := req
+		r.respell, r.ftsSeen = rd.words, nil
+		res, err := ix.Search(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		if len(res) == 0 {
+			continue
+		}
+		pen := res[0].Penalty
+		for i := range res {
+			pen = min(pen, res[i].Penalty)
+			res[i].Penalty += RespellPenalty * float64(len(rd.words))
+			res[i].Score += RespellPenalty * float64(len(rd.words))
+		}
+		if pen < goodPenalty {
+			return res, nil
+		}
+		if best == nil || pen < bestPen {
+			best, bestPen = res, pen
+		}
+	}
+	return best, nil
+}
+
+// queryPhrases returns the phrases of req's words as Search reads them
+// (free text without its category and coordinate; structured fields).
+func queryPhrases(req *Request) []phrase {
+	if req.structured() {
+		return structuredPlan(req).phrases
+	}
+	phrases, _, _ := parseFree(strings.TrimSpace(req.Query))
+	return phrases
+}
+
+// placeWords returns the words of phrases a place found by them holds,
+// each with its spellings: not the category phrase at the start or end of
+// the first phrase ("hotels in", "restaurant"), not postcodes and numbers
+// (a house number that is not there leaves its street).
+func placeWords(phrases []phrase) [][]string {
+	var out [][]string
+	for i, ph := range phrases {
+		words := ph.words
+		if ph.role == rolePostcode {
+			continue
+		}
+		if i == 0 && ph.role == roleAny {
+			if _, left, ok := splitPhrase(words); ok {
+				words = left
+			}
+		}
+		for _, w := range words {
+			if !isNumber(w) {
+				out = append(out, text.Variants(w))
+			}
+		}
+	}
+	return out
+}
+
+// reading is one respelling of a query: its unknown words and the words
+// each stands for.
+type reading struct {
+	words map[string][]string
+	edits int // total
+	rank  int // sum of the options' places in their words' lists
+}
+
+// respellings returns the likeliest readings of phrases' unknown words
+// (at most maxReadings, most likely first), or none when no word needs or
+// has a correction.
+func respellings(phrases []phrase, sp Speller) []reading {
+	var unknown []string
+	var opts [][]complete.Correction
+	for _, ph := range phrases {
+		if ph.role == rolePostcode {
+			continue
+		}
+		for _, w := range ph.words {
+			if slices.Contains(unknown, w) || sp.Known(w) || isNumber(w) {
+				continue
+			}
+			var cs []complete.Correction
+			for _, c := range sp.Corrections(w, respellOptions) {
+				if hasDigit(w) && !strings.Contains(c.Word, " ") {
+					continue // a number is no typo of another number
+				}
+				cs = append(cs, c)
+			}
+			if len(cs) > 0 {
+				unknown, opts = append(unknown, w), append(opts, cs)
+			}
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	// Fewer options per word when many words are unknown, so the
+	// combinations stay few.
+	for combos(opts) > maxCombinations {
+		longest := 0
+		for i := range opts {
+			if len(opts[i]) > len(opts[longest]) {
+				longest = i
+			}
+		}
+		opts[longest] = opts[longest][:len(opts[longest])-1]
+	}
+	var out []reading
+	pick := make([]int, len(opts))
+	for {
+		rd := reading{words: make(map[string][]string, len(unknown))}
+		for i, c := range pick {
+			o := opts[i][c]
+			rd.words[unknown[i]] = strings.Fields(o.Word)
+			rd.edits += o.Edits
+			rd.rank += c
+		}
+		out = append(out, rd)
+		i := 0
+		for ; i < len(pick); i++ {
+			if pick[i]++; pick[i] < len(opts[i]) {
+				break
+			}
+			pick[i] = 0
+		}
+		if i == len(pick) {
+			break
+		}
+	}
+	slices.SortStableFunc(out, func(a, b reading) int {
+		if a.edits != b.edits {
+			return a.edits - b.edits
+		}
+		return a.rank - b.rank
+	})
+	return out[:min(len(out), maxReadings)]
+}
+
+func combos(opts [][]complete.Correction) int {
+	n := 1
+	for _, o := range opts {
+		n *= len(o)
+	}
+	return n
+}
+
+// respell returns phrases with their words replaced as m says (a copy;
+// phrases itself when m is empty).
+func respell(phrases []phrase, m map[string][]string) []phrase {
+	if len(m) == 0 {
+		return phrases
+	}
+	out := make([]phrase, len(phrases))
+	for i, ph := range phrases {
+		out[i] = phrase{role: ph.role}
+		for _, w := range ph.words {
+			if ws, ok := m[w]; ok && ph.role != rolePostcode {
+				out[i].words = append(out[i].words, ws...)
+			} else {
+				out[i].words = append(out[i].words, w)
+			}
+		}
+	}
+	return out
+}
+
+func isNumber(w string) bool {
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+func hasDigit(w string) bool { return strings.IndexFunc(w, unicode.IsDigit) >= 0 }
+
+// Known reports whether word is a word of some place's name or address
+// in the pack (Speller).
+func (c *Completer) Known(word string) bool { return c.cx.Known(word) }
+
+// Corrections returns what a typed word that is no word of the pack may
+// stand for (Speller; complete.Index.Corrections).
+func (c *Completer) Corrections(word string, limit int) []complete.Correction {
+	return c.cx.Corrections(word, limit)
+}
+
+// Together reports whether some place of the pack holds every word of
+// words, each as any of its spellings (Speller; complete.Index.Together).
+func (c *Completer) Together(words [][]string) bool { return c.cx.Together(words) }
