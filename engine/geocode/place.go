@@ -122,6 +122,13 @@ type Place struct {
 	Score float64
 	// Penalty is the match-quality part of Score (0 = exact match).
 	Penalty float64
+	// Merged lists the OSM objects that Dedupe folded into this result as
+	// the same real-world thing (the other segments of a street in its
+	// settlement, the other direction of a bus stop, a castle's node
+	// beside its area) or dropped as its repeats; nil when none. Lookup
+	// gives their places. No API dialect has a field for it (Nominatim's
+	// dedupe drops them).
+	Merged []OSMRef `json:"-"`
 }
 
 // AddressPart is one line of a place's address.

@@ -29,7 +29,9 @@
 //     and its streets, not every house of the town.
 //   - Ranking: grade; then, when the text has a comma, documents whose
 //     name holds the words before it; then documents whose words all hit
-//     the name before those needing address terms; then, with a viewbox,
+//     the name before those needing address terms; then the documents the
+//     caller prefers (Query.Prefer: settlements before the POIs named
+//     after them); then, with a viewbox,
 //     places inside it before those outside; then importance; then
 //     nearness to the viewbox centre. With DistanceOnly only the distance
 //     to the centre counts.

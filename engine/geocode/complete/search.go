@@ -35,6 +35,12 @@ type Query struct {
 	Limit int
 	// Accept, when set, filters documents (tag, layers, countries...).
 	Accept func(doc int) bool
+	// Prefer, when set, marks the documents that rank before the others
+	// matched as well (same grade, words in the name as much), whatever
+	// the viewbox: settlements before the places named after them. The
+	// first keystrokes (a one- or two-letter prefix without filter or
+	// viewbox) keep the precomputed order, by importance.
+	Prefer func(doc int) bool
 	// Box, when HasBox, is the viewbox: with Bounded only documents inside
 	// it are returned; otherwise those inside rank first. Its centre is
 	// the reference point for proximity and DistanceOnly.
@@ -75,7 +81,9 @@ type Hit struct {
 	AddressWords int
 	// Misplaced counts words before the text's first comma that matched
 	// only address terms (see Query.NameWords).
-	Misplaced  int
+	Misplaced int
+	// Preferred is Query.Prefer's mark.
+	Preferred  bool
 	Importance float64
 	// Distance is meters from the viewbox centre (0 without a viewbox).
 	Distance float64
@@ -392,6 +400,7 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		if q.Accept != nil && !q.Accept(d) {
 			continue
 		}
+		h.Preferred = q.Prefer != nil && q.Prefer(d)
 		if q.HasBox {
 			h.Distance = sphere.Distance(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
 		}
@@ -474,6 +483,9 @@ func better(a, b Hit, distOnly bool) bool {
 	}
 	if (a.AddressWords == 0) != (b.AddressWords == 0) {
 		return a.AddressWords == 0
+	}
+	if a.Preferred != b.Preferred {
+		return a.Preferred
 	}
 	if a.InBox != b.InBox {
 		return a.InBox
