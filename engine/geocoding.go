@@ -196,6 +196,22 @@ func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error
 	return best, nil
 }
 
+// HereZoom is the zoom of WhatIsHere: building level (Nominatim's zoom 18,
+// rank 30).
+const HereZoom = 18
+
+// WhatIsHere answers "what is here?" at pt ([lon, lat]) the same way for
+// every panel of the window: Reverse at building level (HereZoom), so the
+// answer is the nearest address, building, POI or street, whatever the
+// map's zoom (at a town's zoom, reverse names the most detailed area or
+// place node instead: at Städtle 39 in Vaduz, zoom 13-15 answer the
+// village node Ebenholz 1.3 km away, as Nominatim does). Show it with
+// geocode.ShortAddress ("Städtle 39, 9490 Vaduz") and geocode.SettlementOf
+// (Vaduz). ErrNotFound when nothing is within reach.
+func (e *Engine) WhatIsHere(ctx context.Context, pt orb.Point, out geocode.Output) (*Place, error) {
+	return e.Reverse(ctx, ReverseRequest{Point: pt, Zoom: HereZoom, Output: out})
+}
+
 // boundDistance is a lower bound, in meters, of the distance from pt to
 // anything inside b (0 inside), in the planar-degree metric that reverse
 // distances use, with a margin for rounding.

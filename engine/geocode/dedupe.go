@@ -235,52 +235,14 @@ func sameThing(a, b *Place) bool {
 	}
 	switch ka {
 	case kindStreet:
-		sa, oka := settlementOf(a)
-		sb, okb := settlementOf(b)
+		sa, oka := SettlementOf(a)
+		sb, okb := SettlementOf(b)
 		return oka && okb && sa.PlaceID == sb.PlaceID && sa.Value == sb.Value && boxGap(a.Bound, b.Bound) <= sameStreetGap
 	case kindStop:
 		return pointDistance(a.Centroid, b.Centroid) <= sameStopDistance
 	}
 	return boxGap(a.Bound, orb.Bound{Min: b.Centroid, Max: b.Centroid}) <= sameFeatureReach ||
 		boxGap(b.Bound, orb.Bound{Min: a.Centroid, Max: a.Centroid}) <= sameFeatureReach
-}
-
-// settlementTypes are the place types of settlements and their quarters.
-var settlementTypes = map[string]bool{
-	"city": true, "town": true, "village": true, "hamlet": true, "municipality": true, "borough": true,
-	"suburb": true, "quarter": true, "neighbourhood": true, "isolated_dwelling": true,
-}
-
-// isSettlement reports whether a place of class and type (linked: the place
-// type of the place node an area stands for, "" if none) and address rank
-// is a settlement: a place node or area of a settlement type, or the
-// administrative area of a municipality (address rank 14-20).
-func isSettlement(class, typ, linked string, rankAddress int) bool {
-	switch {
-	case class == "place":
-		return settlementTypes[typ]
-	case settlementTypes[linked]:
-		return true
-	}
-	return class == "boundary" && typ == "administrative" && rankAddress >= 14 && rankAddress <= 20
-}
-
-// settlementKeys are the address keys of settlements.
-var settlementKeys = map[string]bool{"city": true, "town": true, "village": true, "hamlet": true, "municipality": true}
-
-// settlementOf returns the settlement of p's address: its city, town,
-// village, hamlet or municipality part of the lowest rank (the
-// municipality Ebenholz lies in, Vaduz, not the village node Ebenholz).
-// ok is false when the address has none.
-func settlementOf(p *Place) (AddressPart, bool) {
-	var best AddressPart
-	ok := false
-	for _, a := range p.Address {
-		if settlementKeys[a.Key] && a.Value != "" && (!ok || a.Rank < best.Rank) {
-			best, ok = a, true
-		}
-	}
-	return best, ok
 }
 
 // nameSet returns the normalized names of p (its name in every language,
