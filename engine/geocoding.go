@@ -54,17 +54,24 @@ func publicIDs(i int, places []geocode.Place) {
 // Vaduz" Städtle 29. Its results carry geocode.RespellPenalty per
 // corrected word and join the others by Score (then by the limit and
 // deduplication, as above); a query whose words are all words of places
-// answers as typed.
+// answers as typed. When neither finds anything, the suggestions for the
+// text answer (geocode.Completer.Suggested): Enter finds what the
+// suggestion list shows.
 func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error) {
-	res, err := e.search(ctx, req, false)
+	res, err := e.search(ctx, req, asTyped)
 	if err != nil || geocode.GoodAnswer(res) {
 		return res, err
 	}
-	more, err := e.search(ctx, req, true)
-	if err != nil || len(more) == 0 {
-		return res, err
+	more, err := e.search(ctx, req, respelled)
+	if err != nil {
+		return nil, err
 	}
-	if len(res) == 0 {
+	switch {
+	case len(more) == 0 && len(res) == 0:
+		return e.search(ctx, req, suggested)
+	case len(more) == 0:
+		return res, nil
+	case len(res) == 0:
 		return more, nil
 	}
 	all := append(more, res...)
@@ -94,8 +101,17 @@ func searchLimit(req SearchRequest) int {
 	return min(req.Limit, 50)
 }
 
-// search is Search as typed, or with tolerant its typo-tolerant reading.
-func (e *Engine) search(ctx context.Context, req SearchRequest, tolerant bool) ([]Place, error) {
+// searchReading is how search reads a query.
+type searchReading int
+
+const (
+	asTyped   searchReading = iota // geocode.Index.Search
+	respelled                      // geocode.Index.SearchTolerant
+	suggested                      // geocode.Completer.Suggested
+)
+
+// search asks every pack for the reading of req and merges their answers.
+func (e *Engine) search(ctx context.Context, req SearchRequest, reading searchReading) ([]Place, error) {
 	ask := func(i int) ([]Place, error) {
 		pp, err := e.places(ctx, i)
 		if err != nil {
@@ -111,14 +127,17 @@ func (e *Engine) search(ctx context.Context, req SearchRequest, tolerant bool) (
 				r.Exclude[local] = true
 			}
 		}
-		if !tolerant {
+		if reading == asTyped {
 			return pp.ix.Search(ctx, r)
 		}
 		c, err := e.completer(ctx, i)
 		if err != nil {
 			return nil, err
 		}
-		return pp.ix.SearchTolerant(ctx, r, c)
+		if reading == respelled {
+			return pp.ix.SearchTolerant(ctx, r, c)
+		}
+		return c.Suggested(ctx, r)
 	}
 	byScore := func(a, b *Place) bool { return a.Score < b.Score }
 	return e.mergePacks(ask, byScore, searchLimit(req), req.Dedupe)

@@ -2,10 +2,13 @@ package engine_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"waymark/engine"
+	"waymark/engine/text"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
@@ -128,4 +131,47 @@ func benchmarkSearchTypos(b *testing.B, e *engine.Engine, perPack int) {
 	}
 	lat.Report(b)
 	b.ReportMetric(100*share, "top1-%")
+}
+
+// TestEnterFindsWhatSuggestionsShow: typing real names and addresses of
+// the LI pack letter by letter, whenever the suggestion list (the window's
+// autocomplete) shows a place, Enter (Search) finds one too. A last word
+// of one or two letters is left out: search reads it whole, as Nominatim
+// does ("fr" finds no "Frastanz").
+func TestEnterFindsWhatSuggestionsShow(t *testing.T) {
+	e := threePacks(t)
+	ctx := context.Background()
+	checked, failed := 0, 0
+	for i, s := range typedTexts(t, e) {
+		words := strings.Fields(s)
+		for n := range len(s) + 1 {
+			typed := s[:n]
+			if n < len(s) && !utf8.RuneStart(s[n]) || (n+i)%3 != 0 {
+				continue
+			}
+			ws := strings.Fields(text.Normalize(typed))
+			if len(ws) == 0 || utf8.RuneCountInString(ws[len(ws)-1]) < 3 {
+				continue
+			}
+			sug, err := e.Autocomplete(ctx, engine.AutocompleteQuery{Text: typed, Limit: 8, Dedupe: true, Viewbox: vaduzView, HasViewbox: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sug) == 0 {
+				continue
+			}
+			checked++
+			res, err := e.Search(ctx, engine.SearchRequest{Query: typed, Limit: 20, Dedupe: true, Viewbox: &vaduzView})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res) == 0 {
+				failed++
+				if failed <= 10 {
+					t.Errorf("Search(%q) finds nothing, the suggestions show %q (of %q)", typed, sug[0].DisplayName, words)
+				}
+			}
+		}
+	}
+	t.Logf("%d typed texts with suggestions, %d found nothing with Enter", checked, failed)
 }

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"waymark/engine/geocode/complete"
 	"waymark/engine/text"
@@ -260,6 +261,61 @@ func isNumber(w string) bool {
 }
 
 func hasDigit(w string) bool { return strings.IndexFunc(w, unicode.IsDigit) >= 0 }
+
+// SuggestPenalty is the least Penalty of a result of Suggested: below
+// every match of a search, corrected or not.
+const SuggestPenalty = 1
+
+// Suggested answers req with what the suggestion list shows for its text
+// (Autocomplete: words matched in full, by a substring of 3 letters or
+// more, within the typo tolerance or, for a last word of 3 letters or
+// more, as its beginning): the last resort of a search that found
+// nothing, as typed or respelled (engine.Search), so Enter finds what the
+// suggestions show ("Vaduz Cas", "duz", "Cafe im Kuns"). Only free text
+// without a "[key=value]" category or a coordinate is answered; the
+// request's filters apply (countrycodes,
+// viewbox and bounded, layer, feature type, excluded places), the limit
+// before them. Each result's Penalty is SuggestPenalty plus its match
+// penalty, its Score that plus minus its importance. No prediction is an
+// empty result, not an error.
+func (c *Completer) Suggested(ctx context.Context, req Request) ([]Place, error) {
+	q := strings.TrimSpace(req.Query)
+	if q == "" || req.structured() {
+		return nil, nil
+	}
+	if _, cat, near := parseFree(q); cat != nil || near != nil {
+		return nil, nil
+	}
+	words, _ := complete.ParseText(q)
+	if len(words) == 0 {
+		return nil, nil
+	}
+	aq := AutocompleteQuery{Text: q, Limit: req.limit(), CountryCodes: req.CountryCodes, Output: req.Output}
+	if last := words[len(words)-1]; utf8.RuneCountInString(last) < 3 {
+		aq.Text += " " // a word of one or two letters is no beginning to complete
+	}
+	if req.Viewbox != nil {
+		aq.Viewbox, aq.HasViewbox, aq.Bounded = *req.Viewbox, true, req.Bounded
+	}
+	places, err := c.Autocomplete(ctx, aq)
+	if err != nil {
+		return nil, err
+	}
+	kept := places[:0]
+	for _, p := range places {
+		if !req.accepts(p.PlaceID, p.CountryCode, p.Centroid, p.RankAddress) ||
+			!req.Layers.matches(p.Class, p.RankAddress, p.RankAddress == 30 && (p.HouseNumber != "" || p.Names["addr:housename"] != "")) {
+			continue
+		}
+		p.Penalty += SuggestPenalty
+		p.Score = p.Penalty - CalculatedImportance(&p)
+		kept = append(kept, p)
+	}
+	if req.Dedupe {
+		kept = Dedupe(kept)
+	}
+	return kept, nil
+}
 
 // Known reports whether word is a word of some place's name or address
 // in the pack (Speller).

@@ -64,12 +64,17 @@ func (ix *Index) Corrections(w string, limit int) []Correction {
 	return out[:min(len(out), limit)]
 }
 
+// minSplit is the fewest letters of a word Splits reads as two: "fr" is no
+// "f r".
+const minSplit = 4
+
 // Splits returns up to limit readings of w as two vocabulary words typed
 // without the space between them ("vaduzcastle" → "vaduz castle",
-// "stadtle29" → "stadtle 29"), the most common first (by the rarer word's
-// documents); none when w is itself a word.
+// "stadtle29" → "stadtle 29", "soly" → "sol y"), the most common first (by
+// the rarer word's documents); none when w is itself a word or shorter
+// than minSplit.
 func (ix *Index) Splits(w string, limit int) []Correction {
-	if limit <= 0 || ix.Known(w) {
+	if limit <= 0 || utf8.RuneCountInString(w) < minSplit || ix.Known(w) {
 		return nil
 	}
 	var out []Correction

@@ -69,6 +69,7 @@ func TestSplits(t *testing.T) {
 		{"vaduz", nil},        // a word: no split
 		{"vaduzzz", nil},      // "zz" is no word
 		{"kunstmuseumx", nil}, // "x" is no word
+		{"s12", nil},          // too short to split
 	}
 	for _, tc := range tests {
 		if got := ix.Splits(tc.typed, 3); !slices.Equal(got, tc.want) {
