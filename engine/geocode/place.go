@@ -36,7 +36,10 @@
 //   - Deviations from Nominatim: typo tolerance (SearchTolerant: words no
 //     place has are read as the words of places they may stand for, within
 //     autocomplete's tolerance; the engine asks it when Search finds no
-//     good answer); category searches
+//     good answer); dedupe folds the objects of one real-world thing into
+//     one row (Dedupe: a castle's node and area, a bus stop's two
+//     directions, a street's segments in one settlement), and a settlement
+//     ranks before the POIs named after it; category searches
 //     without a place, coordinate or viewbox return that category anywhere
 //     (by importance) after the name matches; unnamed streets are never
 //     reverse results (Nominatim does not import them).
