@@ -42,9 +42,10 @@ const (
 //     class, type, display name and address rank, is dropped (Nominatim);
 //   - places that are the same thing (one name, and close as their kind
 //     says: sameThing) are folded into one row, at the position of the
-//     first of them. The row is the group's first place of a primary kind
-//     (not a building, landuse area or information board carrying the
-//     name of what it belongs to), else its first.
+//     first of them, with its Score and Penalty. The row is the group's
+//     first place of a primary kind (not a building, information board or
+//     residential area carrying the name of what it belongs to:
+//     secondaryKind), else its first.
 //
 // Each row lists in Merged the OSM objects folded or dropped into it (its
 // own Merged first, then each folded place's own and Merged, in order),
@@ -135,6 +136,8 @@ func Dedupe(places []Place) []Place {
 			continue
 		}
 		row := places[rep[i]]
+		// The row ranks where its group does (merges by Score keep it).
+		row.Score, row.Penalty = places[i].Score, places[i].Penalty
 		own, _ := row.ref()
 		var refs []OSMRef
 		for _, r := range append(append([]OSMRef(nil), row.Merged...), merged[i]...) {
@@ -208,10 +211,20 @@ func isStop(class, typ string) bool {
 	return false
 }
 
-// secondaryKind reports whether p is a building, landuse area or
-// information board: what carries the name of the thing it belongs to.
+// secondaryKind reports whether p is what carries the name of a thing it
+// belongs to: a building, an information board, a residential or
+// commercial area (the grounds of a castle named after it). A ski area or
+// a park is the thing itself.
 func secondaryKind(p *Place) bool {
-	return p.Class == "building" || p.Class == "landuse" || p.Class == "tourism" && p.Type == "information"
+	switch p.Class {
+	case "building":
+		return true
+	case "tourism":
+		return p.Type == "information"
+	case "landuse":
+		return p.Type == "residential" || p.Type == "commercial" || p.Type == "retail" || p.Type == "industrial"
+	}
+	return false
 }
 
 // sameThing reports whether a and b, which share a name, are one

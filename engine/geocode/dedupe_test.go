@@ -52,6 +52,9 @@ func TestDedupeFolds(t *testing.T) {
 	en := at(15, "node", "historic", "castle", "Vaduz Castle", 9.5245, 47.1397, "Vaduz")
 	en.Names = map[string]string{"name": "Vaduz Castle", "name:de": "Schloss Vaduz"}
 
+	ski := area(at(16, "way", "landuse", "winter_sports", "Malbun", 9.60, 47.10, "Triesenberg"), 0.02, 0.02)
+	lift := at(17, "node", "aerialway", "station", "Malbun", 9.605, 47.102, "Triesenberg")
+
 	tests := []struct {
 		name   string
 		in     []Place
@@ -68,6 +71,7 @@ func TestDedupeFolds(t *testing.T) {
 		{"a town is not its bus stop", []Place{town, townStop}, []int64{12, 13}, [][]int64{nil, nil}},
 		{"a street is not the castle it leads to", []Place{castle, street}, []int64{1, 14}, [][]int64{nil, nil}},
 		{"the row keeps the first's position", []Place{stopA, castle, board, stopB}, []int64{5, 1}, [][]int64{{6}, {3}}},
+		{"a ski area is the thing, not its lift station", []Place{ski, lift}, []int64{16}, [][]int64{{17}}},
 	}
 	for _, tc := range tests {
 		got := Dedupe(slices.Clone(tc.in))
@@ -84,6 +88,19 @@ func TestDedupeFolds(t *testing.T) {
 		if !slices.Equal(rows, tc.rows) || fmt.Sprint(merged) != fmt.Sprint(tc.merged) {
 			t.Errorf("%s: Dedupe = rows %v merging %v, want %v merging %v", tc.name, rows, merged, tc.rows, tc.merged)
 		}
+	}
+}
+
+// TestDedupeRowRanksAsItsGroup: a row shown for a later place of its
+// group takes the group's first score, so merging by score keeps it there.
+func TestDedupeRowRanksAsItsGroup(t *testing.T) {
+	grounds := area(at(2, "way", "landuse", "residential", "Schloss Vaduz", 9.5243, 47.1392, "Vaduz"), 0.0008, 0.002)
+	castle := area(at(1, "relation", "historic", "castle", "Schloss Vaduz", 9.5245, 47.1396, "Vaduz"), 0.0007, 0.0007)
+	grounds.Score, grounds.Penalty = -0.3, 0
+	castle.Score, castle.Penalty = 0.1, 0.2
+	got := Dedupe([]Place{grounds, castle})
+	if len(got) != 1 || got[0].PlaceID != 1 || got[0].Score != -0.3 || got[0].Penalty != 0 {
+		t.Errorf("Dedupe(grounds, castle) = %+v, want the castle with the grounds' score -0.3, penalty 0", got)
 	}
 }
 
