@@ -75,9 +75,9 @@ func GoodAnswer(places []Place) bool {
 // the space between them), and the readings are searched with Search,
 // most likely first (fewest edits in all, then the most common words),
 // until one finds a good answer (best penalty below goodPenalty) or
-// maxReadings were tried; a reading whose words no place holds together
-// (sp.Together; numbers and category words aside) is skipped without a
-// search. The answer is the first good one, else the one
+// maxReadings were tried; of several readings, one whose words no place
+// holds together (sp.Together; numbers and category words aside) is
+// skipped without a search. The answer is the first good one, else the one
 // with the best result; each result's Penalty and Score are raised by
 // RespellPenalty per corrected word. Words with digits are not corrected
 // (only split: "stadtle29"), nor words sp knows. A query with no word to
@@ -88,8 +88,10 @@ func (ix *Index) SearchTolerant(ctx context.Context, req Request, sp Speller) ([
 	var best []Place
 	bestPen := 0.0
 	for _, rd := range readings {
-		if pw := placeWords(respell(phrases, rd.words)); len(pw) > 0 && !sp.Together(pw) {
-			continue // no place has these words: Search would find nothing
+		if len(readings) > 1 {
+			if pw := placeWords(respell(phrases, rd.words)); len(pw) > 0 && !sp.Together(pw) {
+				continue // no place has these words: Search would find nothing
+			}
 		}
 		r := req
 		r.respell, r.ftsSeen = rd.words, nil
