@@ -53,10 +53,14 @@ type Options struct {
 	PacksDir string
 	// ConfigDir holds state.json; default os.UserConfigDir()/waymark.
 	ConfigDir string
+	// ToursDir holds the saved tours; default "tours" beside PacksDir
+	// (~/.local/share/waymark/tours).
+	ToursDir string
 	// Demo runs a scripted demo when set: "search" (types a query and
-	// shows a result) or "tour" (the search, then a four-stop tour that is
-	// optimized). It saves screenshots of the window to DemoDir
-	// (search.png, and tour.png for "tour") and closes the window.
+	// shows a result), "tour" (the search, then a four-stop tour that is
+	// optimized) or "longtour" (a 30-stop tour at 1024×640). It saves
+	// screenshots of the window to DemoDir (search.png, and tour.png for
+	// "tour"; tour-long.png for "longtour") and closes the window.
 	Demo string
 	// DemoDir is where the demo writes its screenshots; default ".".
 	DemoDir string
@@ -83,6 +87,11 @@ type Window struct {
 	tabs    *container.AppTabs
 	status  *widget.Label
 	sidebar fyne.CanvasObject
+
+	statusLink  *widget.Hyperlink // an action of the status message (Undo)
+	sideWidth   *fixedWidth       // the sidebar's width (dragged, remembered)
+	mainContent *fyne.Container   // sidebar and map
+	tip         *tooltip
 
 	search  *searchPanel
 	nearby  *nearbyPanel
@@ -150,6 +159,9 @@ func New(a fyne.App, opts Options) (*Window, error) {
 	w.mapw.OnViewChanged = func(orb.Point, float64) { w.scheduleSave() }
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.statusLink = widget.NewHyperlink("", nil)
+	w.statusLink.Hide()
+	w.tip = newTooltip(w)
 
 	if err := w.openPacks(w.initialPacks()); err != nil {
 		w.setStatus("A region could not be opened: %v", err)
@@ -404,6 +416,7 @@ func (w *Window) doUI(f func()) {
 // setStatus shows a short message at the bottom of the sidebar.
 func (w *Window) setStatus(format string, args ...any) {
 	w.status.SetText(fmt.Sprintf(format, args...))
+	w.statusLink.Hide()
 }
 
 // recoverTo turns a panic of engine code running on a background goroutine
