@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/paulmach/orb"
+
+	"waymark/ui/tourmodel"
+)
+
+// TestSaveAndReopenTour: a named tour is saved from the panel, listed
+// with its stop count, length and date, survives a restart of the window
+// (as the current tour and as a saved one), reopens exactly, and is
+// duplicated, renamed and deleted from the list.
+func TestSaveAndReopenTour(t *testing.T) {
+	w := tourWindow(t, fyne.NewSize(1280, 800))
+	w.addStopsForTest([]string{"Vaduz", "Balzers", "Schaan"}, []orb.Point{liVaduz, liBalzers, liSchaan})
+	w.locked(func() {
+		test.Type(w.tour.name, "Three towns")
+		w.tour.profile.SetSelected(profileWalking)
+		test.Tap(w.tour.roundtrip)
+	})
+	until(t, w, "route", w.tour.routed)
+	var saved tourmodel.Tour
+	w.locked(func() {
+		test.Tap(w.tour.saveBt)
+		saved = w.tour.m.Tour()
+		if saved.Doc == "" || w.tour.dirty() || !strings.Contains(w.status.Text, "Saved “Three towns”") {
+			t.Fatalf("after Save: doc %q, dirty %v, status %q", saved.Doc, w.tour.dirty(), w.status.Text)
+		}
+		test.Tap(w.tour.toursBt)
+	})
+	d := w.tour.docs
+	until(t, w, "the list of saved tours", func() bool { return d.loaded })
+	w.locked(func() {
+		if len(d.entries) != 1 || d.entries[0].Name != "Three towns" {
+			t.Fatalf("saved tours = %+v, want Three towns", d.entries)
+		}
+		meta := entryMeta(d.entries[0])
+		if !strings.HasPrefix(meta, "3 stops · ") || !strings.Contains(meta, "km") || !strings.Contains(meta, time.Now().Format("2006")) {
+			t.Errorf("listed as %q, want 3 stops, the length and the date", meta)
+		}
+		test.Tap(w.tour.newBt)
+		if w.tour.m.Len() != 0 || w.tour.m.Tour().Doc != "" {
+			t.Fatalf("New tour: %s (doc %q), want empty and unsaved", stopNames(w), w.tour.m.Tour().Doc)
+		}
+		w.tour.openDoc(saved.Doc)
+		if got := w.tour.m.Tour(); !got.Equal(saved) {
+			t.Errorf("reopened %+v, want %+v", got, saved)
+		}
+		w.saveState()
+	})
+
+	// A restart: the same folders, a new window.
+	w2, err := New(fyne.CurrentApp(), Options{Packs: w.opts.Packs, ConfigDir: w.configDir, PacksDir: w.catalog.Dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.locked(w2.shutdown)
+	w2.locked(func() {
+		if got := w2.tour.m.Tour(); !got.Equal(saved) || w2.tour.dirty() {
+			t.Errorf("after a restart the tour is %+v (dirty %v), want %+v saved", got, w2.tour.dirty(), saved)
+		}
+		w2.tour.showDocs()
+	})
+	d2 := w2.tour.docs
+	until(t, w2, "the list after a restart", func() bool { return d2.loaded })
+	w2.locked(func() {
+		if len(d2.entries) != 1 {
+			t.Fatalf("after a restart %d saved tours, want 1", len(d2.entries))
+		}
+		d2.duplicate(saved.Doc)
+	})
+	until(t, w2, "the list with the copy", func() bool { return d2.loaded && len(d2.entries) == 2 })
+	w2.locked(func() {
+		names := d2.entries[0].Name + "|" + d2.entries[1].Name
+		if !strings.Contains(names, "Three towns (copy)") {
+			t.Errorf("after Duplicate: %s, want a copy", names)
+		}
+		d2.renameTo(saved.Doc, "Towns")
+		if got := w2.tour.m.Tour().Name; got != "Towns" {
+			t.Errorf("renaming the open tour's file: the tour is named %q, want Towns", got)
+		}
+	})
+	until(t, w2, "the list after the rename", func() bool { return d2.loaded })
+	w2.locked(func() {
+		d2.delete(saved.Doc, "Towns")
+		if w2.tour.m.Tour().Doc != "" || w2.tour.m.Len() != 3 {
+			t.Errorf("deleting the open tour's file: doc %q with %d stops, want the tour kept, unsaved", w2.tour.m.Tour().Doc, w2.tour.m.Len())
+		}
+	})
+	until(t, w2, "the list after the delete", func() bool { return d2.loaded && len(d2.entries) == 1 })
+}
+
+// TestOpenFileAsTour: a GPX file with a route and a GeoJSON file open as
+// tours (undoable, said with an undo link); a GPX track is matched.
+func TestOpenFileAsTour(t *testing.T) {
+	w := tourWindow(t, fyne.NewSize(1280, 800))
+	dir := t.TempDir()
+	gpx := filepath.Join(dir, "day.gpx")
+	os.WriteFile(gpx, []byte(`<gpx><rte><name>Day one</name>
+		<rtept lat="47.1410" lon="9.5209"><name>Vaduz</name></rtept>
+		<rtept lat="47.0664" lon="9.4965"><name>Balzers</name></rtept>
+		<rtept lat="47.1652" lon="9.5096"/></rte></gpx>`), 0o644)
+	w.addStopsForTest([]string{"Eschen"}, []orb.Point{liEschen})
+	w.locked(func() { w.openFile(gpx) })
+	w.locked(func() {
+		got := w.tour.m.Tour()
+		if got.Name != "Day one" || len(got.Stops) != 3 || got.Stops[0].Name != "Vaduz" {
+			t.Fatalf("opened %q with %s, want Day one: Vaduz, Balzers and a third", got.Name, stopNames(w))
+		}
+		if !strings.Contains(w.status.Text, "in place of the 1-stop tour") {
+			t.Errorf("status %q, want the replaced tour named", w.status.Text)
+		}
+		if !w.statusLink.Visible() {
+			t.Error("no Undo link after opening a file in place of a tour")
+		}
+	})
+	until(t, w, "the third stop named", func() bool { return !strings.Contains(stopNames(w), "°") })
+	shortcut(w, ctrlZ)
+	w.locked(func() {
+		if got := stopNames(w); got != "Eschen" {
+			t.Errorf("Ctrl+Z after opening: %s, want Eschen back", got)
+		}
+	})
+}
