@@ -99,7 +99,7 @@ func (p *tourPanel) tourControls() []namedControl {
 	}
 	add("alternatives", p.alts, true)
 	for i, o := range p.legs.Objects {
-		add(fmt.Sprintf("leg %d", i+1), o, true)
+		add(fmt.Sprintf("leg %d", i+1), o.(*legRow).head, true)
 	}
 	return out
 }

@@ -97,12 +97,13 @@ func (w *Window) directionsToNamed(p orb.Point, name string) {
 		return
 	}
 	named := name != ""
+	label := "Directions to " + name
 	if !named {
-		name = formatLatLon(p)
+		name, label = formatLatLon(p), "Directions to here"
 	}
 	next := before.Clone()
 	next.Stops = []tourmodel.Stop{start, {Name: name, Point: p}}
-	t.replaceBy("Directions to "+name, next, before)
+	t.replaceBy(label, next, before)
 	if !named {
 		t.nameStop(p, name)
 	}

@@ -83,6 +83,8 @@ type tourPanel struct {
 	startMode bool           // the next stop added is the start
 	selected  int            // stop whose details are open, −1 for none
 	syncing   bool           // widgets are being set from the model
+	changes   int            // changes of the model so far
+	legsShown legsKey        // what the legs list shows
 }
 
 func newTourPanel(w *Window) *tourPanel {
@@ -244,8 +246,9 @@ func (p *tourPanel) save(s *state.State) {
 }
 
 // changed runs after every change of the model: redraw, route, remember.
-func (p *tourPanel) changed(tourmodel.Edit) {
+func (p *tourPanel) changed(e tourmodel.Edit) {
 	p.w.tip.hide()
+	p.changes++ // stop names in the legs' titles may have changed
 	if p.m.Len() != 1 {
 		p.setStartMode(false)
 	}
@@ -269,17 +272,24 @@ func (p *tourPanel) render() {
 	p.syncing = false
 
 	res := p.m.Result()
-	for len(p.rows) < len(t.Stops) {
-		p.rows = append(p.rows, newStopRow(p))
+	if len(p.rows) != len(t.Stops) {
+		// rows are reused: only their number changes the list, which is
+		// laid out again without redrawing the rows that stay
+		for len(p.rows) < len(t.Stops) {
+			p.rows = append(p.rows, newStopRow(p))
+		}
+		p.rows = p.rows[:len(t.Stops)]
+		objs := make([]fyne.CanvasObject, len(p.rows))
+		for i, r := range p.rows {
+			objs[i] = r
+		}
+		p.stopBox.Objects = objs
+		p.stopBox.Layout.Layout(objs, p.stopBox.Size())
+		canvas.Refresh(p.stopBox)
 	}
-	p.rows = p.rows[:len(t.Stops)]
-	objs := make([]fyne.CanvasObject, len(p.rows))
 	for i, s := range t.Stops {
 		p.rows[i].set(i, s, i == len(t.Stops)-1, res.Problem(i), i == p.selected)
-		objs[i] = p.rows[i]
 	}
-	p.stopBox.Objects = objs
-	p.stopBox.Refresh()
 	if len(t.Stops) == 0 {
 		p.emptyHint.Show()
 	} else {

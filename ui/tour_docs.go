@@ -96,12 +96,15 @@ func (d *tourDocs) row(e tourstore.Entry, current bool) fyne.CanvasObject {
 	if name == "" {
 		name = "Untitled tour"
 	}
-	if current {
-		name += " (open)"
-	}
 	title := widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
-	meta := dimLabel(entryMeta(e))
+	metaText := entryMeta(e)
+	if current {
+		metaText = "Open now · " + metaText
+	}
+	meta := widget.NewLabel(metaText) // wraps: the date is never cut
+	meta.Importance = widget.LowImportance
+	meta.Wrapping = fyne.TextWrapWord
 	id := e.ID
 	mk := func(text string, icon fyne.Resource, f func()) *tipButton {
 		b := newTipButton(d.p.w.tip, text, icon, f)
@@ -118,7 +121,7 @@ func (d *tourDocs) row(e tourstore.Entry, current bool) fyne.CanvasObject {
 		ren.Disable()
 	}
 	buttons := container.New(layout.NewCustomPaddedHBoxLayout(0), open, dup, ren, del)
-	return container.NewVBox(container.NewBorder(nil, nil, nil, buttons, container.NewVBox(title, meta)), widget.NewSeparator())
+	return container.NewVBox(container.NewBorder(nil, nil, nil, buttons, title), meta, widget.NewSeparator())
 }
 
 // entryMeta is "12 stops · 34.5 km · 2 May 2025 14:03".

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
 
 	"waymark/ui/tourmodel"
@@ -127,6 +128,72 @@ func TestOpenFileAsTour(t *testing.T) {
 	w.locked(func() {
 		if got := stopNames(w); got != "Eschen" {
 			t.Errorf("Ctrl+Z after opening: %s, want Eschen back", got)
+		}
+	})
+}
+
+// findButton returns the button labelled text under o.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	switch x := o.(type) {
+	case *widget.Button:
+		if x.Text == text {
+			return x
+		}
+	case *fyne.Container:
+		for _, k := range x.Objects {
+			if b := findButton(k, text); b != nil {
+				return b
+			}
+		}
+	case fyne.Widget:
+		for _, k := range test.WidgetRenderer(x).Objects() {
+			if b := findButton(k, text); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// TestStopsFromMapSearchAndNearby: stops come from the map's menu (named
+// by reverse geocoding), a search result's details and a nearby place's
+// details, each an undoable edit.
+func TestStopsFromMapSearchAndNearby(t *testing.T) {
+	w := tourWindow(t, fyne.NewSize(1280, 800))
+	w.locked(func() { w.addStop(liSchaan, "") }) // the map menu's "Add as tour stop"
+	until(t, w, "the map stop named", func() bool { return w.tour.m.Len() == 1 && !strings.Contains(stopNames(w), "°") })
+
+	w.TypeSearchForTest("Kunstmuseum Liechtenstein")
+	w.SearchKeyForTest(fyne.KeyReturn)
+	until(t, w, "the search results", func() bool { return w.search.resultCount() > 0 })
+	w.locked(func() {
+		w.search.list.Select(0) // its details
+		test.Tap(findButton(w.search.details.content, "Add to tour"))
+	})
+
+	places, err := w.NearbyForTest(liVaduz, "restaurant")
+	if err != nil || len(places) == 0 {
+		t.Fatalf("nearby restaurants: %v %v", places, err)
+	}
+	w.locked(func() {
+		w.nearby.list.Select(0) // opens its details
+		test.Tap(findButton(w.search.details.content, "Add to tour"))
+	})
+	w.locked(func() {
+		stops := w.tour.m.Tour().Stops
+		if len(stops) != 3 || stops[1].Name != "Kunstmuseum Liechtenstein" || stops[2].Name != places[0] {
+			t.Fatalf("stops %s, want the map's, the museum and %s", stopNames(w), places[0])
+		}
+		if w.tabs.Selected().Text != tabTour {
+			t.Errorf("tab after adding = %s, want Tour", w.tabs.Selected().Text)
+		}
+	})
+	for i := 0; i < 3; i++ {
+		shortcut(w, ctrlZ)
+	}
+	w.locked(func() {
+		if n := w.tour.m.Len(); n != 0 {
+			t.Errorf("after undoing the three adds: %s", stopNames(w))
 		}
 	})
 }

@@ -28,7 +28,7 @@ func (p *tourPanel) undo() {
 		p.w.setStatus("Nothing to undo")
 		return
 	}
-	p.afterHistory()
+	p.afterHistory(e)
 	p.w.setStatus("Undone: %s", e.Label)
 }
 
@@ -39,15 +39,24 @@ func (p *tourPanel) redo() {
 		p.w.setStatus("Nothing to redo")
 		return
 	}
-	p.afterHistory()
+	p.afterHistory(e)
 	p.w.setStatus("Redone: %s", e.Label)
 }
 
-// afterHistory shows the tour after an undo or redo: the choices and the
-// saved-tours list give way to it.
-func (p *tourPanel) afterHistory() {
+// afterHistory shows the tour after an undo or redo of e: the choices and
+// the saved-tours list give way to it, and the map shows the whole tour
+// again when e replaced or reordered it.
+func (p *tourPanel) afterHistory(e tourmodel.Edit) {
 	p.showTour()
 	p.w.selectTab(tabTour)
+	switch e.Kind {
+	case tourmodel.Replace, tourmodel.Import, tourmodel.Open, tourmodel.Optimize, tourmodel.Clear, tourmodel.New:
+		if p.routed() {
+			p.fitTour()
+		} else {
+			p.fitNext = true
+		}
+	}
 }
 
 // setStatusUndo shows msg in the status line with an Undo link: the

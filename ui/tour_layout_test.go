@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"waymark/internal/benchstat"
 )
 
 // placed is an object of the window with its absolute rectangle and the
@@ -76,7 +78,7 @@ func hit(objs []placed, pos fyne.Position) fyne.CanvasObject {
 func control(o fyne.CanvasObject) bool {
 	switch o.(type) {
 	case *widget.Button, *tipButton, *widget.Check, *widget.Select, *widget.Entry, *stopEntry,
-		*widget.RadioGroup, *widget.Hyperlink, *stopRow, *legRow, *stepRow:
+		*widget.RadioGroup, *widget.Hyperlink, *stopRow, *legHead, *stepRow:
 		return true
 	}
 	return false
@@ -184,4 +186,28 @@ func TestTourPanelLayoutHolds(t *testing.T) {
 		w.tour.showDocs()
 		checkPanel(t, w, true)
 	})
+}
+
+// BenchmarkTourEdit100 is the window's work for one edit of a 100-stop
+// tour: the model's move and the panel's redraw of its rows and map
+// markers (without a region, so no route is asked for).
+func BenchmarkTourEdit100(b *testing.B) {
+	test.NewTempApp(b)
+	w, err := New(fyne.CurrentApp(), Options{ConfigDir: b.TempDir(), PacksDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.shutdown()
+	w.win.Resize(fyne.NewSize(1280, 800))
+	names, pts := tourOfStops(maxStops)
+	for i := range names {
+		w.tour.add(pts[i], names[i])
+	}
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		lat.Time(func() { w.tour.move(0, maxStops-1) })
+	}
+	lat.Report(b)
 }

@@ -27,6 +27,7 @@ type legRow struct {
 	index  int
 	legs   int
 	open   bool
+	head   *legHead
 	icon   *widget.Icon
 	label  *widget.Label
 	totals *widget.Label
@@ -36,12 +37,14 @@ type legRow struct {
 
 func newLegRow(p *tourPanel, i, n int, title string, leg route.Leg) *legRow {
 	r := &legRow{p: p, title: title, leg: leg, index: i, legs: n}
-	r.icon = widget.NewIcon(theme.MenuDropDownIcon())
+	r.icon = widget.NewIcon(theme.MenuExpandIcon())
 	r.label = widget.NewLabel(title)
 	r.label.Truncation = fyne.TextTruncateEllipsis
 	r.label.TextStyle = fyne.TextStyle{Bold: true}
 	r.totals = dimLabel(instructions.Distance(leg.Distance) + " · " + instructions.Duration(leg.Duration))
 	r.totals.Truncation = fyne.TextTruncateOff
+	r.head = &legHead{row: r}
+	r.head.ExtendBaseWidget(r.head)
 	r.steps = container.NewVBox()
 	r.steps.Hide()
 	r.ExtendBaseWidget(r)
@@ -49,21 +52,34 @@ func newLegRow(p *tourPanel, i, n int, title string, leg route.Leg) *legRow {
 }
 
 func (r *legRow) CreateRenderer() fyne.WidgetRenderer {
-	head := container.NewBorder(nil, nil, r.icon, r.totals, r.label)
-	return widget.NewSimpleRenderer(container.NewVBox(head, container.New(&indentLayout{left: 12}, r.steps)))
+	return widget.NewSimpleRenderer(container.NewVBox(r.head, container.New(&indentLayout{left: 12}, r.steps)))
 }
 
-// Tapped opens or closes the steps (taps on a step go to the step).
-func (r *legRow) Tapped(*fyne.PointEvent) { r.setOpen(!r.open) }
+// legHead is a leg's header: tapping it opens or closes the steps.
+type legHead struct {
+	widget.BaseWidget
+	row *legRow
+}
+
+func (h *legHead) CreateRenderer() fyne.WidgetRenderer {
+	r := h.row
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, r.totals, r.label))
+}
+
+// Tapped opens or closes the steps.
+func (h *legHead) Tapped(*fyne.PointEvent) { h.row.setOpen(!h.row.open) }
 
 // MouseIn shows the whole title in a tooltip.
-func (r *legRow) MouseIn(ev *desktop.MouseEvent) { r.p.w.tip.schedule(r.title, ev.AbsolutePosition) }
+func (h *legHead) MouseIn(ev *desktop.MouseEvent) { h.row.p.w.tip.schedule(h.row.title, ev.AbsolutePosition) }
 
 // MouseMoved is part of desktop.Hoverable.
-func (r *legRow) MouseMoved(*desktop.MouseEvent) {}
+func (h *legHead) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut hides the tooltip.
-func (r *legRow) MouseOut() { r.p.w.tip.hide() }
+func (h *legHead) MouseOut() { h.row.p.w.tip.hide() }
+
+// Cursor shows a pointing hand over the header.
+func (h *legHead) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
 func (r *legRow) setOpen(open bool) {
 	r.open = open
@@ -72,10 +88,10 @@ func (r *legRow) setOpen(open bool) {
 		r.buildSteps()
 	}
 	if open {
-		r.icon.SetResource(theme.MenuExpandIcon())
+		r.icon.SetResource(theme.MenuDropDownIcon())
 		r.steps.Show()
 	} else {
-		r.icon.SetResource(theme.MenuDropDownIcon())
+		r.icon.SetResource(theme.MenuExpandIcon())
 		r.steps.Hide()
 	}
 	r.Refresh()
@@ -103,10 +119,29 @@ func (r *legRow) buildSteps() {
 	}
 }
 
-// showLegs lists the legs of the chosen route (none while it is computed).
+// legsKey is what the legs list shows: the route of a revision, the
+// chosen alternative, the model's changes (stop names).
+type legsKey struct {
+	rev     uint64
+	chosen  int
+	changes int
+	shown   bool
+}
+
+// showLegs lists the legs of the chosen route (none while it is computed);
+// the list is made again only when the route, the alternative or the stop
+// names changed.
 func (p *tourPanel) showLegs(res tourmodel.Result, current bool) {
+	key := legsKey{rev: res.Revision, chosen: p.chosen, changes: p.changes, shown: current && p.chosen < len(res.Routes)}
+	if !key.shown {
+		key = legsKey{}
+	}
+	if key == p.legsShown {
+		return
+	}
+	p.legsShown = key
 	p.legs.Objects = nil
-	if current && p.chosen < len(res.Routes) {
+	if key.shown {
 		t := p.m.Tour()
 		r := res.Routes[p.chosen]
 		for i, leg := range r.Legs {

@@ -82,36 +82,57 @@ func newStopRow(p *tourPanel) *stopRow {
 // it can), open whether its details show.
 func (r *stopRow) set(i int, s tourmodel.Stop, last bool, problem string, open bool) {
 	r.index, r.stop = i, s
-	r.badge.FillColor = stopColor(i)
+	// only what changed is redrawn: a 100-stop list is set again after
+	// every edit
+	badge := stopColor(i)
 	if problem != "" {
-		r.badge.FillColor = theme.Color(theme.ColorNameError)
+		badge = theme.Color(theme.ColorNameError)
 	}
-	r.badge.Refresh()
-	r.num.Text = strconv.Itoa(i + 1)
-	r.num.Refresh()
-	if r.name.Text != s.Name {
-		r.name.SetText(s.Name)
+	if r.badge.FillColor != badge {
+		r.badge.FillColor = badge
+		r.badge.Refresh()
 	}
+	if num := strconv.Itoa(i + 1); r.num.Text != num {
+		r.num.Text = num
+		r.num.Refresh()
+	}
+	setText(r.name, s.Name)
 	enable(r.up, i > 0)
 	enable(r.dn, !last)
+	showIf(r.warn, problem != "")
+	showIf(r.problem, problem != "")
 	if problem != "" {
-		r.problem.SetText("Not routed: " + problem)
-		r.problem.Show()
-		r.warn.Show()
-	} else {
-		r.problem.Hide()
-		r.warn.Hide()
+		setText(r.problem, "Not routed: "+problem)
 	}
+	showIf(r.details, open)
+	bg := color.Color(color.Transparent)
 	if open {
-		r.fullName.SetText(s.Name)
-		r.coords.SetText(formatLatLon(s.Point))
-		r.details.Show()
-		r.bg.FillColor = theme.Color(theme.ColorNameHover)
-	} else {
-		r.details.Hide()
-		r.bg.FillColor = color.Transparent
+		setText(r.fullName, s.Name)
+		setText(r.coords, formatLatLon(s.Point))
+		bg = theme.Color(theme.ColorNameHover)
 	}
-	r.bg.Refresh()
+	if r.bg.FillColor != bg {
+		r.bg.FillColor = bg
+		r.bg.Refresh()
+	}
+}
+
+// setText sets a label's text when it differs (a label redraws on every
+// SetText).
+func setText(l *widget.Label, text string) {
+	if l.Text != text {
+		l.SetText(text)
+	}
+}
+
+// showIf shows or hides o.
+func showIf(o fyne.CanvasObject, on bool) {
+	switch {
+	case on && !o.Visible():
+		o.Show()
+	case !on && o.Visible():
+		o.Hide()
+	}
 }
 
 // stopColor is green for the start and blue for the other stops, as on the map.

@@ -110,7 +110,7 @@ func TestStepTapShowsManeuver(t *testing.T) {
 		t.Errorf("totals = %q, want %q", got, "3.0 km · 5 min")
 	}
 	leg := w.tour.legs.Objects[0].(*legRow)
-	leg.Tapped(&fyne.PointEvent{})
+	leg.head.Tapped(&fyne.PointEvent{})
 	steps := leg.steps.Objects
 	var rows []*stepRow
 	for _, o := range steps {
