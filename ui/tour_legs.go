@@ -70,7 +70,9 @@ func (h *legHead) CreateRenderer() fyne.WidgetRenderer {
 func (h *legHead) Tapped(*fyne.PointEvent) { h.row.setOpen(!h.row.open) }
 
 // MouseIn shows the whole title in a tooltip.
-func (h *legHead) MouseIn(ev *desktop.MouseEvent) { h.row.p.w.tip.schedule(h.row.title, ev.AbsolutePosition) }
+func (h *legHead) MouseIn(ev *desktop.MouseEvent) {
+	h.row.p.w.tip.schedule(h.row.title, ev.AbsolutePosition)
+}
 
 // MouseMoved is part of desktop.Hoverable.
 func (h *legHead) MouseMoved(*desktop.MouseEvent) {}

@@ -195,4 +195,3 @@ func (p *tourPanel) totalsText() string { return p.totals.Text }
 
 // routed reports whether the result of the current stops is shown.
 func (p *tourPanel) routed() bool { return !p.pending && p.m.Result().Revision == p.m.Revision() }
-
