@@ -341,7 +341,7 @@ func (p *tourPanel) dirty() bool {
 		return len(t.Stops) > 0
 	}
 	s, ok := p.saved[t.Doc]
-	return !ok || !s.Equal(t)
+	return !ok || !s.Same(t)
 }
 
 // add appends a stop (or, choosing a start, puts it first) and reports

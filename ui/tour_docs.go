@@ -254,12 +254,16 @@ func (d *tourDocs) duplicate(id string) {
 func (d *tourDocs) rename(id, old string) {
 	entry := widget.NewEntry()
 	entry.SetText(old)
-	dialog.ShowForm("Rename the tour", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", entry)},
+	dlg := dialog.NewForm("Rename the tour", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", entry)},
 		func(ok bool) {
 			if ok {
 				d.renameTo(id, strings.TrimSpace(entry.Text))
 			}
 		}, d.p.w.win)
+	entry.OnSubmitted = func(string) { dlg.Submit() }
+	dlg.Resize(fyne.NewSize(min(480, d.p.w.win.Canvas().Size().Width-40), dlg.MinSize().Height))
+	dlg.Show()
+	d.p.w.win.Canvas().Focus(entry)
 }
 
 func (d *tourDocs) renameTo(id, name string) {

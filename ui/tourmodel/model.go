@@ -87,6 +87,22 @@ func (t Tour) Equal(u Tour) bool {
 	return true
 }
 
+// Same reports whether t and u are the same tour as saved: Equal, but
+// coordinates that agree to within 1e-6° (about 10 cm; files keep 7
+// decimals) are the same.
+func (t Tour) Same(u Tour) bool {
+	if t.Doc != u.Doc || t.Name != u.Name || t.Profile != u.Profile || t.Roundtrip != u.Roundtrip || len(t.Stops) != len(u.Stops) {
+		return false
+	}
+	for i, s := range t.Stops {
+		v := u.Stops[i]
+		if s.Name != v.Name || math.Abs(s.Point[0]-v.Point[0]) > 1e-6 || math.Abs(s.Point[1]-v.Point[1]) > 1e-6 {
+			return false
+		}
+	}
+	return true
+}
+
 // Coordinates returns the points to route through in order: the stops, and
 // the first stop again at the end of a round trip of two or more stops.
 func (t Tour) Coordinates() []orb.Point {

@@ -249,3 +249,21 @@ func TestRandomEditsUndoToStart(t *testing.T) {
 		t.Fatalf("after redoing everything: %s, want %s", names(got), names(end))
 	}
 }
+
+func TestSameAsSaved(t *testing.T) {
+	a := abcd()
+	b := a.Clone()
+	b.Stops[1].Point[0] += 4e-7 // a file's 7 decimals
+	if !a.Same(b) || a.Equal(b) {
+		t.Errorf("Same %v Equal %v for coordinates 4e-7° apart, want true false", a.Same(b), a.Equal(b))
+	}
+	b.Stops[1].Point[0] += 1e-5
+	if a.Same(b) {
+		t.Error("Same for a stop moved by a metre")
+	}
+	c := a.Clone()
+	c.Stops[2].Name = "Other"
+	if a.Same(c) {
+		t.Error("Same for a renamed stop")
+	}
+}
