@@ -197,3 +197,23 @@ func TestStopsFromMapSearchAndNearby(t *testing.T) {
 		}
 	})
 }
+
+// TestTourFileOnTheCommandLine: a GeoJSON file given with the packs (a file
+// manager's "Open with") opens as the tour.
+func TestTourFileOnTheCommandLine(t *testing.T) {
+	test.NewTempApp(t)
+	geo := filepath.Join(t.TempDir(), "museums.geojson")
+	os.WriteFile(geo, []byte(`{"type":"FeatureCollection","name":"Museums","features":[
+		{"type":"Feature","geometry":{"type":"Point","coordinates":[9.52163,47.13897]},"properties":{"name":"Kunstmuseum Liechtenstein"}},
+		{"type":"Feature","geometry":{"type":"Point","coordinates":[9.52271,47.13818]},"properties":{"name":"Liechtenstein National Museum"}}]}`), 0o644)
+	w, err := New(fyne.CurrentApp(), Options{Packs: []string{geo}, ConfigDir: t.TempDir(), PacksDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.locked(w.shutdown)
+	w.locked(func() {
+		if got := w.tour.m.Tour(); got.Name != "Museums" || len(got.Stops) != 2 || w.tabs.Selected().Text != tabTour {
+			t.Errorf("opened %q with %d stops on tab %s, want Museums, 2 stops, Tour", got.Name, len(got.Stops), w.tabs.Selected().Text)
+		}
+	})
+}

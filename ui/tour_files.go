@@ -245,3 +245,28 @@ func (p *tourPanel) openTourFile(path string, done func(error)) {
 	p.replacedStatus(fmt.Sprintf("Opened %s as a tour of %s", filepath.Base(path), plural(len(t.Stops), "stop")), before)
 	finish(nil)
 }
+
+// isTourFile reports whether path names a file the tour opens: GPX or
+// GeoJSON.
+func isTourFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".gpx", ".geojson", ".json":
+		return true
+	}
+	return false
+}
+
+// takeTourFiles removes the tour files from the packs given on the command
+// line (a file manager's "Open with") and returns them.
+func (w *Window) takeTourFiles() []string {
+	var files, packs []string
+	for _, p := range w.opts.Packs {
+		if isTourFile(p) {
+			files = append(files, p)
+		} else {
+			packs = append(packs, p)
+		}
+	}
+	w.opts.Packs = packs
+	return files
+}

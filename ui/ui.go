@@ -46,7 +46,8 @@ import (
 // Options configure the window.
 type Options struct {
 	// Packs are region packs to open (from the command line), in addition
-	// to the installed ones and those remembered from the last run.
+	// to the installed ones and those remembered from the last run. GPX
+	// and GeoJSON files among them open as the tour.
 	Packs []string
 	// PacksDir is where imported packs are installed; default
 	// regions.DefaultDir() (~/.local/share/waymark/packs).
@@ -163,16 +164,20 @@ func New(a fyne.App, opts Options) (*Window, error) {
 	w.statusLink.Hide()
 	w.tip = newTooltip(w)
 
+	tourFiles := w.takeTourFiles() // a .gpx or .geojson given opens as the tour
 	if err := w.openPacks(w.initialPacks()); err != nil {
 		w.setStatus("A region could not be opened: %v", err)
 	}
-	for _, p := range opts.Packs {
+	for _, p := range w.opts.Packs {
 		if _, err := os.Stat(p); err != nil {
 			w.setStatus("Region pack %s: %v", p, err)
 		}
 	}
 	w.restoreView()
 	w.buildLayout()
+	for _, f := range tourFiles {
+		w.openFile(f)
+	}
 	w.win.SetOnClosed(w.shutdown)
 	a.Settings().AddListener(func(fyne.Settings) { w.doUI(w.updateTiler) })
 	return w, nil
