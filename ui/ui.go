@@ -15,8 +15,9 @@
 //     the caller passes the fyne.App, so the panels are tested with Fyne's
 //     test driver without a display (see app/window.go for the real one).
 //   - State kept between runs lives in ui/state; GUI-free logic (turn
-//     instructions, GPX/GeoJSON files) lives in ui/instructions and
-//     ui/tourfile so it tests without Fyne.
+//     instructions, GPX/GeoJSON files, the tour and its edit history,
+//     saved tours) lives in ui/instructions, ui/tourfile, ui/tourmodel and
+//     ui/tourstore so it tests without Fyne.
 package ui
 
 import (

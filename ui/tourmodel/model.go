@@ -19,6 +19,10 @@
 //   - Routes are computed elsewhere (Route, on a background goroutine) for
 //     a Revision of the tour; SetResult keeps only the answer for the
 //     current revision, so a slow answer for an older tour is never shown.
+//     Route never routes a stop it would have to move far to reach a road:
+//     it marks it (Result.Problems) and gives no totals instead.
+//   - Pick decides when a typed stop name clearly means one place; else
+//     the planner chooses among the candidates.
 package tourmodel
 
 import (
