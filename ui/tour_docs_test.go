@@ -55,7 +55,7 @@ func TestSaveAndReopenTour(t *testing.T) {
 		if got := w.tour.m.Tour(); !got.Equal(saved) {
 			t.Errorf("reopened %+v, want %+v", got, saved)
 		}
-		w.saveState()
+		w.shutdown() // the user closes the window: the state is saved
 	})
 
 	// A restart: the same folders, a new window.

@@ -156,7 +156,11 @@ func TestTourPanelLayoutHolds(t *testing.T) {
 	}
 	sizes := []fyne.Size{{Width: 1024, Height: 640}, {Width: 1280, Height: 800}, {Width: 1920, Height: 1080}}
 	w := tourWindow(t, sizes[0])
-	names, pts := tourOfStops(maxStops)
+	n := maxStops
+	if raceEnabled {
+		n = 30 // routing and laying out 100 stops takes minutes under the race detector
+	}
+	names, pts := tourOfStops(n)
 	w.addStopsForTest(names, pts)
 	until(t, w, "the route of 100 stops", w.tour.routed)
 	w.locked(func() {

@@ -55,6 +55,24 @@ func tourWindow(t *testing.T, size fyne.Size, packs ...string) *Window {
 	return w
 }
 
+// bareWindow opens the window without any region, at 1280×800: for the
+// tests of edits that need no route.
+func bareWindow(t *testing.T) *Window {
+	t.Helper()
+	test.NewTempApp(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	w, err := New(fyne.CurrentApp(), Options{ConfigDir: t.TempDir(), PacksDir: filepath.Join(t.TempDir(), "packs")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.locked(func() {
+		w.win.Resize(fyne.NewSize(1280, 800))
+		w.selectTab(tabTour)
+	})
+	t.Cleanup(func() { w.locked(func() { w.shutdown() }) })
+	return w
+}
+
 // until polls cond (run holding the UI lock) until it holds.
 func until(t *testing.T, w *Window, what string, cond func() bool) {
 	t.Helper()
@@ -209,7 +227,7 @@ func TestTourUndoEveryEdit(t *testing.T) {
 // and keeps the focus; Ctrl+Z there undoes the tour edit, while Ctrl+Z with
 // text in the field is the field's own.
 func TestUndoFromTheAddField(t *testing.T) {
-	w := tourWindow(t, fyne.NewSize(1280, 800))
+	w := bareWindow(t)
 	w.addStopsForTest([]string{"Vaduz", "Schaan"}, []orb.Point{liVaduz, liSchaan})
 	w.locked(func() {
 		w.win.Canvas().Focus(w.tour.addEntry)
@@ -232,7 +250,7 @@ func TestUndoFromTheAddField(t *testing.T) {
 
 // TestHistoryKeeps50Steps: at least 50 edits are undone one by one.
 func TestHistoryKeeps50Steps(t *testing.T) {
-	w := tourWindow(t, fyne.NewSize(1280, 800))
+	w := bareWindow(t)
 	for i := 0; i < 60; i++ {
 		w.addStopsForTest([]string{"S"}, []orb.Point{{9.50 + float64(i)/2000, 47.14}})
 	}
@@ -479,7 +497,8 @@ func TestUnreachableStopIsMarked(t *testing.T) {
 // TestStopTooltipAndDetails: a long name is shortened on its row, shown
 // whole in a tooltip on hover and in the details when tapped.
 func TestStopTooltipAndDetails(t *testing.T) {
-	w := tourWindow(t, fyne.NewSize(1024, 640))
+	w := bareWindow(t)
+	w.locked(func() { w.win.Resize(fyne.NewSize(1024, 640)) })
 	long := strings.Repeat("Kunstmuseum Liechtenstein mit Hilti Art Foundation ", 2)[:80]
 	w.addStopsForTest([]string{long, "Vaduz"}, []orb.Point{kunstmuseum, liVaduz})
 	var row *stopRow
@@ -502,7 +521,7 @@ func TestStopTooltipAndDetails(t *testing.T) {
 
 // TestSidebarWidthIsDraggedAndRemembered.
 func TestSidebarWidthIsDraggedAndRemembered(t *testing.T) {
-	w := tourWindow(t, fyne.NewSize(1280, 800))
+	w := bareWindow(t)
 	var handle *sidebarHandle
 	w.locked(func() {
 		handle = w.mainContent.Objects[1].(*fyne.Container).Objects[1].(*sidebarHandle)
@@ -527,7 +546,7 @@ func TestSidebarWidthIsDraggedAndRemembered(t *testing.T) {
 		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 150}})
 		handle.DragEnd()
 		want = w.sideWidth.width
-		w.saveState()
+		w.shutdown() // the user closes the window: the state is saved
 	})
 	cfg := w.configDir
 	w2, err := New(fyne.CurrentApp(), Options{ConfigDir: cfg, PacksDir: t.TempDir()})

@@ -33,7 +33,9 @@ func TestStopReorder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
+	// the test acts as the UI goroutine: background callbacks wait
+	w.uiMu.Lock()
+	defer func() { w.shutdown(); w.uiMu.Unlock() }()
 	if tab := w.tabs.Selected().Text; tab != tabRegions {
 		t.Errorf("without regions the window opens on %q, want %q", tab, tabRegions)
 	}
@@ -98,7 +100,9 @@ func TestStepTapShowsManeuver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
+	// the test acts as the UI goroutine: background callbacks wait
+	w.uiMu.Lock()
+	defer func() { w.shutdown(); w.uiMu.Unlock() }()
 	turn := orb.Point{9.515, 47.15}
 	showFakeRoutes(w, []route.Route{{Distance: 3000, Duration: 300, Points: orb.LineString{{9.52, 47.14}, turn, {9.51, 47.16}},
 		Legs: []route.Leg{{Distance: 3000, Duration: 300, Steps: []route.Step{
@@ -133,7 +137,9 @@ func TestAlternatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
+	// the test acts as the UI goroutine: background callbacks wait
+	w.uiMu.Lock()
+	defer func() { w.shutdown(); w.uiMu.Unlock() }()
 	line := orb.LineString{{9.52, 47.14}, {9.51, 47.16}}
 	showFakeRoutes(w, []route.Route{
 		{Distance: 3000, Duration: 300, Points: line, Legs: []route.Leg{{Distance: 3000, Duration: 300}}},
