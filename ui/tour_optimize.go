@@ -89,58 +89,18 @@ func isIdentity(order []int) bool {
 }
 
 // optimizeOrder returns the visiting order (indices into pts, starting with
-// 0) of the fastest tour found, and its duration in seconds. An open tour
-// tries every stop as the last one, since the engine optimizes open tours
-// with both ends fixed (as OSRM does).
+// 0) of the fastest tour the engine finds, and its duration in seconds: a
+// round trip back to the first stop, or an open tour from the first stop
+// ending wherever is fastest (one Optimize call with the end free).
 func optimizeOrder(ctx context.Context, eng *engine.Engine, pts []orb.Point, prof route.Profile, roundtrip bool) (_ []int, _ float64, err error) {
 	defer recoverTo(&err)
-	req := engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts},
-		Roundtrip: roundtrip, FixedSource: true, Output: route.Output{Overview: route.OverviewFalse}}
-	if roundtrip {
-		res, err := eng.Optimize(ctx, req)
-		if err != nil {
-			return nil, 0, err
-		}
-		return res.Order, res.Trips[0].Duration, nil
+	res, err := eng.Optimize(ctx, engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts},
+		Roundtrip: roundtrip, FixedSource: true, Output: route.Output{Overview: route.OverviewFalse}})
+	if err != nil {
+		return nil, 0, err
 	}
-	req.FixedDestination = true
-	var best []int
-	bestDur := math.Inf(1)
-	var firstErr error
-	for last := 1; last < len(pts); last++ {
-		// Move stop last to the end; idx maps back to the input order.
-		idx := make([]int, 0, len(pts))
-		for i := range pts {
-			if i != last {
-				idx = append(idx, i)
-			}
-		}
-		idx = append(idx, last)
-		coords := make([]orb.Point, len(idx))
-		for i, k := range idx {
-			coords[i] = pts[k]
-		}
-		req.Coordinates = coords
-		res, err := eng.Optimize(ctx, req)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
-		}
-		if d := res.Trips[0].Duration; d < bestDur {
-			bestDur = d
-			best = make([]int, len(res.Order))
-			for i, k := range res.Order {
-				best[i] = idx[k]
-			}
-		}
+	if len(res.Trips) == 0 || len(res.Order) != len(pts) || res.Order[0] != 0 {
+		return nil, 0, fmt.Errorf("optimize: the engine's order %v is not one from the first of %d stops", res.Order, len(pts))
 	}
-	if best == nil {
-		if firstErr == nil {
-			firstErr = fmt.Errorf("no tour found")
-		}
-		return nil, 0, firstErr
-	}
-	return best, bestDur, nil
+	return res.Order, res.Trips[0].Duration, nil
 }
