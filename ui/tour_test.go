@@ -187,7 +187,10 @@ func TestTourUndoEveryEdit(t *testing.T) {
 				w.win.Canvas().Unfocus()
 				tt.edit()
 			})
-			until(t, w, "the edit", func() bool { return w.tour.m.CanUndo() && w.tour.m.UndoLabel() != "" && w.tour.routed() })
+			until(t, w, "the edit", func() bool {
+				// done, routed, and a point's stop named by reverse geocoding
+				return w.tour.m.CanUndo() && w.tour.m.UndoLabel() != "" && w.tour.routed() && !strings.Contains(stopNames(w), "°")
+			})
 			var after tourmodel.Tour
 			w.locked(func() { after = w.tour.m.Tour() })
 			if after.Equal(before) {
