@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -55,16 +53,19 @@ func (w *Window) buildLayout() {
 	subtitle.Importance = widget.LowImportance
 	header := container.NewHBox(widget.NewIcon(appIcon()), title, subtitle)
 
-	statusBar := container.NewBorder(widget.NewSeparator(), nil, nil, nil, w.status)
+	statusBar := container.NewBorder(widget.NewSeparator(), nil, nil, w.statusLink, w.status)
 	side := container.NewBorder(container.NewPadded(header), statusBar, nil, nil, w.tabs)
 	sideBG := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
-	w.sidebar = container.New(&fixedWidth{width: sidebarWidth}, container.NewStack(sideBG, side))
+	w.sideWidth = &fixedWidth{width: clampSidebar(sidebarWidth, 0)}
+	if w.st.Sidebar > 0 {
+		w.sideWidth.width = clampSidebar(w.st.Sidebar, 0)
+	}
+	w.sidebar = container.New(w.sideWidth, container.NewStack(sideBG, side))
 
-	divider := canvas.NewRectangle(color.NRGBA{0, 0, 0, 0x30})
-	divider.SetMinSize(fyne.NewSize(1, 1))
-	content := container.NewBorder(nil, nil, container.NewHBox(w.sidebar, divider), nil, w.mapw)
+	// the line between sidebar and map is a handle that sets the width
+	w.mainContent = container.NewBorder(nil, nil, container.NewHBox(w.sidebar, newSidebarHandle(w)), nil, w.mapw)
 	w.win.SetPadded(false)
-	w.win.SetContent(content)
+	w.win.SetContent(container.NewStack(w.mainContent, w.tip.layer))
 	w.installShortcuts()
 	w.installMapActions()
 	w.installDrop()

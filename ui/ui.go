@@ -15,8 +15,9 @@
 //     the caller passes the fyne.App, so the panels are tested with Fyne's
 //     test driver without a display (see app/window.go for the real one).
 //   - State kept between runs lives in ui/state; GUI-free logic (turn
-//     instructions, GPX/GeoJSON files) lives in ui/instructions and
-//     ui/tourfile so it tests without Fyne.
+//     instructions, GPX/GeoJSON files, the tour and its edit history,
+//     saved tours) lives in ui/instructions, ui/tourfile, ui/tourmodel and
+//     ui/tourstore so it tests without Fyne.
 package ui
 
 import (
@@ -46,17 +47,22 @@ import (
 // Options configure the window.
 type Options struct {
 	// Packs are region packs to open (from the command line), in addition
-	// to the installed ones and those remembered from the last run.
+	// to the installed ones and those remembered from the last run. GPX
+	// and GeoJSON files among them open as the tour.
 	Packs []string
 	// PacksDir is where imported packs are installed; default
 	// regions.DefaultDir() (~/.local/share/waymark/packs).
 	PacksDir string
 	// ConfigDir holds state.json; default os.UserConfigDir()/waymark.
 	ConfigDir string
+	// ToursDir holds the saved tours; default "tours" beside PacksDir
+	// (~/.local/share/waymark/tours).
+	ToursDir string
 	// Demo runs a scripted demo when set: "search" (types a query and
-	// shows a result) or "tour" (the search, then a four-stop tour that is
-	// optimized). It saves screenshots of the window to DemoDir
-	// (search.png, and tour.png for "tour") and closes the window.
+	// shows a result), "tour" (the search, then a four-stop tour that is
+	// optimized) or "longtour" (a 30-stop tour at 1024×640). It saves
+	// screenshots of the window to DemoDir (search.png, and tour.png for
+	// "tour"; tour-long.png for "longtour") and closes the window.
 	Demo string
 	// DemoDir is where the demo writes its screenshots; default ".".
 	DemoDir string
@@ -83,6 +89,11 @@ type Window struct {
 	tabs    *container.AppTabs
 	status  *widget.Label
 	sidebar fyne.CanvasObject
+
+	statusLink  *widget.Hyperlink // an action of the status message (Undo)
+	sideWidth   *fixedWidth       // the sidebar's width (dragged, remembered)
+	mainContent *fyne.Container   // sidebar and map
+	tip         *tooltip
 
 	search  *searchPanel
 	nearby  *nearbyPanel
@@ -150,17 +161,24 @@ func New(a fyne.App, opts Options) (*Window, error) {
 	w.mapw.OnViewChanged = func(orb.Point, float64) { w.scheduleSave() }
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.statusLink = widget.NewHyperlink("", nil)
+	w.statusLink.Hide()
+	w.tip = newTooltip(w)
 
+	tourFiles := w.takeTourFiles() // a .gpx or .geojson given opens as the tour
 	if err := w.openPacks(w.initialPacks()); err != nil {
 		w.setStatus("A region could not be opened: %v", err)
 	}
-	for _, p := range opts.Packs {
+	for _, p := range w.opts.Packs {
 		if _, err := os.Stat(p); err != nil {
 			w.setStatus("Region pack %s: %v", p, err)
 		}
 	}
 	w.restoreView()
 	w.buildLayout()
+	for _, f := range tourFiles {
+		w.openFile(f)
+	}
 	w.win.SetOnClosed(w.shutdown)
 	a.Settings().AddListener(func(fyne.Settings) { w.doUI(w.updateTiler) })
 	return w, nil
@@ -406,6 +424,7 @@ func (w *Window) doUI(f func()) {
 // setStatus shows a short message at the bottom of the sidebar.
 func (w *Window) setStatus(format string, args ...any) {
 	w.status.SetText(fmt.Sprintf(format, args...))
+	w.statusLink.Hide()
 }
 
 // recoverTo turns a panic of engine code running on a background goroutine

@@ -41,6 +41,10 @@ type Stop struct {
 
 // Tour is the tour being planned.
 type Tour struct {
+	// Doc is the id of the saved tour it belongs to ("" never saved);
+	// Name its name ("" untitled).
+	Doc       string `json:"doc,omitempty"`
+	Name      string `json:"name,omitempty"`
 	Stops     []Stop `json:"stops,omitempty"`
 	Profile   string `json:"profile,omitempty"` // "driving" or "walking"
 	Roundtrip bool   `json:"roundtrip,omitempty"`
@@ -62,6 +66,8 @@ type State struct {
 	Tour   Tour     `json:"tour"`
 	Server Server   `json:"server"`
 	Tab    string   `json:"tab,omitempty"` // sidebar tab shown last
+	// Sidebar is the sidebar's width in logical pixels (0: the default).
+	Sidebar float32 `json:"sidebar,omitempty"`
 }
 
 // DefaultDir returns os.UserConfigDir()/waymark.
