@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/paulmach/orb"
+
+	"waymark/internal/benchstat"
+	"waymark/internal/testregions"
 )
 
 // homeFixture writes an extract: a square admin area (level 2) of side
@@ -121,5 +124,27 @@ func TestTrimmedBound(t *testing.T) {
 	want := orb.Bound{Min: orb.Point{2, -97}, Max: orb.Point{97, -2}}
 	if got != want {
 		t.Errorf("trimmedBound = %v, want %v", got, want)
+	}
+}
+
+// BenchmarkHomeArea finds the home area of each shared extract (loaded
+// once), as an import does after reading it, and reports p50/p99.
+func BenchmarkHomeArea(b *testing.B) {
+	for _, name := range []string{"liechtenstein", "monaco", "andorra"} {
+		b.Run(name, func(b *testing.B) {
+			d, err := Load(context.Background(), testregions.Extract(b, name), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer d.Close()
+			cluster := d.Bound
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				lat.Time(func() { homeArea(d, cluster) })
+			}
+			lat.Report(b)
+		})
 	}
 }
