@@ -1,8 +1,9 @@
 # Waymark — build, run, test and benchmark.
 #
 #   make run     install what is missing, build, build the default region pack, open the window
-#   make test    install what is missing, vet, unit + integration tests, -race on engine and the
-#                GL-free window packages (ui, mapview: Fyne's test driver, no OpenGL), window e2e under Xvfb
+#   make test    install what is missing, vet, unit + integration tests (stock geopy and Leaflet
+#                clients against serve -open among them), -race on engine and the GL-free window
+#                packages (ui, mapview: Fyne's test driver, no OpenGL), window e2e under Xvfb
 #   make bench   print one table: operation, p50, p99, allocations, memory
 #
 # Build tags: go-sqlite3 needs `sqlite_fts5` for the FTS5 full-text index
@@ -43,7 +44,15 @@ OTI      := osrm-text-instructions@0.15.0
 export WAYMARK_NODE_MODULES := $(NPM_DIR)/node_modules
 GUI_ENV := LANG=C.UTF-8 LANGUAGE=en_US GSETTINGS_BACKEND=memory
 
-.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions bench clean
+# Stock clients that make test runs against `serve -open` with no key anywhere
+# (app's TestStockClientsE2E): Debian's python3-geopy, run by /usr/bin/python3,
+# and in their own npm prefix Leaflet, leaflet-routing-machine, leaflet-control-geocoder
+# (2.x: XMLHttpRequest, whose CORS checks jsdom enforces) and jsdom.
+CLIENTS_DIR := $(abspath $(VAR)/npm-clients)
+CLIENTS_NPM := leaflet@1.9.4 leaflet-routing-machine@3.2.12 leaflet-control-geocoder@2.4.0 jsdom@26.1.0
+export WAYMARK_CLIENTS := $(CLIENTS_DIR)/node_modules
+
+.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions clients test-clients bench clean
 
 all: build
 
@@ -96,16 +105,27 @@ textinstructions:
 	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
 	@[ -f $(NPM_DIR)/node_modules/osrm-text-instructions/package.json ] || { mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-audit --no-fund --loglevel=error $(OTI); }
 
-test: vet testpacks textinstructions
+# The stock clients of TestStockClientsE2E (see CLIENTS_NPM).
+clients:
+	@/usr/bin/python3 -c 'import geopy' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-geopy; }
+	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+	@(for p in $(CLIENTS_NPM); do n=$${p%@*}; v=$${p##*@}; grep -q "\"version\": \"$$v\"" $(CLIENTS_DIR)/node_modules/$$n/package.json 2>/dev/null || exit 1; done) \
+		|| { mkdir -p $(CLIENTS_DIR) && npm install --prefix $(CLIENTS_DIR) --no-save --no-audit --no-fund --loglevel=error $(CLIENTS_NPM); }
+
+# geopy's Nominatim and a Leaflet page (OSRM v1 router, Nominatim geocoder) against serve -open.
+test-clients: build testpacks clients
+	WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -run 'TestStockClientsE2E' -v ./app/
+
+test: vet testpacks textinstructions clients
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
 
-test-e2e: build testpacks
+test-e2e: build testpacks clients
 	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
 		$(GOTEST) -count=1 -run 'E2E' ./ui/...
 	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
-		$(GO) test -tags $(GO_TAGS),gui -count=1 ./app/...
+		$(GO) test -tags $(GO_TAGS),gui -count=1 -skip 'TestStockClientsE2E' ./app/...
 
 bench: testpacks
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -run '^$$' -bench . -benchmem -benchtime=1s -timeout 30m \

@@ -137,6 +137,16 @@ func (w *Window) StartServerForTest(addr string) (bound, token string, err error
 	return bound, token, err
 }
 
+// SetServerOpenForTest sets the "Open (no key)" check.
+func (w *Window) SetServerOpenForTest(on bool) { w.locked(func() { w.server.open.SetChecked(on) }) }
+
+// ServerOpenForTest reports the "Open (no key)" check and the example
+// request shown.
+func (w *Window) ServerOpenForTest() (on bool, example string) {
+	w.locked(func() { on, example = w.server.open.Checked, w.server.example.Text })
+	return on, example
+}
+
 // StopServerForTest presses the toggle again.
 func (w *Window) StopServerForTest() { w.locked(func() { w.server.toggle.OnTapped() }) }
 

@@ -44,6 +44,12 @@ func (t Token) allows(group string) bool {
 // Config configures the server's tokens and limits.
 type Config struct {
 	Tokens []Token `json:"tokens"`
+	// Open serves requests that carry no key, as nominatim and
+	// osrm-routed do (auth.go): they may use every endpoint, at the
+	// default Rate per client address. A key given is still checked: a
+	// token's groups and rates apply, and a wrong key is a 401. Without
+	// Open every request needs a key (spec 5).
+	Open bool `json:"open,omitempty"`
 	// Rate and Burst are the default per-token token-bucket limit.
 	Rate  float64 `json:"rate,omitempty"`  // requests per second; 0 (default): no limit
 	Burst int     `json:"burst,omitempty"` // default 2×Rate, at least 1
@@ -51,8 +57,9 @@ type Config struct {
 	OnRequest func(Request) `json:"-"`
 
 	// Origins lists the web origins (e.g. "http://localhost:3000") whose
-	// pages may call the API (CORS); empty: none, "*": any. Never sent on
-	// requests refused for their key.
+	// pages may call the API (CORS); empty: none, "*": any. Every answer
+	// to an allowed origin carries the CORS headers, errors included, so
+	// its page can read "Invalid key" or "Rate Limited Second".
 	Origins []string `json:"origins,omitempty"`
 	// Hosts lists the host names the server answers to besides IP
 	// addresses and "localhost" (against DNS rebinding: a web page's own
@@ -105,6 +112,9 @@ func (c *Config) validate() error {
 	}
 	if c.DeadlineSeconds < 0 || c.Heavy < 0 || c.MaxConns < 0 {
 		return errors.New("api: config: deadline_seconds, heavy and max_conns must not be negative")
+	}
+	if err := validateOrigins(c.Origins); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for i, t := range c.Tokens {

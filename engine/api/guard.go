@@ -19,10 +19,10 @@ import (
 //   - Host allow-list: IP literals, "localhost" and Config.Hosts. A page of
 //     evil.example whose name resolves to 127.0.0.1 (DNS rebinding) sends
 //     "Host: evil.example" and is refused with 403.
-//   - CORS: Access-Control-Allow-Origin only for Config.Origins, and only on
-//     requests whose key was accepted.
-//   - Failed keys: each client address may present at most failedKeyBurst
-//     wrong keys, refilled at failedKeyRate per second; beyond, 429.
+//   - CORS: Access-Control-Allow-Origin only for Config.Origins (auth.go).
+//   - Wrong keys: each client address may present at most failedKeyBurst
+//     wrong keys, refilled at failedKeyRate per second; beyond, its
+//     wrong-key attempts get 429, never its valid keys (auth.go).
 //   - Deadline: the request's context ends after Config.DeadlineSeconds
 //     (default 30 s) or when the client leaves; the engine's loops stop.
 //   - Heavy requests (matrix, optimize, matching) are worked on at most
@@ -76,22 +76,6 @@ func (g *guards) hostAllowed(r *http.Request) bool {
 	return slices.Contains(g.hosts, "*") || slices.Contains(g.hosts, h)
 }
 
-// cors sets Access-Control-Allow-Origin when the request's origin may use
-// the API.
-func (g *guards) cors(w http.ResponseWriter, r *http.Request) {
-	o := r.Header.Get("Origin")
-	if o == "" || len(g.origins) == 0 {
-		return
-	}
-	w.Header().Add("Vary", "Origin")
-	switch {
-	case slices.Contains(g.origins, "*"):
-		w.Header().Set("Access-Control-Allow-Origin", "*")
-	case slices.Contains(g.origins, o):
-		w.Header().Set("Access-Control-Allow-Origin", o)
-	}
-}
-
 // clientAddr is the client's IP address (the failed-key bucket's key).
 func clientAddr(r *http.Request) string {
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
@@ -100,13 +84,11 @@ func clientAddr(r *http.Request) string {
 	return r.RemoteAddr
 }
 
-// keyFailuresLeft reports whether the client may still try a key; fail
-// spends one try.
-func (g *guards) keyFailuresLeft(r *http.Request) bool {
-	return g.failed.peek(Token{Key: clientAddr(r)})
+// keyFailed spends one of the client address's wrong-key attempts; false
+// (and how long until the next is allowed) when none is left.
+func (g *guards) keyFailed(r *http.Request) (time.Duration, bool) {
+	return g.failed.take(Token{Key: clientAddr(r)})
 }
-
-func (g *guards) keyFailed(r *http.Request) { g.failed.take(Token{Key: clientAddr(r)}) }
 
 // acquireHeavy waits for a heavy request's turn until ctx ends; release
 // must be called when it returns true.

@@ -97,6 +97,9 @@ func TestTripEndpoint(t *testing.T) {
 				return
 			}
 			checkTrip(t, res, tc.legs, tc.first, tc.last)
+			if want := weightNameOf(tc.path); res.Trips[0].WeightName != want {
+				t.Errorf("weight_name %q, want %q", res.Trips[0].WeightName, want)
+			}
 		})
 	}
 }
@@ -111,7 +114,7 @@ func checkTrip(t *testing.T, res tripJSON, legs int, first, last bool) {
 	if len(tr.Legs) != legs {
 		t.Errorf("%d legs, want %d", len(tr.Legs), legs)
 	}
-	if tr.WeightName != "duration" || tr.Duration <= 0 || tr.Distance <= 0 {
+	if tr.Duration <= 0 || tr.Distance <= 0 {
 		t.Errorf("trip weight_name %q duration %v distance %v", tr.WeightName, tr.Duration, tr.Distance)
 	}
 	var sum float64
@@ -245,4 +248,13 @@ func TestTripVisitsInOrder(t *testing.T) {
 			t.Errorf("leg %d departs at %v, want waypoint with waypoint_index %d at %v", k, dep.Location, k, want)
 		}
 	}
+}
+
+// weightNameOf is the weight_name of a routing path's profile, as OSRM's
+// profiles name it (car.lua "routability", foot.lua "duration").
+func weightNameOf(path string) string {
+	if strings.Contains(path, "/walking/") || strings.Contains(path, "/foot/") {
+		return "duration"
+	}
+	return "routability"
 }

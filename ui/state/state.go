@@ -51,6 +51,9 @@ type Tour struct {
 type Server struct {
 	Addr  string `json:"addr,omitempty"` // host:port
 	Token string `json:"token,omitempty"`
+	// Open serves requests without a key too (api.Config.Open); off by
+	// default.
+	Open bool `json:"open,omitempty"`
 }
 
 // State is everything the window remembers.
