@@ -251,6 +251,10 @@ func (w *Widget) ShowArea(b orb.Bound, padding float64) {
 	w.applyFit()
 }
 
+// KeepsArea reports whether the view is the area of the last ShowArea,
+// not yet moved.
+func (w *Widget) KeepsArea() bool { return w.fit != nil }
+
 // applyFit fits the view to w.fit when the widget has a size.
 func (w *Widget) applyFit() {
 	sz := w.Size()

@@ -39,8 +39,14 @@ func TestShowAreaFitsAndFollowsResizes(t *testing.T) {
 		win.Resize(sz)
 		centredIn(t, w, liBound, 24)
 	}
+	if !w.KeepsArea() {
+		t.Error("KeepsArea() = false before the view was moved")
+	}
 	// Moved by the user, the view stays where it was put.
 	w.Pan(100, 0)
+	if w.KeepsArea() {
+		t.Error("KeepsArea() = true after a pan")
+	}
 	c := w.Center()
 	win.Resize(fyne.NewSize(700, 500))
 	if w.Center() != c {

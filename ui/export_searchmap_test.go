@@ -182,7 +182,7 @@ func (w *Window) ShortcutForTest(key fyne.KeyName) {
 
 // ClosedForTest reports whether the window was closed.
 func (w *Window) ClosedForTest() (closed bool) {
-	w.locked(func() { closed = w.closed })
+	w.locked(func() { closed = w.closed.Load() })
 	return closed
 }
 

@@ -276,7 +276,7 @@ func (w *Window) ResizeForTest(s fyne.Size) { w.locked(func() { w.win.Resize(s) 
 func (w *Window) ShutdownForTest() {
 	w.testClose.Do(func() {
 		w.locked(func() {
-			if !w.closed { // not quit already (Ctrl+Q)
+			if !w.closed.Load() { // not quit already (Ctrl+Q)
 				w.win.Close()
 			}
 			w.shutdown()

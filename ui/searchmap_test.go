@@ -144,6 +144,25 @@ func TestStartViewCentresThePack(t *testing.T) {
 	}
 }
 
+// TestUnmovedHomeIsNotKept: a start view the user did not move is not
+// saved as a view, so the next start fits the home area to its own window;
+// a moved view is kept.
+func TestUnmovedHomeIsNotKept(t *testing.T) {
+	cfg := t.TempDir()
+	w := newWindowOn(t, "liechtenstein", fyne.NewSize(1280, 800), cfg)
+	outline := countryOutline(t, w.Engine(), "liechtenstein", 1155955)
+	w.ShutdownForTest()
+	w = newWindowOn(t, "liechtenstein", fyne.NewSize(1024, 640), cfg)
+	checkCentred(t, w, outline, "second start in a smaller window")
+	w.PanForTest(200, 0)
+	moved := w.MapCenterForTest()
+	w.ShutdownForTest()
+	w = newWindowOn(t, "liechtenstein", fyne.NewSize(1024, 640), cfg)
+	if c := w.MapCenterForTest(); math.Abs(c[0]-moved[0]) > 1e-6 || math.Abs(c[1]-moved[1]) > 1e-6 {
+		t.Errorf("a moved view %v came back as %v", moved, c)
+	}
+}
+
 func sizeName(s fyne.Size) string { return fmt.Sprintf("%.0fx%.0f", s.Width, s.Height) }
 
 // TestThemeSwitchIsRemembered: the header's switch changes the window and

@@ -95,7 +95,9 @@ func (w *Window) dark() bool {
 // themeSystem) and remembers it.
 func (w *Window) setTheme(choice string) {
 	w.st.Theme = choice
-	w.app.Settings().SetTheme(newAppTheme(choice)) // refreshes every widget; the settings listener redraws the map
+	w.applyingTheme.Store(true)
+	w.app.Settings().SetTheme(newAppTheme(choice)) // refreshes every widget
+	w.applyingTheme.Store(false)
 	w.themeChanged()
 	w.scheduleSave()
 }

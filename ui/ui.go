@@ -102,7 +102,8 @@ type Window struct {
 	testClose       sync.Once  // tests close the window once
 	demoErr         error
 	saveTimer       *time.Timer // pending debounced save (UI goroutine)
-	closed          bool        // shutdown has run
+	closed          atomic.Bool // shutdown has run (set outside uiMu by tests' shutdown)
+	applyingTheme   atomic.Bool // setTheme is applying the window's own theme
 	retiredMu       sync.Mutex
 	retired         []*retired
 }
@@ -154,7 +155,11 @@ func New(a fyne.App, opts Options) (*Window, error) {
 	w.mapw.Do = w.doUI
 	w.mapw.OnHome = func() { w.showHome() }
 	w.mapw.OnClear = func() { w.clearMap() }
-	w.mapw.OnViewChanged = func(orb.Point, float64) { w.scheduleSave() }
+	w.mapw.OnViewChanged = func(orb.Point, float64) {
+		if !w.mapw.KeepsArea() { // a home view is not kept: the next start fits it to its window
+			w.scheduleSave()
+		}
+	}
 	// Status messages wrap: a long one (an import's time left, a GPS
 	// track's matching) is read whole, never cut off.
 	w.status = widget.NewLabel("")
@@ -171,10 +176,13 @@ func New(a fyne.App, opts Options) (*Window, error) {
 	w.restoreView()
 	w.buildLayout()
 	w.win.SetOnClosed(w.shutdown)
-	// Settings change (the system's light or dark variant, the scale, our
-	// own theme switch) on whatever goroutine; a change of ours may hold
-	// uiMu already, so the update waits for it on its own goroutine.
-	a.Settings().AddListener(func(fyne.Settings) { go w.doUI(w.themeChanged) })
+	// Settings change: the system's light or dark variant, the scale. The
+	// window's own switch (setTheme, which may hold uiMu) updates itself.
+	a.Settings().AddListener(func(fyne.Settings) {
+		if !w.applyingTheme.Load() {
+			w.doUI(w.themeChanged)
+		}
+	})
 	return w, nil
 }
 
@@ -382,7 +390,7 @@ func (w *Window) doUI(f func()) {
 	fyne.Do(func() {
 		w.uiMu.Lock()
 		defer w.uiMu.Unlock()
-		if w.closed {
+		if w.closed.Load() {
 			return // background work that ends after the window closed touches nothing
 		}
 		f()
@@ -408,8 +416,11 @@ func (w *Window) saveState() {
 	if w.configDir == "" {
 		return
 	}
-	c := w.mapw.Center()
-	w.st.View = &state.View{Lon: c[0], Lat: c[1], Zoom: w.mapw.Zoom()}
+	if c := w.mapw.Center(); w.mapw.KeepsArea() {
+		w.st.View = nil // the home area, fitted anew to the next start's window
+	} else {
+		w.st.View = &state.View{Lon: c[0], Lat: c[1], Zoom: w.mapw.Zoom()}
+	}
 	w.st.Packs = append([]string(nil), w.packs...)
 	if w.tabs != nil && w.tabs.Selected() != nil {
 		w.st.Tab = w.tabs.Selected().Text
@@ -443,7 +454,7 @@ func (w *Window) shutdown() {
 			w.saveTimer.Stop()
 		}
 		w.saveState()
-		w.closed = true
+		w.closed.Store(true)
 		close(w.done)
 		if w.ring != nil {
 			w.ring.close()
