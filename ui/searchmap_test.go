@@ -331,6 +331,7 @@ func TestStatusNeverCutOff(t *testing.T) {
 		if strings.Join(strings.Fields(shown), " ") != msg {
 			t.Errorf("%v: status drawn as %q, want all of %q", size, shown, msg)
 		}
+		w.ShutdownForTest() // one window at a time: they share Fyne's caches
 	}
 }
 
@@ -537,6 +538,7 @@ func TestFileDialogFitsAndStartsInDocuments(t *testing.T) {
 		if n := w.PopUpsForTest(); n != 0 {
 			t.Errorf("%d pop-ups left after closing the dialog", n)
 		}
+		w.ShutdownForTest() // one window at a time: they share Fyne's caches
 	}
 	// A file chosen in a folder makes the next dialog open there.
 	w := newWindowOn(t, "liechtenstein", fyne.NewSize(1024, 640), "")
