@@ -347,3 +347,23 @@ func (w *Window) FileDirForTest() (dir string) {
 	w.locked(func() { dir = w.fileDir() })
 	return dir
 }
+
+// MergedForTest returns the details' "Also mapped as" entries and the
+// shown place's own OpenStreetMap object.
+func (w *Window) MergedForTest() (refs []string, own string) {
+	w.locked(func() {
+		d := w.search.details
+		for _, r := range d.refs {
+			refs = append(refs, r.String())
+		}
+		if r, ok := osmRefOf(d.place); ok {
+			own = r.String()
+		}
+	})
+	return refs, own
+}
+
+// OpenMergedForTest presses the i-th "Also mapped as" entry.
+func (w *Window) OpenMergedForTest(i int) {
+	w.locked(func() { w.search.details.openRef(w.search.details.refs[i]) })
+}

@@ -493,6 +493,33 @@ func TestOneRowPerThing(t *testing.T) {
 	}
 }
 
+// TestFoldedObjectsReachableFromDetails: the objects folded into a row
+// (the segments of a street in one town) are listed in its details, and
+// each opens in its place, the row's own object then listed instead.
+func TestFoldedObjectsReachableFromDetails(t *testing.T) {
+	w := newWindowOn(t, "liechtenstein", fyne.NewSize(1280, 800), "")
+	w.SelectTabForTest("Search")
+	w.TypeSearchForTest("Landstrasse")
+	w.SearchKeyForTest(fyne.KeyReturn)
+	waitFor(t, "results", 10*time.Second, func() bool { return len(w.ResultsForTest()) > 0 })
+	w.ChooseResultForTest(0)
+	refs, own := w.MergedForTest()
+	if len(refs) == 0 || own == "" {
+		t.Fatalf("details of %q list no folded objects (%v, own %q)", w.ResultsForTest()[0], refs, own)
+	}
+	first := refs[0]
+	w.OpenMergedForTest(0)
+	waitFor(t, "the folded object", 10*time.Second, func() bool { _, o := w.MergedForTest(); return o == first })
+	refs2, _ := w.MergedForTest()
+	listed := false
+	for _, r := range refs2 {
+		listed = listed || r == own
+	}
+	if !listed {
+		t.Errorf("details of %s list %v, want the row's own %s among them", first, refs2, own)
+	}
+}
+
 func isSettlement(category string) bool {
 	switch strings.ToLower(category) {
 	case "town", "city", "village", "municipality", "hamlet", "suburb":
