@@ -13,11 +13,15 @@ import (
 // approaches, snapping, generate_hints, skip_waypoints), roundtrip
 // (true|false, default true), source (any|first, default any), destination
 // (any|last, default any), steps, annotations, geometries, overview. As in
-// OSRM, roundtrip=false is supported only with source=first and
-// destination=last; other combinations give NotImplemented. A trip that
-// cannot visit every coordinate gives NoTrips. The response is OSRM's:
-// waypoints in input order with waypoint_index (position in the trip) and
-// trips_index, and one trip whose legs follow the visiting order.
+// OSRM (since v5.27), roundtrip=false needs source=first or
+// destination=last: with source=first only the trip ends wherever is
+// fastest, with destination=last only it starts wherever is fastest, and
+// roundtrip=false&source=any&destination=any gives NotImplemented. A
+// roundtrip with only destination=last starts and ends at the last
+// coordinate, as OSRM's does. A trip that cannot visit every coordinate
+// gives NoTrips. The response is OSRM's: waypoints in input order with
+// waypoint_index (position in the trip) and trips_index, and one trip whose
+// legs follow the visiting order.
 
 // tripEndpoints lists the optimize endpoints.
 func (s *Server) tripEndpoints() []endpoint {
@@ -54,8 +58,8 @@ func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError
 	default:
 		return false, false, false, p.malformed("destination", "needs any or last, got %q", v)
 	}
-	if !roundtrip && !(first && last) {
-		return false, false, false, osrmErr("NotImplemented", "This request is not supported: roundtrip=false needs source=first and destination=last")
+	if !roundtrip && !first && !last {
+		return false, false, false, osrmErr("NotImplemented", "This request is not supported: roundtrip=false needs source=first or destination=last")
 	}
 	return roundtrip, first, last, nil
 }
