@@ -150,7 +150,7 @@ func (w *Window) KeyForTest(key fyne.KeyName) {
 // main menu's shortcuts first, then the focused widget's (an Entry takes
 // them all), then the canvas's.
 func (w *Window) ShortcutForTest(key fyne.KeyName) {
-	sc := shortcut(key)
+	sc := ctrlShortcut(key)
 	w.locked(func() {
 		var inMenu func(items []*fyne.MenuItem) bool
 		inMenu = func(items []*fyne.MenuItem) bool {

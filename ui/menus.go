@@ -16,8 +16,8 @@ import (
 // every Ctrl shortcut). The focused map takes arrow keys, +/− and
 // Enter/Space for its context menu at the centre cross.
 
-// shortcut is Ctrl+key (Cmd+key on macOS).
-func shortcut(key fyne.KeyName) fyne.Shortcut {
+// ctrlShortcut is Ctrl+key (Cmd+key on macOS).
+func ctrlShortcut(key fyne.KeyName) fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
 }
 
@@ -30,10 +30,10 @@ func menuItem(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
 
 // mainMenu builds the window's menu: File, View and Help.
 func (w *Window) mainMenu() *fyne.MainMenu {
-	quit := menuItem("Quit", shortcut(fyne.KeyQ), func() { w.win.Close() })
+	quit := menuItem("Quit", ctrlShortcut(fyne.KeyQ), func() { w.win.Close() })
 	quit.IsQuit = true
 	file := fyne.NewMenu("File",
-		menuItem("Import region…", shortcut(fyne.KeyO), func() {
+		menuItem("Import region…", ctrlShortcut(fyne.KeyO), func() {
 			w.selectTab(tabRegions)
 			w.regions.chooseFile()
 		}),
@@ -41,19 +41,19 @@ func (w *Window) mainMenu() *fyne.MainMenu {
 		quit,
 	)
 	tab := func(label string, key fyne.KeyName, name string) *fyne.MenuItem {
-		return menuItem(label, shortcut(key), func() { w.selectTab(name) })
+		return menuItem(label, ctrlShortcut(key), func() { w.selectTab(name) })
 	}
 	view := fyne.NewMenu("View",
-		menuItem("Search", shortcut(fyne.KeyF), w.focusSearch),
+		menuItem("Search", ctrlShortcut(fyne.KeyF), w.focusSearch),
 		tab("Nearby", fyne.Key2, tabNearby),
 		tab("Tour", fyne.Key3, tabTour),
 		tab("Regions", fyne.Key4, tabRegions),
 		tab("Server", fyne.Key5, tabServer),
 		fyne.NewMenuItemSeparator(),
-		menuItem("Map", shortcut(fyne.KeyM), func() { w.win.Canvas().Focus(w.mapw) }),
-		menuItem("Whole region", shortcut(fyne.KeyH), w.showHome),
-		menuItem("Clear map", shortcut(fyne.KeyL), w.clearMap),
-		menuItem("Light or dark look", shortcut(fyne.KeyT), w.toggleTheme),
+		menuItem("Map", ctrlShortcut(fyne.KeyM), func() { w.win.Canvas().Focus(w.mapw) }),
+		menuItem("Whole region", ctrlShortcut(fyne.KeyH), w.showHome),
+		menuItem("Clear map", ctrlShortcut(fyne.KeyL), w.clearMap),
+		menuItem("Light or dark look", ctrlShortcut(fyne.KeyT), w.toggleTheme),
 	)
 	help := fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard", w.showKeys))
 	return fyne.NewMainMenu(file, view, help)
