@@ -79,17 +79,26 @@ func TestWindowE2E(t *testing.T) {
 	}
 	t.Logf("demo ran in %s", time.Since(start).Round(time.Millisecond))
 
-	roads := e2eRoadColors(t)
+	pins := map[string]color.NRGBA{"result pin": {0xea, 0x43, 0x35, 0xff}, "pin outline": {0xa5, 0x27, 0x14, 0xff}}
 	tests := []struct {
 		file string
+		dark bool // the dark look: light text on dark panels, the dark map style
 		// colours that must appear on the map: overlays of the scene
 		overlays map[string]color.NRGBA
 	}{
-		{"search.png", map[string]color.NRGBA{"result pin": {0xea, 0x43, 0x35, 0xff}, "pin outline": {0xa5, 0x27, 0x14, 0xff}}},
-		{"tour.png", map[string]color.NRGBA{"route": {0x1a, 0x73, 0xe8, 0xff}, "start stop": {0x18, 0x80, 0x38, 0xff}}},
+		{"search.png", false, pins},
+		{"search-dark.png", true, pins},
+		// "Vadutz" + Enter (the demo fails if it finds nothing): the place's pin.
+		{"vadutz.png", false, map[string]color.NRGBA{"pin outline": {0xa5, 0x27, 0x14, 0xff}}},
+		{"tour.png", false, map[string]color.NRGBA{"route": {0x1a, 0x73, 0xe8, 0xff}, "start stop": {0x18, 0x80, 0x38, 0xff}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
+			style, ink := "light", e2eCountDarker
+			if tt.dark {
+				style, ink = "dark", e2eCountLighter
+			}
+			roads := e2eRoadColors(t, style)
 			img := e2eReadPNG(t, filepath.Join(shots, tt.file))
 			if b := img.Bounds(); b.Dx() != e2eScreenW || b.Dy() != e2eScreenH {
 				t.Fatalf("screenshot is %v, want %dx%d", b, e2eScreenW, e2eScreenH)
@@ -117,19 +126,22 @@ func TestWindowE2E(t *testing.T) {
 			if share := e2eDominantShare(img, side); share < 0.6 {
 				t.Errorf("sidebar region is %.0f%% one colour, want ≥ 60%% (the panel background)", share*100)
 			}
+			if bg := e2eDominant(img, side); e2eIsDark(bg) != tt.dark {
+				t.Errorf("sidebar background %v, want a dark one %v", bg, tt.dark)
+			}
 			// The sidebar lists text (results, stops and steps).
-			if dark := e2eCountDarker(img, image.Rect(95, 100, e2eSidebarRight-20, 600), 128); dark < 1500 {
-				t.Errorf("sidebar has %d dark pixels, want the listed results or stops", dark)
+			if n := ink(img, image.Rect(95, 100, e2eSidebarRight-20, 600), 128); n < 1500 {
+				t.Errorf("sidebar has %d text pixels, want the listed results or stops", n)
 			}
-			// The attribution sits in the bottom-right corner: dark text on a light box.
-			attr := image.Rect(e2eScreenW-180, e2eScreenH-18, e2eScreenW-4, e2eScreenH-2)
-			if dark := e2eCountDarker(img, attr, 110); dark < 30 {
-				t.Errorf("attribution corner has %d dark pixels, want the © OpenStreetMap text", dark)
+			// The attribution sits in the bottom-right corner: text on a box of the panel colour.
+			attr := image.Rect(e2eScreenW-190, e2eScreenH-20, e2eScreenW-4, e2eScreenH-2)
+			if n := ink(img, attr, 110); n < 30 {
+				t.Errorf("attribution corner has %d text pixels, want the © OpenStreetMap text", n)
 			}
-			// The zoom buttons, top right.
-			zoom := image.Rect(e2eScreenW-50, 8, e2eScreenW-4, 90)
-			if dark := e2eCountDarker(img, zoom, 150); dark < 20 {
-				t.Errorf("zoom buttons corner has %d dark pixels, want the + and − icons", dark)
+			// The zoom buttons, top right (under the menu bar).
+			zoom := image.Rect(e2eScreenW-50, 8, e2eScreenW-4, 130)
+			if n := ink(img, zoom, 150); n < 20 {
+				t.Errorf("zoom buttons corner has %d icon pixels, want the + and − icons", n)
 			}
 			if os.Getenv("WAYMARK_UPDATE_SCREENSHOTS") == "1" && !t.Failed() {
 				e2eCopyFile(t, filepath.Join(shots, tt.file), filepath.Join(e2eRepoRoot(), "docs", "screenshots", tt.file))
@@ -138,9 +150,9 @@ func TestWindowE2E(t *testing.T) {
 	}
 }
 
-// e2eRoadColors returns the fill colours of the main road classes of the light style.
-func e2eRoadColors(t *testing.T) []color.NRGBA {
-	b, err := assets.Style("light")
+// e2eRoadColors returns the fill colours of the main road classes of a style.
+func e2eRoadColors(t *testing.T, style string) []color.NRGBA {
+	b, err := assets.Style(style)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +178,7 @@ func e2eRoadColors(t *testing.T) []color.NRGBA {
 		}
 	}
 	if len(out) == 0 {
-		t.Fatal("no main road colours in the light style")
+		t.Fatalf("no main road colours in the %s style", style)
 	}
 	return out
 }
@@ -241,6 +253,38 @@ func e2eCountDarker(img image.Image, r image.Rectangle, lum int) int {
 	}
 	return n
 }
+
+func e2eCountLighter(img image.Image, r image.Rectangle, lum int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a, b, c := e2eRGB(img.At(x, y))
+			if (a*299+b*587+c*114)/1000 > 255-lum {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// e2eDominant is r's most common colour.
+func e2eDominant(img image.Image, r image.Rectangle) color.NRGBA {
+	count := map[color.NRGBA]int{}
+	var best color.NRGBA
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a, b, c := e2eRGB(img.At(x, y))
+			k := color.NRGBA{uint8(a), uint8(b), uint8(c), 0xff}
+			count[k]++
+			if count[k] > count[best] {
+				best = k
+			}
+		}
+	}
+	return best
+}
+
+func e2eIsDark(c color.NRGBA) bool { return (int(c.R)*299+int(c.G)*587+int(c.B)*114)/1000 < 128 }
 
 func e2eAbs(v int) int {
 	if v < 0 {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -9,18 +10,23 @@ import (
 	"waymark/ui/tourmodel"
 )
 
-// Demo texts: a search and the four stops of the tour, in a deliberately
-// poor order that Optimize improves (for the Liechtenstein pack; other
-// regions give other results).
-const demoQuery = "restaurants in Vaduz"
+// Demo texts: a search, a misspelled one and the four stops of the tour,
+// in a deliberately poor order that Optimize improves (for the
+// Liechtenstein pack; other regions give other results).
+const (
+	demoQuery     = "restaurants in Vaduz"
+	demoTypoQuery = "Vadutz"
+)
 
 var demoStops = []string{"Vaduz", "Balzers", "Schaan", "Triesenberg"}
 
 // demoScript returns the steps of the named demo:
 //   - "map": the map of the first region (map.png);
 //   - "search": types a query letter by letter (suggestions show while
-//     typing), searches with Enter and lists the results (search.png), then
-//     opens the first one (place.png);
+//     typing), searches with Enter and lists the results (search.png), the
+//     same in the dark look (search-dark.png), opens the first one
+//     (place.png), then types a misspelled name and presses Enter, which
+//     must find the place (vadutz.png);
 //   - "tour": the search, then a four-stop tour built by name, optimized,
 //     with its legs listed (search.png, place.png, tour.png);
 //   - "longtour": at 1024×640, a 30-stop tour with an 80-character stop
@@ -72,6 +78,11 @@ func (w *Window) demoSearch(dir string) []demoStep {
 		pauseStep(400*time.Millisecond),
 		waitStep("tiles", w.mapSettled),
 		w.screenshotStep(dir, "search.png"),
+		demoStep{name: "dark look", run: func() error { w.setTheme(themeDark); return nil }},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "search-dark.png"),
+		demoStep{name: "light look", run: func() error { w.setTheme(themeLight); return nil }},
 		demoStep{name: "open first result", run: func() error {
 			s.list.Select(0)
 			if s.details.place.Name == "" {
@@ -82,6 +93,25 @@ func (w *Window) demoSearch(dir string) []demoStep {
 		pauseStep(400*time.Millisecond),
 		waitStep("tiles", w.mapSettled),
 		w.screenshotStep(dir, "place.png"),
+		demoStep{name: "type " + demoTypoQuery, run: func() error {
+			w.focusSearch()
+			s.entry.SetText("")
+			for _, r := range demoTypoQuery {
+				s.entry.TypedRune(r)
+			}
+			s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+			return nil
+		}},
+		waitStep("typo search", func() bool { return !strings.HasPrefix(w.status.Text, "Searching") }),
+		demoStep{name: "typo search found", run: func() error {
+			if strings.HasPrefix(w.status.Text, "No place") || s.resultCount() == 0 {
+				return fmt.Errorf("%q + Enter: %q", demoTypoQuery, w.status.Text)
+			}
+			return nil
+		}},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "vadutz.png"),
 	)
 	return steps
 }

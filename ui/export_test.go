@@ -274,7 +274,14 @@ func (w *Window) ResizeForTest(s fyne.Size) { w.locked(func() { w.win.Resize(s) 
 
 // ShutdownForTest closes the window as the user would, saving state.
 func (w *Window) ShutdownForTest() {
-	w.testClose.Do(func() { w.locked(func() { w.win.Close(); w.shutdown() }) })
+	w.testClose.Do(func() {
+		w.locked(func() {
+			if !w.closed.Load() { // not quit already (Ctrl+Q)
+				w.win.Close()
+			}
+			w.shutdown()
+		})
+	})
 }
 
 // DirectionsToForTest chooses "Directions to here" at p in the map's menu.

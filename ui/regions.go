@@ -16,7 +16,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
-	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/engine"
 	"waymark/engine/sphere"
@@ -117,6 +116,7 @@ func newRegionsPanel(w *Window) *regionsPanel {
 	p.importBt.Importance = widget.HighImportance
 	p.bar = widget.NewProgressBar()
 	p.stageLbl = dimLabel("")
+	p.stageLbl.Wrapping, p.stageLbl.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff // the time left is read whole
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
 		if p.cancel != nil {
 			p.cancel()
@@ -131,7 +131,7 @@ func newRegionsPanel(w *Window) *regionsPanel {
 	hint.Truncation = fyne.TextTruncateOff
 	top := container.NewVBox(heading("Installed regions"), p.empty)
 	bottom := container.NewVBox(widget.NewSeparator(), p.progress, p.importBt, hint)
-	p.content = container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, p.list)
+	p.content = topDown(container.NewPadded(top), container.NewPadded(bottom), nil, nil, p.list)
 	w.onEngineChange(p.reload)
 	p.reload()
 	return p
@@ -191,7 +191,7 @@ func (p *regionsPanel) reload() {
 
 // show moves the map to the region's main area.
 func (p *regionsPanel) show(r packRow) {
-	p.w.mapw.FitBound(r.Info.Home, 16)
+	p.w.showRegion(r.Info)
 }
 
 func (p *regionsPanel) confirmDelete(r packRow) {
@@ -225,8 +225,8 @@ func (p *regionsPanel) remove(r packRow) {
 	p.w.setStatus("Removed %s", regionTitle(r.Info))
 }
 
-// chooseFile asks for an extract with the native file dialog (off the UI
-// goroutine: the dialog runs its own loop), then offers to add more
+// chooseFile asks for an extract with the file dialog (askFile: from a
+// background goroutine, which waits for the answer), then offers to add more
 // extracts (neighbouring regions that overlap at their borders) to the
 // same region, and imports them as one pack.
 func (p *regionsPanel) chooseFile() {
@@ -237,9 +237,8 @@ func (p *regionsPanel) chooseFile() {
 			if len(paths) > 0 {
 				title = "Add an extract to the region"
 			}
-			path, err := nativedialog.File().Title(title).
-				Filter("OpenStreetMap extracts (*.osm.pbf, *.osm)", "pbf", "osm").Load()
-			if errors.Is(err, nativedialog.ErrCancelled) {
+			path, err := p.w.askFile(fileRequest{Title: title, Exts: []string{"pbf", "osm"}})
+			if errors.Is(err, errCancelled) {
 				break
 			}
 			if err != nil {
@@ -247,8 +246,7 @@ func (p *regionsPanel) chooseFile() {
 				return
 			}
 			paths = append(paths, path)
-			if !nativedialog.Message("Add a neighbouring extract to the same region? Regions imported together route, search and draw as one.").
-				Title("Import a region").YesNo() {
+			if !p.w.askYesNo("Import a region", "Add a neighbouring extract to the same region? Regions imported together route, search and draw as one.") {
 				break
 			}
 		}
@@ -305,7 +303,7 @@ func (p *regionsPanel) importFiles(paths []string) {
 				if eng := p.w.Engine(); eng != nil {
 					for _, pk := range eng.Packs() {
 						if pk.Path == out {
-							p.w.mapw.FitBound(pk.Info.Home, 16)
+							p.w.showRegion(pk.Info)
 							p.w.setStatus("Imported %s (%s)", regionTitle(pk.Info), formatBytes(pk.Info.Size))
 						}
 					}

@@ -22,13 +22,6 @@ import (
 // addPlaceholder is the add field's hint.
 const addPlaceholder = "Add a stop: type a place"
 
-// suggestQuery is the autocomplete request of a typed text, the same for
-// the search field and the add-a-stop field: 8 predictions, duplicates
-// dropped, biased to view (the map's area).
-func suggestQuery(text string, view orb.Bound) geocode.AutocompleteQuery {
-	return geocode.AutocompleteQuery{Text: text, Limit: 8, Dedupe: true, Viewbox: view, HasViewbox: true}
-}
-
 // searchQuery is the search request of a submitted text, as the search
 // field sends it.
 func searchQuery(text string, view orb.Bound) engine.SearchRequest {

@@ -139,13 +139,6 @@ func entryMeta(e tourstore.Entry) string {
 	return strings.Join(parts, " · ")
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // saveDoc saves the tour as its document (a new one for a tour never
 // saved), with the route it has now.
 func (p *tourPanel) saveDoc() {

@@ -15,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
-	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/mapview"
 	"waymark/ui/tourfile"
@@ -53,15 +52,15 @@ func (p *tourPanel) fileTools() []fyne.CanvasObject {
 	return []fyne.CanvasObject{b}
 }
 
-// chooseExport asks for a file name with the native dialog and exports.
+// chooseExport asks for a file name with the file dialog and exports.
 func (p *tourPanel) chooseExport(format, filter string, exts ...string) {
 	if format != formatPNG && p.m.Len() == 0 {
 		p.w.setStatus("Add stops to the tour first")
 		return
 	}
 	go func() {
-		path, err := nativedialog.File().Title("Export").Filter(filter, exts...).SetStartFile("waymark-tour." + exts[0]).Save()
-		if errors.Is(err, nativedialog.ErrCancelled) {
+		path, err := p.w.askFile(fileRequest{Title: "Export " + filter, Exts: exts, Save: true, Name: "waymark-tour." + exts[0]})
+		if errors.Is(err, errCancelled) {
 			return
 		}
 		p.w.doUI(func() {
@@ -139,7 +138,7 @@ func (w *Window) exportOptions(t tourfile.Tour) (mapview.ExportOptions, *mapview
 	if w.renderer == nil {
 		return mapview.ExportOptions{}, nil, fmt.Errorf("open a region first (Regions tab)")
 	}
-	opts := mapview.ExportOptions{Width: 1600, Height: 1000, Theme: mapTheme(w.app), Padding: 60}
+	opts := mapview.ExportOptions{Width: 1600, Height: 1000, Theme: w.mapTheme(), Padding: 60}
 	for _, s := range t.Stops {
 		opts.Stops = append(opts.Stops, s.Point)
 	}

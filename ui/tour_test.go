@@ -527,7 +527,7 @@ func TestSidebarWidthIsDraggedAndRemembered(t *testing.T) {
 	w := bareWindow(t)
 	var handle *sidebarHandle
 	w.locked(func() {
-		handle = w.mainContent.Objects[1].(*fyne.Container).Objects[1].(*sidebarHandle)
+		handle = w.mainContent.Objects[0].(*fyne.Container).Objects[1].(*sidebarHandle)
 		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 60}})
 		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 40}})
 		handle.DragEnd()

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/engine"
 	"waymark/engine/route"
@@ -32,8 +31,8 @@ type trackResult struct {
 func (p *tourPanel) newImportTrackButton() *widget.Button {
 	return widget.NewButtonWithIcon("Open GPX", theme.UploadIcon(), func() {
 		go func() {
-			path, err := nativedialog.File().Title("Import a GPS track").Filter("GPX files", "gpx").Load()
-			if errors.Is(err, nativedialog.ErrCancelled) {
+			path, err := p.w.askFile(fileRequest{Title: "Import a GPS track", Exts: []string{"gpx"}})
+			if errors.Is(err, errCancelled) {
 				return
 			}
 			p.w.doUI(func() {
