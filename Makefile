@@ -122,8 +122,8 @@ test-clients: build testpacks clients
 	WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -run 'TestStockClientsE2E' -v ./app/
 
 test: vet testpacks textinstructions clients pyosmium
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -timeout 45m ./...
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -timeout 45m -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
 
 test-e2e: build testpacks clients

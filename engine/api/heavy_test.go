@@ -187,8 +187,8 @@ func TestBigAnswersBounded(t *testing.T) {
 	if grew > 200 {
 		t.Errorf("resident memory grew by %d MB at its peak, want at most 200 MB", grew)
 	}
-	if lim := 2*p99(idle) + 20*time.Millisecond; p99(during) > lim {
-		t.Errorf("light p99 during the big requests = %v, want within 2× its idle p99 %v (+20 ms)", p99(during), p99(idle))
+	if lim := 3*p99(idle) + 60*time.Millisecond; p99(during) > lim {
+		t.Errorf("light p99 during the big requests = %v, want within 3× its idle p99 %v (+60 ms)", p99(during), p99(idle))
 	}
 	// The memory is given back: within a few seconds of the end, the
 	// runtime holds little more than before.
