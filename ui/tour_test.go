@@ -362,9 +362,13 @@ func TestAddFieldNeverGuesses(t *testing.T) {
 		if len(titles) < 2 || titles[0] != "Landstrasse" {
 			t.Fatalf("choices for Landstrasse = %q, want Landstrasse first among several", titles)
 		}
+		w.win.Canvas().Focus(w.tour.choices.list) // as a click on it does
 		w.tour.choices.list.Select(0)
 		if got := stopNames(w); got != "Landstrasse" {
 			t.Errorf("choosing the first adds %q, want Landstrasse", got)
+		}
+		if f := w.win.Canvas().Focused(); f != w.tour.addEntry {
+			t.Errorf("after a choice the focus is on %T, want the add field for the next stop", f)
 		}
 	})
 	enter("Vaduz")
