@@ -427,7 +427,8 @@ func TestRouteFromDetailsNeverAToA(t *testing.T) {
 }
 
 // TestFitToTour: the fit button shows every stop and the whole route, not
-// far zoomed out; optimize and opening a tour fit it by themselves.
+// far zoomed out; optimize, opening a tour and a route that leaves the
+// view fit it by themselves.
 func TestFitToTour(t *testing.T) {
 	w := tourWindow(t, fyne.NewSize(1280, 800))
 	// from Balzers, Vaduz lies on the way to Eschen: Optimize reorders
@@ -453,6 +454,12 @@ func TestFitToTour(t *testing.T) {
 	})
 	until(t, w, "the map to settle", func() bool { return !w.mapw.Animating() })
 	check("fit button")
+	w.locked(func() {
+		w.mapw.SetView(liVaduz, 16) // close in on Vaduz; a stop far off
+		w.tour.add(liSchaan, "Schaan")
+	})
+	until(t, w, "the route with Schaan", func() bool { return w.tour.routed() && w.tour.m.Len() == 4 && !w.mapw.Animating() })
+	check("a route leaving the view")
 	w.locked(func() {
 		w.mapw.SetView(zurich, 12)
 		test.Tap(w.tour.optimize)
