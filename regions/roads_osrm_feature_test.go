@@ -36,6 +36,32 @@ func (t *gherkinTable) hashes() []map[string]string {
 	return out
 }
 
+// tableCells splits a table line (| a | b\|c |) into its trimmed cells;
+// \| is a pipe inside a cell (turn:lanes values), \\ a backslash, as
+// Gherkin escapes them.
+func tableCells(line string) []string {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(line, "|")
+	var cells []string
+	var cur strings.Builder
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\\' && i+1 < len(line) && (line[i+1] == '|' || line[i+1] == '\\'):
+			cur.WriteByte(line[i+1])
+			i++
+		case c == '|':
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if rest := strings.TrimSpace(cur.String()); rest != "" {
+		cells = append(cells, rest) // no closing pipe
+	}
+	return cells
+}
+
 // gherkinStep is one Given/When/Then/And line without its keyword, with its
 // docstring or table if any.
 type gherkinStep struct {
@@ -130,10 +156,7 @@ func readFeature(path string) ([]featureScenario, error) {
 			if st == nil {
 				return nil, fmt.Errorf("%s:%d: table outside a step", base, line)
 			}
-			cells := strings.Split(strings.TrimSuffix(strings.TrimPrefix(s, "|"), "|"), "|")
-			for i := range cells {
-				cells[i] = strings.TrimSpace(cells[i])
-			}
+			cells := tableCells(s)
 			if st.table == nil {
 				st.table = &gherkinTable{header: cells}
 			} else {

@@ -251,12 +251,15 @@ type AnnotationMetadata struct {
 
 // Step is an OSRM v5 route step.
 type Step struct {
-	Distance      float64
-	Duration      float64
-	Weight        float64
-	Name          string
-	Ref           string
-	Destinations  string
+	Distance     float64
+	Duration     float64
+	Weight       float64
+	Name         string
+	Ref          string
+	Destinations string
+	// Exits is the junction:ref (exit number) of the junction the step
+	// leaves a motorway at, "; "-separated (OSRM's exits).
+	Exits         string
 	RotaryName    string
 	Mode          string
 	DrivingSide   string
@@ -282,6 +285,17 @@ type Intersection struct {
 	Entry    []bool
 	In       *int
 	Out      *int
+	// Lanes are the lanes of the road in, left to right, where it is
+	// tagged with turn:lanes (nil otherwise).
+	Lanes []Lane
+}
+
+// Lane is a lane of the road arriving at an intersection: the turns it is
+// marked for (OSRM's indications: "left", "straight", "none"...) and
+// whether it leads on along the route.
+type Lane struct {
+	Indications []string
+	Valid       bool
 }
 
 // TableOptions tune Graph.Table.
