@@ -127,15 +127,23 @@ func readFeature(path string) ([]featureScenario, error) {
 				}
 				continue
 			}
-			// cucumber strips the opening quotes' indentation
-			n := len(raw) - len(strings.TrimLeft(raw, " "))
-			doc = append(doc, raw[min(n, docIndent):])
+			// cucumber strips the opening quotes' indentation, or all of
+			// a line's indentation where it is less (gherkin's
+			// getLineText: spaces and tabs count alike)
+			n := len(raw) - len(strings.TrimLeft(raw, " \t"))
+			if n < docIndent {
+				doc = append(doc, raw[n:])
+			} else {
+				doc = append(doc, raw[docIndent:])
+			}
 			continue
 		}
 		switch {
-		case s == `"""`:
+		case strings.HasPrefix(s, `"""`):
+			// an opening delimiter may carry a content type (`""""` is
+			// one of type ")
 			inDoc, doc = true, nil
-			docIndent = len(raw) - len(strings.TrimLeft(raw, " "))
+			docIndent = len(raw) - len(strings.TrimLeft(raw, " \t"))
 		case strings.HasPrefix(s, "@"):
 			tags = append(tags, strings.Fields(s)...)
 		case strings.HasPrefix(s, "Feature:"):

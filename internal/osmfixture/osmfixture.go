@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 
@@ -106,6 +107,9 @@ func (m *Map) Point(c byte) orb.Point {
 	}
 	for row, line := range strings.Split(strings.Trim(m.Map, "\n"), "\n") {
 		if col := strings.IndexByte(line, c); col >= 0 {
+			// a column is a character, as OSRM's harness counts them (maps
+			// draw with box-drawing characters)
+			col = utf8.RuneCountInString(line[:col])
 			o := m.Origin
 			if o == (orb.Point{}) {
 				o = orb.Point{Lon0, Lat0}
