@@ -53,3 +53,43 @@ func TestSecretTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestServeConfig: -open serves without a key and generates no token;
+// without it and without tokens one is generated; tokens given with
+// -open keep working; -origin '*' goes with -open.
+func TestServeConfig(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		open     bool
+		tokens   int    // -1: one generated
+		note     string // a substring of the notes
+		wantErrs bool
+	}{
+		{"closed, no token", []string{"p.waymark"}, false, -1, "generated token", false},
+		{"closed, a token", []string{"-token", "T", "p.waymark"}, false, 1, "", false},
+		{"open", []string{"-open", "p.waymark"}, true, 0, "open: requests without a key", false},
+		{"open with a token", []string{"-open", "-token", "T", "p.waymark"}, true, 1, "open:", false},
+		{"open, any origin", []string{"-open", "-origin", "*", "p.waymark"}, true, 0, "", false},
+		{"open on all interfaces", []string{"-open", "-addr", "0.0.0.0:8088", "p.waymark"}, true, 0, "serves them without a key", false},
+	}
+	for _, tt := range tests {
+		f := newServeFlags()
+		if err := f.fs.Parse(tt.args); err != nil {
+			t.Fatalf("%s: parse: %v", tt.name, err)
+		}
+		cfg, notes, err := f.apiConfig("")
+		if (err != nil) != tt.wantErrs {
+			t.Fatalf("%s: apiConfig error %v", tt.name, err)
+		}
+		if cfg.Open != tt.open {
+			t.Errorf("%s: Open = %v, want %v", tt.name, cfg.Open, tt.open)
+		}
+		if n := len(cfg.Tokens); tt.tokens >= 0 && n != tt.tokens || tt.tokens < 0 && (n != 1 || len(cfg.Tokens[0].Key) != 32) {
+			t.Errorf("%s: tokens %v, want %d", tt.name, cfg.Tokens, tt.tokens)
+		}
+		if all := strings.Join(notes, "\n"); !strings.Contains(all, tt.note) {
+			t.Errorf("%s: notes %q, want %q", tt.name, all, tt.note)
+		}
+	}
+}

@@ -27,14 +27,16 @@ const DefaultServerAddr = "127.0.0.1:8088"
 // maxLogLines is how many requests the server panel's log keeps.
 const maxLogLines = 200
 
-// serverPanel is the loopback server toggle: address, token, running
-// state and a live request log.
+// serverPanel is the loopback server toggle: address, token, "Open (no
+// key)" (off by default: every request needs the token), running state and
+// a live request log.
 type serverPanel struct {
 	w       *Window
 	content fyne.CanvasObject
 
 	addr    *widget.Entry
 	token   *widget.Entry
+	open    *widget.Check // serve requests without a key too
 	toggle  *widget.Button
 	dot     *canvas.Circle
 	state   *widget.Label
@@ -68,6 +70,8 @@ func newServerPanel(w *Window) *serverPanel {
 		w.app.Clipboard().SetContent(p.token.Text)
 		w.setStatus("Token copied")
 	})
+	p.open = widget.NewCheck("Open (no key)", func(bool) { p.updateExample() })
+	p.open.SetChecked(w.st.Server.Open)
 	p.toggle = widget.NewButtonWithIcon("Start server", theme.MediaPlayIcon(), p.toggled)
 	p.toggle.Importance = widget.HighImportance
 	p.dot = canvas.NewCircle(color.NRGBA{0x9e, 0x9e, 0x9e, 0xff})
@@ -103,11 +107,15 @@ func newServerPanel(w *Window) *serverPanel {
 	form := widget.NewForm(
 		widget.NewFormItem("Address", p.addr),
 		widget.NewFormItem("Token", container.NewBorder(nil, nil, nil, container.NewHBox(gen, cp), p.token)),
+		widget.NewFormItem("", p.open),
 	)
+	openHint := widget.NewLabel("Open: requests without a key are served too, as Nominatim and OSRM servers serve them, so their clients work unchanged; a key given is still checked.")
+	openHint.Wrapping = fyne.TextWrapWord
+	openHint.Importance = widget.LowImportance
 	intro := widget.NewLabel("Serve the geocoding and routing API on this computer, for other programs. Only local connections are possible on a loopback address.")
 	intro.Wrapping = fyne.TextWrapWord
 	top := container.NewVBox(
-		intro, form,
+		intro, form, openHint,
 		container.NewHBox(container.NewCenter(dotBox), p.state, layoutSpacer(), p.toggle),
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle("Try it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -115,7 +123,7 @@ func newServerPanel(w *Window) *serverPanel {
 		widget.NewSeparator(),
 		container.NewHBox(widget.NewLabelWithStyle("Requests", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), layoutSpacer(), p.count),
 	)
-	p.content = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.logList)
+	p.content = topDown(container.NewPadded(top), nil, nil, nil, p.logList)
 	p.addr.OnChanged = func(string) { p.updateExample() }
 	p.token.OnChanged = func(string) { p.updateExample() }
 	p.updateExample()
@@ -145,6 +153,9 @@ func (p *serverPanel) exampleURL() string {
 		addr = p.bound
 	}
 	p.mu.Unlock()
+	if p.open.Checked {
+		return fmt.Sprintf("curl 'http://%s/search?q=Vaduz&format=json'", addr)
+	}
 	return fmt.Sprintf("curl 'http://%s/v1/search?q=Vaduz&format=json&key=%s'", addr, p.token.Text)
 }
 
@@ -189,6 +200,7 @@ func (p *serverPanel) start(addr string) error {
 	}
 	srv, err := api.New(eng, api.Config{
 		Tokens:    []api.Token{{Key: p.token.Text}},
+		Open:      p.open.Checked,
 		OnRequest: p.logRequest,
 	})
 	if err != nil {
@@ -230,6 +242,7 @@ func (p *serverPanel) showState() {
 		p.toggle.Importance = widget.DangerImportance
 		p.addr.Disable()
 		p.token.Disable()
+		p.open.Disable()
 	} else {
 		p.state.SetText("Stopped")
 		p.dot.FillColor = color.NRGBA{0x9e, 0x9e, 0x9e, 0xff}
@@ -238,6 +251,7 @@ func (p *serverPanel) showState() {
 		p.toggle.Importance = widget.HighImportance
 		p.addr.Enable()
 		p.token.Enable()
+		p.open.Enable()
 	}
 	p.dot.Refresh()
 	p.toggle.Refresh()
@@ -287,5 +301,5 @@ func (p *serverPanel) engineChanged() {
 }
 
 func (p *serverPanel) save(s *state.State) {
-	s.Server = state.Server{Addr: p.addr.Text, Token: p.token.Text}
+	s.Server = state.Server{Addr: p.addr.Text, Token: p.token.Text, Open: p.open.Checked}
 }

@@ -236,6 +236,48 @@ func TestServerToggle(t *testing.T) {
 	}
 }
 
+// TestServerOpen: "Open (no key)" is off by default; switched on, the
+// server answers requests without a key (a wrong key is still refused),
+// the example needs no key, and the setting is kept for the next run.
+func TestServerOpen(t *testing.T) {
+	w, cfg := newWindow(t)
+	if on, example := w.ServerOpenForTest(); on || !strings.Contains(example, "key=") {
+		t.Fatalf("open by default = %v (example %q), want off with a key in the example", on, example)
+	}
+	w.SetServerOpenForTest(true)
+	if _, example := w.ServerOpenForTest(); strings.Contains(example, "key=") {
+		t.Errorf("example when open = %q, want no key", example)
+	}
+	bound, token, err := w.StartServerForTest("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		path string
+		want int
+	}{
+		{"/status?format=json", http.StatusOK},
+		{"/v1/status", http.StatusOK},
+		{"/v1/status?key=" + token, http.StatusOK},
+		{"/v1/status?key=wrong", http.StatusUnauthorized},
+	} {
+		resp, err := http.Get("http://" + bound + tt.path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", tt.path, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("GET %s = %d, want %d", tt.path, resp.StatusCode, tt.want)
+		}
+	}
+	w.StopServerForTest()
+	w.ShutdownForTest()
+	st, err := state.Load(cfg)
+	if err != nil || !st.Server.Open {
+		t.Errorf("saved server settings = %+v (%v), want Open kept", st.Server, err)
+	}
+}
+
 // writeTrack writes a GPX track recorded along the route from a to b:
 // every few route points, shifted by up to jitter meters, 5 s apart.
 func writeTrack(t *testing.T, a, b orb.Point, jitter float64, seed int64) string {
@@ -463,10 +505,17 @@ func BenchmarkNewWindow(b *testing.B) {
 func TestMapMenuDirectionsNamesStops(t *testing.T) {
 	w, _ := newWindow(t)
 	w.SetViewForTest(vaduz, 15)
+	// Without stops, "Directions to here" asks for the start (never the
+	// map centre, which may be the destination itself) ...
 	w.DirectionsToForTest(balzers)
 	if tab := w.SelectedTabForTest(); tab != "Tour" {
 		t.Errorf("tab after Directions to here = %q, want Tour", tab)
 	}
+	if stops := w.TourStopsForTest(); len(stops) != 1 || !strings.Contains(w.StatusForTest(), "where from?") {
+		t.Fatalf("stops = %q, status %q; want Balzers alone and the start asked for", stops, w.StatusForTest())
+	}
+	// ... which "Directions from here" gives.
+	w.DirectionsFromForTest(vaduz)
 	waitFor(t, "route", 30*time.Second, func() bool { _, _, _, _, ok := w.TourForTest(); return ok })
 	waitFor(t, "stop names", 10*time.Second, func() bool {
 		for _, s := range w.TourStopsForTest() {
@@ -478,7 +527,7 @@ func TestMapMenuDirectionsNamesStops(t *testing.T) {
 	})
 	stops := w.TourStopsForTest()
 	if len(stops) != 2 {
-		t.Fatalf("stops = %q, want the map centre and Balzers", stops)
+		t.Fatalf("stops = %q, want the clicked start and Balzers", stops)
 	}
 	t.Logf("stops named %q", stops)
 }

@@ -53,6 +53,16 @@ func get(t *testing.T, s *api.Server, path string, params url.Values) (int, []by
 	return rec.Code, rec.Body.Bytes()
 }
 
+// getFull is get with the answer's Content-Type.
+func getFull(t *testing.T, s *api.Server, path string, params url.Values) (int, string, []byte) {
+	t.Helper()
+	params.Set("key", testKey)
+	req := httptest.NewRequest("GET", path+"?"+params.Encode(), nil)
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	return rec.Code, rec.Header().Get("Content-Type"), rec.Body.Bytes()
+}
+
 type predictionJSON struct {
 	PlaceID        string            `json:"place_id"`
 	OSMID          string            `json:"osm_id"`

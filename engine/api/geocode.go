@@ -4,15 +4,16 @@ package api
 // /reverse and /lookup (spec 4.2, 4.3, 4.5), answered Nominatim v1's way.
 // Choices where the spec is silent: /search also takes the structured
 // fields when q is absent (as Nominatim); q together with a structured
-// field is a 400; an empty search gives an empty list (JSON []), a reverse
-// without result a 404 {"error":"Unable to geocode"} (XML: an error
-// element), a lookup of unknown ids an empty list. Lookup answers every
-// format search does, json by default (spec: json).
+// field is a 400; a search or reverse without result a 404
+// {"error":"Unable to geocode"} (as LocationIQ; XML: an error element),
+// on Nominatim's paths a 200 (dialect.go); a lookup of unknown ids an
+// empty list.
 
 import (
 	"errors"
 	"fmt"
 	"html"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -52,6 +53,7 @@ func parseSearch(r *http.Request, k kind) (geocode.Request, geoParams, string, *
 	gp := parseGeoParams(q, r, k, false)
 	var req geocode.Request
 	parseSearchFilters(q, &req)
+	gp.exclude = parseExclusions(q, &req)
 	req.Output = gp.out
 	fields := map[string]string{}
 	var given []string
@@ -118,7 +120,22 @@ func (s *Server) handleSearch(k kind) http.HandlerFunc {
 			writeParamError(w, r, perr)
 			return
 		}
-		places, err := s.engine(r).Search(r.Context(), req)
+		err := s.resolveExclusions(r, &req, gp.exclude)
+		var places []geocode.Place
+		limit := req.Limit
+		if isNominatim(r) && req.Dedupe {
+			// Nominatim asks for more than limit and cuts after
+			// deduplication, so duplicates do not eat into the limit;
+			// LocationIQ applies limit first (spec 4.1).
+			req.Limit += min(10, limit)
+		}
+		if err == nil && !countryExcluded(&req) {
+			places, err = s.engine(r).Search(r.Context(), req)
+		}
+		req.Limit = limit
+		if len(places) > limit {
+			places = places[:limit]
+		}
 		if errors.Is(err, engine.ErrBadQuery) {
 			writeParamError(w, r, badParam("q", "%v", err))
 			return
@@ -131,10 +148,15 @@ func (s *Server) handleSearch(k kind) http.HandlerFunc {
 			writeDebugHTML(w, query, places)
 			return
 		}
-		v := view{gp: gp, searchKinds: true}
+		if len(places) == 0 && !isNominatim(r) {
+			// LocationIQ: a search operation that finds nothing is a 404.
+			writeNotFound(w, r, gp.format)
+			return
+		}
+		v := view{gp: gp, searchKinds: true, numericIDs: isNominatim(r)}
 		var attrs rootAttrs
 		if gp.format == "xml" {
-			more := moreURL(r, &req, gp, places)
+			more := moreURL(r, &req, gp, places, isNominatim(r))
 			attrs = rootAttrs{{"querystring", query}}
 			if ex := more.Get("exclude_place_ids"); ex != "" {
 				attrs = append(attrs, [2]string{"exclude_place_ids", ex})
@@ -147,6 +169,27 @@ func (s *Server) handleSearch(k kind) http.HandlerFunc {
 		}
 		writePlaces(w, v, "searchresults", attrs, places, query)
 	}
+}
+
+// countryExcluded reports whether a structured search names a country
+// that countrycodes leaves out: it finds nothing, as in Nominatim (whose
+// country phrase keeps only the country tokens of countrycodes).
+func countryExcluded(req *geocode.Request) bool {
+	if req.Country == "" || len(req.CountryCodes) == 0 {
+		return false
+	}
+	cc, ok := geocode.CountryCode(req.Country)
+	return ok && !slices.Contains(req.CountryCodes, cc)
+}
+
+// writeNotFound answers a LocationIQ search operation that found nothing:
+// 404 "Unable to geocode", as an error element in XML.
+func writeNotFound(w http.ResponseWriter, r *http.Request, format string) {
+	if strings.HasPrefix(format, "xml") {
+		writeXMLBody(w, http.StatusNotFound, `<?xml version="1.0" encoding="UTF-8" ?>`+"\n<error>Unable to geocode</error>")
+		return
+	}
+	writeError(w, r, http.StatusNotFound, "Unable to geocode")
 }
 
 // writePlaces writes a list of places in the view's format.
@@ -198,10 +241,59 @@ func moreBase(r *http.Request) string {
 	return scheme + "://" + r.Host + r.URL.Path + "?"
 }
 
+// resolveExclusions adds the place ids of the OSM objects and postcodes
+// of exclude_place_ids to req.Exclude, as Nominatim resolves them before
+// searching (_resolve_excluded_osm_ids).
+func (s *Server) resolveExclusions(r *http.Request, req *geocode.Request, ex exclusions) error {
+	if len(ex.osm) == 0 && len(ex.postcodes) == 0 {
+		return nil
+	}
+	if req.Exclude == nil {
+		req.Exclude = map[int64]bool{}
+	}
+	eng := s.engine(r)
+	if len(ex.osm) > 0 {
+		places, err := eng.Lookup(r.Context(), ex.osm, geocode.Output{})
+		if err != nil {
+			return err
+		}
+		for i := range places {
+			req.Exclude[places[i].PlaceID] = true
+		}
+	}
+	for _, pc := range ex.postcodes {
+		places, err := eng.SearchPostalcode(r.Context(), engine.SearchRequest{Postalcode: pc[1], CountryCodes: []string{pc[0]}, Limit: 10})
+		if err != nil {
+			return err
+		}
+		for i := range places {
+			if p := &places[i]; p.OSMType == "" && strings.EqualFold(p.Postcode, pc[1]) {
+				req.Exclude[p.PlaceID] = true
+			}
+		}
+	}
+	return nil
+}
+
+// excludeID is the id more_url excludes a result by: on Nominatim's
+// paths its OSM object (N123) or postcode (Pli:9490) when it has one, as
+// Nominatim (result_to_exclude_id); else its place id.
+func excludeID(p *geocode.Place, nominatim bool) string {
+	if nominatim {
+		switch {
+		case p.OSMType != "":
+			return string(p.OSMType[0]&^0x20) + strconv.FormatInt(p.OSMID, 10)
+		case p.Class == "place" && p.Type == "postcode" && p.CountryCode != "" && p.Postcode != "":
+			return "P" + p.CountryCode + ":" + p.Postcode
+		}
+	}
+	return strconv.FormatInt(p.PlaceID, 10)
+}
+
 // moreURL is Nominatim's more_url parameters (extend_query_parts): the
-// query, the options in effect, the places to exclude (those given and
-// those returned), and format last. The access key is never included.
-func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geocode.Place) orderedValues {
+// query, the options in effect, the places to exclude (those returned,
+// then those given), and format last. The access key is never included.
+func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geocode.Place, nominatim bool) orderedValues {
 	q := newQuery(r)
 	var o orderedValues
 	if req.Query != "" {
@@ -233,13 +325,9 @@ func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geoco
 	}
 	var ex []string
 	for i := range places {
-		ex = append(ex, strconv.FormatInt(places[i].PlaceID, 10))
+		ex = append(ex, excludeID(&places[i], nominatim))
 	}
-	for _, f := range strings.Split(q.String("exclude_place_ids", ""), ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			ex = append(ex, f)
-		}
-	}
+	ex = append(ex, gp.exclude.given...)
 	o.set("exclude_place_ids", strings.Join(ex, ","))
 	if vb := req.Viewbox; vb != nil {
 		g := func(v float64) string { return strconv.FormatFloat(v, 'g', 7, 64) }
@@ -261,8 +349,15 @@ func moreURL(r *http.Request, req *geocode.Request, gp geoParams, places []geoco
 func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	gp := parseGeoParams(q, r, kindReverse, true)
-	lat := q.RequiredFloat("lat", -90, 90)
-	lon := q.RequiredFloat("lon", -180, 180)
+	// Nominatim takes any finite number and finds nothing outside the
+	// world; LocationIQ refuses coordinates out of range.
+	latMax, lonMax := 90.0, 180.0
+	if q.nominatim {
+		latMax, lonMax = math.MaxFloat64, math.MaxFloat64
+	}
+	lat := q.RequiredFloat("lat", -latMax, latMax)
+	lon := q.RequiredFloat("lon", -lonMax, lonMax)
+	outside := lat < -90 || lat > 90 || lon < -180 || lon > 180
 	req := geocode.ReverseRequest{Point: orb.Point{lon, lat}, Zoom: clampedInt(q, "zoom", 18, 0, 18), Output: gp.out}
 	if s := q.String("layer", ""); s != "" {
 		l, ok := geocode.ParseLayer(s)
@@ -280,10 +375,10 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var place *geocode.Place
 	var err error
-	if oceans && gp.address {
+	if oceans && gp.address && !outside {
 		place, err = s.engine(r).WaterAt(ctx, req.Point, gp.out)
 	}
-	if place == nil && err == nil {
+	if place == nil && err == nil && !outside {
 		place, err = s.engine(r).Reverse(ctx, req)
 	}
 	if err != nil && !errors.Is(err, engine.ErrNotFound) {
@@ -298,11 +393,15 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 		writeDebugHTML(w, "reverse "+q.String("lat", "")+","+q.String("lon", ""), list)
 		return
 	}
-	v := view{gp: gp, showDist: showDist, reverse: true}
+	v := view{gp: gp, showDist: showDist, reverse: true, numericIDs: q.nominatim}
 	query := "lat=" + q.String("lat", "") + "&lon=" + q.String("lon", "")
 	switch gp.format {
 	case "xml", "xmlv1.1":
-		writeXMLReverse(w, v, rootAttrs{{"querystring", query}}, place)
+		status := http.StatusOK
+		if place == nil && !q.nominatim {
+			status = http.StatusNotFound // LocationIQ; Nominatim answers 200
+		}
+		writeXMLReverse(w, v, status, rootAttrs{{"querystring", query}}, place)
 		return
 	}
 	if place == nil {
@@ -328,7 +427,11 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 	q := newQuery(r)
 	gp := parseGeoParams(q, r, kindLookup, true)
-	refs := parseOSMIDs(q)
+	maxIDs := 3 // spec 8
+	if q.nominatim {
+		maxIDs = nominatimLookupMax
+	}
+	refs := parseOSMIDs(q, maxIDs)
 	if perr := q.Err(); perr != nil {
 		writeParamError(w, r, perr)
 		return
@@ -339,7 +442,7 @@ func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := view{gp: gp, numericIDs: true}
-	writePlaces(w, v, "lookupresults", nil, places, "")
+	writePlaces(w, v, "searchresults", rootAttrs{{"querystring", ""}}, places, "")
 }
 
 // writeDebugHTML answers debug=1: the query and a table of the results
@@ -347,7 +450,7 @@ func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 func writeDebugHTML(w http.ResponseWriter, query string, places []geocode.Place) {
 	var b strings.Builder
 	esc := html.EscapeString
-	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Debug output</title></head><body>")
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"/><title>Debug output</title></head><body>")
 	b.WriteString("<h1>Debug output</h1><p>Query: " + esc(query) + "</p><table><tr><th>place_id</th><th>osm</th><th>class/type</th><th>rank</th><th>importance</th><th>penalty</th><th>score</th><th>display_name</th></tr>")
 	for _, p := range places {
 		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s %d</td><td>%s/%s</td><td>%d/%d</td><td>%.5f</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>",

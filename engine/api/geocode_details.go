@@ -53,6 +53,8 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 	opt.keywords = q.Bool("keywords", false)
 	opt.hierarchy = q.Bool("hierarchy", false)
 	opt.group = q.Bool("group_hierarchy", false)
+	opt.entrances = q.Bool("entrances", false)
+	debug := q.Bool("debug", false)
 	langs := parseLanguages(q, r, nil)
 	var id int64
 	var ref geocode.OSMRef
@@ -70,13 +72,15 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 			q.Fail(badParam("osmtype", "osmtype must be N, W or R and osmid a positive id"))
 		}
 	default:
-		q.Fail(badParam("place_id", "one of place_id or osmtype and osmid is required"))
+		e := badParam("place_id", "one of place_id or osmtype and osmid is required")
+		e.Nominatim = "Missing ID parameter 'place_id', 'postcode' or 'osmtype'."
+		q.Fail(e)
 	}
 	if err := q.Err(); err != nil {
 		writeParamError(w, r, err)
 		return
 	}
-	out := geocode.Output{Languages: langs, ExtraTags: true, Geometry: polygon}
+	out := geocode.Output{Languages: langs, ExtraTags: true, Geometry: polygon, Entrances: opt.entrances}
 	var place *geocode.Place
 	var err error
 	if id != 0 {
@@ -93,7 +97,7 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if errors.Is(err, engine.ErrNotFound) {
-		writeError(w, r, http.StatusNotFound, "No place with that OSM ID found.")
+		writeError(w, r, http.StatusNotFound, "No place with that ID found.")
 		return
 	}
 	if err != nil {
@@ -115,12 +119,17 @@ func (s *Server) handleDetails(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if debug {
+		writeDebugHTML(w, "details "+q.String("osmtype", "")+q.String("osmid", "")+q.String("place_id", ""), []geocode.Place{*place})
+		return
+	}
 	writeJSON(w, cb, http.StatusOK, detailsObject(place, opt))
 }
 
 // detailsOptions are the optional parts of a details answer.
 type detailsOptions struct {
 	address, keywords, hierarchy, group bool
+	entrances                           bool
 	linked, linkedAsked                 bool
 	linkedRows, children                []geocode.Place
 	indexed                             time.Time
@@ -222,6 +231,9 @@ func detailsObject(p *geocode.Place, opt detailsOptions) orderedMap {
 	}
 	if opt.linked && (opt.linkedAsked || len(opt.linkedRows) > 0) {
 		o.add("linked_places", relatedLines(opt.linkedRows))
+	}
+	if opt.entrances {
+		o.add("entrances", &entrancesJSON{list: p.Entrances})
 	}
 	if opt.keywords {
 		name, addr := geocode.Keywords(p)

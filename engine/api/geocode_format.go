@@ -203,6 +203,19 @@ type feature struct {
 	Geometry   json.RawMessage `json:"geometry"`
 }
 
+// featureGeometry is the geometry of a geojson or geocodejson feature:
+// the full geometry only with polygon_geojson (the other polygon_*
+// outputs have no place in these formats, as in Nominatim), else the
+// centroid.
+func (v view) featureGeometry(p *geocode.Place) json.RawMessage {
+	if !v.gp.polygons.GeoJSON && p.Geometry != nil {
+		pp := *p
+		pp.Geometry = nil
+		return geometryOrPoint(&pp)
+	}
+	return geometryOrPoint(p)
+}
+
 // geometryOrPoint is p's requested geometry, else its centroid as a point.
 func geometryOrPoint(p *geocode.Place) json.RawMessage {
 	if p.Geometry != nil {
@@ -239,11 +252,14 @@ func (v view) geoJSON(places []geocode.Place) map[string]any {
 		if s, ok := v.gp.opts.Postal(p); ok {
 			props["postaladdress"] = s
 		}
+		if v.gp.entrances {
+			props["entrances"] = &entrancesJSON{list: p.Entrances}
+		}
 		feats = append(feats, feature{
 			Type: "Feature", Properties: props,
 			BBox: [4]json.Number{json.Number(num(p.Bound.Min[0])), json.Number(num(p.Bound.Min[1])),
 				json.Number(num(p.Bound.Max[0])), json.Number(num(p.Bound.Max[1]))},
-			Geometry: geometryOrPoint(p),
+			Geometry: v.featureGeometry(p),
 		})
 	}
 	return map[string]any{"type": "FeatureCollection", "licence": licence, "features": feats}
@@ -320,7 +336,7 @@ func (v view) geocodeJSON(places []geocode.Place, query string) map[string]any {
 		feats = append(feats, map[string]any{
 			"type":       "Feature",
 			"properties": map[string]any{"geocoding": g},
-			"geometry":   geometryOrPoint(p),
+			"geometry":   v.featureGeometry(p),
 		})
 	}
 	head := orderedMap{}

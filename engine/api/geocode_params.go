@@ -50,7 +50,8 @@ type geoParams struct {
 	threshold float64
 	opts      outputOptions
 	out       geocode.Output
-	debug     bool // debug=1: an HTML page instead of the results
+	debug     bool       // debug=1: an HTML page instead of the results
+	exclude   exclusions // search: exclude_place_ids
 }
 
 // parseGeoParams reads format, json_callback, addressdetails (default
@@ -115,21 +116,6 @@ func parseSearchFilters(q *query, req *geocode.Request) {
 	}
 	req.Bounded = q.Bool("bounded", false)
 	req.CountryCodes = lenientCountryCodes(q.String("countrycodes", ""))
-	if s := q.String("exclude_place_ids", ""); s != "" {
-		req.Exclude = map[int64]bool{}
-		for _, f := range strings.Split(s, ",") {
-			f = strings.TrimSpace(f)
-			if f == "" {
-				continue
-			}
-			id, err := strconv.ParseInt(f, 10, 64)
-			if err != nil || id <= 0 {
-				q.Fail(badParam("exclude_place_ids", "must be comma-separated place ids, got %q", f))
-				break
-			}
-			req.Exclude[id] = true
-		}
-	}
 	req.Dedupe = q.Bool("dedupe", true)
 	if ft := q.String("featureType", q.String("featuretype", "")); ft != "" {
 		lo, hi, ok := geocode.FeatureTypeRanks(ft)
@@ -147,8 +133,82 @@ func parseSearchFilters(q *query, req *geocode.Request) {
 	}
 }
 
+// exclusions are the places exclude_place_ids names: place ids (put
+// into the request directly), OSM objects and postcodes (resolved to
+// place ids before the search), in Nominatim's forms.
+type exclusions struct {
+	osm       []geocode.OSMRef
+	postcodes [][2]string // country code, postcode
+	// given are the items as Nominatim writes them back in more_url
+	// (place ids as given, N/W/R upper-cased, P<cc>:<postcode>).
+	given []string
+}
+
+// parseExclusions reads exclude_place_ids as Nominatim does
+// (format_excluded): comma-separated items, each a place id (0 is
+// skipped), an OSM object (N456, w789; id 0 skipped) or a postcode
+// (Pli:9490); blank items are skipped, anything else is a 400 ("Invalid
+// exclude ID: abc").
+func parseExclusions(q *query, req *geocode.Request) exclusions {
+	var ex exclusions
+	for _, f := range strings.Split(q.String("exclude_place_ids", ""), ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if isDecimal(f) {
+			if id, err := strconv.ParseInt(f, 10, 64); err == nil && id > 0 {
+				if req.Exclude == nil {
+					req.Exclude = map[int64]bool{}
+				}
+				req.Exclude[id] = true
+				ex.given = append(ex.given, f)
+			}
+			continue
+		}
+		if t := f[0] &^ 0x20; (t == 'N' || t == 'W' || t == 'R') && isDecimal(f[1:]) {
+			if ref, ok := geocode.ParseOSMRef(f); ok {
+				ex.osm = append(ex.osm, ref)
+				ex.given = append(ex.given, string(ref.Type)+strconv.FormatInt(ref.ID, 10))
+			}
+			continue
+		}
+		if cc, pc, ok := strings.Cut(f[1:], ":"); f[0] == 'P' && ok && len(cc) == 2 && isLetters(cc) && pc != "" {
+			ex.postcodes = append(ex.postcodes, [2]string{strings.ToLower(cc), pc})
+			ex.given = append(ex.given, f)
+			continue
+		}
+		e := badParam("exclude_place_ids", "must be comma-separated place ids, OSM ids (N123, W456, R789) or postcodes (Pli:9490), got %q", f)
+		e.Nominatim = "Invalid exclude ID: " + f
+		q.Fail(e)
+		break
+	}
+	return ex
+}
+
+func isDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 // clampedInt parses an integer parameter and clamps it into [lo, hi]
-// (Nominatim's treatment of limit and zoom); a non-integer is a 400.
+// (Nominatim's treatment of limit and zoom); a non-integer is a 400. On
+// /v1 a whole number written as a float ("10.0") is taken; Nominatim's
+// paths take integers only, as its int() does ("Parameter 'limit' must
+// be a number.").
 func clampedInt(q *query, name string, def, lo, hi int) int {
 	s := q.String(name, "")
 	if s == "" {
@@ -156,22 +216,30 @@ func clampedInt(q *query, name string, def, lo, hi int) int {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		if f, ferr := strconv.ParseFloat(s, 64); ferr == nil && !math.IsNaN(f) && !math.IsInf(f, 0) && f == math.Trunc(f) {
-			n = int(math.Max(math.Min(f, 1e9), -1e9))
-		} else {
-			q.Fail(badParam(name, "must be an integer, got %q", s))
+		f, ferr := strconv.ParseFloat(s, 64)
+		if q.nominatim || ferr != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) {
+			e := badParam(name, "must be an integer, got %q", s)
+			e.Nominatim = "Parameter '" + name + "' must be a number."
+			q.Fail(e)
 			return def
 		}
+		n = int(math.Max(math.Min(f, 1e9), -1e9))
 	}
 	return max(lo, min(hi, n))
 }
 
+// nominatimLookupMax is Nominatim's LOOKUP_MAX_COUNT (default 50): the
+// most ids a lookup on its path takes.
+const nominatimLookupMax = 50
+
 // parseOSMIDs reads lookup's osm_ids: comma-separated N/W/R ids. Items
-// that are no valid id are skipped, as Nominatim does; more than 3 valid
-// ids are a 400 (spec 8), none at all too.
-func parseOSMIDs(q *query) []geocode.OSMRef {
+// that are no valid id are skipped, as Nominatim does; more than maxIDs
+// valid ids are a 400 ("Too many object IDs." on Nominatim's path). On
+// /v1 osm_ids is required; Nominatim answers an absent one with no
+// results.
+func parseOSMIDs(q *query, maxIDs int) []geocode.OSMRef {
 	s := q.String("osm_ids", "")
-	if !q.Has("osm_ids") {
+	if !q.Has("osm_ids") && !q.nominatim {
 		q.Fail(badParam("osm_ids", "is required (comma-separated ids with N, W or R prefix)"))
 		return nil
 	}
@@ -181,8 +249,10 @@ func parseOSMIDs(q *query) []geocode.OSMRef {
 			refs = append(refs, ref)
 		}
 	}
-	if len(refs) > 3 {
-		q.Fail(badParam("osm_ids", "at most 3 ids are allowed, got %d", len(refs)))
+	if len(refs) > maxIDs {
+		e := badParam("osm_ids", "at most %d ids are allowed, got %d", maxIDs, len(refs))
+		e.Nominatim = "Too many object IDs."
+		q.Fail(e)
 	}
 	return refs
 }

@@ -167,15 +167,13 @@ func writeXMLPlaces(w http.ResponseWriter, v view, root string, attrs rootAttrs,
 	writeXMLBody(w, http.StatusOK, x.b.String())
 }
 
-// writeXMLReverse writes a reversegeocode document; p nil writes the
-// error element with status 404.
-func writeXMLReverse(w http.ResponseWriter, v view, attrs rootAttrs, p *geocode.Place) {
+// writeXMLReverse writes a reversegeocode document with the given
+// status; p nil writes the error element "Unable to geocode".
+func writeXMLReverse(w http.ResponseWriter, v view, status int, attrs rootAttrs, p *geocode.Place) {
 	var x xmlWriter
 	x.open("reversegeocode", attrs)
-	status := http.StatusOK
 	if p == nil {
 		x.elem("error", "Unable to geocode")
-		status = http.StatusNotFound
 	} else {
 		x.b.WriteString("<result")
 		x.placeAttrs(v, p)

@@ -44,62 +44,6 @@ func TestHostAllowList(t *testing.T) {
 	}
 }
 
-// TestCORS: no Access-Control-Allow-Origin unless origins are configured,
-// then only for them, and never on a refused key.
-func TestCORS(t *testing.T) {
-	tests := []struct {
-		name, origin, key string
-		origins           []string
-		want              string
-	}{
-		{"off by default", "http://page.example", "k", nil, ""},
-		{"listed origin", "http://localhost:3000", "k", []string{"http://localhost:3000"}, "http://localhost:3000"},
-		{"other origin", "http://page.example", "k", []string{"http://localhost:3000"}, ""},
-		{"any", "http://page.example", "k", []string{"*"}, "*"},
-		{"not on a 401", "http://localhost:3000", "wrong", []string{"http://localhost:3000"}, ""},
-	}
-	for _, tt := range tests {
-		s := newTestServer(t, Config{Tokens: []Token{{Key: "k"}}, Origins: tt.origins})
-		req := httptest.NewRequest("GET", "/v1/ping?key="+tt.key, nil)
-		req.Header.Set("Origin", tt.origin)
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, req)
-		if got := rec.Header().Get("Access-Control-Allow-Origin"); got != tt.want {
-			t.Errorf("%s: Access-Control-Allow-Origin = %q, want %q", tt.name, got, tt.want)
-		}
-	}
-}
-
-// TestFailedKeyLimit: an address guessing keys gets 429 after the burst;
-// another address is not affected.
-func TestFailedKeyLimit(t *testing.T) {
-	s := newTestServer(t, Config{Tokens: []Token{{Key: "k"}}})
-	now := time.Unix(1000, 0)
-	s.guards.failed.now = func() time.Time { return now }
-	get := func(addr, key string) int {
-		req := httptest.NewRequest("GET", "/v1/ping?key="+key, nil)
-		req.RemoteAddr = addr
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, req)
-		return rec.Code
-	}
-	for i := 0; i < failedKeyBurst; i++ {
-		if code := get("192.0.2.7:1000", fmt.Sprint("guess", i)); code != 401 {
-			t.Fatalf("wrong key %d = %d, want 401", i, code)
-		}
-	}
-	if code := get("192.0.2.7:1000", "guess-more"); code != 429 {
-		t.Errorf("wrong key past the burst = %d, want 429", code)
-	}
-	if code := get("192.0.2.8:1000", "k"); code != 200 {
-		t.Errorf("another address with the right key = %d, want 200", code)
-	}
-	now = now.Add(time.Second)
-	if code := get("192.0.2.7:1000", "k"); code != 200 {
-		t.Errorf("right key after a refill = %d, want 200", code)
-	}
-}
-
 // TestDeadlineAndHeavyTurns: a request past its deadline is cut off with
 // an OSRM Timeout (503); with one heavy slot, a second heavy request waits
 // for the first and is cut off at its own deadline, while a light request

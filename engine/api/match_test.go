@@ -149,6 +149,11 @@ func TestMatchEndpoint(t *testing.T) {
 				return
 			}
 			checkMatch(t, res, strings.Count(tc.path[strings.LastIndex(tc.path, "/")+1:], ";")+1, tc.matchings, tc.legs)
+			for k, m := range res.Matchings {
+				if want := weightNameOf(tc.path); m.WeightName != want {
+					t.Errorf("matching %d weight_name %q, want %q", k, m.WeightName, want)
+				}
+			}
 		})
 	}
 }
@@ -189,7 +194,7 @@ func checkMatch(t *testing.T, res matchJSON, n, matchings, legs int) {
 		if m.Confidence < 0 || m.Confidence > 1 {
 			t.Errorf("matching %d confidence %v", k, m.Confidence)
 		}
-		if m.WeightName != "duration" || m.Distance <= 0 {
+		if m.Distance <= 0 {
 			t.Errorf("matching %d weight_name %q distance %v", k, m.WeightName, m.Distance)
 		}
 		want := perMatching[k] - 1

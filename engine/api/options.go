@@ -54,18 +54,32 @@ var formats = map[kind][]string{
 	kindNearby:       {"json"},
 }
 
+// nominatimFormats are the formats of Nominatim's search and lookup, its
+// defaults first (jsonv2 for search, xml for lookup); its reverse offers
+// the formats of kindReverse (xmlv1.1 kept as an extension).
+var nominatimFormats = map[kind][]string{
+	kindSearch: {"jsonv2", "json", "xml", "geojson", "geocodejson"},
+	kindLookup: {"xml", "json", "jsonv2", "geojson", "geocodejson"},
+}
+
 // parseFormat returns the format of a request to an endpoint of kind k:
 // its default when absent, a 400 naming format for any value the endpoint
-// does not offer. Values are case-insensitive.
+// does not offer. Values are case-insensitive. Nominatim's paths offer
+// Nominatim's formats and defaults (dialect.go).
 func parseFormat(q *query, k kind) string {
 	allowed := formats[k]
+	if nf, ok := nominatimFormats[k]; ok && q.nominatim {
+		allowed = nf
+	}
 	s := strings.ToLower(q.String("format", allowed[0]))
 	for _, a := range allowed {
 		if s == a {
 			return s
 		}
 	}
-	q.Fail(badParam("format", "must be one of %s on %s, got %q", strings.Join(allowed, ", "), k, s))
+	e := badParam("format", "must be one of %s on %s, got %q", strings.Join(allowed, ", "), k, s)
+	e.Nominatim = "Parameter 'format' must be one of: " + strings.Join(allowed, ", ")
+	q.Fail(e)
 	return allowed[0]
 }
 

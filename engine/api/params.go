@@ -14,6 +14,9 @@ import (
 type paramError struct {
 	Param string
 	Msg   string
+	// Nominatim, when set, is Nominatim's own message for this error,
+	// answered on its paths instead of Error() (dialect.go).
+	Nominatim string
 }
 
 func (e *paramError) Error() string {
@@ -26,20 +29,26 @@ func badParam(param, format string, args ...any) *paramError {
 }
 
 // writeParamError writes a geocoding-style 400: {"error": ..., "parameter": ...}.
-// On Nominatim's paths the body is Nominatim's {"error": {"code", "message"}}.
+// On Nominatim's paths the answer is Nominatim's (writeNominatimError).
 func writeParamError(w http.ResponseWriter, r *http.Request, err *paramError) {
+	if isNominatim(r) {
+		msg := err.Nominatim
+		if msg == "" {
+			msg = err.Error()
+		}
+		writeNominatimError(w, r, http.StatusBadRequest, msg)
+		return
+	}
 	cb, _ := callback(r)
 	if cb != "" && err.Param == "json_callback" {
 		cb = ""
 	}
-	if isNominatim(r) {
-		writeJSON(w, cb, http.StatusBadRequest, nominatimError(http.StatusBadRequest, err.Error()))
-		return
-	}
 	writeJSON(w, cb, http.StatusBadRequest, map[string]string{"error": err.Error(), "parameter": err.Param})
 }
 
-// callbackRE is Nominatim's rule for JSONP callback names.
+// callbackRE is the rule for JSONP callback names: JavaScript
+// identifiers with member accesses (Nominatim's PHP rule; its Python
+// rule, dot-separated identifiers, accepts a subset).
 var callbackRE = regexp.MustCompile(`^[$_\p{L}][$_\p{L}\p{Nd}.\[\]]*$`)
 
 // callback returns the validated json_callback parameter ("" when absent).
@@ -49,7 +58,9 @@ func callback(r *http.Request) (string, *paramError) {
 		return "", nil
 	}
 	if len(cb) > 200 || !callbackRE.MatchString(cb) {
-		return "", badParam("json_callback", "invalid callback name %q", cb)
+		e := badParam("json_callback", "invalid callback name %q", cb)
+		e.Nominatim = "Invalid json_callback value"
+		return "", e
 	}
 	return cb, nil
 }
@@ -169,7 +180,9 @@ func (q *query) Float(name string, min, max float64) (v float64, ok bool) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || f != f || f < min || f > max {
-		q.Fail(badParam(name, "must be a number between %g and %g, got %q", min, max, s))
+		e := badParam(name, "must be a number between %g and %g, got %q", min, max, s)
+		e.Nominatim = "Parameter '" + name + "' must be a number."
+		q.Fail(e)
 		return 0, false
 	}
 	return f, true
@@ -179,7 +192,9 @@ func (q *query) Float(name string, min, max float64) (v float64, ok bool) {
 func (q *query) RequiredFloat(name string, min, max float64) float64 {
 	v, ok := q.Float(name, min, max)
 	if !ok && q.String(name, "") == "" {
-		q.Fail(badParam(name, "is required"))
+		e := badParam(name, "is required")
+		e.Nominatim = "Parameter '" + name + "' missing."
+		q.Fail(e)
 	}
 	return v
 }

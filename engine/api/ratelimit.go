@@ -8,7 +8,11 @@ import (
 // limiter keeps one token bucket per access token that has a rate: the
 // token's own, else the server's default. A rate of 0 (the default) means
 // no limit: a loopback server does not throttle its own user's batch work
-// unless a limit is configured.
+// unless a limit is configured. The same limiter keys buckets by client
+// address (wrong keys; keyless requests on an open server): once it holds
+// maxBuckets, the buckets that have refilled (those of clients gone
+// quiet) are dropped before a new one is made, so many addresses cannot
+// grow it without bound.
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64
@@ -18,9 +22,14 @@ type limiter struct {
 }
 
 type bucket struct {
-	tokens float64
-	last   time.Time
+	tokens      float64
+	last        time.Time
+	rate, burst float64 // of its token, to tell when it has refilled
 }
+
+// maxBuckets is how many buckets a limiter holds before it drops the
+// refilled ones.
+const maxBuckets = 1 << 16
 
 func newLimiter(c Config) *limiter {
 	return &limiter{rate: c.Rate, burst: c.Burst, buckets: map[string]*bucket{}, now: time.Now}
@@ -51,7 +60,10 @@ func (l *limiter) level(tok Token, rate float64, burst int, now time.Time, creat
 		if !create {
 			return nil, float64(burst)
 		}
-		b = &bucket{tokens: float64(burst), last: now}
+		if len(l.buckets) >= maxBuckets {
+			l.prune(now)
+		}
+		b = &bucket{tokens: float64(burst), last: now, rate: rate, burst: float64(burst)}
 		l.buckets[tok.Key] = b
 	}
 	return b, min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*rate)
@@ -86,4 +98,14 @@ func (l *limiter) peek(tok Token) bool {
 	defer l.mu.Unlock()
 	_, left := l.level(tok, rate, burst, l.now(), false)
 	return left >= 1
+}
+
+// prune drops the buckets that have refilled: a client that comes back
+// gets a full bucket, as it would have. l.mu must be held.
+func (l *limiter) prune(now time.Time) {
+	for k, b := range l.buckets {
+		if b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst {
+			delete(l.buckets, k)
+		}
+	}
 }

@@ -384,3 +384,23 @@ func TestRouteAPIConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestWeightName: routes name their weight as OSRM's profiles do:
+// "routability" by car (car.lua), "duration" on foot (foot.lua), on every
+// routing path.
+func TestWeightName(t *testing.T) {
+	m := routeSrvMap
+	coords := routeCoords(m.Between('a', 'b', 0.5), m.Between('e', 'f', 0.5))
+	for _, tt := range []struct{ path, want string }{
+		{"/route/v1/driving/", "routability"}, {"/route/v1/car/", "routability"}, {"/v1/directions/driving/", "routability"},
+		{"/route/v1/foot/", "duration"}, {"/v1/directions/walking/", "duration"},
+	} {
+		status, body := routeGet(t, tt.path+coords)
+		if status != 200 {
+			t.Fatalf("GET %s = %d %v", tt.path, status, body)
+		}
+		if got := body["routes"].([]any)[0].(map[string]any)["weight_name"]; got != tt.want {
+			t.Errorf("GET %s: weight_name %v, want %s", tt.path, got, tt.want)
+		}
+	}
+}

@@ -32,8 +32,9 @@ import (
 	"waymark/engine"
 )
 
-// licence is the attribution string of every geocoding record.
-const licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
+// licence is the attribution string of every geocoding record, as
+// Nominatim writes it (OSM_ATTRIBUTION).
+const licence = "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright"
 
 // endpoint is one operation of the API.
 type endpoint struct {
@@ -47,9 +48,8 @@ type endpoint struct {
 	NoV1 bool
 	// OSRM selects OSRM-style bodies for the auth, rate and server errors.
 	OSRM bool
-	// Heavy marks the requests whose work grows with their size (matrix,
-	// optimize, matching): at most Config.Heavy run at once (guard.go).
-	Heavy   bool
+	// Open serves the endpoint without a key (the unknown-path answer).
+	Open    bool
 	Handler http.HandlerFunc
 }
 
@@ -72,9 +72,12 @@ type Server struct {
 	cur    *engineRef // see reload.go
 	cfg    Config
 	mux    *http.ServeMux
-	limits *limiter
+	limits *limiter // per token
+	anon   *limiter // per client address, for requests without a key (Config.Open)
 	guards *guards
-	count  atomic.Int64
+	// streams keeps the buffers of the routing answers' encoders.
+	streams sync.Pool
+	count   atomic.Int64
 	// notReady makes /readyz answer 503 (loading, or draining); see ops.go.
 	notReady atomic.Bool
 
@@ -99,7 +102,7 @@ func newServer(eng *engine.Engine, cfg Config, extra []endpoint) (*Server, error
 		return nil, err
 	}
 	s := &Server{cur: &engineRef{eng: eng, done: make(chan struct{})}, cfg: cfg, mux: http.NewServeMux(),
-		limits: newLimiter(cfg), guards: newGuards(cfg)}
+		limits: newLimiter(cfg), anon: newLimiter(Config{Rate: cfg.Rate, Burst: cfg.Burst}), guards: newGuards(cfg)}
 	eps := append(s.endpoints(), extra...)
 	for _, ep := range eps {
 		h := s.wrap(ep)
@@ -107,11 +110,13 @@ func newServer(eng *engine.Engine, cfg Config, extra []endpoint) (*Server, error
 		if !ep.NoV1 {
 			s.mux.Handle("/v1"+ep.Pattern, h)
 		}
+		if nominatimPaths[ep.Pattern] {
+			// Nominatim's legacy URLs (SERVE_LEGACY_URLS, on by default).
+			s.mux.Handle(ep.Pattern+".php", h)
+		}
 	}
 	s.opsEndpoints()
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, http.StatusNotFound, "Unknown path: "+r.URL.Path)
-	})
+	s.mux.Handle("/", s.wrap(endpoint{Pattern: "/", Handler: unknownPath, Open: true}))
 	return s, nil
 }
 
@@ -129,8 +134,15 @@ func (s *Server) endpoints() []endpoint {
 	return eps
 }
 
-// ServeHTTP dispatches a request.
+// ServeHTTP dispatches a request. Every answer to an allowed origin
+// carries the CORS headers, and preflights are answered on every path
+// (auth.go).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.guards.cors(w, r)
+	if r.Method == http.MethodOptions {
+		preflight(w, r)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -167,36 +179,29 @@ func (s *Server) wrap(ep endpoint) http.Handler {
 			s.fail(rec, r, ep, http.StatusForbidden, "Host not allowed: "+r.Host)
 			return
 		}
-		if r.Method == http.MethodOptions && len(s.guards.origins) > 0 {
-			// CORS preflight (a page sending an Authorization header).
-			s.guards.cors(rec, r)
-			rec.Header().Set("Access-Control-Allow-Methods", "GET, HEAD")
-			rec.Header().Set("Access-Control-Allow-Headers", "Authorization")
-			rec.WriteHeader(http.StatusNoContent)
-			return
-		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			rec.Header().Set("Allow", "GET, HEAD")
+			rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
 			s.fail(rec, r, ep, http.StatusMethodNotAllowed, "Method not allowed: use GET")
 			return
 		}
-		if !s.guards.keyFailuresLeft(r) {
-			rec.Header().Set("Retry-After", "1")
-			s.fail(rec, r, ep, http.StatusTooManyRequests, "Too many wrong keys from this address")
+		if ep.Open {
+			ep.Handler(rec, r)
 			return
 		}
-		tok, ok := s.cfg.lookup(tokenOf(r))
-		if !ok {
-			s.guards.keyFailed(r)
-			s.fail(rec, r, ep, http.StatusUnauthorized, "Invalid key")
+		c, status, msg, retry := s.authorize(r)
+		if status != 0 {
+			if retry > 0 {
+				rec.Header().Set("Retry-After", strconv.Itoa(retry))
+			}
+			s.fail(rec, r, ep, status, msg)
 			return
 		}
-		s.guards.cors(rec, r)
+		tok := c.tok
 		if !tok.allows(ep.Group) {
 			s.fail(rec, r, ep, http.StatusForbidden, "Key not allowed to access "+ep.Group)
 			return
 		}
-		if wait, ok := s.limits.take(tok); !ok {
+		if wait, ok := s.limiterFor(c).take(tok); !ok {
 			secs := max(1, int(math.Ceil(wait.Seconds())))
 			rec.Header().Set("Retry-After", fmt.Sprint(secs))
 			s.fail(rec, r, ep, http.StatusTooManyRequests, "Rate Limited Second")
@@ -206,15 +211,11 @@ func (s *Server) wrap(ep endpoint) http.Handler {
 		defer cancel()
 		ref := s.acquire()
 		defer s.release(ref)
-		r = withEngine(r.WithContext(context.WithValue(ctx, osrmPathKey{}, ep.NoV1)), ref)
-		if ep.Heavy {
-			release, ok := s.guards.acquireHeavy(ctx)
-			if !ok {
-				s.fail(rec, r, ep, http.StatusServiceUnavailable, "The server is busy with other large requests; try again")
-				return
-			}
-			defer release()
-		}
+		// light until the handler weighs it (admit, gate.go)
+		t := s.guards.gate.enter()
+		defer t.leave()
+		ctx = context.WithValue(context.WithValue(ctx, osrmPathKey{}, ep.NoV1), ticketKey{}, t)
+		r = withEngine(r.WithContext(ctx), ref)
 		ep.Handler(rec, r)
 	})
 }
@@ -282,7 +283,7 @@ func (s *Server) Start(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
 	}
-	lim := newLimitListener(ln, s.cfg.MaxConns)
+	lim := newLimitListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
 	// A client that never sends its request, or never reads the answer,
 	// holds a connection (and the answer's memory) only this long.
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
@@ -348,7 +349,7 @@ func (s *Server) statusEndpoints() []endpoint {
 			software = bi.Main.Version
 		}
 		writeJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs,
-			"data_updated": updated.UTC().Format(time.RFC3339), "software_version": software,
+			"data_updated": updated.UTC().Format("2006-01-02T15:04:05+00:00"), "software_version": software,
 			"database_version": strconv.Itoa(engine.PackFormatVersion)})
 	}}}
 }
@@ -374,14 +375,39 @@ func writeJSON(w http.ResponseWriter, callback string, status int, v any) {
 	w.Write(b)
 }
 
+// writeStream writes a 200 JSON answer as write produces it (the routing
+// answers, jsonstream.go), through a buffer the server keeps between
+// requests. A heavy request's slot at the gate is freed when the answer
+// is encoded, or as soon as its client reads slower than it is produced
+// (a write that blocks for slowWrite): the encoding is part of the heavy
+// work, waiting on a slow client is not.
+func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(*jsonStream)) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	js, _ := s.streams.Get().(*jsonStream)
+	if js == nil {
+		js = newJSONStream(nil)
+	}
+	js.w, js.err, js.slow = w, nil, nil
+	if t := ticketOf(r); t != nil {
+		js.slow = t.worked
+		defer t.worked()
+	}
+	write(js)
+	js.Flush()
+	js.w, js.slow = nil, nil
+	s.streams.Put(js)
+}
+
 // writeError writes a geocoding-style error {"error": msg}, as JSONP when
-// the request asks for it with a valid callback.
+// the request asks for it with a valid callback; Nominatim's error on its
+// paths (dialect.go).
 func writeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
-	cb, _ := callback(r)
 	if isNominatim(r) {
-		writeJSON(w, cb, status, nominatimError(status, msg))
+		writeNominatimError(w, r, status, msg)
 		return
 	}
+	cb, _ := callback(r)
 	writeJSON(w, cb, status, map[string]string{"error": msg})
 }
 

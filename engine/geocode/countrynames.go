@@ -8,6 +8,8 @@ package geocode
 // line from here, the way Nominatim falls back on its country grid and
 // country name table.
 
+import "strings"
+
 // isoCountryNames are the English short names of the ISO 3166-1 countries
 // as OpenStreetMap's name:en of the country relations reads them.
 var isoCountryNames = map[string]string{
@@ -76,4 +78,20 @@ func (ix *Index) countryNames(cc string) map[string]string {
 		return map[string]string{"name": en, "name:en": en}
 	}
 	return nil
+}
+
+// CountryCode returns the ISO 3166-1 alpha-2 code (lower case) of a
+// country given by that code or by its English short name as the ISO
+// table spells it (both case-insensitive); false for anything else.
+func CountryCode(country string) (string, bool) {
+	c := strings.ToLower(strings.TrimSpace(country))
+	if _, ok := isoCountryNames[c]; ok {
+		return c, true
+	}
+	for cc, name := range isoCountryNames {
+		if strings.EqualFold(name, c) {
+			return cc, true
+		}
+	}
+	return "", false
 }

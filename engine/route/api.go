@@ -10,7 +10,8 @@
 //     to traverse the target arc. Turn restrictions (via node and via way),
 //     barriers and the u-turn rule live in the transitions, so every search
 //     is turn-aware. Weights are integer deciseconds, as in OSRM; the
-//     weight is the duration (weight_name "duration"), but entering a
+//     weight is the duration (weight_name as OSRM's profiles name it:
+//     Profile.WeightName), but entering a
 //     road open only to local traffic (access=destination...) from an
 //     open one adds a penalty that keeps it to a route's ends, which
 //     every reported duration leaves out (restricted.go).
@@ -42,7 +43,9 @@
 // The exported API used by the other routing services (trip, match):
 // Graph.Snap, Graph.Candidates, Graph.Route, Graph.Table,
 // Graph.Distances, Graph.WaypointOf and the result types below, in OSRM v5
-// shape without its encoding (engine/api writes the JSON).
+// shape without its encoding (engine/api writes the JSON). Routes and
+// tables across the graphs of several packs go through an Atlas
+// (atlas.go: packs joined where their extracts overlap).
 package route
 
 import (
@@ -99,6 +102,17 @@ func ParseProfile(s string) (Profile, error) {
 // ContinueStraightDefault is the profile's default for continue_straight at
 // via waypoints: true for driving (OSRM car.lua), false for walking (foot.lua).
 func (p Profile) ContinueStraightDefault() bool { return p == Driving }
+
+// WeightName is the weight_name of the profile's routes, the name OSRM's
+// profile gives its weight: "routability" for driving (car.lua),
+// "duration" for walking (foot.lua). Clients compare it with those names;
+// the reported weight is the duration either way (restricted.go).
+func (p Profile) WeightName() string {
+	if p == Driving {
+		return "routability"
+	}
+	return "duration"
+}
 
 // Bearing restricts snapping to segments whose direction of travel is
 // within Range degrees of Value (degrees clockwise from true north).

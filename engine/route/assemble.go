@@ -370,7 +370,7 @@ func lerp(a, b orb.Point, l, x float64) orb.Point {
 
 // assemble builds a Route from leg paths grouped by leg ends.
 func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
-	r := Route{WeightName: "duration"}
+	r := Route{WeightName: g.profile.WeightName()}
 	for li := 0; li+1 < len(ends); li++ {
 		n := 0
 		for k := ends[li]; k < ends[li+1]; k++ {

@@ -8,7 +8,8 @@ package route
 // duration). Weights are then a duration plus a multiple of the penalty,
 // which is larger than any route's duration, so durationOf takes the
 // duration back out: routes, steps, annotations and tables report true
-// durations, and a route's weight is its duration (weight_name "duration").
+// durations, and a route's weight is its duration (named as OSRM's
+// profiles name theirs: Profile.WeightName).
 // Unlike OSRM's, the penalty is no mere hour: a route passes through a
 // restricted road only where it cannot go round it at all.
 

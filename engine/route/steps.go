@@ -59,9 +59,8 @@ type ixn struct {
 
 // rstep is a step in the making (OSRM's RouteStep).
 type rstep struct {
-	pc         int     // the first piece it covers (it ends where the next step begins)
-	key        nameKey // its road's signage (OSRM's name id)
-	segregated bool    // it starts on a road inside a divided road's intersection
+	pc         int  // the first piece it covers (it ends where the next step begins)
+	segregated bool // it starts on a road inside a divided road's intersection
 	name, ref  string
 	dest       string
 	exits      string
@@ -101,8 +100,18 @@ func (s *rstep) elongate(next *rstep) {
 
 // adaptSignage gives s the names of o (OSRM's AdaptStepSignage).
 func (s *rstep) adaptSignage(o *rstep) {
-	s.key, s.name, s.ref, s.dest, s.exits = o.key, o.name, o.ref, o.dest, o.exits
+	s.name, s.ref, s.dest, s.exits = o.name, o.ref, o.dest, o.exits
 }
+
+// sameSignage reports whether s and o have the same signage (OSRM
+// compares name ids; the strings, which a graph interns, compare steps
+// of several graphs too).
+func (s *rstep) sameSignage(o *rstep) bool {
+	return s.name == o.name && s.ref == o.ref && s.dest == o.dest && s.exits == o.exits
+}
+
+// noSignage reports whether s names nothing at all.
+func (s *rstep) noSignage() bool { return s.name == "" && s.ref == "" && s.dest == "" && s.exits == "" }
 
 // removeNoTurns drops the steps that are no step any more: NoTurn and no
 // waypoint (OSRM's removeNoTurnInstructions).
@@ -120,8 +129,22 @@ func removeNoTurns(ss []rstep) []rstep {
 // steps builds the OSRM steps of a leg through its pieces and points,
 // arriving at snap t.
 func (g *Graph) steps(pcs []piece, pts []orb.Point, t Snap) []Step {
+	return finishSteps(g.legSteps(pcs, pts), pcs, pts, t, g.profile)
+}
+
+// legSteps runs the passes that read the graph on a leg's pieces and
+// points (1 and 2: assembly, maneuver relations); an Atlas assembles a
+// leg across graphs from each graph's (atlas_join.go).
+func (g *Graph) legSteps(pcs []piece, pts []orb.Point) []rstep {
 	ss := newGuide(g, len(pcs)).assembleSteps(pcs, pts)
 	g.applyOverrides(ss, pcs)
+	return ss
+}
+
+// finishSteps runs passes 3 to 10 on a leg's assembled steps, arriving
+// at snap t, for profile p. They compare the steps' names as strings,
+// not as one graph's string ids, so that steps from several graphs mix.
+func finishSteps(ss []rstep, pcs []piece, pts []orb.Point, t Snap, p Profile) []Step {
 	ss = collapseSegregated(ss)
 	ss = trimShortSegments(ss, pcs, pts)
 	ss = handleRoundabouts(ss)
@@ -130,7 +153,7 @@ func (g *Graph) steps(pcs []piece, pts []orb.Point, t Snap) []Step {
 	ss = buildIntersections(ss)
 	ss = suppressShortNameSegments(ss)
 	ss[len(ss)-1].ins.mod = arriveSide(pts, t)
-	return g.measureSteps(ss, pcs, pts)
+	return measureSteps(ss, pcs, pts, p)
 }
 
 // stepSpan returns the indexes in the leg's points of the first and last
@@ -163,9 +186,9 @@ func lineLength(pts []orb.Point) float64 {
 // measureSteps turns the steps into the leg's: each one's distance (along
 // its geometry), duration, weight, geometry, maneuver and intersections.
 // The last step is the arrival.
-func (g *Graph) measureSteps(ss []rstep, pcs []piece, pts []orb.Point) []Step {
+func measureSteps(ss []rstep, pcs []piece, pts []orb.Point, p Profile) []Step {
 	mode := "driving"
-	if g.profile == Walking {
+	if p == Walking {
 		mode = "walking"
 	}
 	steps := make([]Step, len(ss))

@@ -77,7 +77,7 @@ func lastBearing(pts []orb.Point) float64 {
 func (g *Graph) newStep(pc int, d dedge, loc orb.Point) rstep {
 	e := d.edge()
 	k := g.nameKeyOf(e)
-	return rstep{pc: pc, key: k, name: g.str(k.name), ref: g.str(k.ref), dest: g.str(k.dest), exits: g.str(k.exits),
+	return rstep{pc: pc, name: g.str(k.name), ref: g.str(k.ref), dest: g.str(k.dest), exits: g.str(k.exits),
 		ferry: g.ferry(d), loc: loc, segregated: g.segregated(d)}
 }
 

@@ -157,11 +157,11 @@ func nameOscillation(prior, entering, leaving *rstep) bool {
 		return false
 	}
 	enters := entering.is(tNewName) || entering.is(tTurn) && entering.has(mStraight)
-	leaves := leaving.is(tNewName) || leaving.is(tSuppressed) && leaving.key.empty() || leaving.is(tTurn) && leaving.has(mStraight)
+	leaves := leaving.is(tNewName) || leaving.is(tSuppressed) && leaving.noSignage() || leaving.is(tTurn) && leaving.has(mStraight)
 	if !enters || !leaves {
 		return false
 	}
-	return prior.key == leaving.key || haveSameName(prior, leaving)
+	return prior.sameSignage(leaving) || haveSameName(prior, leaving)
 }
 
 func precededByNameChange(prior, entering, leaving *rstep) bool {

@@ -161,7 +161,7 @@ func haveSameName(a, b *rstep) bool {
 	if a.name == "" && a.ref == "" || b.name == "" && b.ref == "" {
 		return false
 	}
-	return a.key == b.key || !stepAnnounced(a, b)
+	return a.sameSignage(b) || !stepAnnounced(a, b)
 }
 
 // nameSegmentCutoff (meters) is OSRM's NAME_SEGMENT_CUTOFF_LENGTH: a name
