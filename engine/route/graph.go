@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/paulmach/orb"
 
@@ -39,7 +40,9 @@ const (
 // the nodes of the edge-based graph; transitions its edges.
 type Graph struct {
 	profile Profile
-	buildID string
+	// junctions guidance has measured, kept across routes (guide_cache.go)
+	junctions atomic.Pointer[junctionCache]
+	buildID   string
 
 	// junctions
 	nJunctions int
