@@ -81,10 +81,24 @@ func (g *guide) mergedGeometries(j uint32) ([]iroad, map[dedge]bool) {
 	return m.roads, m.merged
 }
 
+// turnRoads returns the roads of the intersection at the end of in with
+// their instructions and lanes (assignTurns), assigned once per graph:
+// the caller must not change them.
+func (g *guide) turnRoads(in dedge) []iroad {
+	k := junctionKey{uint32(in), junctionTurns}
+	if m, ok := g.jcache.get(k); ok {
+		return m.roads
+	}
+	rs := g.assignTurns(in).roads()
+	g.jcache.put(k, mergedRoads{roads: rs})
+	return rs
+}
+
 // junctionCache keeps a graph's measured junctions across routes (what
 // OSRM computes once, when it builds its graph, guidance here measures
 // for the junctions routes pass): a junction's roads and their bearings,
-// and its roads with carriageways merged, each a function of the graph
+// its roads with carriageways merged, and the instructions of the turns
+// from a road arriving there, each a function of the graph
 // alone and never changed once made. It holds two generations of at
 // most junctionCacheSize entries each: when the newer fills, the older
 // goes, so the junctions routes pass often stay and its size is bounded
@@ -103,6 +117,7 @@ const (
 	junctionFar    junctionKind = iota // measureRoads(j, false)
 	junctionClose                      // measureRoads(j, true)
 	junctionMerged                     // mergeCarriageways(j)
+	junctionTurns                      // assignTurns(in): j is in, a directed edge
 )
 
 type junctionKey struct {

@@ -102,8 +102,7 @@ func (g *guide) turnStep(pcs []piece, pts []orb.Point, i int) (rstep, bool) {
 	if _, _, ok := g.passThrough(g.dTo(in)); ok || g.silentPassage(in, out) {
 		return rstep{}, false // no intersection to OSRM, or nothing to say
 	}
-	t := g.assignTurns(in)
-	rs := t.roads()
+	rs := g.turnRoads(in)
 	k := -1
 	for i := range rs {
 		if rs[i].d == out {
