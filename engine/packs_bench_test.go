@@ -18,7 +18,7 @@ import (
 
 var andorraArea = area{"andorra", orb.Point{1.45, 42.45}, orb.Point{1.65, 42.60}}
 
-// threeRegions is the three extracts' packs served together.
+// threeRegions names the three extracts' packs served together.
 var threeRegions = []string{"liechtenstein", "monaco", "andorra"}
 
 // packsQuery is one request of BenchmarkPacks, run on an engine.
