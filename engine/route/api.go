@@ -33,11 +33,13 @@
 //   - Snapping uses an in-memory uniform grid over segments; routing snaps
 //     prefer the big connected components (as OSRM does with "tiny
 //     components"); nearest returns what is nearest.
-//   - Guidance builds steps in OSRM's passes (steps.go): assemble one
-//     draft per junction, collapse (name oscillations, a maneuver followed
-//     closely by a name change), fold the silent ones, trim 1 m ends,
-//     drop short name changes. Its junction rules are simplified from
-//     OSRM's handlers: no sliproads, lanes or staggered intersections.
+//   - Guidance is OSRM's (steps.go): the turns a route takes are
+//     analysed as OSRM's extractor analyses every turn (guide_*.go:
+//     intersection views, the roundabout, motorway, sliproad and general
+//     handlers, turn lanes), then the steps go through OSRM's engine
+//     passes (steps_*.go: roundabouts, collapse, lanes, short names). What
+//     OSRM computes once per turn is computed for the junctions routes
+//     pass and kept per graph, bounded (guide_cache.go).
 //   - Everything is in meters and seconds; orb.Point is [lon, lat].
 //
 // The exported API used by the other routing services (trip, match):
