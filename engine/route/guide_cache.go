@@ -161,7 +161,7 @@ func (c *junctionCache) putLocked(k junctionKey, m mergedRoads) {
 		c.old, c.cur = c.cur, nil
 	}
 	if c.cur == nil {
-		c.cur = make(map[junctionKey]mergedRoads, junctionCacheSize)
+		c.cur = make(map[junctionKey]mergedRoads)
 	}
 	c.cur[k] = m
 }
