@@ -249,22 +249,12 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			}
 		}
 		junction := w.Tags.Find("junction")
-		dest := w.Tags.Find("destination:forward")
-		if dest == "" {
-			dest = w.Tags.Find("destination")
-		}
-		if dr := w.Tags.Find("destination:ref"); dr != "" {
-			if dest != "" {
-				dest = dr + ": " + dest
-			} else {
-				dest = dr
-			}
-		}
 		nw := route.NetWay{
 			ID: int64(w.ID), Nodes: ids, Forward: fwd, Backward: bwd,
-			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
-			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
+			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "),
+			Class: class, Roundabout: junction == "roundabout", Circular: junction == "circular", Ferry: ferry,
 		}
+		guidanceTags(p, w.Tags, &nw)
 		if p == route.Driving {
 			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
 			nw.NoEnds = carNoEnds(w.Tags)
@@ -286,15 +276,20 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		}
 	}
 	skipped := 0
-	if p == route.Driving {
-		for r := range d.Relations() {
-			rs, ok := restrictionsOf(r, routable)
-			if !ok {
-				skipped++
-				continue
-			}
-			net.Restrictions = append(net.Restrictions, rs...)
+	for r := range d.Relations() {
+		if m, ok := maneuverOf(r); ok {
+			net.Maneuvers = append(net.Maneuvers, m)
+			continue
 		}
+		if p != route.Driving {
+			continue
+		}
+		rs, ok := restrictionsOf(r, routable)
+		if !ok {
+			skipped++
+			continue
+		}
+		net.Restrictions = append(net.Restrictions, rs...)
 	}
 	// The graph builder reads the ways' coordinates when it makes their
 	// edges, from the way store, rather than the network holding them.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/paulmach/orb"
 
@@ -22,6 +23,13 @@ const (
 	flagRestrictedBackward
 	// a route does not start or end on it (NetWay.NoEnds)
 	flagNoEnds
+	// junction=circular: a ring without a roundabout's rules (guidance
+	// counts its exits as a rotary's)
+	flagCircular
+	// tunnel and toll road: classes, which guidance tells apart as OSRM's
+	// profiles do
+	flagTunnel
+	flagToll
 )
 
 // Graph is a profile's road graph with its contraction hierarchy. It is
@@ -32,7 +40,9 @@ const (
 // the nodes of the edge-based graph; transitions its edges.
 type Graph struct {
 	profile Profile
-	buildID string
+	// junctions guidance has measured, kept across routes (guide_cache.go)
+	junctions atomic.Pointer[junctionCache]
+	buildID   string
 
 	// junctions
 	nJunctions int
@@ -49,6 +59,15 @@ type Graph struct {
 	eSpeed     []float32 // 2 per edge: forward, backward km/h (0 closed)
 	eLen       []float32 // meters
 	eArc       []int32   // 2 per edge: forward arc, backward arc (-1 none)
+	// guidance (graphguide.go): lanes per edge (0: not tagged); the edges
+	// with exits or turn lanes, ascending, and their strings (3 an edge:
+	// exits, turn lanes forward, backward); maneuver relations, each a
+	// sequence of arcs (moArcs from moOff[i]), the junction of its step
+	// and its instruction (type<<8 | modifier, 0xff: as guidance makes it)
+	eLanes        []uint8
+	xEdge, xStr   []uint32
+	moOff, moArcs []uint32
+	moVia, moTurn []uint32
 	// arcs
 	aEdge []uint32 // edge<<1 | dir (0 forward, 1 backward)
 	aW    []uint32 // deciseconds
@@ -132,7 +151,8 @@ const (
 	graphMagicV2 = "WMRG0002"
 	graphMagicV3 = "WMRG0003"
 	graphMagicV4 = "WMRG0004"
-	graphMagic   = "WMRG0005"
+	graphMagicV5 = "WMRG0005"
+	graphMagic   = "WMRG0006"
 )
 
 // MarshalBinary encodes the graph for storage in a pack (graphMagic:
@@ -167,6 +187,8 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 		w.b = append(w.b, graphMagicV3...)
 	case w.v4:
 		w.b = append(w.b, graphMagicV4...)
+	case w.v5:
+		w.b = append(w.b, graphMagicV5...)
 	default:
 		w.b = append(w.b, graphMagic...)
 	}
@@ -206,6 +228,9 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 	w.u32s(g.tOff, true)
 	w.relative(g.tOff, g.tTo)
 	w.u32s(g.tW, false)
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 {
+		g.writeGuidance(w)
+	}
 	return w.err
 }
 
@@ -270,8 +295,12 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 	var r graphReader
 	var vr *varReader      // V3 and later: speeds and relative targets
 	v4, v5 := false, false // V4 and later: derived arrays left out
+	guide := false         // V6: guidance arrays
 	switch string(data[:len(graphMagic)]) {
 	case graphMagic:
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
+		r, v4, v5, guide = vr, true, true, true
+	case graphMagicV5:
 		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r, v4, v5 = vr, true, true
 	case graphMagicV4:
@@ -334,6 +363,9 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 	g.tOff = r.u32s(true)
 	g.tTo = targets(g.tOff)
 	g.tW = r.u32s(false)
+	if guide {
+		g.readGuidance(vr)
+	}
 	if arcsDerived && r.failed() == nil {
 		g.eArc = g.edgeArcs()
 	}
@@ -416,6 +448,9 @@ func (g *Graph) validate() error {
 	}
 	if err := checkCSR(g.tOff, len(g.tTo), A, g.tTo); err != nil || len(g.tW) != len(g.tTo) {
 		return bad("transitions")
+	}
+	if err := g.validateGuidance(); err != nil {
+		return bad(err.Error())
 	}
 	for _, c := range []*chAdj{&g.up, &g.down} {
 		m := len(c.to)

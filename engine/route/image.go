@@ -42,7 +42,7 @@ import (
 // version: raise it when the layout changes and also when what is
 // loaded into the arrays changes (an image of the same pack build written
 // by an older program would otherwise be taken as current).
-const imageMagic = "WMGIMG01"
+const imageMagic = "WMGIMG02"
 
 // WriteImage writes g's image to w.
 func (g *Graph) WriteImage(w io.Writer) error {
@@ -76,6 +76,8 @@ func (g *Graph) imageFields(strBytes *[]byte, strOff *[]uint32) []flat.Field {
 		flat.F(strBytes), flat.F(strOff),
 		flat.F(&g.jOff), flat.F(&g.jEdge), flat.F(&g.eBox), flat.F(&g.cum), flat.F(&g.edgeBig),
 		flat.F(&g.fine.keys), flat.F(&g.fine.spans), flat.F(&g.fine.refs),
+		flat.F(&g.eLanes), flat.F(&g.xEdge), flat.F(&g.xStr),
+		flat.F(&g.moOff), flat.F(&g.moArcs), flat.F(&g.moVia), flat.F(&g.moTurn),
 	}
 }
 
@@ -114,6 +116,10 @@ func LoadImage(data []byte) (*Graph, error) {
 	if g.strs, err = flat.SplitStrings(strBytes, strOff); err != nil {
 		return nil, fmt.Errorf("%w: graph image: %v", ErrGraph, err)
 	}
+	// the guidance arrays are few but for the lanes: checked whole
+	if err := g.validateGuidance(); err != nil {
+		return nil, fmt.Errorf("%w: graph image: %v", ErrGraph, err)
+	}
 	g.dups = duplicatesOf(g.aDup)
 	g.mapped = true
 	n := len(g.aW)
@@ -142,6 +148,7 @@ func (g *Graph) checkImage() error {
 			return fmt.Errorf("%w: graph image array %d has %d elements, not %d", ErrGraph, i, l.got, l.want)
 		}
 	}
+
 	if k := len(g.fine.keys); k == 0 || k&(k-1) != 0 {
 		return fmt.Errorf("%w: graph image grid of %d slots", ErrGraph, k)
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand"
+	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -227,4 +229,44 @@ func TestCoarseIndexOnRegions(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStepsWithWarmJunctions: routes computed in parallel on a graph
+// whose junctions earlier routes measured (guide_cache.go) have the same
+// steps as each route on a graph that measured none.
+func TestStepsWithWarmJunctions(t *testing.T) {
+	pk := openGraphs(t, "liechtenstein")
+	g := pk.Graph(route.Driving)
+	const seed, n = 11, 60
+	snaps := randomSnaps(t, g, pk.Info.Home, rand.New(rand.NewSource(seed)), 2*n)
+	opt := route.RouteOptions{Output: route.Output{Steps: true}}
+	cold := make([][]route.Step, n)
+	for k := range cold {
+		g.DropJunctions()
+		rs, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt)
+		if err != nil {
+			t.Fatalf("seed %d: route %d: %v", seed, k, err)
+		}
+		cold[k] = rs[0].Legs[0].Steps
+	}
+	g.DropJunctions()
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for k := range cold {
+				k := (k + w*n/4) % n
+				rs, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt)
+				if err != nil {
+					t.Errorf("seed %d: route %d: %v", seed, k, err)
+					return
+				}
+				if got := rs[0].Legs[0].Steps; !reflect.DeepEqual(got, cold[k]) {
+					t.Errorf("seed %d: route %d: steps differ with warm junctions", seed, k)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
 }
