@@ -597,5 +597,6 @@ func (d *Data) Close() error {
 			*w = nil
 		}
 	}
+	d.store.close() // open only when loading stopped before finish
 	return errors.Join(d.ways.close(), d.tagged.close(), d.rels.close())
 }
