@@ -82,6 +82,8 @@ type Summary struct {
 	// ProblemCount is the number of problems seen, kept or not.
 	ProblemCount int
 	Duration     time.Duration
+	// Stages holds what each stage took, in order, "read" first.
+	Stages []StageStat
 }
 
 const maxProblems = 200
@@ -123,6 +125,9 @@ func (s *Summary) String() string {
 		if s.ProblemCount > len(s.Problems) {
 			fmt.Fprintf(&b, "  … and %d more\n", s.ProblemCount-len(s.Problems))
 		}
+	}
+	for _, st := range s.Stages {
+		fmt.Fprintf(&b, "%s  per M nodes %6.2f s\n", st, perMillion(st.Duration.Seconds(), s.Counts["nodes"]))
 	}
 	fmt.Fprintf(&b, "took %s\n", s.Duration.Round(time.Millisecond))
 	return b.String()
@@ -216,8 +221,12 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	if tmpDir == "" {
 		tmpDir = dir
 	}
+	meter := newStageMeter()
+	defer func() { sum.Stages = meter.stop() }()
 	t.begin("read", 0)
+	meter.begin("read")
 	data, err := loadAll(ctx, ins, tmpDir, t)
+	meter.end()
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +287,10 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 		data.ways.release()
 		data.tagged.release()
 		data.rels.release()
-		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {
+		meter.begin(st.Name)
+		err := runStage(ctx, db, st, data, name, opts, t, sum)
+		meter.end()
+		if err != nil {
 			return nil, err
 		}
 	}

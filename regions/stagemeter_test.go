@@ -1,0 +1,62 @@
+package regions
+
+import (
+	"context"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSummaryMetersStages: the summary has one StageStat per stage, read
+// first, with its time and the memory it held: a stage that keeps 64 MB
+// live for a while shows a live heap peak of at least that, and (Linux) a
+// peak resident set at least that, which the next stage does not inherit.
+func TestSummaryMetersStages(t *testing.T) {
+	const hold = 64 << 20
+	big := Stage{Name: "big", Run: func(ctx context.Context, im *Import) error {
+		b := make([]byte, hold)
+		for i := range b {
+			b[i] = byte(i)
+		}
+		runtime.GC()
+		time.Sleep(3 * meterInterval)
+		runtime.KeepAlive(b)
+		return nil
+	}}
+	small := Stage{Name: "small", Run: func(ctx context.Context, im *Import) error {
+		time.Sleep(20 * time.Millisecond)
+		return nil
+	}}
+	out := filepath.Join(t.TempDir(), "m.waymark")
+	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{big, small}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, st := range sum.Stages {
+		names = append(names, st.Name)
+	}
+	if got := strings.Join(names, ","); got != "read,big,small" {
+		t.Fatalf("stages %q, want read,big,small", got)
+	}
+	b, s := sum.Stages[1], sum.Stages[2]
+	if b.PeakHeap < hold {
+		t.Errorf("big stage's live heap peak %d, want ≥ %d", b.PeakHeap, hold)
+	}
+	if s.Duration < 20*time.Millisecond || b.Duration < 3*meterInterval {
+		t.Errorf("durations big %v, small %v", b.Duration, s.Duration)
+	}
+	if runtime.GOOS == "linux" {
+		if b.PeakRSS < hold {
+			t.Errorf("big stage's peak RSS %d, want ≥ %d", b.PeakRSS, hold)
+		}
+		if s.PeakRSS >= b.PeakRSS {
+			t.Errorf("small stage's peak RSS %d inherits big's %d", s.PeakRSS, b.PeakRSS)
+		}
+	}
+	if !strings.Contains(sum.String(), "stage big") {
+		t.Errorf("summary does not print the stages:\n%s", sum)
+	}
+}
