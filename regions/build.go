@@ -82,7 +82,8 @@ type Summary struct {
 	// ProblemCount is the number of problems seen, kept or not.
 	ProblemCount int
 	Duration     time.Duration
-	// Stages holds what each stage took, in order, "read" first.
+	// Stages holds what each stage took, in order: "read" (loading the
+	// extract), the stages, "finish" (ANALYZE, checksums, sync).
 	Stages []StageStat
 }
 
@@ -127,7 +128,8 @@ func (s *Summary) String() string {
 		}
 	}
 	for _, st := range s.Stages {
-		fmt.Fprintf(&b, "%s  per M nodes %6.2f s\n", st, perMillion(st.Duration.Seconds(), s.Counts["nodes"]))
+		n := s.Counts["nodes"]
+		fmt.Fprintf(&b, "%s  per M nodes %6.2f s, CPU %6.2f s\n", st, perMillion(st.Duration.Seconds(), n), perMillion(st.CPU.Seconds(), n))
 	}
 	fmt.Fprintf(&b, "took %s\n", s.Duration.Round(time.Millisecond))
 	return b.String()
@@ -294,18 +296,11 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 			return nil, err
 		}
 	}
-	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
-		return nil, fmt.Errorf("regions: analyze pack: %w", err)
-	}
-	if err := engine.WriteChecksums(ctx, db); err != nil {
+	meter.begin("finish")
+	if err := finishPack(ctx, db, tmpPath); err != nil {
 		return nil, err
 	}
-	if err := db.Close(); err != nil {
-		return nil, fmt.Errorf("regions: close pack: %w", err)
-	}
-	if err := syncFile(tmpPath); err != nil {
-		return nil, err
-	}
+	meter.end()
 	// CreateTemp makes the file private; a pack is plain map data.
 	if err := os.Chmod(tmpPath, 0o644); err != nil {
 		return nil, fmt.Errorf("regions: pack permissions: %w", err)
@@ -323,6 +318,21 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	engine.RemoveImages(out)
 	sum.Duration = time.Since(start)
 	return sum, nil
+}
+
+// finishPack analyzes the pack, writes its checksums, closes it and
+// syncs its file.
+func finishPack(ctx context.Context, db *sql.DB, path string) error {
+	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
+		return fmt.Errorf("regions: analyze pack: %w", err)
+	}
+	if err := engine.WriteChecksums(ctx, db); err != nil {
+		return err
+	}
+	if err := db.Close(); err != nil {
+		return fmt.Errorf("regions: close pack: %w", err)
+	}
+	return syncFile(path)
 }
 
 func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, opts Options, t *tracker, sum *Summary) error {

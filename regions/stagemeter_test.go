@@ -17,8 +17,10 @@ func TestSummaryMetersStages(t *testing.T) {
 	const hold = 64 << 20
 	big := Stage{Name: "big", Run: func(ctx context.Context, im *Import) error {
 		b := make([]byte, hold)
-		for i := range b {
-			b[i] = byte(i)
+		for k := 0; k < 4; k++ { // some CPU time as well
+			for i := range b {
+				b[i] += byte(i + k)
+			}
 		}
 		runtime.GC()
 		time.Sleep(3 * meterInterval)
@@ -38,7 +40,7 @@ func TestSummaryMetersStages(t *testing.T) {
 	for _, st := range sum.Stages {
 		names = append(names, st.Name)
 	}
-	if got := strings.Join(names, ","); got != "read,big,small" {
+	if got := strings.Join(names, ","); got != "read,big,small,finish" {
 		t.Fatalf("stages %q, want read,big,small", got)
 	}
 	b, s := sum.Stages[1], sum.Stages[2]
@@ -47,6 +49,9 @@ func TestSummaryMetersStages(t *testing.T) {
 	}
 	if s.Duration < 20*time.Millisecond || b.Duration < 3*meterInterval {
 		t.Errorf("durations big %v, small %v", b.Duration, s.Duration)
+	}
+	if b.CPU <= 0 && runtime.GOOS != "windows" {
+		t.Errorf("big stage's CPU time %v", b.CPU)
 	}
 	if runtime.GOOS == "linux" {
 		if b.PeakRSS < hold {
