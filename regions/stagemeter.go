@@ -23,15 +23,18 @@ type StageStat struct {
 	// measures the stage's cost where Duration measures the wait too.
 	CPU time.Duration
 	// PeakRSS is the process's largest resident set during the stage, in
-	// bytes (Linux: VmHWM, reset when the stage starts); 0 where the
-	// system does not tell.
+	// bytes: exact when the stage raised the process's peak (Linux
+	// VmHWM), else the largest sampled every meterInterval (VmRSS); 0
+	// where the system does not tell. The process's peak is not reset,
+	// so /usr/bin/time and getrusage still tell the import's.
 	PeakRSS int64
 	// PeakHeap is the largest live heap seen during the stage (sampled
 	// every meterInterval), in bytes.
 	PeakHeap int64
 }
 
-// meterInterval is how often the meter samples the live heap.
+// meterInterval is how often the meter samples the live heap and the
+// resident set.
 const meterInterval = 100 * time.Millisecond
 
 // stageMeter records a StageStat per stage; its sampler runs until stop.
@@ -40,6 +43,7 @@ type stageMeter struct {
 	cur    StageStat
 	start  time.Time
 	cpu    time.Duration // processCPU at the stage's start
+	hwm    int64         // the process's peak resident set at the stage's start
 	active bool
 	stats  []StageStat
 	quit   chan struct{}
@@ -66,21 +70,24 @@ func (m *stageMeter) sample() {
 	}
 }
 
-// note takes a sample of the live heap for the running stage.
+// note takes a sample of the live heap and resident set for the running
+// stage.
 func (m *stageMeter) note() {
 	live := liveHeap()
+	rss, _ := residentSet()
 	m.mu.Lock()
 	if m.active {
 		m.cur.PeakHeap = max(m.cur.PeakHeap, live)
+		m.cur.PeakRSS = max(m.cur.PeakRSS, rss)
 	}
 	m.mu.Unlock()
 }
 
-// begin starts stage name: its peak resident set counts from now.
+// begin starts stage name.
 func (m *stageMeter) begin(name string) {
-	resetPeakRSS()
+	_, hwm := residentSet()
 	m.mu.Lock()
-	m.cur, m.start, m.cpu, m.active = StageStat{Name: name}, time.Now(), processCPU(), true
+	m.cur, m.start, m.cpu, m.hwm, m.active = StageStat{Name: name}, time.Now(), processCPU(), hwm, true
 	m.mu.Unlock()
 	m.note()
 }
@@ -95,7 +102,9 @@ func (m *stageMeter) end() {
 	}
 	m.cur.Duration = time.Since(m.start)
 	m.cur.CPU = processCPU() - m.cpu
-	m.cur.PeakRSS = peakRSS()
+	if _, hwm := residentSet(); hwm > m.hwm {
+		m.cur.PeakRSS = max(m.cur.PeakRSS, hwm) // the stage made the process's peak
+	}
 	m.stats = append(m.stats, m.cur)
 	m.active = false
 }
@@ -109,18 +118,21 @@ func (m *stageMeter) stop() []StageStat {
 	return m.stats
 }
 
-// resetPeakRSS makes the process's peak resident set (VmHWM) start again
-// from the current one (Linux /proc/self/clear_refs; elsewhere nothing).
-func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
-
-// peakRSS returns the process's peak resident set since the last
-// resetPeakRSS, in bytes, or 0 where the system does not tell.
-func peakRSS() int64 {
+// residentSet returns the process's resident set and its peak so far
+// (Linux /proc/self/status VmRSS and VmHWM), in bytes; 0s where the
+// system does not tell.
+func residentSet() (rss, peak int64) {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
-	_, rest, ok := bytes.Cut(b, []byte("VmHWM:"))
+	return statusKB(b, "VmRSS:"), statusKB(b, "VmHWM:")
+}
+
+// statusKB returns the value of a "Key:   123 kB" line of
+// /proc/self/status in bytes, 0 when absent.
+func statusKB(status []byte, key string) int64 {
+	_, rest, ok := bytes.Cut(status, []byte(key))
 	if !ok {
 		return 0
 	}

@@ -60,6 +60,11 @@ func TestSummaryMetersStages(t *testing.T) {
 		if s.PeakRSS >= b.PeakRSS {
 			t.Errorf("small stage's peak RSS %d inherits big's %d", s.PeakRSS, b.PeakRSS)
 		}
+		// The process's own peak is left alone: what /usr/bin/time
+		// reports covers the whole import.
+		if _, hwm := residentSet(); hwm < hold {
+			t.Errorf("process peak %d below the big stage's %d held: the meter reset it", hwm, hold)
+		}
 	}
 	if !strings.Contains(sum.String(), "stage big") {
 		t.Errorf("summary does not print the stages:\n%s", sum)
