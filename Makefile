@@ -52,7 +52,7 @@ CLIENTS_DIR := $(abspath $(VAR)/npm-clients)
 CLIENTS_NPM := leaflet@1.9.4 leaflet-routing-machine@3.2.12 leaflet-control-geocoder@2.4.0 jsdom@26.1.0
 export WAYMARK_CLIENTS := $(CLIENTS_DIR)/node_modules
 
-.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions clients test-clients bench clean
+.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions clients test-clients pyosmium bench clean
 
 all: build
 
@@ -105,6 +105,11 @@ textinstructions:
 	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
 	@[ -f $(NPM_DIR)/node_modules/osrm-text-instructions/package.json ] || { mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-audit --no-fund --loglevel=error $(OTI); }
 
+# The ten packs of a tiling of LI (TestRoutesAcrossTiles, BenchmarkTilePacks)
+# are cut with pyosmium.
+pyosmium:
+	@/usr/bin/python3 -c 'import osmium' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pyosmium; }
+
 # The stock clients of TestStockClientsE2E (see CLIENTS_NPM).
 clients:
 	@/usr/bin/python3 -c 'import geopy' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-geopy; }
@@ -116,9 +121,9 @@ clients:
 test-clients: build testpacks clients
 	WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -run 'TestStockClientsE2E' -v ./app/
 
-test: vet testpacks textinstructions clients
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
+test: vet testpacks textinstructions clients pyosmium
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -timeout 45m ./...
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -timeout 45m -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
 
 test-e2e: build testpacks clients
@@ -127,7 +132,7 @@ test-e2e: build testpacks clients
 	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
 		$(GO) test -tags $(GO_TAGS),gui -count=1 -skip 'TestStockClientsE2E' ./app/...
 
-bench: testpacks
+bench: testpacks pyosmium
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -run '^$$' -bench . -benchmem -benchtime=1s -timeout 30m \
 		./... > $(VAR)/bench.out 2>&1 || (cat $(VAR)/bench.out; exit 1)
 	@$(GO) run ./internal/benchtable < $(VAR)/bench.out
@@ -135,15 +140,25 @@ bench: testpacks
 clean:
 	rm -rf bin $(VAR)
 
-# Mixed load (search, reverse, autocomplete, directions, 25x25 matrix) on a
-# server over the LI pack at 1, 8 and 64 concurrent clients (LOAD_SECONDS each).
+# Load on a server over the LI pack (internal/loadbench): light requests
+# (search, reverse, autocomplete, directions) at 1, 8 and 64 concurrent
+# clients alone and beside 4 clients of 25x25 matrices and 25-stop
+# optimizations (LOAD_ROUNDS interleaved rounds of LOAD_SECONDS runs: p50,
+# p99 and their ratio); 16 concurrent 500-waypoint directions with steps,
+# alternatives and the full overview (peak RSS, RSS 20 s later, a light
+# client's p99 meanwhile); 600 slow-header connections beside a keep-alive
+# client (share answered within 100 ms).
 LOAD_SECONDS ?= 10
+LOAD_ROUNDS ?= 3
 bench-load: build testpacks
 	@port=$$(( 20000 + $$$$ % 10000 )); \
 	$(BIN) serve -addr 127.0.0.1:$$port -token bench $(TESTPACKS)/liechtenstein.waymark > $(VAR)/bench-load-server.log 2>&1 & pid=$$!; \
 	trap "kill $$pid 2>/dev/null" EXIT; \
 	for i in $$(seq 100); do curl -sf "http://127.0.0.1:$$port/v1/autocomplete?key=bench&q=Vad" >/dev/null && break; sleep 0.1; done; \
-	$(GO) run ./internal/loadbench -addr 127.0.0.1:$$port -token bench -duration $(LOAD_SECONDS)s -clients 1,8,64
+	$(GO) build -o $(VAR)/loadbench ./internal/loadbench && \
+	$(VAR)/loadbench -addr 127.0.0.1:$$port -token bench -duration $(LOAD_SECONDS)s -clients 1,8,64 -heavy-clients 4 -rounds $(LOAD_ROUNDS) && \
+	$(VAR)/loadbench -addr 127.0.0.1:$$port -token bench -big 16 -pid $$pid -settle 20s && \
+	$(VAR)/loadbench -addr 127.0.0.1:$$port -token bench -slow 600 -duration $(LOAD_SECONDS)s
 
 # Three replicas of bin/waymark-server behind HAProxy on loopback, a 60 s
 # mixed load, a replica stopped and restarted, a pack swapped under another

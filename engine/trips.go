@@ -20,8 +20,9 @@ import (
 
 // Sentinel errors of Optimize and Match (engine/api maps them to OSRM codes).
 var (
-	// ErrNotImplemented: roundtrip=false without source=first and
-	// destination=last (OSRM "NotImplemented").
+	// ErrNotImplemented: an open trip with neither end fixed
+	// (Roundtrip, FixedSource and FixedDestination all false; OSRM
+	// "NotImplemented").
 	ErrNotImplemented = tour.ErrNotImplemented
 	// ErrNoTrips: not every coordinate reaches every other (OSRM "NoTrips").
 	ErrNoTrips = tour.ErrNoTrips
@@ -29,7 +30,20 @@ var (
 	ErrNoMatch = match.ErrNoMatch
 )
 
-// OptimizeRequest is an optimize (trip) query.
+// OptimizeRequest is an optimize (trip) query. The constraints combine as
+// in OSRM's trip service (v5.27 and later):
+//
+//	Roundtrip  FixedSource  FixedDestination  the trip
+//	true       any          false             a cycle through every stop, back to its start;
+//	                                          listed from coordinate 0
+//	true       false        true              a cycle, listed from (and back to) the last coordinate
+//	true       true         true              as OSRM: the open path 0→…→last is optimized and
+//	                                          the leg back to 0 appended
+//	false      true         true              from coordinate 0 to the last coordinate
+//	false      true         false             from coordinate 0, ending at whichever stop makes
+//	                                          the trip fastest (the end is free)
+//	false      false        true              to the last coordinate, starting wherever is fastest
+//	false      false        false             ErrNotImplemented (as OSRM)
 type OptimizeRequest struct {
 	SnapRequest
 	// Roundtrip returns to the first stop (OSRM default true).
@@ -67,30 +81,38 @@ func TourOptions(out route.Output) route.RouteOptions {
 	return route.RouteOptions{Output: out, ContinueStraight: &uTurns}
 }
 
-// Optimize orders the coordinates into the fastest trip it finds (exact
-// below 10 stops, heuristic from 10; see engine/route/tour) on the
-// many-to-many duration table of the pack's graph, and routes it with
-// TourOptions (U-turns allowed at the stops, as OSRM's trip). Errors
-// wrap ErrNotImplemented, ErrNoTrips, route.ErrNoSegment, route.ErrNoRoute
-// or route.ErrInvalidValue.
+// Optimize orders the coordinates into the fastest trip it finds under
+// the request's constraints (see OptimizeRequest) on the many-to-many
+// duration table of the pack's graph, and routes it with TourOptions
+// (U-turns allowed at the stops, as OSRM's trip). The ordering is exact up
+// to tour.ExactUpTo stops and a deterministic heuristic above (see
+// engine/route/tour: on 100-stop LI tours within 1% of a long search, in a
+// few milliseconds). OptimizeResult.Order lists the input indices in
+// visiting order. Errors wrap ErrNotImplemented, ErrNoTrips,
+// route.ErrNoSegment, route.ErrNoRoute or route.ErrInvalidValue.
 func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeResult, error) {
 	if len(req.Coordinates) < 2 {
 		return nil, fmt.Errorf("%w: at least two coordinates needed", route.ErrInvalidValue)
 	}
 	topt := tour.Options{Roundtrip: req.Roundtrip, FixedSource: req.FixedSource, FixedDestination: req.FixedDestination}
 	if !tour.Supported(topt) {
-		return nil, fmt.Errorf("optimize: roundtrip=false needs source=first and destination=last: %w", ErrNotImplemented)
+		return nil, fmt.Errorf("optimize: roundtrip=false needs source=first or destination=last: %w", ErrNotImplemented)
 	}
 	plan, err := e.Plan(req.SnapRequest)
 	if err != nil {
 		return nil, err
 	}
-	g, snaps := plan.Graph, plan.Snaps
-	t, err := g.Table(ctx, snaps, snaps, route.TableOptions{})
+	stops := plan.Stops
+	var t *route.Table
+	if plan.Single() {
+		t, err = plan.Graph.Table(ctx, plan.Snaps, plan.Snaps, route.TableOptions{})
+	} else {
+		t, err = plan.Atlas.Table(ctx, stops, stops, route.TableOptions{})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("optimize: table: %w", err)
 	}
-	d := make([][]float64, len(snaps))
+	d := make([][]float64, len(stops))
 	for i, row := range t.Durations {
 		d[i] = make([]float64, len(row))
 		for j, v := range row {
@@ -104,24 +126,29 @@ func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeRe
 			}
 		}
 	}
-	trip, err := tour.Order(d, topt)
+	trip, err := tour.Order(ctx, d, topt)
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}
-	seq := make([]route.Snap, 0, len(snaps)+1)
+	seq := make([]route.Stop, 0, len(stops)+1)
 	for _, i := range trip.Order {
-		seq = append(seq, snaps[i])
+		seq = append(seq, stops[i])
 	}
 	if req.Roundtrip {
-		seq = append(seq, snaps[trip.Order[0]])
+		seq = append(seq, stops[trip.Order[0]])
 	}
-	routes, err := g.Route(ctx, seq, TourOptions(req.Output))
+	var routes []route.Route
+	if plan.Single() {
+		routes, err = plan.Graph.Route(ctx, stopSnaps(seq), TourOptions(req.Output))
+	} else {
+		routes, err = plan.Atlas.Route(ctx, seq, TourOptions(req.Output))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}
-	res := &OptimizeResult{Trips: routes[:1], Order: trip.Order, Waypoints: make([]TripWaypoint, len(snaps))}
+	res := &OptimizeResult{Trips: routes[:1], Order: trip.Order, Waypoints: make([]TripWaypoint, len(stops))}
 	for pos, i := range trip.Order {
-		res.Waypoints[i] = TripWaypoint{Waypoint: g.WaypointOf(snaps[i]), WaypointIndex: pos}
+		res.Waypoints[i] = TripWaypoint{Waypoint: plan.WaypointOf(i), WaypointIndex: pos}
 	}
 	return res, nil
 }
@@ -184,8 +211,11 @@ const MaxMatchingRadius = match.MaxRadius
 // Match snaps a GPS trace onto the roads with the HMM matcher of
 // engine/route/match (match.OnGraph: candidates, σ estimate, states per
 // direction of travel) and routes every sub-matching; a fix counted as
-// standing still is routed as a zero-length leg. With several packs the
-// one matching the most points wins. Errors wrap route.ErrNoSegment (no point
+// standing still is routed as a zero-length leg. With several packs, the
+// trace is matched in each pack covering one of its points and the one
+// matching the most points wins (a trace is not matched across packs);
+// a point beyond the engine's reach of every pack's roads is
+// ErrOutsideRegions. Errors wrap route.ErrNoSegment (no point
 // near any road), ErrNoMatch or route.ErrInvalidValue.
 func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, error) {
 	n := len(req.Coordinates)
@@ -221,10 +251,14 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		}
 	}
 
+	packs, err := e.tracePacks(req.Coordinates)
+	if err != nil {
+		return nil, err
+	}
 	var best *match.GraphMatch
 	var firstErr error
-	for _, pk := range e.packs {
-		g := pk.Graph(req.Profile)
+	for _, k := range packs {
+		g := e.packs[k].Graph(req.Profile)
 		if g == nil {
 			continue
 		}
@@ -251,6 +285,30 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		return nil, firstErr
 	}
 	return assembleMatch(ctx, best, req)
+}
+
+// tracePacks returns the packs covering a point of the trace, in pack
+// order, or ErrOutsideRegions for the first point none comes within
+// reach of.
+func (e *Engine) tracePacks(pts []orb.Point) ([]int, error) {
+	cov := e.coverage()
+	in := make([]bool, len(e.packs))
+	for i, p := range pts {
+		ks := e.packsOf(cov, p)
+		if len(ks) == 0 {
+			return nil, e.outsideError(i, p)
+		}
+		for _, k := range ks {
+			in[k] = true
+		}
+	}
+	var out []int
+	for k, ok := range in {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	return out, nil
 }
 
 // assembleMatch routes every sub-matching and builds the response.

@@ -78,6 +78,7 @@ func benchmarkOptimize(b *testing.B, n int) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		req := reqs[i%len(reqs)]
 		lat.Time(func() {
@@ -85,6 +86,9 @@ func benchmarkOptimize(b *testing.B, n int) {
 				b.Fatal(err)
 			}
 		})
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(cpu.Seconds()*1e3/float64(b.N), "cpu-ms/op")
 	}
 	lat.Report(b)
 }
@@ -95,3 +99,50 @@ func benchmarkOptimize(b *testing.B, n int) {
 func BenchmarkOptimize9(b *testing.B)  { benchmarkOptimize(b, 9) }
 func BenchmarkOptimize12(b *testing.B) { benchmarkOptimize(b, 12) }
 func BenchmarkOptimize25(b *testing.B) { benchmarkOptimize(b, 25) }
+
+// benchmarkOptimizeTours times whole optimize requests in mode m on the 20
+// 100-stop LI tours of TestOptimizeQuality and reports, besides p50/p99 and
+// the CPU time per request, how far above the long search's best the
+// tours are (in percent, mean and worst over the 20).
+func benchmarkOptimizeTours(b *testing.B, m qualityMode) {
+	e := openPack(b, "liechtenstein")
+	cases := qualityCases(b, e, liQuality.read(b), m)
+	ratios := make([]float64, len(cases))
+	ctx := context.Background()
+	optimize := func(c qualityCase) *engine.OptimizeResult {
+		res, err := e.Optimize(ctx, m.request(c.stops))
+		if err != nil {
+			b.Fatalf("tour %d: %v", c.tour, err)
+		}
+		return res
+	}
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		c := cases[i%len(cases)]
+		var res *engine.OptimizeResult
+		lat.Time(func() { res = optimize(c) })
+		ratios[c.tour] = c.ratio(b, res)
+	}
+	cpu := cpuTime() - cpu0
+	b.StopTimer()
+	for k := b.N; k < len(cases); k++ {
+		ratios[k] = cases[k].ratio(b, optimize(cases[k]))
+	}
+	lat.Report(b)
+	if cpu > 0 {
+		b.ReportMetric(cpu.Seconds()*1e3/float64(b.N), "cpu-ms/op")
+	}
+	mean, worst := summarize(ratios)
+	b.ReportMetric(100*(mean-1), "pct-above-best-mean")
+	b.ReportMetric(100*(worst-1), "pct-above-best-max")
+}
+
+// BenchmarkOptimize100 and BenchmarkOptimize100OpenEnd: the window's two
+// tour modes at its limit of 100 stops (roundtrip from the first stop; open
+// from the first stop, ending anywhere); target <= 50 ms a request, and
+// within 1% of the long search's best (TestOptimizeQuality).
+func BenchmarkOptimize100(b *testing.B)        { benchmarkOptimizeTours(b, qualityModes[0]) }
+func BenchmarkOptimize100OpenEnd(b *testing.B) { benchmarkOptimizeTours(b, qualityModes[1]) }

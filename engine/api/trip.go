@@ -13,27 +13,25 @@ import (
 // approaches, snapping, generate_hints, skip_waypoints), roundtrip
 // (true|false, default true), source (any|first, default any), destination
 // (any|last, default any), steps, annotations, geometries, overview. As in
-// OSRM, roundtrip=false is supported only with source=first and
-// destination=last; other combinations give NotImplemented. A trip that
-// cannot visit every coordinate gives NoTrips. The response is OSRM's:
-// waypoints in input order with waypoint_index (position in the trip) and
-// trips_index, and one trip whose legs follow the visiting order.
+// OSRM (since v5.27), roundtrip=false needs source=first or
+// destination=last: with source=first only the trip ends wherever is
+// fastest, with destination=last only it starts wherever is fastest, and
+// roundtrip=false&source=any&destination=any gives NotImplemented. A
+// roundtrip with only destination=last starts and ends at the last
+// coordinate, as OSRM's does. A trip that cannot visit every coordinate
+// gives NoTrips. The response is OSRM's: waypoints in input order with
+// waypoint_index (position in the trip) and trips_index, and one trip whose
+// legs follow the visiting order.
 
 // tripEndpoints lists the optimize endpoints.
 func (s *Server) tripEndpoints() []endpoint {
 	return []endpoint{
-		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleTrip},
-		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleTrip},
+		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleTrip},
+		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleTrip},
 	}
 }
 
 var tripParams = []string{"roundtrip", "source", "destination", "steps", "annotations", "geometries", "overview"}
-
-type tripResponse struct {
-	Code      string             `json:"code"`
-	Trips     []osrmRoute        `json:"trips"`
-	Waypoints []osrmTripWaypoint `json:"waypoints,omitempty"`
-}
 
 // parseTripOptions reads roundtrip, source and destination.
 func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError) {
@@ -54,8 +52,8 @@ func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError
 	default:
 		return false, false, false, p.malformed("destination", "needs any or last, got %q", v)
 	}
-	if !roundtrip && !(first && last) {
-		return false, false, false, osrmErr("NotImplemented", "This request is not supported: roundtrip=false needs source=first and destination=last")
+	if !roundtrip && !first && !last {
+		return false, false, false, osrmErr("NotImplemented", "This request is not supported: roundtrip=false needs source=first or destination=last")
 	}
 	return roundtrip, first, last, nil
 }
@@ -76,15 +74,21 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, oe)
 		return
 	}
+	if !admit(w, r, tripCost(p.Coordinates, out, geoms)) {
+		return
+	}
 	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
 		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
 	if err != nil {
 		writeRouteError(w, err, "NoTrips")
 		return
 	}
-	resp := tripResponse{Code: "Ok", Trips: osrmRoutes(res.Trips, geoms)}
-	if !p.SkipWaypts {
-		resp.Waypoints = osrmTripWaypoints(res.Waypoints, p.NoHints)
-	}
-	writeJSON(w, "", http.StatusOK, resp)
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"code":"Ok","trips":`)
+		js.routes(res.Trips, geoms)
+		if !p.SkipWaypts {
+			js.tripWaypoints(res.Waypoints, p.NoHints)
+		}
+		js.raw("}")
+	})
 }

@@ -46,32 +46,36 @@ func TestTripEndpoint(t *testing.T) {
 		wantStatus int
 		wantCode   string
 		legs       int
-		first      bool // waypoint 0 visited first
-		last       bool // last waypoint visited last
+		first      int // waypoint_index of the first coordinate; -1: any
+		last       int // waypoint_index of the last coordinate; -1: any
 	}{
-		{"default roundtrip", "/v1/optimize/driving/" + coords, "", 200, "Ok", 5, true, false},
-		{"bare path", "/optimize/driving/" + coords, "", 200, "Ok", 5, true, false},
-		{"osrm path", "/trip/v1/car/" + coords, "", 200, "Ok", 5, true, false},
-		{"fixed ends", "/v1/optimize/driving/" + coords, "roundtrip=false&source=first&destination=last", 200, "Ok", 4, true, true},
-		{"roundtrip fixed last", "/v1/optimize/driving/" + coords, "destination=last", 200, "Ok", 5, false, true},
-		{"roundtrip fixed first", "/v1/optimize/driving/" + coords, "source=first&steps=true&geometries=geojson&overview=full&annotations=true", 200, "Ok", 5, true, false},
-		{"walking", "/v1/optimize/walking/" + coords, "", 200, "Ok", 5, true, false},
-		{"two stops", "/v1/optimize/driving/" + strings.Join(tripStops[:2], ";"), "", 200, "Ok", 2, true, false},
-		{"oneway any", "/v1/optimize/driving/" + coords, "roundtrip=false", 400, "NotImplemented", 0, false, false},
-		{"oneway first only", "/v1/optimize/driving/" + coords, "roundtrip=false&source=first", 400, "NotImplemented", 0, false, false},
-		{"oneway last only", "/v1/optimize/driving/" + coords, "roundtrip=false&destination=last", 400, "NotImplemented", 0, false, false},
-		{"bad source", "/v1/optimize/driving/" + coords, "source=middle", 400, "InvalidQuery", 0, false, false},
-		{"bad destination", "/v1/optimize/driving/" + coords, "destination=first", 400, "InvalidQuery", 0, false, false},
-		{"bad roundtrip", "/v1/optimize/driving/" + coords, "roundtrip=1", 400, "InvalidQuery", 0, false, false},
-		{"directions-only param", "/v1/optimize/driving/" + coords, "alternatives=true", 400, "InvalidQuery", 0, false, false},
-		{"bad geometries", "/v1/optimize/driving/" + coords, "geometries=wkt", 400, "InvalidQuery", 0, false, false},
-		{"one coordinate", "/v1/optimize/driving/9.52,47.14", "", 400, "InvalidOptions", 0, false, false},
-		{"too many", "/v1/optimize/driving/" + many, "", 400, "TooBig", 0, false, false},
-		{"bad profile", "/v1/optimize/flying/" + coords, "", 400, "InvalidUrl", 0, false, false},
-		{"bad coordinates", "/v1/optimize/driving/9.52;47.14", "", 400, "InvalidUrl", 0, false, false},
-		{"radius too small", "/v1/optimize/driving/9.5209,47.1410;0.1,0.1", "radiuses=5%3B5", 400, "NoSegment", 0, false, false},
+		{"default roundtrip", "/v1/optimize/driving/" + coords, "", 200, "Ok", 5, 0, -1},
+		{"bare path", "/optimize/driving/" + coords, "", 200, "Ok", 5, 0, -1},
+		{"osrm path", "/trip/v1/car/" + coords, "", 200, "Ok", 5, 0, -1},
+		{"fixed ends", "/v1/optimize/driving/" + coords, "roundtrip=false&source=first&destination=last", 200, "Ok", 4, 0, 4},
+		// As OSRM: a roundtrip with only destination=last starts (and ends) there.
+		{"roundtrip fixed last", "/v1/optimize/driving/" + coords, "destination=last", 200, "Ok", 5, -1, 0},
+		{"roundtrip fixed first", "/v1/optimize/driving/" + coords, "source=first&steps=true&geometries=geojson&overview=full&annotations=true", 200, "Ok", 5, 0, -1},
+		{"walking", "/v1/optimize/walking/" + coords, "", 200, "Ok", 5, 0, -1},
+		{"two stops", "/v1/optimize/driving/" + strings.Join(tripStops[:2], ";"), "", 200, "Ok", 2, 0, -1},
+		{"oneway any", "/v1/optimize/driving/" + coords, "roundtrip=false", 400, "NotImplemented", 0, -1, -1},
+		// Supported by OSRM since v5.27: the end, or the start, is free.
+		{"oneway first only", "/v1/optimize/driving/" + coords, "roundtrip=false&source=first", 200, "Ok", 4, 0, -1},
+		{"oneway first only, osrm path", "/trip/v1/car/" + coords, "roundtrip=false&source=first&destination=any", 200, "Ok", 4, 0, -1},
+		{"oneway last only", "/v1/optimize/driving/" + coords, "roundtrip=false&destination=last", 200, "Ok", 4, -1, 4},
+		{"oneway any, osrm path", "/trip/v1/car/" + coords, "roundtrip=false&source=any&destination=any", 400, "NotImplemented", 0, -1, -1},
+		{"bad source", "/v1/optimize/driving/" + coords, "source=middle", 400, "InvalidQuery", 0, -1, -1},
+		{"bad destination", "/v1/optimize/driving/" + coords, "destination=first", 400, "InvalidQuery", 0, -1, -1},
+		{"bad roundtrip", "/v1/optimize/driving/" + coords, "roundtrip=1", 400, "InvalidQuery", 0, -1, -1},
+		{"directions-only param", "/v1/optimize/driving/" + coords, "alternatives=true", 400, "InvalidQuery", 0, -1, -1},
+		{"bad geometries", "/v1/optimize/driving/" + coords, "geometries=wkt", 400, "InvalidQuery", 0, -1, -1},
+		{"one coordinate", "/v1/optimize/driving/9.52,47.14", "", 400, "InvalidOptions", 0, -1, -1},
+		{"too many", "/v1/optimize/driving/" + many, "", 400, "TooBig", 0, -1, -1},
+		{"bad profile", "/v1/optimize/flying/" + coords, "", 400, "InvalidUrl", 0, -1, -1},
+		{"bad coordinates", "/v1/optimize/driving/9.52;47.14", "", 400, "InvalidUrl", 0, -1, -1},
+		{"radius too small", "/v1/optimize/driving/9.5209,47.1410;0.1,0.1", "radiuses=5%3B5", 400, "NoSegment", 0, -1, -1},
 		// Vaduz and Prattville (Alabama) are in one pack but not connected.
-		{"not connected", "/v1/optimize/driving/9.5209,47.1410;9.5090,47.1650;-86.4597,32.4640", "", 400, "NoTrips", 0, false, false},
+		{"not connected", "/v1/optimize/driving/9.5209,47.1410;9.5090,47.1650;-86.4597,32.4640", "", 400, "NoTrips", 0, -1, -1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -105,7 +109,7 @@ func TestTripEndpoint(t *testing.T) {
 }
 
 // checkTrip verifies the optimize response's structure.
-func checkTrip(t *testing.T, res tripJSON, legs int, first, last bool) {
+func checkTrip(t *testing.T, res tripJSON, legs int, first, last int) {
 	t.Helper()
 	if len(res.Trips) != 1 {
 		t.Fatalf("%d trips, want 1", len(res.Trips))
@@ -142,11 +146,11 @@ func checkTrip(t *testing.T, res tripJSON, legs int, first, last bool) {
 		}
 	}
 	n := len(res.Waypoints)
-	if first && res.Waypoints[0].WaypointIndex != 0 {
-		t.Errorf("first coordinate visited at %d, want 0", res.Waypoints[0].WaypointIndex)
+	if first >= 0 && res.Waypoints[0].WaypointIndex != first {
+		t.Errorf("first coordinate visited at %d, want %d", res.Waypoints[0].WaypointIndex, first)
 	}
-	if last && res.Waypoints[n-1].WaypointIndex != n-1 {
-		t.Errorf("last coordinate visited at %d, want %d", res.Waypoints[n-1].WaypointIndex, n-1)
+	if last >= 0 && res.Waypoints[n-1].WaypointIndex != last {
+		t.Errorf("last coordinate visited at %d, want %d", res.Waypoints[n-1].WaypointIndex, last)
 	}
 }
 

@@ -7,32 +7,40 @@
 // the table and the legs.
 //
 // Design:
-//   - Constraints follow OSRM v5's trip plugin exactly. roundtrip=true works
-//     with any source/destination; roundtrip=false is supported only with
-//     source=first and destination=last (anything else is ErrNotImplemented).
-//     Fixed start and end are handled as OSRM does, by rewriting the table so
-//     that the only cheap way to close the cycle is destination→source (free)
-//     and nothing may enter the source or leave the destination; the cycle
-//     problem is then solved unchanged (so with roundtrip=true and both ends
-//     fixed, as in OSRM, the open path first→…→last is what gets optimized
-//     and the return leg is appended). The result is rotated as OSRM does:
-//     to start at stop 0, except for roundtrip with only destination=last,
-//     where the cycle is rotated to end at the last stop.
+//   - Every problem is solved as a cycle on a rewritten table, as OSRM v5's
+//     trip plugin does. Roundtrip: the table as is. Both ends fixed (with or
+//     without roundtrip, as in OSRM): nothing enters the first stop, nothing
+//     leaves the last except towards the first, for free, so the cycle is
+//     the open path first→…→last (with roundtrip the return leg is then
+//     appended, unoptimized, as OSRM does). Open with the first stop fixed
+//     and the end free: every stop returns to the first for free, so the
+//     cycle's cost is the open path's, ending wherever is best. Open with
+//     the last stop fixed and the start free: the last stop leaves to any
+//     stop for free. An open trip with neither end fixed is not supported
+//     (ErrNotImplemented), as in OSRM since v5.27.
+//   - The order is rotated as OSRM does: to start at stop 0, except with
+//     only destination=last, where a roundtrip starts (and ends) at the last
+//     stop and an open trip ends at it.
 //   - Every stop must reach every other (OSRM's strongly-connected check);
 //     otherwise ErrNoTrips.
-//   - Fewer than 10 stops: exact Held-Karp dynamic programming over subsets
-//     (the optimum brute force would find, in O(2ⁿ·n²)).
-//   - 10 or more: farthest insertion, then local search with moves valid on
-//     asymmetric tables (2-opt with the reversed segment re-evaluated in full
-//     via prefix sums in both directions, Or-opt moves of 1..3 stops, plain or
-//     reversed), then an iterated local search (double-bridge kicks, which
-//     keep segment directions) for a fixed number of rounds within a time
-//     budget. The random source is seeded from the table size, so the same
-//     request gives the same answer. The result is never worse than the
-//     input order.
+//   - Up to ExactUpTo stops: Held-Karp dynamic programming over subsets, the
+//     optimum (O(2ⁿ·n²)).
+//   - More: farthest insertion, then local search with moves that are exact
+//     on asymmetric tables (2-opt with the reversed segment's durations
+//     re-evaluated, Or-opt of runs of 1..3 stops kept or reversed, or-3opt
+//     swaps of two runs), restricted to a few nearest successors and
+//     predecessors of each stop and driven by don't-look bits; then rounds
+//     of iterated local search kicked by reordering three short
+//     neighbouring runs, each round from the best cycle so far, disturbed.
+//     The effort is fixed per stop, not timed, and the random sources are
+//     seeded from the table size, so the same request gives the same answer
+//     on a busy machine. The result is never worse than the input order. On
+//     random 100-stop tours of Liechtenstein and Monaco the default effort
+//     stays within 1% of a 30 s search (engine's TestOptimizeQuality).
 package tour
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -41,9 +49,8 @@ import (
 
 // Sentinel errors of Order.
 var (
-	// ErrNotImplemented: a roundtrip/source/destination combination OSRM
-	// does not support (roundtrip=false without both source=first and
-	// destination=last).
+	// ErrNotImplemented: an open trip with neither end fixed (OSRM
+	// roundtrip=false&source=any&destination=any).
 	ErrNotImplemented = errors.New("tour: unsupported combination of roundtrip, source and destination")
 	// ErrNoTrips: some stop cannot reach another one.
 	ErrNoTrips = errors.New("tour: not all stops are connected")
@@ -60,20 +67,20 @@ type Options struct {
 	FixedSource bool
 	// FixedDestination: the trip ends at stop n-1 (OSRM destination=last).
 	FixedDestination bool
-	// Budget bounds the time spent improving a heuristic tour (n >= 10);
-	// 0 means DefaultBudget. The exact method ignores it.
+	// Budget, when > 0, asks for a long search instead of the default
+	// fixed effort: the heuristic restarts its iterated search until the
+	// budget has passed and keeps the best cycle (a reference for
+	// measuring the default; not meant for requests). The exact method
+	// ignores it.
 	Budget time.Duration
 }
 
 // DefaultOptions are OSRM's defaults: roundtrip=true, source=any, destination=any.
 func DefaultOptions() Options { return Options{Roundtrip: true} }
 
-// DefaultBudget is the improvement time budget when Options.Budget is 0.
-const DefaultBudget = 20 * time.Millisecond
-
-// ExactBelow is the number of stops from which the heuristic replaces the
-// exact method (the spec: brute force below 10 waypoints).
-const ExactBelow = 10
+// ExactUpTo is the largest number of stops ordered exactly; the heuristic
+// takes over above it (the spec asks for brute force below 10 waypoints).
+const ExactUpTo = 10
 
 // Trip is an ordering of stops.
 type Trip struct {
@@ -85,15 +92,17 @@ type Trip struct {
 	Duration float64
 }
 
-// Supported reports whether OSRM supports the combination of constraints.
+// Supported reports whether the combination of constraints is supported:
+// all but an open trip with neither end fixed, as in OSRM since v5.27.
 func Supported(opt Options) bool {
-	return opt.Roundtrip || (opt.FixedSource && opt.FixedDestination)
+	return opt.Roundtrip || opt.FixedSource || opt.FixedDestination
 }
 
 // Order returns the visiting order of the n stops of the duration table d
 // (d[i][j] seconds from stop i to stop j, +Inf if unreachable; the diagonal
-// is ignored) under opt.
-func Order(d [][]float64, opt Options) (Trip, error) {
+// is ignored) under opt. A cancelled ctx ends the heuristic early with the
+// best order found so far; Order does not return ctx's error.
+func Order(ctx context.Context, d [][]float64, opt Options) (Trip, error) {
 	n := len(d)
 	if n == 0 {
 		return Trip{}, fmt.Errorf("%w: no stops", ErrTable)
@@ -123,14 +132,10 @@ func Order(d [][]float64, opt Options) (Trip, error) {
 	}
 	c := newCostTable(d, opt)
 	var cycle []int
-	if n < ExactBelow {
+	if n <= ExactUpTo {
 		cycle = heldKarp(c)
 	} else {
-		budget := opt.Budget
-		if budget <= 0 {
-			budget = DefaultBudget
-		}
-		cycle = heuristic(c, budget)
+		cycle = heuristic(ctx, c, opt.Budget)
 	}
 	order := rotate(cycle, n, opt)
 	return Trip{Order: order, Duration: Duration(d, order, opt.Roundtrip)}, nil
@@ -153,6 +158,13 @@ func Duration(d [][]float64, order []int, roundtrip bool) float64 {
 type costTable struct {
 	n int
 	c []float64
+	// intoFixed and fromFixed are the stops whose column (everything into
+	// it) and row (everything out of it) the rewrite replaced, or -1: such
+	// edges are not travelled, so they are no one's neighbours.
+	intoFixed, fromFixed int
+	// freeInto and freeFrom are the same stops when the rewrite made the
+	// column or row free (an open trip with one end fixed), else -1.
+	freeInto, freeFrom int
 }
 
 func (t *costTable) at(i, j int) float64 { return t.c[i*t.n+j] }
@@ -166,14 +178,14 @@ func (t *costTable) cycleCost(cyc []int) float64 {
 	return s
 }
 
-// newCostTable copies d and, for a fixed source and destination, applies
-// OSRM's rewrite (ManipulateTableForFSE): nothing enters stop 0, nothing
-// leaves stop n-1 except towards stop 0, which is free. Forbidden entries get
-// a finite penalty larger than any tour without them, so every method stays
-// in plain float arithmetic.
+// newCostTable copies d and rewrites it for the constraints (see the
+// package comment); the rewrites are OSRM's ManipulateTableForFSE,
+// ManipulateTableForNonRoundtripFS and ManipulateTableForNonRoundtripFE.
+// Forbidden entries get a finite penalty larger than any cycle without
+// them, so every method stays in plain float arithmetic.
 func newCostTable(d [][]float64, opt Options) *costTable {
 	n := len(d)
-	t := &costTable{n: n, c: make([]float64, n*n)}
+	t := &costTable{n: n, c: make([]float64, n*n), intoFixed: -1, fromFixed: -1, freeInto: -1, freeFrom: -1}
 	var sum float64
 	for i := range n {
 		for j := range n {
@@ -183,9 +195,10 @@ func newCostTable(d [][]float64, opt Options) *costTable {
 			}
 		}
 	}
-	if opt.FixedSource && opt.FixedDestination {
+	src, dst := 0, n-1
+	switch {
+	case opt.FixedSource && opt.FixedDestination:
 		forbidden := 2*sum + 1e6
-		src, dst := 0, n-1
 		for i := range n {
 			if i != src {
 				t.c[i*n+src] = forbidden
@@ -195,85 +208,39 @@ func newCostTable(d [][]float64, opt Options) *costTable {
 			}
 		}
 		t.c[dst*n+src] = 0
+		t.intoFixed, t.fromFixed = src, dst
+	case !opt.Roundtrip && opt.FixedSource:
+		for i := range n {
+			t.c[i*n+src] = 0
+		}
+		t.intoFixed, t.freeInto = src, src
+	case !opt.Roundtrip && opt.FixedDestination:
+		for j := range n {
+			t.c[dst*n+j] = 0
+		}
+		t.fromFixed, t.freeFrom = dst, dst
 	}
 	return t
 }
 
-// rotate turns the optimal cycle into OSRM's visiting order: starting at stop
-// 0, or, for a roundtrip with only the destination fixed, ending at stop n-1.
+// rotate turns the cycle into OSRM's visiting order: starting at stop 0;
+// with only the destination fixed, starting at stop n-1 for a roundtrip
+// and ending at it for an open trip.
 func rotate(cycle []int, n int, opt Options) []int {
 	start := 0
-	if opt.FixedDestination && !opt.FixedSource && opt.Roundtrip {
-		for k, s := range cycle {
-			if s == n-1 {
-				start = (k + 1) % n
-			}
-		}
-	} else {
-		for k, s := range cycle {
+	for k, s := range cycle {
+		switch {
+		case opt.FixedSource || !opt.FixedDestination:
 			if s == 0 {
 				start = k
 			}
+		case s == n-1 && opt.Roundtrip:
+			start = k
+		case s == n-1:
+			start = (k + 1) % n
 		}
 	}
 	out := make([]int, 0, n)
 	out = append(out, cycle[start:]...)
 	return append(out, cycle[:start]...)
-}
-
-// heldKarp returns an optimal cycle by dynamic programming over the subsets
-// of stops 1..n-1, the cycle starting at stop 0. Ties keep the first found,
-// so the result is deterministic.
-func heldKarp(t *costTable) []int {
-	n := t.n
-	m := n - 1 // stops 1..n-1 are bits 0..m-1
-	full := 1<<m - 1
-	dp := make([]float64, (full+1)*m)
-	parent := make([]int8, (full+1)*m)
-	for i := range dp {
-		dp[i] = math.Inf(1)
-	}
-	for j := range m {
-		dp[(1<<j)*m+j] = t.at(0, j+1)
-		parent[(1<<j)*m+j] = -1
-	}
-	for set := 1; set <= full; set++ {
-		for j := range m {
-			if set&(1<<j) == 0 {
-				continue
-			}
-			cur := dp[set*m+j]
-			if math.IsInf(cur, 1) {
-				continue
-			}
-			row := t.c[(j+1)*n:]
-			for k := range m {
-				if set&(1<<k) != 0 {
-					continue
-				}
-				next := set | 1<<k
-				v := cur + row[k+1]
-				if v < dp[next*m+k] {
-					dp[next*m+k] = v
-					parent[next*m+k] = int8(j)
-				}
-			}
-		}
-	}
-	best, last := math.Inf(1), 0
-	for j := range m {
-		if v := dp[full*m+j] + t.at(j+1, 0); v < best {
-			best, last = v, j
-		}
-	}
-	cycle := make([]int, n)
-	set := full
-	for pos := n - 1; pos >= 1; pos-- {
-		cycle[pos] = last + 1
-		p := int(parent[set*m+last])
-		set &^= 1 << last
-		last = p
-	}
-	cycle[0] = 0
-	return cycle
 }
