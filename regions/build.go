@@ -154,6 +154,10 @@ type Options struct {
 	// MemoryLimit stops the import with ErrMemoryBudget when its live
 	// heap outgrows it (memwatch.go); 0 for no limit.
 	MemoryLimit int64
+	// StageDone, when set, is told what each stage took as it ends (the
+	// same StageStat Summary.Stages lists at the end), so a long import
+	// logs its stages as it goes.
+	StageDone func(StageStat)
 }
 
 // DefaultMemory is the memory budget of an import when none is given.
@@ -223,7 +227,7 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	if tmpDir == "" {
 		tmpDir = dir
 	}
-	meter := newStageMeter()
+	meter := newStageMeter(opts.StageDone)
 	defer func() { sum.Stages = meter.stop() }()
 	t.begin("read", 0)
 	meter.begin("read")

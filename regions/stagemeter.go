@@ -46,12 +46,13 @@ type stageMeter struct {
 	hwm    int64         // the process's peak resident set at the stage's start
 	active bool
 	stats  []StageStat
+	onEnd  func(StageStat) // Options.StageDone; nil for none
 	quit   chan struct{}
 	done   chan struct{}
 }
 
-func newStageMeter() *stageMeter {
-	m := &stageMeter{quit: make(chan struct{}), done: make(chan struct{})}
+func newStageMeter(onEnd func(StageStat)) *stageMeter {
+	m := &stageMeter{onEnd: onEnd, quit: make(chan struct{}), done: make(chan struct{})}
 	go m.sample()
 	return m
 }
@@ -92,12 +93,12 @@ func (m *stageMeter) begin(name string) {
 	m.note()
 }
 
-// end ends the running stage and records it.
+// end ends the running stage, records it and tells onEnd.
 func (m *stageMeter) end() {
 	m.note()
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if !m.active {
+		m.mu.Unlock()
 		return
 	}
 	m.cur.Duration = time.Since(m.start)
@@ -107,6 +108,11 @@ func (m *stageMeter) end() {
 	}
 	m.stats = append(m.stats, m.cur)
 	m.active = false
+	st := m.cur
+	m.mu.Unlock()
+	if m.onEnd != nil {
+		m.onEnd(st)
+	}
 }
 
 // stop ends the sampler and returns the stages recorded.

@@ -32,7 +32,9 @@ func TestSummaryMetersStages(t *testing.T) {
 		return nil
 	}}
 	out := filepath.Join(t.TempDir(), "m.waymark")
-	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{big, small}})
+	var told []string
+	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{big, small},
+		StageDone: func(st StageStat) { told = append(told, st.Name) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,10 @@ func TestSummaryMetersStages(t *testing.T) {
 		names = append(names, st.Name)
 	}
 	if got := strings.Join(names, ","); got != "read,big,small,finish" {
-		t.Fatalf("stages %q, want read,big,small", got)
+		t.Fatalf("stages %q, want read,big,small,finish", got)
+	}
+	if got := strings.Join(told, ","); got != "read,big,small,finish" {
+		t.Errorf("StageDone told %q, want read,big,small,finish", got)
 	}
 	b, s := sum.Stages[1], sum.Stages[2]
 	if b.PeakHeap < hold {
