@@ -215,7 +215,15 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			special[n.ID] = k
 		}
 	}
-	routable := map[osm.WayID][2]int64{} // routable ways' end nodes
+	// The end nodes of the routable ways that turn restrictions name
+	// (only the car's graph has restrictions): not of every routable
+	// way, a map that grew with the input (LI ×400: ~4 M entries a
+	// profile).
+	var members map[osm.WayID]bool
+	if p == route.Driving {
+		members = restrictionMembers(d)
+	}
+	routable := map[osm.WayID][2]int64{}
 	for _, w := range d.Ways() {
 		if len(w.Nodes) < 2 {
 			continue
@@ -260,7 +268,9 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			nw.NoEnds = carNoEnds(w.Tags)
 		}
 		net.Ways = append(net.Ways, nw)
-		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
+		if members[w.ID] {
+			routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
+		}
 		for _, id := range ids {
 			if k := special[osm.NodeID(id)]; k != 0 {
 				if k&isBarrier != 0 {
@@ -308,6 +318,24 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		return pts
 	}
 	return net, skipped
+}
+
+// restrictionMembers returns the ways that turn restriction relations
+// name as from, via or to: the only ways whose end nodes restrictionsOf
+// reads.
+func restrictionMembers(d *Data) map[osm.WayID]bool {
+	ways := map[osm.WayID]bool{}
+	for r := range d.Relations() {
+		if r.Tags.Find("type") != "restriction" {
+			continue
+		}
+		for _, m := range r.Members {
+			if m.Type == osm.TypeWay && (m.Role == "from" || m.Role == "via" || m.Role == "to") {
+				ways[osm.WayID(m.Ref)] = true
+			}
+		}
+	}
+	return ways
 }
 
 // restrictionKeys are the tags a car's turn restriction may be given in
