@@ -6,10 +6,8 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"waymark/engine"
 	"waymark/internal/testpacks"
@@ -19,14 +17,7 @@ import (
 // open wrote them; a damaged one (exit status 1) and a stale one, which
 // -fix removes (exit 0), and the next open rebuilds.
 func TestCheckCaches(t *testing.T) {
-	data, err := os.ReadFile(testpacks.Path(t, "monaco"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack := filepath.Join(t.TempDir(), "monaco.waymark")
-	if err := os.WriteFile(pack, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pack := packCopy(t, "monaco")
 	warm := func() {
 		e, err := engine.Open(pack)
 		if err != nil {
@@ -82,27 +73,8 @@ func TestServeRebuildsCaches(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	data, err := os.ReadFile(testpacks.Path(t, "monaco"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack := filepath.Join(t.TempDir(), "monaco.waymark")
-	if err := os.WriteFile(pack, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := headlessBin(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "serve", "-addr", "127.0.0.1:0", "-token", "T", pack)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	sc := bufio.NewScanner(stderr)
+	pack := packCopy(t, "monaco")
+	sc := bufio.NewScanner(serveProcess(t, nil, "-token", "T", pack))
 	var lines []string
 	rebuilt := 0
 	for rebuilt < 5 && sc.Scan() {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -33,24 +32,14 @@ const pageOrigin = "http://localhost:8000"
 // its address once it answers.
 func startServe(t *testing.T, args ...string) string {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, headlessBin(t), append([]string{"serve", "-addr", "127.0.0.1:0"}, args...)...)
 	var env []string
 	for _, e := range os.Environ() {
 		if !strings.HasPrefix(e, "WAYMARK_TOKEN=") { // no key anywhere
 			env = append(env, e)
 		}
 	}
-	cmd.Env = env
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); cmd.Wait() })
-	line, err := bufio.NewReader(stderr).ReadString('\n')
+	stderr := serveProcess(t, env, args...)
+	line, err := stderr.ReadString('\n')
 	if err != nil {
 		t.Fatalf("serve: %v", err)
 	}

@@ -53,25 +53,48 @@ func TestServeFirstLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	pack := testpacks.Path(t, "monaco")
-	bin := headlessBin(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "serve", "-addr", "127.0.0.1:0", "-token", "T", pack)
-	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "LANGUAGE=")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	line, err := bufio.NewReader(stderr).ReadString('\n')
+	stderr := serveProcess(t, append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "LANGUAGE="), "-token", "T", testpacks.Path(t, "monaco"))
+	line, err := stderr.ReadString('\n')
 	if err != nil {
 		t.Fatalf("read the first line: %v", err)
 	}
 	if !strings.HasPrefix(line, "waymark serve: listening on http://127.0.0.1:") {
 		t.Errorf("first line of waymark serve = %q, want the listening line", line)
 	}
+}
+
+// serveProcess starts `waymark serve -addr 127.0.0.1:0 args...` and
+// returns what it prints on standard error; env is its environment (nil:
+// this process's). It is stopped when the test ends, or after ten minutes.
+func serveProcess(t *testing.T, env []string, args ...string) *bufio.Reader {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	cmd := exec.CommandContext(ctx, headlessBin(t), append([]string{"serve", "-addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = env
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); cmd.Wait() })
+	return bufio.NewReader(stderr)
+}
+
+// packCopy copies the test pack of the region, without its caches, into
+// a temporary folder and returns its path.
+func packCopy(t *testing.T, region string) string {
+	t.Helper()
+	data, err := os.ReadFile(testpacks.Path(t, region))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack := filepath.Join(t.TempDir(), region+".waymark")
+	if err := os.WriteFile(pack, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return pack
 }

@@ -98,30 +98,14 @@ func (f *serveFlags) apiConfig(env string) (api.Config, []string, error) {
 	cfg.Limits = cfg.Limits.Over(f.lim)
 	cfg.Origins = append(cfg.Origins, f.origins...)
 	cfg.Hosts = append(cfg.Hosts, f.hosts...)
-	if *f.deadline > 0 {
-		cfg.DeadlineSeconds = *f.deadline
-	}
-	if *f.heavy > 0 {
-		cfg.Heavy = *f.heavy
-	}
-	if *f.heavyMemory > 0 {
-		cfg.HeavyMemoryMB = *f.heavyMemory
-	}
-	if *f.heavyShare > 0 {
-		cfg.HeavyShare = *f.heavyShare
-	}
-	if *f.maxConns > 0 {
-		cfg.MaxConns = *f.maxConns
-	}
-	if *f.maxConnsPerAddr > 0 {
-		cfg.MaxConnsPerAddr = *f.maxConnsPerAddr
-	}
-	if *f.rate > 0 {
-		cfg.Rate = *f.rate
-	}
-	if *f.burst > 0 {
-		cfg.Burst = *f.burst
-	}
+	override(&cfg.DeadlineSeconds, *f.deadline)
+	override(&cfg.Heavy, *f.heavy)
+	override(&cfg.HeavyMemoryMB, *f.heavyMemory)
+	override(&cfg.HeavyShare, *f.heavyShare)
+	override(&cfg.MaxConns, *f.maxConns)
+	override(&cfg.MaxConnsPerAddr, *f.maxConnsPerAddr)
+	override(&cfg.Rate, *f.rate)
+	override(&cfg.Burst, *f.burst)
 	var notes []string
 	if !isLoopback(*f.addr) {
 		if cfg.Open {
@@ -252,4 +236,12 @@ func secretTokens(file, env string) ([]string, error) {
 		out = append(out, env)
 	}
 	return out, nil
+}
+
+// override sets *dst to v when the flag was given (positive): a flag left
+// at zero keeps the configuration file's value.
+func override[T int | float64](dst *T, v T) {
+	if v > 0 {
+		*dst = v
+	}
 }

@@ -1,18 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"waymark/internal/testpacks"
 )
 
 // TestServeDamagedPack (issue 38, item 3): serve refuses a pack whose
@@ -23,14 +18,7 @@ func TestServeDamagedPack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	src, err := os.ReadFile(testpacks.Path(t, "monaco"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack := filepath.Join(t.TempDir(), "monaco.waymark")
-	if err := os.WriteFile(pack, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	pack := packCopy(t, "monaco")
 	db, err := sql.Open("sqlite3", "file:"+pack)
 	if err != nil {
 		t.Fatal(err)
@@ -48,16 +36,7 @@ func TestServeDamagedPack(t *testing.T) {
 		t.Errorf("serve DAMAGED = exit %d:\n%s\nwant exit 1 naming the damage and -allow-damaged", code, out)
 	}
 
-	cmd := exec.CommandContext(ctx, bin, "serve", "-addr", "127.0.0.1:0", "-token", "T", "-allow-damaged", pack)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	r := bufio.NewReader(stderr)
+	r := serveProcess(t, nil, "-token", "T", "-allow-damaged", pack)
 	first, _ := r.ReadString('\n')
 	if !strings.HasPrefix(first, "waymark serve: listening on") {
 		t.Errorf("serve -allow-damaged: first line %q, want the listening line", first)
