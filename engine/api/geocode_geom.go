@@ -35,26 +35,24 @@ func wkt(g orb.Geometry) string {
 	return b.String()
 }
 
-func wktPoints(b *strings.Builder, pts []orb.Point) {
+// wktList writes the items in parentheses, separated by commas.
+func wktList[T any](b *strings.Builder, items []T, write func(*strings.Builder, T)) {
 	b.WriteByte('(')
-	for i, p := range pts {
+	for i, x := range items {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(num(p[0]) + " " + num(p[1]))
+		write(b, x)
 	}
 	b.WriteByte(')')
 }
 
+func wktPoints[P ~[]orb.Point](b *strings.Builder, pts P) {
+	wktList(b, pts, func(b *strings.Builder, p orb.Point) { b.WriteString(num(p[0]) + " " + num(p[1])) })
+}
+
 func wktRings(b *strings.Builder, p orb.Polygon) {
-	b.WriteByte('(')
-	for i, r := range p {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		wktPoints(b, r)
-	}
-	b.WriteByte(')')
+	wktList(b, p, wktPoints[orb.Ring])
 }
 
 func writeWKT(b *strings.Builder, g orb.Geometry) {
@@ -72,35 +70,17 @@ func writeWKT(b *strings.Builder, g orb.Geometry) {
 		wktPoints(b, v)
 		b.WriteByte(')')
 	case orb.MultiLineString:
-		b.WriteString("MULTILINESTRING(")
-		for i, l := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			wktPoints(b, l)
-		}
-		b.WriteByte(')')
+		b.WriteString("MULTILINESTRING")
+		wktList(b, v, wktPoints[orb.LineString])
 	case orb.Polygon:
 		b.WriteString("POLYGON")
 		wktRings(b, v)
 	case orb.MultiPolygon:
-		b.WriteString("MULTIPOLYGON(")
-		for i, p := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			wktRings(b, p)
-		}
-		b.WriteByte(')')
+		b.WriteString("MULTIPOLYGON")
+		wktList(b, v, wktRings)
 	case orb.Collection:
-		b.WriteString("GEOMETRYCOLLECTION(")
-		for i, x := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeWKT(b, x)
-		}
-		b.WriteByte(')')
+		b.WriteString("GEOMETRYCOLLECTION")
+		wktList(b, v, writeWKT)
 	default:
 		b.WriteString("GEOMETRYCOLLECTION EMPTY")
 	}
