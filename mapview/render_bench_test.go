@@ -33,23 +33,7 @@ func homeTiles(tb testing.TB, home orb.Bound, n int, seed int64) [][3]int {
 // without the cache and reports p50/p99.
 func BenchmarkTile(b *testing.B) {
 	r := newLIRenderer(b, Options{MemoryBytes: -1})
-	home := r.packs[0].pack.Info.Home
-	tiles := homeTiles(b, home, 512, 1)
-	ctx := context.Background()
-	var lat benchstat.Latencies
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := processCPU()
-	for i := 0; i < b.N; i++ {
-		t := tiles[i%len(tiles)]
-		var err error
-		lat.Time(func() { _, err = r.RenderTile(ctx, t[0], t[1], t[2], 256, ThemeLight) })
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	lat.Report(b)
-	reportCPU(b, cpu0)
+	benchTiles(b, r, homeTiles(b, r.packs[0].pack.Info.Home, 512, 1))
 }
 
 // BenchmarkTileDense renders the z14–z16 tiles around Vaduz centre (the
@@ -57,7 +41,12 @@ func BenchmarkTile(b *testing.B) {
 func BenchmarkTileDense(b *testing.B) {
 	r := newLIRenderer(b, Options{MemoryBytes: -1})
 	dense := orb.Bound{Min: orb.Point{9.50, 47.125}, Max: orb.Point{9.54, 47.17}}
-	tiles := homeTiles(b, dense, 256, 2)
+	benchTiles(b, r, homeTiles(b, dense, 256, 2))
+}
+
+// benchTiles renders the tiles in turn, 256 pixels in the light look, and
+// reports p50/p99 and CPU time.
+func benchTiles(b *testing.B, r *Renderer, tiles [][3]int) {
 	ctx := context.Background()
 	var lat benchstat.Latencies
 	b.ReportAllocs()
