@@ -69,42 +69,53 @@ var (
 // Profile selects a road graph.
 type Profile uint8
 
-// Profiles. Their speed tables are documented in regions/roads_profile.go.
+// Profiles. Their speed tables are documented in regions/roads_profile.go
+// (driving, walking) and regions/roads_bicycle.go (cycling).
 const (
 	Driving Profile = iota
 	Walking
+	Cycling
 )
 
 // Profiles lists every profile, in storage order.
-var Profiles = []Profile{Driving, Walking}
+var Profiles = []Profile{Driving, Walking, Cycling}
 
-// String returns the profile name used in packs and URLs ("driving", "walking").
+// String returns the profile name used in packs and URLs ("driving",
+// "walking", "cycling").
 func (p Profile) String() string {
-	if p == Walking {
+	switch p {
+	case Walking:
 		return "walking"
+	case Cycling:
+		return "cycling"
 	}
 	return "driving"
 }
 
-// ParseProfile accepts driving/car and walking/foot (OSRM and spec names).
+// ParseProfile accepts driving/car, walking/foot and cycling/bike/bicycle
+// (OSRM's and the spec's names).
 func ParseProfile(s string) (Profile, error) {
 	switch strings.ToLower(s) {
 	case "driving", "car":
 		return Driving, nil
 	case "walking", "foot":
 		return Walking, nil
+	case "cycling", "bike", "bicycle":
+		return Cycling, nil
 	}
 	return 0, fmt.Errorf("%w: unknown profile %q", ErrInvalidValue, s)
 }
 
 // ContinueStraightDefault is the profile's default for continue_straight at
-// via waypoints: true for driving (OSRM car.lua), false for walking (foot.lua).
+// via waypoints: true for driving (OSRM car.lua), false for walking and
+// cycling (foot.lua, bicycle.lua).
 func (p Profile) ContinueStraightDefault() bool { return p == Driving }
 
 // WeightName is the weight_name of the profile's routes, the name OSRM's
 // profile gives its weight: "routability" for driving (car.lua),
-// "duration" for walking (foot.lua). Clients compare it with those names;
-// the reported weight is the duration either way (restricted.go).
+// "duration" for walking and cycling (foot.lua, bicycle.lua). Clients
+// compare it with those names; the reported weight is the duration either
+// way (restricted.go).
 func (p Profile) WeightName() string {
 	if p == Driving {
 		return "routability"
@@ -130,6 +141,9 @@ type SnapOptions struct {
 	// disconnected component (the nearest service). Routing leaves it false
 	// and prefers the big components.
 	AnyComponent bool
+	// Exclude leaves out the roads of these classes (a route that must
+	// not use them must not start on them).
+	Exclude Exclude
 	// Ties, with Number 1, collects the snaps on other edges at the very
 	// same location (a node shared by several ways, or a crossing without
 	// a node, such as a bridge, where the input lies on both) into
@@ -212,6 +226,9 @@ type RouteOptions struct {
 	// Alternatives is the number of alternative routes wanted (0: none).
 	// Alternatives are computed only for two waypoints, as OSRM does.
 	Alternatives int
+	// Exclude: the routes use no road of these classes (the snaps must
+	// not lie on one: SnapOptions.Exclude); ErrNoRoute when none does.
+	Exclude Exclude
 }
 
 // Route is one route of a directions (or trip/match) response, in OSRM v5
@@ -300,6 +317,8 @@ type Intersection struct {
 type TableOptions struct {
 	// Distances asks for the distances matrix too (durations always come).
 	Distances bool
+	// Exclude: routes use no road of these classes (RouteOptions.Exclude).
+	Exclude Exclude
 }
 
 // Table is a many-to-many result: Durations[i][j] in seconds and

@@ -3,6 +3,7 @@ package route
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -22,6 +23,11 @@ const (
 	flagRestrictedBackward
 	// a route does not start or end on it (NetWay.NoEnds)
 	flagNoEnds
+	// a toll road (NetWay.Toll; Exclude)
+	flagToll
+	// a bike is pushed along (against) the node order (NetWay.PushForward)
+	flagPushForward
+	flagPushBackward
 )
 
 // Graph is a profile's road graph with its contraction hierarchy. It is
@@ -126,13 +132,19 @@ func arcEdge(g *Graph, a uint32) (e uint32, backward bool) {
 // again on LI. graphMagic (V5, what MarshalBinary writes) leaves out the
 // weight and distance of every shortcut too: the sums of its two halves'
 // (the edges of its middle arc): 18% smaller again on LI (LI ×64 176 →
-// 142 MB), decoding 4-15% slower. Decode reads every version.
+// 142 MB), decoding 4-15% slower. graphMagic (V6, what MarshalBinary
+// writes) adds the excludable classes of the hierarchy's edges
+// (exclude.go): per direction the edges that have any, as index deltas
+// and classes, before the strings; a pair of arcs may have several edges
+// then, and a shortcut's halves are the lightest of its middle arc's
+// within its classes (chAdj.best). Decode reads every version.
 const (
 	graphMagicV1 = "WMRG0001"
 	graphMagicV2 = "WMRG0002"
 	graphMagicV3 = "WMRG0003"
 	graphMagicV4 = "WMRG0004"
-	graphMagic   = "WMRG0005"
+	graphMagicV5 = "WMRG0005"
+	graphMagic   = "WMRG0006"
 )
 
 // MarshalBinary encodes the graph for storage in a pack (graphMagic:
@@ -167,6 +179,8 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 		w.b = append(w.b, graphMagicV3...)
 	case w.v4:
 		w.b = append(w.b, graphMagicV4...)
+	case w.v5:
+		w.b = append(w.b, graphMagicV5...)
 	default:
 		w.b = append(w.b, graphMagic...)
 	}
@@ -226,7 +240,61 @@ func (g *Graph) writeTail(w *varWriter) {
 	if pending != [2]bool{} {
 		g.writeShortcuts(w, pending)
 	}
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 {
+		for _, a := range []*chAdj{&g.up, &g.down} {
+			writeMasks(w, a.mask)
+		}
+	}
 	writeStrings(w, g.strs)
+}
+
+// writeMasks writes the hierarchy edges' classes (V6): the count of
+// edges that have any, then each one's index (the difference from the
+// previous one's) and classes.
+func writeMasks(w *varWriter, mask []uint8) {
+	n := 0
+	for _, m := range mask {
+		if m != 0 {
+			n++
+		}
+	}
+	w.uint(uint64(n))
+	last := 0
+	for k, m := range mask {
+		if m != 0 {
+			w.uint(uint64(k - last))
+			w.uint(uint64(m))
+			last = k
+		}
+	}
+}
+
+// readMasks reads what writeMasks wrote for the m edges of a direction:
+// nil when none has a class.
+func readMasks(r *varReader, m int) []uint8 {
+	n := r.n(2)
+	if r.err != nil || n == 0 {
+		return nil
+	}
+	if n > m {
+		r.err = errors.New("hierarchy classes")
+		return nil
+	}
+	mask := spill.Make[uint8](r.sc, m)
+	k := 0
+	for range n {
+		k += int(r.uint())
+		c := r.uint()
+		if r.err != nil {
+			return nil
+		}
+		if k >= m || c == 0 || c > 0xff {
+			r.err = errors.New("hierarchy classes")
+			return nil
+		}
+		mask[k] = uint8(c)
+	}
+	return mask
 }
 
 // writeStrings writes a graph's strings, last in its encoding.
@@ -268,10 +336,13 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
 	}
 	var r graphReader
-	var vr *varReader      // V3 and later: speeds and relative targets
-	v4, v5 := false, false // V4 and later: derived arrays left out
+	var vr *varReader                 // V3 and later: speeds and relative targets
+	v4, v5, v6 := false, false, false // V4 and later: derived arrays left out
 	switch string(data[:len(graphMagic)]) {
 	case graphMagic:
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
+		r, v4, v5, v6 = vr, true, true, true
+	case graphMagicV5:
 		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r, v4, v5 = vr, true, true
 	case graphMagicV4:
@@ -350,6 +421,10 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 		a.mid = r.i32s()
 	}
 	sums := v5 && g.readShortcuts(vr, pending)
+	if v6 {
+		g.up.mask = readMasks(vr, len(g.up.to))
+		g.down.mask = readMasks(vr, len(g.down.to))
+	}
 	n := int(r.u32())
 	if r.failed() == nil && n > len(data) {
 		return nil, fmt.Errorf("%w: string count %d", ErrGraph, n)
@@ -419,7 +494,8 @@ func (g *Graph) validate() error {
 	}
 	for _, c := range []*chAdj{&g.up, &g.down} {
 		m := len(c.to)
-		if len(c.off) != A+1 || len(c.w) != m || len(c.d) != m || len(c.mid) != m || checkCSR(c.off, m, A, c.to) != nil {
+		if len(c.off) != A+1 || len(c.w) != m || len(c.d) != m || len(c.mid) != m || c.mask != nil && len(c.mask) != m ||
+			checkCSR(c.off, m, A, c.to) != nil {
 			return bad("hierarchy")
 		}
 		for _, x := range c.mid {

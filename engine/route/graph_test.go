@@ -70,7 +70,7 @@ func FuzzDecode(f *testing.F) {
 		if len(g.eFrom) > 0 {
 			s, err := g.Snap(g.pts[0], SnapOptions{})
 			if err == nil {
-				g.shortest(s[0], s[0])
+				g.shortest(s[0], s[0], 0)
 			}
 		}
 	})

@@ -27,9 +27,9 @@ type varWriter struct {
 	err error // the first error out returned
 	// v2 writes the V2 layout (speeds as floats, targets absolute), v3
 	// the V3 layout (every array whole), v4 the V4 layout (shortcut
-	// weights stored); only tests write them, to check that old packs
-	// still decode.
-	v2, v3, v4 bool
+	// weights stored), v5 the V5 layout (no classes); only tests write
+	// them, to check that old packs still decode.
+	v2, v3, v4, v5 bool
 }
 
 func newVarWriter(out io.Writer) *varWriter {

@@ -136,22 +136,12 @@ func (g *Graph) assembleSteps(pcs []piece, pts []orb.Point, t Snap) []draft {
 	return ds
 }
 
-func (b *stepBuilder) mode(e uint32) string {
-	switch {
-	case b.g.eFlags[e]&flagFerry != 0:
-		return "ferry"
-	case b.g.profile == Walking:
-		return "walking"
-	}
-	return "driving"
-}
-
 // newStep starts a draft at piece pc.
 func (b *stepBuilder) newStep(pc int, typ ManeuverType, mod Modifier, before, after float64, loc orb.Point) *draft {
 	g, e := b.g, b.pcs[pc].edge
 	b.drafts = append(b.drafts, draft{pc: pc, step: Step{
 		Name: g.str(g.eName[e]), Ref: g.str(g.eRef[e]), Destinations: g.str(g.eDest[e]),
-		Mode: b.mode(e), DrivingSide: "right",
+		Mode: g.mode(e, b.pcs[pc].back), DrivingSide: "right",
 		Maneuver: Maneuver{Location: loc, BearingBefore: intBearing(before), BearingAfter: intBearing(after), Type: typ, Modifier: mod},
 	}})
 	return &b.drafts[len(b.drafts)-1]
@@ -273,7 +263,7 @@ func (b *stepBuilder) arrive(t Snap) {
 	last := b.pcs[len(b.pcs)-1]
 	arriveB := bearingAlong(pts, len(pts)-1, false)
 	d := draft{pc: len(b.pcs), step: Step{
-		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: b.mode(last.edge), DrivingSide: "right",
+		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: g.mode(last.edge, last.back), DrivingSide: "right",
 		Maneuver: Maneuver{Location: pts[len(pts)-1], BearingBefore: intBearing(arriveB), Type: Arrive, Modifier: sideOf(pts, t)},
 	}}
 	in0 := 0
