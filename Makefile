@@ -52,7 +52,7 @@ CLIENTS_DIR := $(abspath $(VAR)/npm-clients)
 CLIENTS_NPM := leaflet@1.9.4 leaflet-routing-machine@3.2.12 leaflet-control-geocoder@2.4.0 jsdom@26.1.0
 export WAYMARK_CLIENTS := $(CLIENTS_DIR)/node_modules
 
-.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions clients test-clients bench clean
+.PHONY: all deps build server run bench-load test-cluster bench-scale bench-scale-go region test vet test-unit test-race test-e2e testpacks textinstructions clients test-clients pyosmium bench clean
 
 all: build
 
@@ -105,6 +105,11 @@ textinstructions:
 	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
 	@[ -f $(NPM_DIR)/node_modules/osrm-text-instructions/package.json ] || { mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-audit --no-fund --loglevel=error $(OTI); }
 
+# The ten packs of a tiling of LI (TestRoutesAcrossTiles, BenchmarkTilePacks)
+# are cut with pyosmium.
+pyosmium:
+	@/usr/bin/python3 -c 'import osmium' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pyosmium; }
+
 # The stock clients of TestStockClientsE2E (see CLIENTS_NPM).
 clients:
 	@/usr/bin/python3 -c 'import geopy' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-geopy; }
@@ -116,7 +121,7 @@ clients:
 test-clients: build testpacks clients
 	WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -run 'TestStockClientsE2E' -v ./app/
 
-test: vet testpacks textinstructions clients
+test: vet testpacks textinstructions clients pyosmium
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
@@ -127,7 +132,7 @@ test-e2e: build testpacks clients
 	WAYMARK_E2E=1 WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GUI_ENV) \
 		$(GO) test -tags $(GO_TAGS),gui -count=1 -skip 'TestStockClientsE2E' ./app/...
 
-bench: testpacks
+bench: testpacks pyosmium
 	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -run '^$$' -bench . -benchmem -benchtime=1s -timeout 30m \
 		./... > $(VAR)/bench.out 2>&1 || (cat $(VAR)/bench.out; exit 1)
 	@$(GO) run ./internal/benchtable < $(VAR)/bench.out

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"waymark/engine"
 	"waymark/engine/api"
 )
 
@@ -144,7 +143,8 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 2
 	}
-	eng, err := engine.Open(paths...)
+	cacheLog := &progressLog{}
+	eng, err := openServed(paths, cacheLog)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 1
@@ -169,6 +169,7 @@ func runServe(args []string) int {
 	for _, n := range notes {
 		fmt.Fprintf(os.Stderr, "waymark serve: %s\n", n)
 	}
+	cacheLog.start()
 	// Build the in-memory place indexes and decode the routing graphs in
 	// the background: the server answers at once (a request that needs
 	// what is still loading waits for it) and /readyz says ready when done.

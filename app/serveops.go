@@ -52,7 +52,44 @@ func warm(eng *engine.Engine) error {
 			return err
 		}
 	}
+	eng.WarmRouting() // the coverage grid and the joins between packs
 	return nil
+}
+
+// openServed opens the packs to serve with cacheLog telling of each
+// cache beside a pack it rebuilds (a pack copied alone, or rebuilt).
+func openServed(paths []string, cacheLog *progressLog) (*engine.Engine, error) {
+	return engine.OpenWith(engine.Options{Caches: func(ev engine.CacheEvent) { cacheLog.print(ev.String()) }}, paths...)
+}
+
+// progressLog prints progress lines to stderr, holding those that come
+// before start (so that the listening line stays the first line serve
+// prints, as scripts read it).
+type progressLog struct {
+	mu      sync.Mutex
+	started bool
+	held    []string
+}
+
+func (l *progressLog) print(line string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.started {
+		l.held = append(l.held, line)
+		return
+	}
+	fmt.Fprintf(os.Stderr, "waymark serve: %s\n", line)
+}
+
+// start prints the lines held and every later one at once.
+func (l *progressLog) start() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.started = true
+	for _, line := range l.held {
+		fmt.Fprintf(os.Stderr, "waymark serve: %s\n", line)
+	}
+	l.held = nil
 }
 
 // observe adds Prometheus metrics and the access log to cfg's request hook.
@@ -139,7 +176,9 @@ func reload(srv *api.Server, args []string) error {
 	if err != nil {
 		return err
 	}
-	eng, err := engine.Open(paths...)
+	log := &progressLog{}
+	log.start()
+	eng, err := openServed(paths, log)
 	if err != nil {
 		return err
 	}

@@ -109,11 +109,14 @@ func imaged[T any](pp *packPlaces, pk *Pack, path string, read readImage[T], loa
 	if v, ok := mapped(path, pk.Info.BuildID, read); ok {
 		return v, nil
 	}
+	started := pk.cacheStarted(path)
 	loaded, err := load()
 	if err != nil {
+		pk.cacheDone(path, started, err)
 		return loaded, fmt.Errorf("engine: pack %s: %w", pk.Info.Name, err)
 	}
 	v, imageErr := cached(path, pk.Info.BuildID, loaded, func(w io.Writer, id string) error { return write(loaded, w, id) }, read)
+	pk.cacheDone(path, started, imageErr)
 	pp.setImageErr(imageErr)
 	return v, nil
 }

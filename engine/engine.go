@@ -4,10 +4,42 @@
 // Optimize, Match, Table, Nearest). It imports no GUI package and is safe for
 // concurrent use once opened.
 //
-// With several packs open, geocoding queries ask every pack and merge the
-// results by score; routing queries go to the pack whose road network the
-// coordinates snap to most closely in total (see Plan). Place ids stay unique across packs: the pack's
-// index is kept in the high bits (see PlaceID).
+// With several packs open, each coordinate belongs to the packs whose
+// roads cover it (coverage.go: a grid of cells, not bounding boxes), and
+// is snapped there only; one farther than the engine's reach (default
+// 50 km) from every pack's roads answers NoSegment ("outside the
+// installed regions"). A route whose coordinates one pack holds is that
+// pack's; one across packs goes through their joins (route.Atlas: packs
+// from overlapping extracts share OSM node ids where they overlap, and
+// routes pass from one to the other at crossings there), and one between
+// packs that are not joined answers NoRoute naming both (DisjointError).
+// Reverse and nearby ask only the packs covering the point; search asks
+// every pack and merges the results by their one score. Place ids stay
+// unique across packs: the pack's index is kept in the high bits (see
+// PlaceID).
+//
+// How packs are joined, and why so. Packs are imported separately, from
+// extracts cut by whoever made them (Geofabrik's, a user's), and an
+// extract keeps the ways that cross its edge whole: two neighbouring
+// extracts overlap along their border and hold the same ways there, with
+// the same OSM node ids. So the engine joins packs at open, from the
+// node ids their graphs share, with nothing written at import: a pack
+// stays one file that joins whatever neighbours it is opened with. In
+// the overlap, a road segment (two consecutive OSM nodes) both packs hold
+// is the same road in both; a route passes from one pack into the other
+// at a crossing, the midpoint of such a segment, picked from a cut
+// through the overlap where every junction before it is complete in the
+// first pack and every one after it in the second (route/crossing.go),
+// so the route is the merged network's, turn by turn. A border graph over
+// the crossings (route/atlas.go), with each crossing's CH search space
+// stored by node, routes across packs at the cost of two upward searches
+// and a minimum over the crossings: a route across the LI north/south
+// cut equals the merged pack's (durations and distances within 0.001%,
+// the same steps) in ~1.3× its time. Organic Maps does the like with
+// transition points written into its maps at build, since its maps are
+// cut along fixed borders by one builder; building one contraction
+// hierarchy over the packs at open would cost seconds to minutes and a
+// second copy of every graph, for routes a few milliseconds faster.
 //
 // A pack stores its routing graphs compactly (a country's pack stays
 // within 4× its extract); decoding them takes seconds and a heap several
@@ -32,6 +64,11 @@ var ErrNoPacks = errors.New("engine: no region pack given")
 // Engine answers queries over a set of opened region packs.
 type Engine struct {
 	packs []*Pack
+	opts  Options
+	// cover is where the packs have roads (coverage.go); atlases joins
+	// their graphs, per profile (plan.go)
+	cover   coverState
+	atlases [2]atlasState
 	// placeIdx holds the per-pack geocoding, autocomplete and nearby
 	// indexes, built on first use (autocomplete.go).
 	placeIdx placeState
@@ -41,14 +78,29 @@ type Engine struct {
 	closed    atomic.Bool
 }
 
+// Options tune OpenWith.
+type Options struct {
+	// Reach is the distance in meters from the nearest pack's roads
+	// beyond which a coordinate lies outside the installed regions
+	// (0: DefaultReach, 50 km).
+	Reach float64
+	// Caches, when not nil, is told of each cache beside a pack that is
+	// rebuilt on open (PackOptions.Caches): a pack copied alone shows
+	// progress lines (CacheEvent.String) while it rebuilds them.
+	Caches func(CacheEvent)
+}
+
 // Open opens the region packs at paths. It fails if any of them cannot be opened.
-func Open(paths ...string) (*Engine, error) {
+func Open(paths ...string) (*Engine, error) { return OpenWith(Options{}, paths...) }
+
+// OpenWith is Open with options.
+func OpenWith(opts Options, paths ...string) (*Engine, error) {
 	if len(paths) == 0 {
 		return nil, ErrNoPacks
 	}
-	e := &Engine{}
+	e := &Engine{opts: opts}
 	for _, p := range paths {
-		pk, err := OpenPack(p)
+		pk, err := OpenPackWith(p, PackOptions{Caches: opts.Caches})
 		if err != nil {
 			e.Close()
 			return nil, err

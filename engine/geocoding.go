@@ -99,18 +99,23 @@ func (e *Engine) SearchPostalcode(ctx context.Context, req SearchRequest) ([]Pla
 
 // Reverse returns the place at req.Point from the pack that answers with
 // the closest (then most detailed, then first opened) result, with a
-// public place id, or ErrNotFound. Packs are asked by their distance to
-// the point (a lower bound of any answer's distance, as every place lies
-// inside its pack's bound), and those that cannot beat the best answer so
-// far are not asked: a point inside one pack costs one pack's reverse.
+// public place id, or ErrNotFound. Only the packs the point belongs to
+// are asked (coverage.go: those covering it, else the nearest within the
+// engine's reach; none beyond it, and the answer is ErrNotFound); until
+// every pack's routing graphs are loaded, every pack is. Packs are asked
+// by their distance to the point (a lower bound of any answer's
+// distance, as every place lies inside its pack's bound), and those that
+// cannot beat the best answer so far are not asked: a point inside one
+// pack costs one pack's reverse.
 func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error) {
 	type cand struct {
 		pack  int
 		bound float64 // meters
 	}
-	cands := make([]cand, len(e.packs))
-	for i, pk := range e.packs {
-		cands[i] = cand{i, boundDistance(pk.Info.Bound, req.Point)}
+	packs := e.geoPacks(req.Point)
+	cands := make([]cand, len(packs))
+	for k, i := range packs {
+		cands[k] = cand{i, boundDistance(e.packs[i].Info.Bound, req.Point)}
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].bound < cands[b].bound })
 	var best *Place
@@ -142,6 +147,19 @@ func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error
 		return nil, ErrNotFound
 	}
 	return best, nil
+}
+
+// geoPacks returns the packs a point belongs to for geocoding (see
+// Reverse), in pack order.
+func (e *Engine) geoPacks(pt orb.Point) []int {
+	if cov := e.coverageIfLoaded(); cov != nil {
+		return e.packsOf(cov, pt)
+	}
+	all := make([]int, len(e.packs))
+	for i := range all {
+		all[i] = i
+	}
+	return all
 }
 
 // boundDistance is a lower bound, in meters, of the distance from pt to

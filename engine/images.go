@@ -43,12 +43,13 @@ func imagePaths(pack string) []string {
 	return paths
 }
 
-// RemoveImages removes the images beside the pack at path (the importer
-// calls it when it replaces a pack, the catalog when it removes one).
-// Processes that map them keep them until they exit.
+// RemoveImages removes the images beside the pack at path, and the
+// temporary files of interrupted writers (the importer calls it when it
+// replaces a pack, the catalog when it removes one). Processes that map
+// them keep them until they exit.
 func RemoveImages(pack string) error {
 	var errs []error
-	for _, path := range imagePaths(pack) {
+	for _, path := range CacheFiles(pack) {
 		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
 		}

@@ -69,6 +69,10 @@ type Pack struct {
 	mapOnce sync.Once
 	mapData *mapdata.Reader
 	mapErr  error
+
+	// caches is told of the caches beside the pack being rebuilt
+	// (PackOptions.Caches; caches.go)
+	caches func(CacheEvent)
 }
 
 // MapData returns the reader of the pack's map features, prepared on first
@@ -99,6 +103,9 @@ type PackOptions struct {
 	// NoGraphs leaves the routing graphs unloaded: the pack answers no
 	// routing (WriteImages writes their images one at a time instead).
 	NoGraphs bool
+	// Caches, when not nil, is told of each cache beside the pack that
+	// is rebuilt (missing, or of another build: a pack copied alone).
+	Caches func(CacheEvent)
 }
 
 // OpenPack opens the region pack at path read-only, reads its meta table
@@ -136,7 +143,7 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	pk := &Pack{Path: path, Info: info, db: db, graphs: graphSet{done: make(chan struct{}),
+	pk := &Pack{Path: path, Info: info, db: db, caches: opts.Caches, graphs: graphSet{done: make(chan struct{}),
 		ready: make([]chan struct{}, len(route.Profiles)), byPro: make([]*route.Graph, len(route.Profiles))}}
 	closed := make([]sync.Once, len(route.Profiles))
 	setReady := func(p route.Profile) { closed[p].Do(func() { close(pk.graphs.ready[p]) }) }
@@ -158,7 +165,7 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 			}
 		}()
 		images := !opts.DecodeGraphs && info.BuildID != ""
-		pk.graphs.imageErr, pk.graphs.err = loadGraphs(db, path, info.BuildID, images, func(p route.Profile, g *route.Graph) {
+		pk.graphs.imageErr, pk.graphs.err = loadGraphs(pk, images, func(p route.Profile, g *route.Graph) {
 			pk.graphs.byPro[p] = g
 			setReady(p)
 		})

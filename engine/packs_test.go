@@ -10,7 +10,6 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/route"
-	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
 
@@ -35,7 +34,9 @@ var tenPacks = []string{"monaco", "andorra", "monaco", "andorra", "liechtenstein
 // TestPlanManyPacks: with several packs open, a request inside one pack
 // gets exactly the answer of that pack alone (the pack choice is a lookup
 // on coverage, and never changes which pack wins), for directions,
-// nearest and tables, and a point far from every pack snaps as before.
+// nearest and tables, and a point between packs, within the engine's
+// reach of one, snaps in the nearest (BenchmarkPacks and
+// BenchmarkTilePacks time the packs together against each alone).
 func TestPlanManyPacks(t *testing.T) {
 	seed := uint64(7)
 	t.Logf("seed %d", seed)
@@ -77,35 +78,12 @@ func TestPlanManyPacks(t *testing.T) {
 	if _, err := many.Plan(far); err == nil {
 		t.Fatalf("Plan(%v) succeeded, want ErrNoSegment", far.Coordinates)
 	}
-	// Without a radius, a point between packs snaps to the nearest pack
-	// (Monaco is nearer to 8,44 than LI and Andorra are).
+	// Without a radius, a point between packs, within reach of Monaco's
+	// roads (~48 km), snaps to the nearest pack.
 	mid := engine.SnapRequest{Profile: route.Driving, Coordinates: []orb.Point{{8, 44}}}
 	plan, err := many.Plan(mid)
 	if err != nil || plan.Pack.Info.Name != alone[monacoArea.pack].Packs()[0].Info.Name {
 		t.Fatalf("Plan(8,44) = %v, %v; want the Monaco pack", plan, err)
-	}
-}
-
-// BenchmarkDirectionsPacks: LI driving routes with 1, 3 and 10 packs
-// open (target: ≤ 1.1× the one-pack time).
-func BenchmarkDirectionsPacks(b *testing.B) {
-	for _, set := range [][]string{{"liechtenstein"}, {"liechtenstein", "monaco", "andorra"}, tenPacks} {
-		b.Run(fmt.Sprintf("packs=%d", len(set)), func(b *testing.B) {
-			e := openPacks(b, set...)
-			rng := rand.New(rand.NewPCG(3, 3))
-			reqs := make([]engine.DirectionsRequest, 200)
-			for i := range reqs {
-				reqs[i] = engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: route.Driving,
-					Coordinates: []orb.Point{randomPoint(rng, liArea), randomPoint(rng, liArea)}}}
-			}
-			var lat benchstat.Latencies
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				lat.Time(func() { _, _ = e.Directions(context.Background(), reqs[i%len(reqs)]) })
-			}
-			lat.Report(b)
-		})
 	}
 }
 
@@ -133,32 +111,5 @@ func TestReverseManyPacks(t *testing.T) {
 					got.OSMType, got.OSMID, got.Distance, want.OSMType, want.OSMID, want.Distance)
 			}
 		}
-	}
-}
-
-// BenchmarkReversePacks: LI reverse at zoom 18 with 1, 3 and 10 packs
-// open (target: ≤ 1.1× the one-pack time).
-func BenchmarkReversePacks(b *testing.B) {
-	for _, set := range [][]string{{"liechtenstein"}, {"liechtenstein", "monaco", "andorra"}, tenPacks} {
-		b.Run(fmt.Sprintf("packs=%d", len(set)), func(b *testing.B) {
-			e := openPacks(b, set...)
-			if err := e.WarmPlaces(context.Background()); err != nil { // reverse indexes loaded
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(4, 4))
-			pts := make([]orb.Point, 200)
-			for i := range pts {
-				pts[i] = randomPoint(rng, liArea)
-			}
-			var lat benchstat.Latencies
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				lat.Time(func() {
-					_, _ = e.Reverse(context.Background(), engine.ReverseRequest{Point: pts[i%len(pts)], Zoom: 18})
-				})
-			}
-			lat.Report(b)
-		})
 	}
 }

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/paulmach/orb"
 
@@ -54,7 +54,8 @@ func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
 // pack. A pack without the table (a partial pack) has no graphs; that is
 // not an error. Each graph is given to ready as soon as it is loaded, so a graph
 // mapped from its image serves while another is still being decoded.
-func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
+func loadGraphs(pk *Pack, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
+	db, path, buildID := pk.db, pk.Path, pk.Info.BuildID
 	profiles, err := storedGraphs(db)
 	if err != nil {
 		return nil, err
@@ -67,13 +68,17 @@ func loadGraphs(db *sql.DB, path, buildID string, images bool, ready func(route.
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var started time.Time
 			if images {
-				if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
+				img := graphImagePath(path, st.p)
+				if g, ok := mapped(img, buildID, graphImage(st.p)); ok {
 					ready(st.p, g)
 					return
 				}
+				started = pk.cacheStarted(img)
+				defer func() { pk.cacheDone(img, started, errors.Join(errs[i], imageErrs[i])) }()
 				if writeSpilledGraphImage(db, path, buildID, st) == nil {
-					if g, ok := mapped(graphImagePath(path, st.p), buildID, graphImage(st.p)); ok {
+					if g, ok := mapped(img, buildID, graphImage(st.p)); ok {
 						ready(st.p, g)
 						return
 					}
@@ -197,14 +202,6 @@ func (p *Pack) Graph(prof route.Profile) *route.Graph {
 	return nil
 }
 
-// RoutePlan is the pack chosen for a routing request and its coordinates
-// snapped on that pack's graph.
-type RoutePlan struct {
-	Pack  *Pack
-	Graph *route.Graph
-	Snaps []route.Snap
-}
-
 // SnapRequest is what routing services give to Plan: coordinates with
 // optional per-coordinate bearings, radiuses and hints.
 type SnapRequest struct {
@@ -222,149 +219,6 @@ type SnapRequest struct {
 	// (OSRM snapping=any).
 	AnyComponent bool
 }
-
-// Plan chooses the pack for a routing request and snaps the coordinates:
-// the pack whose snaps are nearest in total wins (packs where a coordinate
-// does not snap are skipped; ties go to the pack opened first). Hints from
-// the chosen pack's build skip snapping. It returns route.ErrNoSegment
-// (wrapped, naming the coordinate) when no pack snaps them all.
-//
-// Choosing is a lookup on coverage, not a snap in every pack: each pack's
-// lower bound (the distance from the coordinates to its roads' bounding
-// box, 0 for a hinted coordinate) orders the candidates, a pack that
-// cannot reach a coordinate within its radius is never snapped in, and the
-// search stops at the first pack whose bound exceeds the best total. A
-// request inside one pack therefore snaps in that pack only, however many
-// packs are open.
-func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
-	cands := e.routeCandidates(req)
-	var best *RoutePlan
-	bestCost, bestIdx := math.Inf(1), -1
-	var firstErr error
-	for _, c := range cands {
-		if c.bound > bestCost {
-			break
-		}
-		if c.unreachable >= 0 {
-			if firstErr == nil {
-				firstErr = &SnapError{Index: c.unreachable, Err: fmt.Errorf("%w: no road within reach of %.6f,%.6f",
-					route.ErrNoSegment, req.Coordinates[c.unreachable][0], req.Coordinates[c.unreachable][1])}
-			}
-			continue
-		}
-		pk, g := e.packs[c.pack], e.packs[c.pack].Graph(req.Profile)
-		snaps, cost, err := snapAll(g, req)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
-		}
-		if cost < bestCost || cost == bestCost && c.pack < bestIdx {
-			best, bestCost, bestIdx = &RoutePlan{Pack: pk, Graph: g, Snaps: snaps}, cost, c.pack
-		}
-	}
-	if best == nil {
-		if firstErr == nil {
-			firstErr = e.noGraph(req.Profile)
-		}
-		return nil, firstErr
-	}
-	return best, nil
-}
-
-// noGraph is the error when no pack has a graph of prof: the load error of
-// a pack whose graphs are damaged, else route.ErrNoSegment.
-func (e *Engine) noGraph(prof route.Profile) error {
-	for _, pk := range e.packs {
-		if err := pk.WaitGraphs(); err != nil {
-			return err
-		}
-	}
-	return fmt.Errorf("no pack has a %s graph: %w", prof, route.ErrNoSegment)
-}
-
-// routeCandidate is a pack that may answer a routing request, with a lower
-// bound of its total snap distance (meters) and the first coordinate it
-// cannot reach within that coordinate's radius (-1: none).
-type routeCandidate struct {
-	pack        int
-	bound       float64
-	unreachable int
-}
-
-// routeCandidates lists the packs with a graph of the request's profile,
-// by ascending lower bound (then pack order).
-func (e *Engine) routeCandidates(req SnapRequest) []routeCandidate {
-	cands := make([]routeCandidate, 0, len(e.packs))
-	for i, pk := range e.packs {
-		g := pk.Graph(req.Profile)
-		if g == nil {
-			continue
-		}
-		c := routeCandidate{pack: i, unreachable: -1}
-		for j, pt := range req.Coordinates {
-			if j < len(req.Hints) && req.Hints[j] != "" {
-				if _, ok := g.FromHint(req.Hints[j], pt); ok {
-					continue
-				}
-			}
-			d := g.MinDistance(pt)
-			if j < len(req.Radiuses) && req.Radiuses[j] > 0 && d > req.Radiuses[j] && c.unreachable < 0 {
-				c.unreachable = j
-			}
-			c.bound += d
-		}
-		cands = append(cands, c)
-	}
-	sort.SliceStable(cands, func(a, b int) bool { return cands[a].bound < cands[b].bound })
-	return cands
-}
-
-// snapAll snaps every coordinate of req on g (hints first), returning the
-// snaps and their total distance in meters.
-func snapAll(g *route.Graph, req SnapRequest) ([]route.Snap, float64, error) {
-	snaps := make([]route.Snap, len(req.Coordinates))
-	cost := 0.0
-	for i, c := range req.Coordinates {
-		if i < len(req.Hints) && req.Hints[i] != "" {
-			if s, ok := g.FromHint(req.Hints[i], c); ok {
-				snaps[i] = s
-				continue
-			}
-		}
-		// ties: a coordinate on a node shared by several ways may start
-		// or end on any of them (OSRM's phantom node candidates); a curb
-		// snap keeps its own side of its own road
-		opt := route.SnapOptions{AnyComponent: req.AnyComponent, Ties: !(i < len(req.Curb) && req.Curb[i])}
-		if i < len(req.Bearings) {
-			opt.Bearing = req.Bearings[i]
-		}
-		if i < len(req.Radiuses) {
-			opt.Radius = req.Radiuses[i]
-		}
-		s, err := g.Snap(c, opt)
-		if err != nil {
-			return nil, 0, &SnapError{Index: i, Err: err}
-		}
-		snaps[i] = s[0]
-		cost += s[0].Distance
-		if i < len(req.Curb) && req.Curb[i] {
-			snaps[i] = g.Curb(snaps[i])
-		}
-	}
-	return snaps, cost, nil
-}
-
-// SnapError tells which coordinate could not be snapped; it wraps
-// route.ErrNoSegment.
-type SnapError struct {
-	Index int
-	Err   error
-}
-
-func (e *SnapError) Error() string { return fmt.Sprintf("coordinate %d: %v", e.Index, e.Err) }
-func (e *SnapError) Unwrap() error { return e.Err }
 
 // DirectionsRequest is a directions query.
 type DirectionsRequest struct {
@@ -390,13 +244,18 @@ func (e *Engine) Directions(ctx context.Context, req DirectionsRequest) (*Direct
 	if err != nil {
 		return nil, err
 	}
-	routes, err := plan.Graph.Route(ctx, plan.Snaps, req.Options)
+	var routes []route.Route
+	if plan.Single() {
+		routes, err = plan.Graph.Route(ctx, plan.Snaps, req.Options)
+	} else if err = plan.checkLegs(); err == nil {
+		routes, err = plan.Atlas.Route(ctx, plan.Stops, req.Options)
+	}
 	if err != nil {
 		return nil, err
 	}
 	res := &DirectionsResult{Routes: routes}
-	for _, s := range plan.Snaps {
-		res.Waypoints = append(res.Waypoints, plan.Graph.WaypointOf(s))
+	for i := range plan.Stops {
+		res.Waypoints = append(res.Waypoints, plan.WaypointOf(i))
 	}
 	return res, nil
 }
@@ -437,23 +296,23 @@ func (e *Engine) Table(ctx context.Context, req TableRequest) (*TableResult, err
 	if err != nil {
 		return nil, err
 	}
-	idx := func(list []int) ([]route.Snap, []route.Waypoint, error) {
+	idx := func(list []int) ([]route.Stop, []route.Waypoint, error) {
 		if list == nil {
-			list = make([]int, len(plan.Snaps))
+			list = make([]int, len(plan.Stops))
 			for i := range list {
 				list[i] = i
 			}
 		}
-		snaps := make([]route.Snap, len(list))
+		stops := make([]route.Stop, len(list))
 		wps := make([]route.Waypoint, len(list))
 		for k, i := range list {
-			if i < 0 || i >= len(plan.Snaps) {
+			if i < 0 || i >= len(plan.Stops) {
 				return nil, nil, fmt.Errorf("%w: index %d out of range", route.ErrInvalidValue, i)
 			}
-			snaps[k] = plan.Snaps[i]
-			wps[k] = plan.Graph.WaypointOf(plan.Snaps[i])
+			stops[k] = plan.Stops[i]
+			wps[k] = plan.WaypointOf(i)
 		}
-		return snaps, wps, nil
+		return stops, wps, nil
 	}
 	src, srcW, err := idx(req.Sources)
 	if err != nil {
@@ -463,13 +322,28 @@ func (e *Engine) Table(ctx context.Context, req TableRequest) (*TableResult, err
 	if err != nil {
 		return nil, err
 	}
-	t, err := plan.Graph.Table(ctx, src, dst, route.TableOptions{Distances: req.Distances})
+	var t *route.Table
+	opt := route.TableOptions{Distances: req.Distances}
+	if plan.Single() {
+		t, err = plan.Graph.Table(ctx, stopSnaps(src), stopSnaps(dst), opt)
+	} else {
+		t, err = plan.Atlas.Table(ctx, src, dst, opt)
+	}
 	if err != nil {
 		return nil, err
 	}
-	res := &TableResult{Table: *t, Sources: srcW, Destinations: dstW, SourceSnaps: src, DestinationSnaps: dst}
+	res := &TableResult{Table: *t, Sources: srcW, Destinations: dstW, SourceSnaps: stopSnaps(src), DestinationSnaps: stopSnaps(dst)}
 	res.fill(req)
 	return res, nil
+}
+
+// stopSnaps returns the snaps of stops.
+func stopSnaps(stops []route.Stop) []route.Snap {
+	out := make([]route.Snap, len(stops))
+	for i, s := range stops {
+		out[i] = s.Snap
+	}
+	return out
 }
 
 // fill applies the request's scale and fallback to the table.
@@ -512,52 +386,51 @@ type NearestRequest struct {
 }
 
 // Nearest returns up to Number road positions nearest to the coordinate
-// (nearest first), from the pack whose nearest one is closest (ties: the
-// pack opened first); each waypoint carries the OSM ids of its segment's
-// end nodes. A hint of a pack's build makes that pack answer, with the
-// hinted position first. Packs are tried by their lower bound, as in Plan.
+// (nearest first), from the packs covering it (coverage.go): the one whose
+// nearest position is closest (ties: the pack opened first); each waypoint
+// carries the OSM ids of its segment's end nodes. A hint of a pack's
+// build makes that pack answer, with the hinted position first. A
+// coordinate beyond the engine's reach of every pack's roads is
+// ErrOutsideRegions.
 func (e *Engine) Nearest(ctx context.Context, req NearestRequest) ([]route.Waypoint, error) {
 	var best []route.Snap
 	var bestG *route.Graph
-	bestIdx := -1
+	opt := route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true}
 	if req.Hint != "" {
-		for _, pk := range e.packs {
-			g := pk.Graph(req.Profile)
-			if g == nil {
-				continue
+		if h, ok := e.fromHint(req.Profile, req.Hint, req.Coordinate); ok {
+			g := e.packs[h.Graph].Graph(req.Profile)
+			s, _ := g.Snap(req.Coordinate, opt)
+			rest := s[:0:0]
+			for _, x := range s {
+				if x.Edge != h.Snap.Edge {
+					rest = append(rest, x)
+				}
 			}
-			if h, ok := g.FromHint(req.Hint, req.Coordinate); ok {
-				s, _ := g.Snap(req.Coordinate, route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true})
-				rest := s[:0:0]
-				for _, x := range s {
-					if x.Edge != h.Edge {
-						rest = append(rest, x)
-					}
-				}
-				best, bestG = append([]route.Snap{h}, rest...), g
-				if req.Number > 0 && len(best) > req.Number {
-					best = best[:req.Number]
-				}
-				break
+			best, bestG = append([]route.Snap{h.Snap}, rest...), g
+			if req.Number > 0 && len(best) > req.Number {
+				best = best[:req.Number]
 			}
 		}
 	}
 	if best == nil {
-		for _, c := range e.routeCandidates(SnapRequest{Profile: req.Profile, Coordinates: []orb.Point{req.Coordinate},
-			Radiuses: []float64{req.Radius}}) {
-			if best != nil && c.bound > best[0].Distance {
-				break
-			}
-			if c.unreachable >= 0 {
+		packs := e.packsOf(e.coverage(), req.Coordinate)
+		if len(packs) == 0 {
+			return nil, e.outsideError(0, req.Coordinate)
+		}
+		if opt.Radius <= 0 || opt.Radius > e.reach() {
+			opt.Radius = e.reach()
+		}
+		for _, k := range packs {
+			g := e.packs[k].Graph(req.Profile)
+			if g == nil {
 				continue
 			}
-			g := e.packs[c.pack].Graph(req.Profile)
-			s, err := g.Snap(req.Coordinate, route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true})
+			s, err := g.Snap(req.Coordinate, opt)
 			if err != nil {
 				continue
 			}
-			if best == nil || s[0].Distance < best[0].Distance || s[0].Distance == best[0].Distance && c.pack < bestIdx {
-				best, bestG, bestIdx = s, g, c.pack
+			if best == nil || s[0].Distance < best[0].Distance {
+				best, bestG = s, g
 			}
 		}
 	}

@@ -102,12 +102,17 @@ func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeRe
 	if err != nil {
 		return nil, err
 	}
-	g, snaps := plan.Graph, plan.Snaps
-	t, err := g.Table(ctx, snaps, snaps, route.TableOptions{})
+	stops := plan.Stops
+	var t *route.Table
+	if plan.Single() {
+		t, err = plan.Graph.Table(ctx, plan.Snaps, plan.Snaps, route.TableOptions{})
+	} else {
+		t, err = plan.Atlas.Table(ctx, stops, stops, route.TableOptions{})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("optimize: table: %w", err)
 	}
-	d := make([][]float64, len(snaps))
+	d := make([][]float64, len(stops))
 	for i, row := range t.Durations {
 		d[i] = make([]float64, len(row))
 		for j, v := range row {
@@ -125,20 +130,25 @@ func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeRe
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}
-	seq := make([]route.Snap, 0, len(snaps)+1)
+	seq := make([]route.Stop, 0, len(stops)+1)
 	for _, i := range trip.Order {
-		seq = append(seq, snaps[i])
+		seq = append(seq, stops[i])
 	}
 	if req.Roundtrip {
-		seq = append(seq, snaps[trip.Order[0]])
+		seq = append(seq, stops[trip.Order[0]])
 	}
-	routes, err := g.Route(ctx, seq, TourOptions(req.Output))
+	var routes []route.Route
+	if plan.Single() {
+		routes, err = plan.Graph.Route(ctx, stopSnaps(seq), TourOptions(req.Output))
+	} else {
+		routes, err = plan.Atlas.Route(ctx, seq, TourOptions(req.Output))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}
-	res := &OptimizeResult{Trips: routes[:1], Order: trip.Order, Waypoints: make([]TripWaypoint, len(snaps))}
+	res := &OptimizeResult{Trips: routes[:1], Order: trip.Order, Waypoints: make([]TripWaypoint, len(stops))}
 	for pos, i := range trip.Order {
-		res.Waypoints[i] = TripWaypoint{Waypoint: g.WaypointOf(snaps[i]), WaypointIndex: pos}
+		res.Waypoints[i] = TripWaypoint{Waypoint: plan.WaypointOf(i), WaypointIndex: pos}
 	}
 	return res, nil
 }
@@ -201,8 +211,11 @@ const MaxMatchingRadius = match.MaxRadius
 // Match snaps a GPS trace onto the roads with the HMM matcher of
 // engine/route/match (match.OnGraph: candidates, σ estimate, states per
 // direction of travel) and routes every sub-matching; a fix counted as
-// standing still is routed as a zero-length leg. With several packs the
-// one matching the most points wins. Errors wrap route.ErrNoSegment (no point
+// standing still is routed as a zero-length leg. With several packs, the
+// trace is matched in each pack covering one of its points and the one
+// matching the most points wins (a trace is not matched across packs);
+// a point beyond the engine's reach of every pack's roads is
+// ErrOutsideRegions. Errors wrap route.ErrNoSegment (no point
 // near any road), ErrNoMatch or route.ErrInvalidValue.
 func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, error) {
 	n := len(req.Coordinates)
@@ -238,10 +251,14 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		}
 	}
 
+	packs, err := e.tracePacks(req.Coordinates)
+	if err != nil {
+		return nil, err
+	}
 	var best *match.GraphMatch
 	var firstErr error
-	for _, pk := range e.packs {
-		g := pk.Graph(req.Profile)
+	for _, k := range packs {
+		g := e.packs[k].Graph(req.Profile)
 		if g == nil {
 			continue
 		}
@@ -268,6 +285,30 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		return nil, firstErr
 	}
 	return assembleMatch(ctx, best, req)
+}
+
+// tracePacks returns the packs covering a point of the trace, in pack
+// order, or ErrOutsideRegions for the first point none comes within
+// reach of.
+func (e *Engine) tracePacks(pts []orb.Point) ([]int, error) {
+	cov := e.coverage()
+	in := make([]bool, len(e.packs))
+	for i, p := range pts {
+		ks := e.packsOf(cov, p)
+		if len(ks) == 0 {
+			return nil, e.outsideError(i, p)
+		}
+		for _, k := range ks {
+			in[k] = true
+		}
+	}
+	var out []int
+	for k, ok := range in {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	return out, nil
 }
 
 // assembleMatch routes every sub-matching and builds the response.

@@ -32,9 +32,12 @@ type Catalog struct {
 
 // Entry is one installed pack.
 type Entry struct {
-	Name    string
-	Path    string
-	Size    int64 // bytes
+	Name string
+	Path string
+	Size int64 // bytes of the pack file
+	// Caches is the bytes of the caches beside it (engine.DiskUse):
+	// the region takes Size + Caches on disk, and Remove frees both.
+	Caches  int64
 	ModTime time.Time
 	Info    engine.PackInfo // zero when the pack could not be opened
 	Err     error           // why the pack could not be opened, if it could not
@@ -81,6 +84,7 @@ func (c Catalog) List() ([]Entry, error) {
 		}
 		en := Entry{Name: strings.TrimSuffix(e.Name(), PackExt), Path: filepath.Join(c.Dir, e.Name()), Size: fi.Size(), ModTime: fi.ModTime()}
 		en.Info, en.Err = engine.ReadPackInfo(en.Path)
+		_, en.Caches, _ = engine.DiskUse(en.Path)
 		out = append(out, en)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -126,7 +130,9 @@ func (c Catalog) InstallAll(ctx context.Context, srcs []string, name string, pro
 	return sum, out, nil
 }
 
-// Remove deletes the named pack. Removing a pack that is not installed is not an error.
+// Remove deletes the named pack and the caches beside it
+// (engine.RemoveImages). Removing a pack that is not installed is not an
+// error.
 func (c Catalog) Remove(name string) error {
 	p, err := c.Path(name)
 	if err != nil {

@@ -31,12 +31,13 @@ func TestCatalog(t *testing.T) {
 	if len(ents) != 2 || ents[0].Name != "alpha" || ents[0].Err != nil || ents[0].Info.Name != "alpha" || ents[1].Err == nil {
 		t.Fatalf("List = %+v", ents)
 	}
-	images := []string{out + ".walking.graph", out + ".autocomplete"} // as the engine leaves beside a pack it opened
+	// as the engine leaves beside a pack it opened, and a writer interrupted
+	images := []string{out + ".walking.graph", out + ".autocomplete", filepath.Join(c.Dir, ".alpha.waymark.nearby.tmp42")}
 	for _, image := range images {
 		os.WriteFile(image, []byte("image"), 0o644)
 	}
-	if ents, err := c.List(); err != nil || len(ents) != 2 {
-		t.Errorf("List with images = %+v, %v; want the 2 packs", ents, err)
+	if ents, err := c.List(); err != nil || len(ents) != 2 || ents[0].Caches != 3*5 {
+		t.Errorf("List with images = %+v, %v; want the 2 packs, alpha's caches 15 bytes", ents, err)
 	}
 	if err := c.Remove("alpha"); err != nil {
 		t.Fatal(err)

@@ -48,7 +48,8 @@ type regionsPanel struct {
 type packRow struct {
 	Path      string
 	Info      engine.PackInfo
-	Installed bool // lives in the catalog directory (deleting removes the file)
+	Installed bool  // lives in the catalog directory (deleting removes the file)
+	Disk      int64 // bytes on disk: the pack and its caches (engine.DiskUse)
 }
 
 // importStages are the progress stages of an import, in order.
@@ -134,7 +135,8 @@ func regionTitle(info engine.PackInfo) string {
 	return strings.ToUpper(info.Name[:1]) + info.Name[1:]
 }
 
-// regionSummary returns "34 × 22 km · 38.2 MB" and "OSM data of 6 Jan 2021".
+// regionSummary returns "34 × 22 km · 98.4 MB on disk" (the pack and its
+// caches) and "OSM data of 6 Jan 2021".
 func regionSummary(r packRow) (size, date string) {
 	parts := []string{}
 	b := r.Info.Home
@@ -144,7 +146,7 @@ func regionSummary(r packRow) (size, date string) {
 		hkm := sphere.Distance(orb.Point{b.Min[0], b.Min[1]}, orb.Point{b.Min[0], b.Max[1]}) / 1000
 		parts = append(parts, fmt.Sprintf("%.0f × %.0f km", wkm, hkm))
 	}
-	parts = append(parts, formatBytes(r.Info.Size))
+	parts = append(parts, formatBytes(max(r.Disk, r.Info.Size))+" on disk")
 	if !r.Info.OSMTime.IsZero() {
 		date = "OpenStreetMap data of " + r.Info.OSMTime.Format("2 Jan 2006")
 	}
@@ -157,7 +159,8 @@ func (p *regionsPanel) reload() {
 	if eng := p.w.Engine(); eng != nil {
 		dir, _ := filepath.Abs(p.w.catalog.Dir)
 		for _, pk := range eng.Packs() {
-			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir})
+			pack, caches, _ := engine.DiskUse(pk.Path)
+			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: pack + caches})
 		}
 	}
 	if len(p.rows) == 0 {
@@ -176,7 +179,8 @@ func (p *regionsPanel) show(r packRow) {
 func (p *regionsPanel) confirmDelete(r packRow) {
 	msg := fmt.Sprintf("Close %s? The pack file stays where it is.", regionTitle(r.Info))
 	if r.Installed {
-		msg = fmt.Sprintf("Delete %s (%s)? Search, routing and the map will no longer cover it.", regionTitle(r.Info), formatBytes(r.Info.Size))
+		msg = fmt.Sprintf("Delete %s (%s with its caches)? Search, routing and the map will no longer cover it.",
+			regionTitle(r.Info), formatBytes(max(r.Disk, r.Info.Size)))
 	}
 	dialog.ShowConfirm("Remove region", msg, func(ok bool) {
 		if ok {

@@ -154,3 +154,13 @@ func TestAlternatives(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionSummaryDiskUse: a region's summary gives what it takes on
+// disk, its caches included.
+func TestRegionSummaryDiskUse(t *testing.T) {
+	r := packRow{Disk: 1370 << 20}
+	r.Info.Size = 580 << 20
+	if size, _ := regionSummary(r); !strings.Contains(size, formatBytes(1370<<20)+" on disk") {
+		t.Errorf("regionSummary = %q, want %s on disk", size, formatBytes(1370<<20))
+	}
+}

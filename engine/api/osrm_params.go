@@ -74,15 +74,25 @@ var routeErrors = []struct {
 // writeRouteError maps an engine/route error to its OSRM body, the one
 // table of the routing handlers: a parameter error as parsed, NoSegment
 // (naming the coordinate when known), InvalidValue with the engine's
-// explanation, the codes of routeErrors, 503 past the deadline; anything
+// explanation, NoRoute naming the regions of an engine.DisjointError
+// and NoSegment saying a coordinate lies outside the installed regions,
+// the codes of routeErrors, 503 past the deadline; anything
 // else is logged and answered with the endpoint's fallback code and its
 // standard message, never the error's text. All but 503 are HTTP 400 as
 // in osrm-routed.
 func writeRouteError(w http.ResponseWriter, err error, fallback string) {
 	var oe *osrmError
+	var de *engine.DisjointError
 	switch {
 	case errors.As(err, &oe):
 		writeOSRM(w, oe)
+	case errors.Is(err, engine.ErrOutsideRegions):
+		var se *engine.SnapError
+		if errors.As(err, &se) {
+			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for coordinate %d: it is outside the installed regions", se.Index))
+		} else {
+			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment: a coordinate is outside the installed regions"))
+		}
 	case errors.Is(err, route.ErrNoSegment):
 		var se *engine.SnapError
 		if errors.As(err, &se) {
@@ -90,6 +100,9 @@ func writeRouteError(w http.ResponseWriter, err error, fallback string) {
 		} else {
 			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate"))
 		}
+	case errors.As(err, &de):
+		// names both regions, so that the user knows what joins them
+		writeOSRM(w, osrmErr("NoRoute", "%s", de.Error()))
 	case errors.Is(err, route.ErrInvalidValue):
 		writeOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
 	case errors.Is(err, context.DeadlineExceeded):

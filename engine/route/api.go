@@ -43,7 +43,9 @@
 // The exported API used by the other routing services (trip, match):
 // Graph.Snap, Graph.Candidates, Graph.Route, Graph.Table,
 // Graph.Distances, Graph.WaypointOf and the result types below, in OSRM v5
-// shape without its encoding (engine/api writes the JSON).
+// shape without its encoding (engine/api writes the JSON). Routes and
+// tables across the graphs of several packs go through an Atlas
+// (atlas.go: packs joined where their extracts overlap).
 package route
 
 import (

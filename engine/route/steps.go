@@ -74,7 +74,12 @@ func (d *draft) typ() ManeuverType { return d.step.Maneuver.Type }
 // steps builds the OSRM steps of a leg through its pieces and points,
 // arriving at snap t.
 func (g *Graph) steps(pcs []piece, pts []orb.Point, t Snap) []Step {
-	ds := g.assembleSteps(pcs, pts, t)
+	return finishSteps(g.assembleSteps(pcs, pts, t), pcs, pts)
+}
+
+// finishSteps runs passes 2 to 5 on a leg's assembled drafts (an Atlas
+// assembles a leg across graphs from each graph's drafts: atlas_join.go).
+func finishSteps(ds []draft, pcs []piece, pts []orb.Point) []Step {
 	ds = collapseTurns(ds)
 	ds = foldSilent(ds)
 	plainEndOfRoad(ds)
