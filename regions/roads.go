@@ -268,6 +268,8 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		if p == route.Driving {
 			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
 			nw.NoEnds = carNoEnds(w.Tags)
+			// car.lua's toll class (exclude=toll)
+			nw.Toll = w.Tags.Find("toll") == "yes"
 		}
 		net.Ways = append(net.Ways, nw)
 		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}

@@ -36,8 +36,8 @@ type piece struct {
 // are via points), steps, annotations and geometry as opt.Output asks. With
 // opt.Alternatives > 0 and two waypoints it adds up to that many
 // alternative routes. The first route is the fastest. It returns
-// ErrNoRoute when a leg cannot be routed and ErrInvalidValue for bad
-// LegEnds.
+// ErrNoRoute when a leg cannot be routed, ErrInvalidValue for bad
+// LegEnds and CheckExclude's errors.
 func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Route, error) {
 	n := len(snaps)
 	if n < 2 {
@@ -51,6 +51,9 @@ func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Ro
 		}
 	}
 	if err := CheckLegEnds(ends, n); err != nil {
+		return nil, err
+	}
+	if err := g.CheckExclude(opt.Exclude); err != nil {
 		return nil, err
 	}
 	cs := g.profile.ContinueStraightDefault()

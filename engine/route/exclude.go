@@ -95,6 +95,47 @@ func (x Exclude) String() string {
 	return strings.Join(names, ",")
 }
 
+// ErrExcludeUnsupported: the graph cannot leave out the classes asked
+// for: it was decoded from a pack written before the hierarchy carried
+// its edges' classes (graph V5 and older; rebuild the pack). It wraps
+// ErrInvalidValue: the request cannot be served as asked.
+var ErrExcludeUnsupported = fmt.Errorf("%w: exclude needs a pack rebuilt with this version", ErrInvalidValue)
+
+// ErrExcludeAcross: an exclusion asked of a route or table between
+// stops in different packs of an Atlas. The Atlas's crossings keep the
+// search spaces of unrestricted routes only; within one pack the
+// exclusion is served as by the pack alone.
+var ErrExcludeAcross = fmt.Errorf("%w: exclude is not served across packs", ErrInvalidValue)
+
+// CheckExclude returns nil when routes of g can leave out the classes of
+// x: an error wrapping ErrInvalidValue for a class the profile cannot
+// exclude (Excludable; OSRM answers "Exclude flag combination is not
+// supported"), ErrExcludeUnsupported for a graph whose hierarchy does not
+// carry its edges' classes though some of its roads have one.
+func (g *Graph) CheckExclude(x Exclude) error {
+	if x == 0 {
+		return nil
+	}
+	if bad := x &^ g.profile.Excludable(); bad != 0 {
+		return fmt.Errorf("%w: exclude=%s: %s routes cannot exclude %s", ErrInvalidValue, x, g.profile, bad)
+	}
+	if g.up.mask != nil || g.down.mask != nil {
+		return nil
+	}
+	g.classedOnce.Do(func() {
+		for a := range g.aEdge {
+			if g.arcMask(uint32(a)) != 0 {
+				g.classed = true
+				return
+			}
+		}
+	})
+	if g.classed {
+		return fmt.Errorf("%w (%s graph)", ErrExcludeUnsupported, g.profile)
+	}
+	return nil
+}
+
 // within reports whether the classes of m are all in allow.
 func within(m, allow uint8) bool { return m&^allow == 0 }
 

@@ -38,7 +38,11 @@ const (
 // the nodes of the edge-based graph; transitions its edges.
 type Graph struct {
 	profile Profile
-	buildID string
+	// classed: whether any arc has an excludable class (CheckExclude),
+	// found once
+	classedOnce sync.Once
+	classed     bool
+	buildID     string
 
 	// junctions
 	nJunctions int

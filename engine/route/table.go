@@ -21,6 +21,9 @@ type bucketEntry struct {
 // search (a route may have to leave the edge and come back). A pair without
 // a route is NaN.
 func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*Table, error) {
+	if err := g.CheckExclude(opt.Exclude); err != nil {
+		return nil, err
+	}
 	sc := g.getScratch()
 	defer g.putScratch(sc)
 	sc.excl = uint8(opt.Exclude)

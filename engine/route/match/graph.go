@@ -100,6 +100,9 @@ type GraphMatch struct {
 // between timestamped fixes are bounded by MaxSpeed. Errors wrap
 // route.ErrNoSegment when no point is near a road.
 func OnGraph(ctx context.Context, g *route.Graph, tr Trace) (*GraphMatch, error) {
+	if err := g.CheckExclude(tr.Exclude); err != nil {
+		return nil, fmt.Errorf("match: %w", err)
+	}
 	pts, skip := tr.Points, tr.Skip
 	n := len(pts)
 	at := &GraphMatch{Graph: g, cands: make([][]route.Snap, n), twin: make([][]int, n)}
