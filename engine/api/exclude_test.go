@@ -202,6 +202,8 @@ func TestExcludeRoutes(t *testing.T) {
 	for _, path := range []string{
 		"/route/v1/driving/" + xz + "?exclude=ferry",
 		"/v1/directions/driving/" + xz + "?exclude=ferry,toll",
+		"/v1/directions/cycling/" + xz + "?exclude=ferry",
+		"/v1/directions/walking/" + xz + "?exclude=ferry",
 	} {
 		if code, body := get(path); code != 400 || body["code"] != "NoRoute" {
 			t.Errorf("%s: %d %v, want NoRoute", path, code, body)

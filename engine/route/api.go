@@ -38,6 +38,25 @@
 //     closely by a name change), fold the silent ones, trim 1 m ends,
 //     drop short name changes. Its junction rules are simplified from
 //     OSRM's handlers: no sliproads, lanes or staggered intersections.
+//   - Exclusions (exclude=motorway,toll,ferry; Exclude, exclude.go) are
+//     served by the one hierarchy of each profile, not by a hierarchy per
+//     combination as OSRM contracts them: every hierarchy edge carries
+//     the excludable classes its path uses (a byte, stored only where
+//     some edge has one), contraction keeps an edge with fewer classes
+//     beside a lighter one with more, and a search with an exclusion
+//     skips the edges whose classes it names. Chosen because it serves
+//     all eight combinations for three classes (OSRM's car.lua lists
+//     three, and refuses the others) where OSRM's way would contract and
+//     hold eight hierarchies, eight times the import time and the
+//     hierarchy's memory in a pack already bound to 1 GB at ×64; the
+//     price is a few percent more hierarchy edges where motorways and
+//     tolls are, none for the walking and cycling graphs without
+//     ferries, and a mask test per relaxed edge (a route with an
+//     exclusion is as fast as one without: BenchmarkRouteExclude). A
+//     graph decoded from a pack written before (graph V5) refuses an
+//     exclusion (ErrExcludeUnsupported: rebuild the pack); an Atlas
+//     serves one within a pack and refuses it across packs
+//     (ErrExcludeAcross), its crossings holding unrestricted searches.
 //   - Everything is in meters and seconds; orb.Point is [lon, lat].
 //
 // The exported API used by the other routing services (trip, match):

@@ -252,3 +252,85 @@ func TestExcludeEncodings(t *testing.T) {
 		t.Fatal("a changed class encodes the same")
 	}
 }
+
+// TestCheckExclude: a class the profile cannot exclude is ErrInvalidValue;
+// a graph read from an encoding before V6 (a pack before exclude=) refuses
+// an exclusion when it has roads of an excludable class
+// (ErrExcludeUnsupported, which Route and Table return too), and serves
+// one when it has none; the same graph encoded now serves it.
+func TestCheckExclude(t *testing.T) {
+	classed, _, err := Build(context.Background(), classedNetwork(5, 8), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _, err := Build(context.Background(), gridNetwork(5, 8), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ExcludeMotorway | ExcludeToll | ExcludeFerry
+	old, err := Decode(marshalOld(classed, func(w *varWriter) { w.v5 = true }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldPlain, err := Decode(marshalOld(plain, func(w *varWriter) { w.v5 = true }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := Decode(mustMarshal(t, classed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		g    *Graph
+		x    Exclude
+		want error
+	}{
+		{"none", old, 0, nil},
+		{"current encoding", now, all, nil},
+		{"old encoding with classed roads", old, ExcludeFerry, ErrExcludeUnsupported},
+		{"old encoding without classed roads", oldPlain, all, nil},
+	} {
+		if err := tt.g.CheckExclude(tt.x); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
+			t.Errorf("%s: CheckExclude(%v) = %v, want %v", tt.name, tt.x, err, tt.want)
+		}
+	}
+	if !errors.Is(ErrExcludeUnsupported, ErrInvalidValue) {
+		t.Error("ErrExcludeUnsupported does not wrap ErrInvalidValue")
+	}
+	wnet := gridNetwork(5, 8)
+	wnet.Profile = Walking
+	walking, _, err := Build(context.Background(), wnet, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := walking.CheckExclude(ExcludeMotorway); !errors.Is(err, ErrInvalidValue) {
+		t.Errorf("walking exclude=motorway: %v, want ErrInvalidValue", err)
+	}
+	if err := walking.CheckExclude(ExcludeFerry); err != nil {
+		t.Errorf("walking exclude=ferry: %v", err)
+	}
+	s, err := old.Snap(old.pts[0], SnapOptions{Radius: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := old.Snap(old.pts[len(old.pts)-1], SnapOptions{Radius: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Route(context.Background(), []Snap{s[0], d[0]}, RouteOptions{Exclude: ExcludeFerry}); !errors.Is(err, ErrExcludeUnsupported) {
+		t.Errorf("Route on the old encoding: %v, want ErrExcludeUnsupported", err)
+	}
+	if _, err := old.Table(context.Background(), s, d, TableOptions{Exclude: ExcludeFerry}); !errors.Is(err, ErrExcludeUnsupported) {
+		t.Errorf("Table on the old encoding: %v, want ErrExcludeUnsupported", err)
+	}
+}
+
+func mustMarshal(t *testing.T, g *Graph) []byte {
+	t.Helper()
+	b, err := g.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
