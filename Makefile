@@ -122,8 +122,8 @@ test-clients: build testpacks clients
 	WAYMARK_BIN=$(abspath $(BIN)) WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -run 'TestStockClientsE2E' -v ./app/
 
 test: vet testpacks textinstructions clients pyosmium
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 ./...
-	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -race $(RACE_PKGS)
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -timeout 45m ./...
+	WAYMARK_TEST_PACKS=$(TESTPACKS) $(GOTEST) -count=1 -timeout 45m -race $(RACE_PKGS)
 	$(MAKE) --no-print-directory test-e2e
 
 test-e2e: build testpacks clients
@@ -140,15 +140,25 @@ bench: testpacks pyosmium
 clean:
 	rm -rf bin $(VAR)
 
-# Mixed load (search, reverse, autocomplete, directions, 25x25 matrix) on a
-# server over the LI pack at 1, 8 and 64 concurrent clients (LOAD_SECONDS each).
+# Load on a server over the LI pack (internal/loadbench): light requests
+# (search, reverse, autocomplete, directions) at 1, 8 and 64 concurrent
+# clients alone and beside 4 clients of 25x25 matrices and 25-stop
+# optimizations (LOAD_ROUNDS interleaved rounds of LOAD_SECONDS runs: p50,
+# p99 and their ratio); 16 concurrent 500-waypoint directions with steps,
+# alternatives and the full overview (peak RSS, RSS 20 s later, a light
+# client's p99 meanwhile); 600 slow-header connections beside a keep-alive
+# client (share answered within 100 ms).
 LOAD_SECONDS ?= 10
+LOAD_ROUNDS ?= 3
 bench-load: build testpacks
 	@port=$$(( 20000 + $$$$ % 10000 )); \
 	$(BIN) serve -addr 127.0.0.1:$$port -token bench $(TESTPACKS)/liechtenstein.waymark > $(VAR)/bench-load-server.log 2>&1 & pid=$$!; \
 	trap "kill $$pid 2>/dev/null" EXIT; \
 	for i in $$(seq 100); do curl -sf "http://127.0.0.1:$$port/v1/autocomplete?key=bench&q=Vad" >/dev/null && break; sleep 0.1; done; \
-	$(GO) run ./internal/loadbench -addr 127.0.0.1:$$port -token bench -duration $(LOAD_SECONDS)s -clients 1,8,64
+	$(GO) build -o $(VAR)/loadbench ./internal/loadbench && \
+	$(VAR)/loadbench -addr 127.0.0.1:$$port -token bench -duration $(LOAD_SECONDS)s -clients 1,8,64 -heavy-clients 4 -rounds $(LOAD_ROUNDS) && \
+	$(VAR)/loadbench -addr 127.0.0.1:$$port -token bench -big 16 -pid $$pid -settle 20s && \
+	$(VAR)/loadbench -addr 127.0.0.1:$$port -token bench -slow 600 -duration $(LOAD_SECONDS)s
 
 # Three replicas of bin/waymark-server behind HAProxy on loopback, a 60 s
 # mixed load, a replica stopped and restarted, a pack swapped under another

@@ -16,7 +16,7 @@ import (
 // exits; the window end-to-end test uses it.
 func runWindow(args []string) int {
 	fs := flag.NewFlagSet("waymark", flag.ContinueOnError)
-	demo := fs.String("demo", "", "run a scripted demo (map, search or tour), save screenshots, then exit")
+	demo := fs.String("demo", "", "run a scripted demo (map, search, tour or longtour), save screenshots, then exit")
 	demoOut := fs.String("demo-out", ".", "`directory` for the demo's screenshots")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)

@@ -3,13 +3,16 @@ package main
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
+	"waymark/engine"
 	"waymark/engine/api"
 )
 
@@ -25,9 +28,12 @@ type serveFlags struct {
 	addr, config, tokenFile *string
 	accessLog               *string
 	open, metrics           *bool
+	allowDamaged            *bool
 	rate, deadline          *float64
-	drainDelay              *float64
+	drainDelay, heavyShare  *float64
 	burst, heavy, maxConns  *int
+	heavyMemory, memLimit   *int
+	maxConnsPerAddr         *int
 	tokens, origins, hosts  tokenList
 	lim                     api.Limits
 }
@@ -45,8 +51,12 @@ func newServeFlags() *serveFlags {
 	fs.Var(&f.origins, "origin", "web `origin` whose pages may call the API (CORS; repeatable, * for any, null for pages opened from files; default none)")
 	fs.Var(&f.hosts, "allow-host", "host `name` to answer to besides IP addresses and localhost (repeatable, * for any)")
 	f.deadline = fs.Float64("deadline", 0, "per-request deadline in `seconds` (default 30)")
-	f.heavy = fs.Int("heavy", 0, "matrix, optimize and matching requests worked on at once (default: CPUs)")
-	f.maxConns = fs.Int("max-conns", 0, "open connections at most (default 512)")
+	f.heavy = fs.Int("heavy", 0, "heavy requests (estimated over 10 ms or 4 MB: large matrices, optimizations, matchings, long or detailed directions) worked on at once (default: CPUs - 1, at least 1)")
+	f.heavyMemory = fs.Int("heavy-memory", 0, "estimated `MB` the heavy requests not yet answered may hold at once (default 128)")
+	f.heavyShare = fs.Float64("heavy-share", 0, "share of the CPUs heavy work may take while light requests keep them busy (default 0.1; 1: no bound)")
+	f.memLimit = fs.Int("memory-limit", 1024, "soft memory limit in `MB` (the Go runtime's; raised to twice the packs' heap plus -heavy-memory when that is more; 0: none; GOMEMLIMIT wins)")
+	f.maxConns = fs.Int("max-conns", 0, "open connections at most (default 512); at the cap, those slow to send their headers and then idle ones are closed to make room")
+	f.maxConnsPerAddr = fs.Int("max-conns-per-addr", 0, "open connections of one client address at most (default: all but an eighth of -max-conns)")
 	fs.IntVar(&f.lim.ViaRoute, "max-viaroute-size", 0, "coordinates per directions request (default 25 on /v1, 500 on OSRM paths)")
 	fs.IntVar(&f.lim.Table, "max-table-size", 0, "coordinates per matrix request (default 25 on /v1, 100 on OSRM paths)")
 	fs.IntVar(&f.lim.Trip, "max-trip-size", 0, "coordinates per optimize request (default 25 on /v1, 100 on OSRM paths)")
@@ -54,6 +64,7 @@ func newServeFlags() *serveFlags {
 	fs.IntVar(&f.lim.Nearest, "max-nearest-size", 0, "results per nearest request (default 100)")
 	fs.IntVar(&f.lim.Alternatives, "max-alternatives", 0, "alternatives per directions request (default 3)")
 	f.metrics = fs.Bool("metrics", false, "serve Prometheus metrics at /metrics (no token)")
+	f.allowDamaged = fs.Bool("allow-damaged", false, "serve a pack whose quick check at open finds it damaged, with a warning, instead of refusing it (waymark check tells what is wrong)")
 	f.accessLog = fs.String("access-log", "", "write one line per request to `file` (- for stderr); never the query")
 	f.drainDelay = fs.Float64("drain-delay", 0, "`seconds` to keep serving after SIGTERM while /readyz says not ready, so a load balancer stops sending first")
 	fs.Usage = func() {
@@ -93,8 +104,17 @@ func (f *serveFlags) apiConfig(env string) (api.Config, []string, error) {
 	if *f.heavy > 0 {
 		cfg.Heavy = *f.heavy
 	}
+	if *f.heavyMemory > 0 {
+		cfg.HeavyMemoryMB = *f.heavyMemory
+	}
+	if *f.heavyShare > 0 {
+		cfg.HeavyShare = *f.heavyShare
+	}
 	if *f.maxConns > 0 {
 		cfg.MaxConns = *f.maxConns
+	}
+	if *f.maxConnsPerAddr > 0 {
+		cfg.MaxConnsPerAddr = *f.maxConnsPerAddr
 	}
 	if *f.rate > 0 {
 		cfg.Rate = *f.rate
@@ -144,9 +164,13 @@ func runServe(args []string) int {
 		return 2
 	}
 	cacheLog := &progressLog{}
-	eng, err := openServed(paths, cacheLog)
+	opts := engine.Options{AllowDamaged: *f.allowDamaged}
+	eng, err := openServed(paths, opts, cacheLog)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
+		if errors.Is(err, engine.ErrPackDamaged) {
+			fmt.Fprintln(os.Stderr, "waymark serve: serve -allow-damaged serves it anyway, with a warning")
+		}
 		return 1
 	}
 	cfg.CloseReplaced = true
@@ -159,6 +183,8 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
 		return 2
 	}
+	limit := int64(*f.memLimit) << 20
+	api.TuneRuntime(cfg, limit) // GOMAXPROCS, GC pace and memory limit of this process
 	srv.SetReady(false)
 	bound, err := srv.Start(*f.addr)
 	if err != nil {
@@ -169,6 +195,7 @@ func runServe(args []string) int {
 	for _, n := range notes {
 		fmt.Fprintf(os.Stderr, "waymark serve: %s\n", n)
 	}
+	warnDamaged(eng)
 	cacheLog.start()
 	// Build the in-memory place indexes and decode the routing graphs in
 	// the background: the server answers at once (a request that needs
@@ -181,9 +208,15 @@ func runServe(args []string) int {
 		if err := eng.ImageErr(); err != nil {
 			fmt.Fprintf(os.Stderr, "waymark serve: warning: %v (loaded from the pack at every start instead)\n", err)
 		}
+		if limit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+			if l := api.MemoryLimit(cfg, limit); l > limit {
+				debug.SetMemoryLimit(l)
+				fmt.Fprintf(os.Stderr, "waymark serve: memory limit raised to %d MB (twice the packs' heap plus -heavy-memory)\n", l>>20)
+			}
+		}
 		srv.SetReady(true)
 	}()
-	return serveSignals(srv, fs.Args(), time.Duration(*f.drainDelay*float64(time.Second)))
+	return serveSignals(srv, fs.Args(), time.Duration(*f.drainDelay*float64(time.Second)), opts)
 }
 
 // isLoopback reports whether addr ("host:port") listens on loopback only.

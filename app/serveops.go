@@ -58,8 +58,9 @@ func warm(eng *engine.Engine) error {
 
 // openServed opens the packs to serve with cacheLog telling of each
 // cache beside a pack it rebuilds (a pack copied alone, or rebuilt).
-func openServed(paths []string, cacheLog *progressLog) (*engine.Engine, error) {
-	return engine.OpenWith(engine.Options{Caches: func(ev engine.CacheEvent) { cacheLog.print(ev.String()) }}, paths...)
+func openServed(paths []string, opts engine.Options, cacheLog *progressLog) (*engine.Engine, error) {
+	opts.Caches = func(ev engine.CacheEvent) { cacheLog.print(ev.String()) }
+	return engine.OpenWith(opts, paths...)
 }
 
 // progressLog prints progress lines to stderr, holding those that come
@@ -139,7 +140,7 @@ func observe(cfg *api.Config, metrics bool, accessLog string) error {
 // On SIGTERM the server reports not ready, keeps serving for drain, then
 // stops accepting and waits for the requests in flight (each ends by its
 // deadline): exit 0 after a clean drain.
-func serveSignals(srv *api.Server, args []string, drain time.Duration) int {
+func serveSignals(srv *api.Server, args []string, drain time.Duration, opts engine.Options) int {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
@@ -147,7 +148,7 @@ func serveSignals(srv *api.Server, args []string, drain time.Duration) int {
 		if sig != syscall.SIGHUP {
 			break
 		}
-		if err := reload(srv, args); err != nil {
+		if err := reload(srv, args, opts); err != nil {
 			fmt.Fprintf(os.Stderr, "waymark serve: reload: %v (still serving the previous packs)\n", err)
 		}
 	}
@@ -169,8 +170,18 @@ func serveSignals(srv *api.Server, args []string, drain time.Duration) int {
 	return 0
 }
 
+// warnDamaged warns of each pack served although its quick check found
+// it damaged (serve -allow-damaged).
+func warnDamaged(eng *engine.Engine) {
+	for _, p := range eng.Packs() {
+		if err := p.Damage(); err != nil {
+			fmt.Fprintf(os.Stderr, "waymark serve: warning: %v: served anyway (-allow-damaged); its answers may be wrong or missing\n", err)
+		}
+	}
+}
+
 // reload opens and warms the packs named by args and puts them in place.
-func reload(srv *api.Server, args []string) error {
+func reload(srv *api.Server, args []string, opts engine.Options) error {
 	start := time.Now()
 	paths, err := packPaths(args)
 	if err != nil {
@@ -178,10 +189,11 @@ func reload(srv *api.Server, args []string) error {
 	}
 	log := &progressLog{}
 	log.start()
-	eng, err := openServed(paths, log)
+	eng, err := openServed(paths, opts, log)
 	if err != nil {
 		return err
 	}
+	warnDamaged(eng)
 	if err := warm(eng); err != nil {
 		eng.Close()
 		return err

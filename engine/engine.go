@@ -90,9 +90,13 @@ type Options struct {
 	// rebuilt on open (PackOptions.Caches): a pack copied alone shows
 	// progress lines (CacheEvent.String) while it rebuilds them.
 	Caches func(CacheEvent)
+	// AllowDamaged opens packs the quick check finds damaged (Pack.Damage
+	// says why) instead of refusing them.
+	AllowDamaged bool
 }
 
-// Open opens the region packs at paths. It fails if any of them cannot be opened.
+// Open opens the region packs at paths. It fails if any of them cannot be
+// opened, damaged ones included (ErrPackDamaged).
 func Open(paths ...string) (*Engine, error) { return OpenWith(Options{}, paths...) }
 
 // OpenWith is Open with options.
@@ -102,7 +106,7 @@ func OpenWith(opts Options, paths ...string) (*Engine, error) {
 	}
 	e := &Engine{opts: opts}
 	for _, p := range paths {
-		pk, err := OpenPackWith(p, PackOptions{Caches: opts.Caches})
+		pk, err := OpenPackWith(p, PackOptions{Caches: opts.Caches, AllowDamaged: opts.AllowDamaged})
 		if err != nil {
 			e.Close()
 			return nil, err

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 
@@ -48,4 +49,9 @@ func SpilledAndHeapGraphImage(pack string, p route.Profile) (spilled, heap []byt
 		return spilled, buf.Bytes(), err
 	}
 	return nil, nil, fmt.Errorf("no %s graph", p)
+}
+
+// QuickCheck makes the quick check OpenPack makes, of the open pack pk.
+func QuickCheck(pk *Pack) (*CheckReport, error) {
+	return quickCheck(context.Background(), pk.db, pk.Path)
 }

@@ -46,11 +46,72 @@ func publicIDs(i int, places []geocode.Place) {
 // public place ids. Each pack's results are merged by Score, cut to
 // req.Limit and then deduplicated when asked (the limit applies before
 // deduplication, spec 4.1). Place ids in the results are public.
+//
+// When no pack finds a good answer for the query as typed (nothing, or
+// only results that leave words out: geocode.GoodAnswer), the
+// typo-tolerant reading is asked too (geocode.Index.SearchTolerant, with
+// each pack's autocomplete vocabulary): "Vadutz" finds Vaduz, "Stdtle 29,
+// Vaduz" Städtle 29. Its results carry geocode.RespellPenalty per
+// corrected word and join the others by Score (then by the limit and
+// deduplication, as above); a query whose words are all words of places
+// answers as typed. When neither finds anything, the suggestions for the
+// text answer (geocode.Completer.Suggested): Enter finds what the
+// suggestion list shows.
 func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error) {
-	limit := req.Limit
-	if limit <= 0 {
-		limit = 10
+	res, err := e.search(ctx, req, asTyped)
+	if err != nil || geocode.GoodAnswer(res) {
+		return res, err
 	}
+	more, err := e.search(ctx, req, respelled)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(more) == 0 && len(res) == 0:
+		return e.search(ctx, req, suggested)
+	case len(more) == 0:
+		return res, nil
+	case len(res) == 0:
+		return more, nil
+	}
+	all := append(more, res...)
+	seen := make(map[int64]bool, len(all))
+	kept := all[:0]
+	for _, p := range all {
+		if !seen[p.PlaceID] {
+			seen[p.PlaceID] = true
+			kept = append(kept, p)
+		}
+	}
+	sort.SliceStable(kept, func(a, b int) bool { return kept[a].Score < kept[b].Score })
+	if limit := searchLimit(req); len(kept) > limit {
+		kept = kept[:limit]
+	}
+	if req.Dedupe {
+		kept = geocode.Dedupe(kept)
+	}
+	return kept, nil
+}
+
+// searchLimit is the number of results req asks for (1..50, default 10).
+func searchLimit(req SearchRequest) int {
+	if req.Limit <= 0 {
+		return 10
+	}
+	return min(req.Limit, 50)
+}
+
+// searchReading is how search reads a query.
+type searchReading int
+
+const (
+	asTyped   searchReading = iota // geocode.Index.Search
+	respelled                      // geocode.Index.SearchTolerant
+	suggested                      // geocode.Completer.Suggested
+)
+
+// search asks every pack for the reading of req and merges their answers.
+func (e *Engine) search(ctx context.Context, req SearchRequest, reading searchReading) ([]Place, error) {
 	ask := func(i int) ([]Place, error) {
 		pp, err := e.places(ctx, i)
 		if err != nil {
@@ -66,10 +127,20 @@ func (e *Engine) Search(ctx context.Context, req SearchRequest) ([]Place, error)
 				r.Exclude[local] = true
 			}
 		}
-		return pp.ix.Search(ctx, r)
+		if reading == asTyped {
+			return pp.ix.Search(ctx, r)
+		}
+		c, err := e.completer(ctx, i)
+		if err != nil {
+			return nil, err
+		}
+		if reading == respelled {
+			return pp.ix.SearchTolerant(ctx, r, c)
+		}
+		return c.Suggested(ctx, r)
 	}
 	byScore := func(a, b *Place) bool { return a.Score < b.Score }
-	return e.mergePacks(ask, byScore, min(limit, 50), req.Dedupe)
+	return e.mergePacks(ask, byScore, searchLimit(req), req.Dedupe)
 }
 
 // SearchStructured is Search with the structured fields only (street,
@@ -160,6 +231,22 @@ func (e *Engine) geoPacks(pt orb.Point) []int {
 		all[i] = i
 	}
 	return all
+}
+
+// HereZoom is the zoom of WhatIsHere: building level (Nominatim's zoom 18,
+// rank 30).
+const HereZoom = 18
+
+// WhatIsHere answers "what is here?" at pt ([lon, lat]) the same way for
+// every panel of the window: Reverse at building level (HereZoom), so the
+// answer is the nearest address, building, POI or street, whatever the
+// map's zoom (at a town's zoom, reverse names the most detailed area or
+// place node instead: at Städtle 39 in Vaduz, zoom 13-15 answer the
+// village node Ebenholz 1.3 km away, as Nominatim does). Show it with
+// geocode.ShortAddress ("Städtle 39, 9490 Vaduz") and geocode.SettlementOf
+// (Vaduz). ErrNotFound when nothing is within reach.
+func (e *Engine) WhatIsHere(ctx context.Context, pt orb.Point, out geocode.Output) (*Place, error) {
+	return e.Reverse(ctx, ReverseRequest{Point: pt, Zoom: HereZoom, Output: out})
 }
 
 // boundDistance is a lower bound, in meters, of the distance from pt to

@@ -76,7 +76,20 @@ type Pack struct {
 	// caches is told of the caches beside the pack being rebuilt
 	// (PackOptions.Caches; caches.go)
 	caches func(CacheEvent)
+	// damage is what the quick check found (PackOptions.AllowDamaged).
+	damage   error
+	problems []string
 }
+
+// Damage returns why the quick check made at open found the pack
+// damaged (wrapping ErrPackDamaged), or nil for a sound pack. Only a pack
+// opened with PackOptions.AllowDamaged can have one.
+func (p *Pack) Damage() error { return p.damage }
+
+// Problems lists what the quick check made at open found wrong, one
+// sentence each ("table meta differs from what was built (checksum)"),
+// or nil for a sound pack.
+func (p *Pack) Problems() []string { return p.problems }
 
 // MapData returns the reader of the pack's map features, prepared on first
 // use; nil (and no error) when the pack has none.
@@ -109,12 +122,16 @@ type PackOptions struct {
 	// Caches, when not nil, is told of each cache beside the pack that
 	// is rebuilt (missing, or of another build: a pack copied alone).
 	Caches func(CacheEvent)
+	// AllowDamaged opens a pack the quick check finds damaged
+	// (packquick.go), Damage telling why, instead of refusing it.
+	AllowDamaged bool
 }
 
-// OpenPack opens the region pack at path read-only, reads its meta table
-// and starts loading its routing graphs in the background: mapped from
-// their images beside the pack, or decoded (and their images written)
-// the first time (graphimage.go).
+// OpenPack opens the region pack at path read-only, reads its meta table,
+// makes the quick check (packquick.go: a damaged pack is refused with
+// ErrPackDamaged) and starts loading its routing graphs in the
+// background: mapped from their images beside the pack, or decoded (and
+// their images written) the first time (graphimage.go).
 func OpenPack(path string) (*Pack, error) { return OpenPackWith(path, PackOptions{}) }
 
 // OpenPackWith is OpenPack with options.
@@ -146,8 +163,18 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
-	pk := &Pack{Path: path, Info: info, db: db, caches: opts.Caches, graphs: graphSet{done: make(chan struct{}),
+	ctx, cancel := context.WithTimeout(context.Background(), quickCheckTimeout)
+	rep, damage := quickCheck(ctx, db, path)
+	cancel()
+	if damage != nil && !opts.AllowDamaged {
+		db.Close()
+		return nil, damage
+	}
+	pk := &Pack{Path: path, Info: info, db: db, caches: opts.Caches, damage: damage, graphs: graphSet{done: make(chan struct{}),
 		ready: make([]chan struct{}, len(route.Profiles)), byPro: make([]*route.Graph, len(route.Profiles))}}
+	if damage != nil && rep != nil {
+		pk.problems = rep.Problems
+	}
 	closed := make([]sync.Once, len(route.Profiles))
 	setReady := func(p route.Profile) { closed[p].Do(func() { close(pk.graphs.ready[p]) }) }
 	for p := range pk.graphs.ready {

@@ -18,13 +18,15 @@ import (
 // (a bad disk, a truncated copy) can be told by comparing it with what
 // was written. The import records, per table, the row count and a SHA-256
 // of every row (table pack_checksums, written last); Check recomputes them
-// and runs SQLite's integrity check. OpenPack makes only the cheap checks
-// (the SQLite header and the file's length), so that opening stays
-// instant: a truncated or foreign file is refused there, damage inside a
-// complete file is found by Check (`waymark check`).
+// and runs SQLite's integrity check. OpenPack makes only the quick part
+// (the SQLite header and the file's length, the small tables' checksums:
+// packquick.go), so that opening stays instant: a truncated or foreign
+// file, or one whose small tables differ, is refused there; damage inside
+// the large tables is found by Check (`waymark check`).
 
 // ErrPackDamaged is returned by Check when the pack's content differs from
-// what was written, or SQLite finds its structure broken.
+// what was written, or SQLite finds its structure broken, and by OpenPack
+// when its quick check finds so.
 var ErrPackDamaged = errors.New("engine: pack is damaged")
 
 const checksumTable = "pack_checksums"
@@ -84,7 +86,7 @@ func tableSums(ctx context.Context, db *sql.DB) ([]tableSum, error) {
 		if isVirtual(t.sql) {
 			continue
 		}
-		s, err := hashTable(ctx, db, t.name, withoutRowid(t.sql))
+		s, _, err := hashTable(ctx, db, t.name, withoutRowid(t.sql), 0)
 		if err != nil {
 			return nil, err
 		}
@@ -119,20 +121,21 @@ func equalFoldPrefix(s, prefix string) bool {
 	return true
 }
 
-// hashTable hashes one table's rows.
-func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool) (tableSum, error) {
+// hashTable hashes one table's rows. With limit > 0 it stops once it has
+// hashed more than limit bytes of values, and whole is false.
+func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool, limit int64) (sum tableSum, whole bool, err error) {
 	q := `SELECT * FROM "` + name + `" ORDER BY rowid`
 	if noRowid {
 		q = `SELECT * FROM "` + name + `" ORDER BY 1`
 	}
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
-		return tableSum{}, fmt.Errorf("engine: read table %s: %w", name, err)
+		return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return tableSum{}, fmt.Errorf("engine: read table %s: %w", name, err)
+		return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
 	}
 	vals := make([]any, len(cols))
 	ptrs := make([]any, len(cols))
@@ -140,11 +143,14 @@ func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool) (tabl
 		ptrs[i] = &vals[i]
 	}
 	h := sha256.New()
-	var n int64
+	var n, size int64
 	var num [9]byte
 	for rows.Next() {
+		if limit > 0 && size > limit {
+			return tableSum{name: name}, false, nil
+		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return tableSum{}, fmt.Errorf("engine: read table %s: %w", name, err)
+			return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
 		}
 		n++
 		for _, v := range vals {
@@ -164,20 +170,23 @@ func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool) (tabl
 				binary.LittleEndian.PutUint64(num[1:], uint64(len(x)))
 				h.Write(num[:])
 				h.Write(x)
+				size += int64(len(x))
 			case string:
 				num[0] = 4
 				binary.LittleEndian.PutUint64(num[1:], uint64(len(x)))
 				h.Write(num[:])
 				io.WriteString(h, x)
+				size += int64(len(x))
 			default:
 				fmt.Fprintf(h, "%T:%v", x, x)
 			}
+			size += 9
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return tableSum{}, fmt.Errorf("engine: read table %s: %w", name, err)
+		return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
 	}
-	return tableSum{name: name, rows: n, sha: hex.EncodeToString(h.Sum(nil))}, nil
+	return tableSum{name: name, rows: n, sha: hex.EncodeToString(h.Sum(nil))}, true, nil
 }
 
 // CheckReport is what Check found.

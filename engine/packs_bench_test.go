@@ -18,8 +18,8 @@ import (
 
 var andorraArea = area{"andorra", orb.Point{1.45, 42.45}, orb.Point{1.65, 42.60}}
 
-// threePacks is the three extracts' packs served together.
-var threePacks = []string{"liechtenstein", "monaco", "andorra"}
+// threeRegions names the three extracts' packs served together.
+var threeRegions = []string{"liechtenstein", "monaco", "andorra"}
 
 // packsQuery is one request of BenchmarkPacks, run on an engine.
 type packsQuery func(e *engine.Engine, i int) error
@@ -70,7 +70,7 @@ func BenchmarkPacks(b *testing.B) {
 	for _, a := range []area{liArea, monacoArea, andorraArea} {
 		alone[a.pack] = openPack(b, a.pack)
 	}
-	three := openPacks(b, threePacks...)
+	three := openPacks(b, threeRegions...)
 	for _, e := range append([]*engine.Engine{three}, alone["liechtenstein"], alone["monaco"], alone["andorra"]) {
 		if err := e.WarmPlaces(ctx); err != nil {
 			b.Fatal(err)

@@ -331,7 +331,7 @@ func (d *drawer) poiLabel(col *collider, c *candidate, f *feature) {
 	}
 	if label {
 		d.fonts.addText(dc, fontRegular, f.name, px-w/2, py+r+d.k+size*0.9, size)
-		d.paintText(ps.Color.NRGBA)
+		d.paintText(ps.TextColor())
 	}
 }
 

@@ -155,15 +155,25 @@ type TextStyle struct {
 }
 
 // POIStyle styles a symbol class: a shape in Color with an optional letter,
-// drawn from MinZoom, with its name from LabelMinZoom.
+// drawn from MinZoom, with its name (in LabelColor, or Color when unset)
+// from LabelMinZoom.
 type POIStyle struct {
 	Classes      []string `json:"classes"`
 	Shape        string   `json:"shape"` // circle, square, triangle
 	Letter       string   `json:"letter"`
 	Icon         string   `json:"icon"` // a pictogram (label_icons.go), drawn instead of Letter
 	Color        Color    `json:"color"`
+	LabelColor   Color    `json:"labelColor"` // the name's colour; unset: Color
 	MinZoom      int      `json:"minzoom"`
 	LabelMinZoom int      `json:"labelMinzoom"`
+}
+
+// TextColor returns the colour the symbol's name is written in.
+func (p *POIStyle) TextColor() color.NRGBA {
+	if p.LabelColor.IsSet() {
+		return p.LabelColor.NRGBA
+	}
+	return p.Color.NRGBA
 }
 
 // LabelStyle holds the label rules.

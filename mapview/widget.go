@@ -40,7 +40,9 @@ const (
 const longPress = 600 * time.Millisecond
 
 // Widget is the interactive map: drag to pan, scroll or pinch to zoom around
-// the pointer, double-click to zoom in, +/− buttons, arrow and +/− keys.
+// the pointer, double-click to zoom in, +/− buttons, arrow and +/− keys;
+// focused, it marks its centre with a cross and Enter or Space opens the
+// context menu there (every map action without a mouse).
 // It draws tiles from a Tiler in the background, showing lower-zoom tiles
 // scaled while the exact ones render, and overlays markers, an outline,
 // route lines, numbered stops and GPS traces on top. The attribution
@@ -66,6 +68,9 @@ type Widget struct {
 	// OnHome, when set before the widget is shown, adds a "show the whole
 	// region" button under the zoom buttons that calls it.
 	OnHome func()
+	// OnClear, when set before the widget is shown, adds a "clear the map"
+	// button under the zoom buttons that calls it.
+	OnClear func()
 	// Do runs f on the UI goroutine; nil means fyne.Do. Background tile
 	// loading and the long-press timer update the widget through it.
 	Do func(f func())
@@ -74,6 +79,7 @@ type Widget struct {
 	tiles  *tileLoader
 
 	focused    bool
+	fit        *areaFit // the area to keep fitted until the view is moved
 	pressTimer *time.Timer
 	pressAt    fyne.Position
 	longDone   bool
@@ -97,6 +103,13 @@ func (w *Widget) SetTiler(t Tiler) {
 	w.Refresh()
 }
 
+// Tiler returns the tile source (nil: none).
+func (w *Widget) Tiler() Tiler {
+	w.tiles.mu.Lock()
+	defer w.tiles.mu.Unlock()
+	return w.tiles.tiler
+}
+
 // Center returns the location at the middle of the view.
 func (w *Widget) Center() orb.Point { return w.center }
 
@@ -105,7 +118,7 @@ func (w *Widget) Zoom() float64 { return w.zoom }
 
 // SetView moves the view to center at zoom at once.
 func (w *Widget) SetView(center orb.Point, zoom float64) {
-	w.stopAnimation()
+	w.takeView()
 	w.center, w.zoom = center, clampZoom(zoom)
 	w.changed()
 }
@@ -113,7 +126,7 @@ func (w *Widget) SetView(center orb.Point, zoom float64) {
 // FlyTo moves the view to center at zoom with a short animation when the
 // target is near, at once otherwise.
 func (w *Widget) FlyTo(center orb.Point, zoom float64) {
-	w.stopAnimation()
+	w.takeView()
 	zoom = clampZoom(zoom)
 	x0, y0 := LonLatToPixel(w.center, w.zoom)
 	x1, y1 := LonLatToPixel(center, w.zoom)
@@ -178,14 +191,14 @@ func (w *Widget) ZoomOut() { w.zoomAround(-1, w.Size().Width/2, w.Size().Height/
 
 // Pan moves the view by dx, dy logical pixels (positive: content moves left/up).
 func (w *Widget) Pan(dx, dy float32) {
-	w.stopAnimation()
+	w.takeView()
 	cx, cy := LonLatToPixel(w.center, w.zoom)
 	w.center = PixelToLonLat(cx+float64(dx), cy+float64(dy), w.zoom)
 	w.changed()
 }
 
 func (w *Widget) zoomAround(dz float64, px, py float32, animate bool) {
-	w.stopAnimation()
+	w.takeView()
 	target := clampZoom(math.Round((w.zoom+dz)*4) / 4)
 	if !animate {
 		target = clampZoom(w.zoom + dz)
@@ -219,6 +232,65 @@ func (w *Widget) zoomAround(dz float64, px, py float32, animate bool) {
 // Animating reports whether the view is moving by itself (a fly-to or an
 // animated zoom).
 func (w *Widget) Animating() bool { return w.anim != nil }
+
+// areaFit is an area ShowArea keeps in view: b with padding pixels free
+// at each side.
+type areaFit struct {
+	b       orb.Bound
+	padding float64
+}
+
+// ShowArea shows all of b centred and as large as the widget allows,
+// keeping padding logical pixels free at each side, and keeps it so as the
+// widget is resized (the window's first layout included: before the widget
+// has a size it only remembers b) until the view is moved by the user or
+// another call.
+func (w *Widget) ShowArea(b orb.Bound, padding float64) {
+	w.takeView()
+	w.fit = &areaFit{b: b, padding: padding}
+	w.applyFit()
+}
+
+// KeepsArea reports whether the view is the area of the last ShowArea,
+// not yet moved.
+func (w *Widget) KeepsArea() bool { return w.fit != nil }
+
+// applyFit fits the view to w.fit when the widget has a size.
+func (w *Widget) applyFit() {
+	sz := w.Size()
+	if w.fit == nil || sz.Width < 1 || sz.Height < 1 {
+		return
+	}
+	w.center, w.zoom = FitView(w.fit.b, float64(sz.Width), float64(sz.Height), w.fit.padding)
+	w.changed()
+}
+
+// FitView returns the centre and zoom that show all of b centred in a
+// width×height view (logical pixels) with padding free at each side: the
+// middle of b in Web Mercator (not the mean of its latitudes) at the
+// largest zoom that fits, within the widget's limits.
+func FitView(b orb.Bound, width, height, padding float64) (center orb.Point, zoom float64) {
+	x0, y1 := Mercator(b.Min)
+	x1, y0 := Mercator(b.Max)
+	center = MercatorInverse((x0+x1)/2, (y0+y1)/2)
+	return center, clampZoom(ZoomForBound(b, int(width), int(height), padding))
+}
+
+// Resize sizes the widget and refits the area ShowArea keeps in view.
+func (w *Widget) Resize(s fyne.Size) {
+	if s == w.Size() {
+		return
+	}
+	w.BaseWidget.Resize(s)
+	w.applyFit()
+}
+
+// takeView ends what moves the view by itself (an animation, a kept area)
+// before the view is set.
+func (w *Widget) takeView() {
+	w.fit = nil
+	w.stopAnimation()
+}
 
 func (w *Widget) stopAnimation() {
 	if w.anim != nil {
@@ -342,11 +414,26 @@ func (w *Widget) cancelPress() {
 	}
 }
 
-// FocusGained is part of fyne.Focusable.
-func (w *Widget) FocusGained() { w.focused = true }
+// FocusGained is part of fyne.Focusable: the centre cross shows.
+func (w *Widget) FocusGained() { w.focused = true; w.Refresh() }
 
 // FocusLost is part of fyne.Focusable.
-func (w *Widget) FocusLost() { w.focused = false }
+func (w *Widget) FocusLost() { w.focused = false; w.Refresh() }
+
+// Focused reports whether the map has the keyboard focus.
+func (w *Widget) Focused() bool { return w.focused }
+
+// menuAtCenter opens the context menu for the centre of the view (the
+// keyboard's way to the map actions).
+func (w *Widget) menuAtCenter() {
+	sz := w.Size()
+	pos := fyne.NewPos(sz.Width/2, sz.Height/2)
+	abs := pos
+	if d := fyne.CurrentApp().Driver(); d != nil {
+		abs = d.AbsolutePositionForObject(w).Add(pos)
+	}
+	w.contextMenu(pos, abs)
+}
 
 // TypedRune zooms with + and −.
 func (w *Widget) TypedRune(r rune) {
@@ -358,7 +445,9 @@ func (w *Widget) TypedRune(r rune) {
 	}
 }
 
-// TypedKey pans with the arrow keys and zooms with keypad +/−.
+// TypedKey pans with the arrow keys and opens the context menu at the
+// centre with Enter or Space. (+ and − zoom in TypedRune: the driver
+// delivers those keys twice, as a key and as a character.)
 func (w *Widget) TypedKey(ev *fyne.KeyEvent) {
 	const step = 120
 	switch ev.Name {
@@ -370,10 +459,8 @@ func (w *Widget) TypedKey(ev *fyne.KeyEvent) {
 		w.Pan(0, -step)
 	case fyne.KeyDown:
 		w.Pan(0, step)
-	case fyne.KeyPlus, fyne.KeyEqual:
-		w.ZoomIn()
-	case fyne.KeyMinus:
-		w.ZoomOut()
+	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+		w.menuAtCenter()
 	}
 }
 

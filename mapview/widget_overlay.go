@@ -344,6 +344,32 @@ func drawWidgetPin(dc *gg.Context, x, y, k float64) {
 	dc.Fill()
 }
 
+// Overlays says what the map draws over its tiles.
+type Overlays struct {
+	Pins     int  // result pins
+	Outline  bool // a place's outline
+	Here     bool // the "what is here" dot
+	Routes   int
+	Stops    int
+	Traces   int
+	Selected int // index of the selected pin, −1 for none
+}
+
+// Overlays returns what the map draws over its tiles.
+func (w *Widget) Overlays() Overlays {
+	o := &w.layers
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	sel := -1
+	for i, m := range o.markers {
+		if m.Selected {
+			sel = i
+		}
+	}
+	return Overlays{Pins: len(o.markers), Outline: o.outline != nil, Here: o.here != nil,
+		Routes: len(o.routes), Stops: len(o.stops), Traces: len(o.traces), Selected: sel}
+}
+
 // TraceCount returns how many GPS traces the map draws.
 func (w *Widget) TraceCount() int {
 	w.layers.mu.Lock()

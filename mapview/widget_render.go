@@ -37,6 +37,7 @@ type widgetRenderer struct {
 	zoomBox  *fyne.Container
 	zoomIn   *widget.Button
 	zoomOut  *widget.Button
+	cross    [4]*canvas.Line // the centre mark while the map has the focus
 
 	controls []fyne.CanvasObject
 	objects  []fyne.CanvasObject
@@ -50,7 +51,7 @@ func newWidgetRenderer(w *Widget) *widgetRenderer {
 	r.attrBG = canvas.NewRectangle(color.Transparent)
 	r.attrBG.CornerRadius = 3
 	r.attr = canvas.NewText(OSMCredit, theme.Color(theme.ColorNameForeground))
-	r.attr.TextSize = 11
+	r.attr.TextSize = controlTextSize
 	r.scaleBG = canvas.NewRectangle(color.Transparent)
 	r.scaleBG.CornerRadius = 3
 	for i := range r.scaleBar {
@@ -58,26 +59,51 @@ func newWidgetRenderer(w *Widget) *widgetRenderer {
 		r.scaleBar[i].StrokeWidth = 2
 	}
 	r.scaleTxt = canvas.NewText("", theme.Color(theme.ColorNameForeground))
-	r.scaleTxt.TextSize = 11
+	r.scaleTxt.TextSize = controlTextSize
 	r.zoomIn = widget.NewButtonWithIcon("", theme.ContentAddIcon(), w.ZoomIn)
 	r.zoomOut = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), w.ZoomOut)
 	r.zoomBox = container.NewVBox(r.zoomIn, r.zoomOut)
 	if w.OnHome != nil {
 		r.zoomBox.Add(widget.NewButtonWithIcon("", theme.HomeIcon(), w.OnHome))
 	}
-	r.controls = []fyne.CanvasObject{r.overlay, r.scaleBG, r.scaleBar[0], r.scaleBar[1], r.scaleBar[2], r.scaleTxt, r.attrBG, r.attr, r.zoomBox}
+	if w.OnClear != nil {
+		r.zoomBox.Add(widget.NewButtonWithIcon("", clearMapIcon, w.OnClear))
+	}
+	r.controls = []fyne.CanvasObject{r.overlay, r.scaleBG, r.scaleBar[0], r.scaleBar[1], r.scaleBar[2], r.scaleTxt, r.attrBG, r.attr}
+	for i := range r.cross {
+		r.cross[i] = canvas.NewLine(color.Black)
+		r.controls = append(r.controls, r.cross[i])
+	}
+	r.controls = append(r.controls, r.zoomBox)
 	r.applyTheme()
 	return r
 }
 
-// widgetBackground is the colour shown where no tile is drawn yet (the land
-// colour of the standard style).
+// controlTextSize is the size of the attribution and scale texts, in
+// logical pixels (12: legible body text at 1280×800).
+const controlTextSize = 12
+
+// widgetBackground is the colour shown where no tile is drawn yet: the land
+// colour of the light or dark style, as the app's theme is light or dark
+// (told by its background colour, so a theme that overrides the system's
+// variant is followed too).
 func widgetBackground() color.Color {
-	if fyne.CurrentApp() != nil && fyne.CurrentApp().Settings().ThemeVariant() == theme.VariantDark {
+	if IsDark(theme.Color(theme.ColorNameBackground)) {
 		return color.NRGBA{0x2b, 0x2d, 0x31, 0xff}
 	}
 	return color.NRGBA{0xf2, 0xef, 0xe9, 0xff}
 }
+
+// IsDark reports whether c is a dark colour (relative luminance below 0.18,
+// the midpoint of WCAG contrast between black and white).
+func IsDark(c color.Color) bool {
+	return relativeLuminance(color.NRGBAModel.Convert(c).(color.NRGBA)) < 0.18
+}
+
+// clearMapIcon is the "clear the map" button: a pin struck through
+// (Material Design's location_off, Apache License 2.0).
+var clearMapIcon = theme.NewThemedResource(fyne.NewStaticResource("clear-map.svg", []byte(
+	`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 6.5A2.5 2.5 0 0 1 14.5 9c0 .74-.33 1.39-.83 1.85l3.63 3.63c.98-1.86 1.7-3.8 1.7-5.48 0-3.87-3.13-7-7-7-1.98 0-3.76.83-5.04 2.15l3.19 3.19c.46-.52 1.11-.84 1.85-.84zm4.37 9.6l-4.63-4.63-.11-.11L3.27 3 2 4.27l3.18 3.18C5.07 7.95 5 8.47 5 9c0 5.25 7 13 7 13s1.67-1.85 3.38-4.35L18.73 21 20 19.73l-3.63-3.63z"/></svg>`)))
 
 func (r *widgetRenderer) applyTheme() {
 	r.bg.FillColor = widgetBackground()
@@ -87,6 +113,9 @@ func (r *widgetRenderer) applyTheme() {
 	r.attrBG.FillColor = panel
 	r.scaleBG.FillColor = panel
 	fg := theme.Color(theme.ColorNameForeground)
+	for _, l := range r.cross {
+		l.StrokeColor = fg
+	}
 	r.attr.Color = fg
 	r.scaleTxt.Color = fg
 	for _, l := range r.scaleBar {
@@ -217,6 +246,19 @@ func (r *widgetRenderer) layoutTiles(size fyne.Size) {
 
 func (r *widgetRenderer) layoutControls(size fyne.Size) {
 	pad := theme.Padding() * 2
+	// The centre cross: four arms around a free middle, shown while focused.
+	cx, cy := size.Width/2, size.Height/2
+	arms := [4][4]float32{{-14, 0, -4, 0}, {4, 0, 14, 0}, {0, -14, 0, -4}, {0, 4, 0, 14}}
+	for i, l := range r.cross {
+		a := arms[i]
+		l.Position1, l.Position2 = fyne.NewPos(cx+a[0], cy+a[1]), fyne.NewPos(cx+a[2], cy+a[3])
+		l.StrokeWidth = 2
+		if r.w.focused {
+			l.Show()
+		} else {
+			l.Hide()
+		}
+	}
 	// Zoom buttons, top right.
 	zs := r.zoomBox.MinSize()
 	r.zoomBox.Resize(zs)

@@ -39,7 +39,8 @@ type Data struct {
 	Timestamp time.Time
 	// Bound is the bounding box of all node coordinates.
 	Bound orb.Bound
-	// Home is the bounding box of the extract's main cluster (HomeBound).
+	// Home is the bounding box of the extract's home area, where its map
+	// opens: the country or populated area it is about (homeArea).
 	Home orb.Bound
 	// MissingNodeRefs counts way node references whose node is not in the extract.
 	MissingNodeRefs int
@@ -334,8 +335,8 @@ func (d *Data) finish() error {
 	if err := d.finishRelations(d.store.locator()); err != nil {
 		return err
 	}
-	d.Home = d.home.bound(d.Bound)
 	d.store = nodeStore{}
+	d.Home = homeArea(d, d.home.bound(d.Bound))
 	d.home = nil
 	return nil
 }

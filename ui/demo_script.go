@@ -2,30 +2,39 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"github.com/paulmach/orb"
+
+	"waymark/ui/tourmodel"
 )
 
-// Demo texts: a search and the four stops of the tour, in a deliberately
-// poor order that Optimize improves (for the Liechtenstein pack; other
-// regions give other results).
-const demoQuery = "restaurants in Vaduz"
+// Demo texts: a search, a misspelled one and the four stops of the tour,
+// in a deliberately poor order that Optimize improves (for the
+// Liechtenstein pack; other regions give other results).
+const (
+	demoQuery     = "restaurants in Vaduz"
+	demoTypoQuery = "Vadutz"
+)
 
 var demoStops = []string{"Vaduz", "Balzers", "Schaan", "Triesenberg"}
 
 // demoScript returns the steps of the named demo:
 //   - "map": the map of the first region (map.png);
 //   - "search": types a query letter by letter (suggestions show while
-//     typing), searches with Enter and lists the results (search.png), then
-//     opens the first one (place.png);
+//     typing), searches with Enter and lists the results (search.png), the
+//     same in the dark look (search-dark.png), opens the first one
+//     (place.png), then types a misspelled name and presses Enter, which
+//     must find the place (vadutz.png);
 //   - "tour": the search, then a four-stop tour built by name, optimized,
-//     with its legs listed (search.png, place.png, tour.png).
+//     with its legs listed (search.png, place.png, tour.png);
+//   - "longtour": at 1024×640, a 30-stop tour with an 80-character stop
+//     name opened from a GeoJSON file (tour-long.png and the panel's
+//     layout, tour-long-layout.json; see demoLongTour).
 func (w *Window) demoScript(name, dir string) ([]demoStep, error) {
 	home := demoStep{name: "home", run: func() error {
-		w.tour.stops = nil
-		w.tour.changed()
+		w.tour.m.Reset(tourmodel.Tour{})
 		w.showHome()
 		return nil
 	}}
@@ -37,8 +46,10 @@ func (w *Window) demoScript(name, dir string) ([]demoStep, error) {
 	case "tour":
 		steps := append([]demoStep{home}, w.demoSearch(dir)...)
 		return append(steps, w.demoTour(dir)...), nil
+	case "longtour":
+		return append([]demoStep{home}, w.demoLongTour(dir)...), nil
 	}
-	return nil, fmt.Errorf("unknown demo %q (want map, search or tour)", name)
+	return nil, fmt.Errorf("unknown demo %q (want map, search, tour or longtour)", name)
 }
 
 func (w *Window) demoSearch(dir string) []demoStep {
@@ -67,6 +78,11 @@ func (w *Window) demoSearch(dir string) []demoStep {
 		pauseStep(400*time.Millisecond),
 		waitStep("tiles", w.mapSettled),
 		w.screenshotStep(dir, "search.png"),
+		demoStep{name: "dark look", run: func() error { w.setTheme(themeDark); return nil }},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "search-dark.png"),
+		demoStep{name: "light look", run: func() error { w.setTheme(themeLight); return nil }},
 		demoStep{name: "open first result", run: func() error {
 			s.list.Select(0)
 			if s.details.place.Name == "" {
@@ -77,6 +93,25 @@ func (w *Window) demoSearch(dir string) []demoStep {
 		pauseStep(400*time.Millisecond),
 		waitStep("tiles", w.mapSettled),
 		w.screenshotStep(dir, "place.png"),
+		demoStep{name: "type " + demoTypoQuery, run: func() error {
+			w.focusSearch()
+			s.entry.SetText("")
+			for _, r := range demoTypoQuery {
+				s.entry.TypedRune(r)
+			}
+			s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+			return nil
+		}},
+		waitStep("typo search", func() bool { return !strings.HasPrefix(w.status.Text, "Searching") }),
+		demoStep{name: "typo search found", run: func() error {
+			if strings.HasPrefix(w.status.Text, "No place") || s.resultCount() == 0 {
+				return fmt.Errorf("%q + Enter: %q", demoTypoQuery, w.status.Text)
+			}
+			return nil
+		}},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "vadutz.png"),
 	)
 	return steps
 }
@@ -85,41 +120,25 @@ func (w *Window) demoTour(dir string) []demoStep {
 	t := w.tour
 	steps := []demoStep{{name: "open tour", run: func() error {
 		w.selectTab(tabTour)
-		t.stops = nil
 		w.mapw.SetMarkers(nil)
 		w.mapw.SetOutline(nil)
-		t.profile.SetSelected("Driving")
-		t.roundtrip.SetChecked(false)
-		t.changed()
+		t.m.Reset(tourmodel.Tour{})
 		return nil
 	}}}
 	for i, name := range demoStops {
-		want := i + 1
-		name := name
-		steps = append(steps,
-			demoStep{name: "add " + name, run: func() error {
-				t.addEntry.SetText(name)
-				t.addByName(name)
-				return nil
-			}},
-			waitStep("stop "+name, func() bool { return len(t.stops) >= want }),
-		)
+		steps = append(steps, w.demoAddByName(name, i+1)...)
 	}
 	steps = append(steps,
 		waitStep("route", t.routed),
 		demoStep{name: "optimize", run: func() error { t.runOptimize(); return nil }},
-		waitStep("optimized route", t.routed),
+		waitStep("optimized route", func() bool { return t.routed() && t.m.CanUndo() && t.m.UndoLabel() == "Optimized the order" }),
 		demoStep{name: "show tour", run: func() error {
-			if len(t.routes) == 0 {
+			if !t.m.Result().Routed() {
 				return fmt.Errorf("no route through the demo stops")
 			}
-			b := orb.MultiPoint(t.coordinates()).Bound()
-			for _, p := range t.routes[t.chosen].Points {
-				b = b.Extend(p)
-			}
-			w.mapw.FitBound(b, 16)
-			if len(t.legs.Items) > 0 {
-				t.legs.Open(0)
+			t.fitTour()
+			if len(t.legs.Objects) > 0 {
+				t.legs.Objects[0].(*legRow).setOpen(true)
 			}
 			return nil
 		}},
@@ -128,4 +147,36 @@ func (w *Window) demoTour(dir string) []demoStep {
 		w.screenshotStep(dir, "tour.png"),
 	)
 	return steps
+}
+
+// demoAddByName adds name as the want-th stop as a user does: types it
+// into the add field, waits for the suggestions, arrows down to the one
+// of that name and presses Enter.
+func (w *Window) demoAddByName(name string, want int) []demoStep {
+	t := w.tour
+	steps := []demoStep{{name: "type " + name, run: func() error {
+		w.win.Canvas().Focus(t.addEntry)
+		t.addEntry.SetText("")
+		for _, r := range name {
+			t.addEntry.TypedRune(r)
+		}
+		return nil
+	}}}
+	return append(steps,
+		waitStep("suggestions for "+name, func() bool { return len(t.choices.titles()) > 0 }),
+		demoStep{name: "choose " + name, run: func() error {
+			titles := t.choices.titles()
+			for i, s := range titles {
+				if s == name {
+					for k := 0; k <= i; k++ {
+						t.addEntry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+					}
+					t.addEntry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+					return nil
+				}
+			}
+			return fmt.Errorf("no suggestion %q among %q", name, titles)
+		}},
+		waitStep("stop "+name, func() bool { return t.m.Len() >= want }),
+	)
 }

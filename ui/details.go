@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -21,18 +20,22 @@ import (
 )
 
 // detailsView shows one place: name, category, address, coordinates with
-// copy, contact and opening hours, and actions (add to tour, nearby).
+// copy, contact and opening hours, the other objects folded into it, and
+// actions (add to tour, nearby). For a "what is here" answer it shows the
+// address first and the settlement below (describePlace).
 type detailsView struct {
 	w       *Window
 	content fyne.CanvasObject
 
-	title  *canvas.Text
+	title  *widget.Label
 	kind   *widget.Label
 	addr   *widget.Label
 	coords *widget.Label
 	extra  *fyne.Container
+	merged *fyne.Container // "Also mapped as": the objects folded into the place
 	osm    *widget.Label
 	place  geocode.Place
+	refs   []geocode.OSMRef // the objects folded into place
 	// clicked is the map point a "what is here" click asked about; the
 	// coordinates shown are its own rather than the place's.
 	clicked *orb.Point
@@ -40,9 +43,9 @@ type detailsView struct {
 
 func newDetailsView(w *Window, back func()) *detailsView {
 	d := &detailsView{w: w}
-	d.title = canvas.NewText("", theme.Color(theme.ColorNameForeground))
-	d.title.TextSize = theme.TextSize() * 1.45
-	d.title.TextStyle = fyne.TextStyle{Bold: true}
+	d.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	d.title.SizeName = theme.SizeNameSubHeadingText
+	d.title.Wrapping = fyne.TextWrapWord
 	d.kind = widget.NewLabel("")
 	d.kind.Importance = widget.LowImportance
 	d.addr = widget.NewLabel("")
@@ -59,7 +62,9 @@ func newDetailsView(w *Window, back func()) *detailsView {
 	})
 	copyBt.Importance = widget.LowImportance
 	d.extra = container.NewVBox()
+	d.merged = container.NewVBox()
 	d.osm = dimLabel("")
+	d.osm.Wrapping, d.osm.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff
 
 	backBt := widget.NewButtonWithIcon("Results", theme.NavigateBackIcon(), back)
 	backBt.Importance = widget.LowImportance
@@ -78,6 +83,7 @@ func newDetailsView(w *Window, back func()) *detailsView {
 		container.NewBorder(nil, nil, widget.NewIcon(placeIcon), nil, d.addr),
 		container.NewBorder(nil, nil, widget.NewIcon(nearbyIcon), copyBt, d.coords),
 		d.extra,
+		d.merged,
 		widget.NewSeparator(),
 		d.osm,
 	)
@@ -85,21 +91,54 @@ func newDetailsView(w *Window, back func()) *detailsView {
 	return d
 }
 
-// show fills the view with pl.
-func (d *detailsView) show(pl geocode.Place) {
-	d.place = pl
+// show fills the view with pl; merged are the objects folded into it.
+func (d *detailsView) show(pl geocode.Place, merged []geocode.OSMRef) {
+	d.place, d.refs = pl, merged
 	d.clicked = nil
-	d.title.Text = placeTitle(pl)
-	d.title.Color = theme.Color(theme.ColorNameForeground)
-	d.title.Refresh()
+	d.title.SetText(placeTitle(pl))
 	d.kind.SetText(categoryOf(pl))
 	d.addr.SetText(strings.Join(addressLines(pl), "\n"))
 	d.coords.SetText(formatLatLon(pl.Centroid))
+	d.fill(pl)
+}
+
+// showHere fills the view with the "what is here" answer pl for the
+// clicked point at: the address as the title, the name and category
+// below it, the settlement as the address line, at's coordinates.
+func (d *detailsView) showHere(pl geocode.Place, at orb.Point) {
+	d.place, d.refs = pl, nil
+	d.clicked = &at
+	h := describePlace(pl)
+	d.title.SetText(h.Address)
+	kind := categoryOf(pl)
+	if h.Name != "" {
+		kind = h.Name + " · " + kind
+	}
+	d.kind.SetText(kind)
+	d.addr.SetText(h.Settlement)
+	d.coords.SetText(formatLatLon(at))
+	d.fill(pl)
+}
+
+// fill shows pl's contact rows, the objects folded into it and its source.
+func (d *detailsView) fill(pl geocode.Place) {
 	d.extra.Objects = nil
 	for _, row := range contactRows(pl.ExtraTags) {
 		d.extra.Add(row)
 	}
 	d.extra.Refresh()
+	d.merged.Objects = nil
+	if len(d.refs) > 0 {
+		d.merged.Add(heading("Also mapped as"))
+		for _, ref := range d.refs {
+			ref := ref
+			b := widget.NewButtonWithIcon(fmt.Sprintf("OpenStreetMap %s %d", osmTypeName(ref), ref.ID), placeIcon, func() { d.openRef(ref) })
+			b.Importance = widget.LowImportance
+			b.Alignment = widget.ButtonAlignLeading
+			d.merged.Add(b)
+		}
+	}
+	d.merged.Refresh()
 	if pl.OSMType != "" {
 		d.osm.SetText(fmt.Sprintf("OpenStreetMap %s %d · © OpenStreetMap contributors", pl.OSMType, pl.OSMID))
 	} else {
@@ -209,7 +248,7 @@ func (w *Window) loadGeometry(pl geocode.Place, d *detailsView) {
 	if eng == nil || pl.OSMType == "" {
 		return
 	}
-	ref := geocode.OSMRef{Type: byte(strings.ToUpper(pl.OSMType[:1])[0]), ID: pl.OSMID}
+	ref, _ := osmRefOf(pl)
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -227,14 +266,45 @@ func (w *Window) loadGeometry(pl geocode.Place, d *detailsView) {
 				w.mapw.SetOutline(full.Geometry)
 			}
 			if len(pl.ExtraTags) == 0 && len(full.ExtraTags) > 0 {
-				clicked := d.clicked
 				pl.ExtraTags = full.ExtraTags
-				d.show(pl)
-				d.clicked = clicked
-				if clicked != nil {
-					d.coords.SetText(formatLatLon(*clicked))
-				}
+				d.place = pl
+				d.fill(pl)
 			}
+		})
+	}()
+}
+
+// openRef shows ref, one of the objects folded into the shown place, in
+// its place: its details and outline, the place and the other folded
+// objects listed under "Also mapped as".
+func (d *detailsView) openRef(ref geocode.OSMRef) {
+	eng := d.w.Engine()
+	if eng == nil {
+		return
+	}
+	var siblings []geocode.OSMRef
+	if own, ok := osmRefOf(d.place); ok {
+		siblings = append(siblings, own)
+	}
+	for _, r := range d.refs {
+		if r != ref {
+			siblings = append(siblings, r)
+		}
+	}
+	go func() {
+		var err error
+		defer recoverTo(&err)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		got, err := eng.Lookup(ctx, []geocode.OSMRef{ref}, geocode.Output{Geometry: true, Threshold: 0.00002, ExtraTags: true})
+		d.w.doUI(func() {
+			if err != nil || len(got) == 0 {
+				d.w.setStatus("OpenStreetMap %s %d: not found in the open regions", osmTypeName(ref), ref.ID)
+				return
+			}
+			d.show(got[0], siblings)
+			d.w.mapw.SetHere(nil)
+			d.w.showPlace(got[0])
 		})
 	}()
 }

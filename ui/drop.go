@@ -9,7 +9,8 @@ import (
 
 // installDrop accepts files dropped on the window: an .osm.pbf or .osm
 // extract is imported as a region (several dropped at once make one
-// region), a .waymark pack is opened, and a .gpx track is imported and
+// region), a .waymark pack is opened, a .geojson file or a .gpx file with
+// a route or waypoints is opened as the tour, and a .gpx file of tracks is
 // matched to the roads.
 func (w *Window) installDrop() {
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
@@ -59,10 +60,10 @@ func (w *Window) openFile(path string) {
 		}
 		w.selectTab(tabRegions)
 		w.showHome()
-	case strings.HasSuffix(name, ".gpx"):
+	case strings.HasSuffix(name, ".gpx"), strings.HasSuffix(name, ".geojson"), strings.HasSuffix(name, ".json"):
 		w.selectTab(tabTour)
-		w.tour.importTrack(path, nil)
+		w.tour.openTourFile(path, nil) // a GPX of tracks only is matched to the roads
 	default:
-		w.setStatus("Cannot open %s: drop an .osm.pbf extract, a .waymark pack or a .gpx track", filepath.Base(path))
+		w.setStatus("Cannot open %s: drop an .osm.pbf extract, a .waymark pack, a .gpx or .geojson tour or track", filepath.Base(path))
 	}
 }

@@ -87,7 +87,7 @@ func (w *Window) AddStopForTest(p orb.Point, name string) { w.locked(func() { w.
 // TourStopsForTest returns the stop names in order.
 func (w *Window) TourStopsForTest() (out []string) {
 	w.locked(func() {
-		for _, s := range w.tour.stops {
+		for _, s := range w.tour.m.Tour().Stops {
 			out = append(out, s.Name)
 		}
 	})
@@ -99,11 +99,11 @@ func (w *Window) TourStopsForTest() (out []string) {
 func (w *Window) TourForTest() (dist, dur float64, totals string, legs int, ok bool) {
 	w.locked(func() {
 		t := w.tour
-		if t.pending || t.chosen >= len(t.routes) {
+		r, shown := t.chosenRoute()
+		if t.pending || !shown {
 			return
 		}
-		r := t.routes[t.chosen]
-		dist, dur, totals, legs, ok = r.Distance, r.Duration, t.totalsText(), len(t.legs.Items), true
+		dist, dur, totals, legs, ok = r.Distance, r.Duration, t.totalsText(), len(t.legs.Objects), true
 	})
 	return dist, dur, totals, legs, ok
 }
@@ -274,11 +274,21 @@ func (w *Window) ResizeForTest(s fyne.Size) { w.locked(func() { w.win.Resize(s) 
 
 // ShutdownForTest closes the window as the user would, saving state.
 func (w *Window) ShutdownForTest() {
-	w.testClose.Do(func() { w.locked(func() { w.win.Close(); w.shutdown() }) })
+	w.testClose.Do(func() {
+		w.locked(func() {
+			if !w.closed.Load() { // not quit already (Ctrl+Q)
+				w.win.Close()
+			}
+			w.shutdown()
+		})
+	})
 }
 
 // DirectionsToForTest chooses "Directions to here" at p in the map's menu.
 func (w *Window) DirectionsToForTest(p orb.Point) { w.locked(func() { w.directionsTo(p) }) }
+
+// DirectionsFromForTest chooses "Directions from here" at p in the map's menu.
+func (w *Window) DirectionsFromForTest(p orb.Point) { w.locked(func() { w.directionsFrom(p) }) }
 
 // OpenFileForTest opens a file as if dropped on the window.
 func (w *Window) OpenFileForTest(path string) { w.locked(func() { w.openFile(path) }) }

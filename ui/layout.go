@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -53,18 +51,31 @@ func (w *Window) buildLayout() {
 	title.TextSize = theme.TextSize() * 1.35
 	subtitle := widget.NewLabel("Offline maps")
 	subtitle.Importance = widget.LowImportance
-	header := container.NewHBox(widget.NewIcon(appIcon()), title, subtitle)
+	header := container.NewHBox(widget.NewIcon(appIcon()), title, subtitle, layout.NewSpacer(), w.newThemeButton())
 
-	statusBar := container.NewBorder(widget.NewSeparator(), nil, nil, nil, w.status)
-	side := container.NewBorder(container.NewPadded(header), statusBar, nil, nil, w.tabs)
+	// Objects are listed top-down, sidebar before map: Tab follows the
+	// order of the content tree, whatever the layout draws where.
+	statusBar := container.NewBorder(widget.NewSeparator(), nil, nil, w.statusLink, w.status)
+	top := container.NewPadded(header)
+	side := topDown(top, statusBar, nil, nil, w.tabs)
 	sideBG := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
-	w.sidebar = container.New(&fixedWidth{width: sidebarWidth}, container.NewStack(sideBG, side))
+	w.sideWidth = &fixedWidth{width: clampSidebar(sidebarWidth, 0)}
+	if w.st.Sidebar > 0 {
+		w.sideWidth.width = clampSidebar(w.st.Sidebar, 0)
+	}
+	w.sidebar = container.New(w.sideWidth, container.NewStack(sideBG, side))
+	w.onThemeChange(func() {
+		sideBG.FillColor = theme.Color(theme.ColorNameBackground)
+		sideBG.Refresh()
+		title.Color = theme.Color(theme.ColorNamePrimary)
+		title.Refresh()
+	})
 
-	divider := canvas.NewRectangle(color.NRGBA{0, 0, 0, 0x30})
-	divider.SetMinSize(fyne.NewSize(1, 1))
-	content := container.NewBorder(nil, nil, container.NewHBox(w.sidebar, divider), nil, w.mapw)
+	// the line between sidebar and map is a handle that sets the width
+	left := container.NewHBox(w.sidebar, newSidebarHandle(w))
+	w.mainContent = topDown(nil, nil, left, nil, w.mapw)
 	w.win.SetPadded(false)
-	w.win.SetContent(content)
+	w.win.SetContent(w.withFocusRing(container.NewStack(w.mainContent, w.tip.layer)))
 	w.installShortcuts()
 	w.installMapActions()
 	w.installDrop()
@@ -103,15 +114,29 @@ func (w *Window) saveHooks() []func(*state.State) {
 	return hooks
 }
 
-// installShortcuts binds Ctrl+F (search) and Ctrl+Q (quit).
+// installShortcuts binds the window's keys through its main menu (menus.go),
+// whose shortcuts the driver tries before the focused widget's: Ctrl+F and
+// Ctrl+Q work inside text fields too. Esc closes the newest dialog.
 func (w *Window) installShortcuts() {
-	w.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault},
-		func(fyne.Shortcut) {
-			w.selectTab(tabSearch)
-			w.win.Canvas().Focus(w.search.entry)
-		})
-	w.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault},
-		func(fyne.Shortcut) { w.win.Close() })
+	w.win.SetMainMenu(w.mainMenu())
+	w.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape {
+			w.closeTopDialog()
+		}
+	})
+}
+
+// topDown is container.NewBorder with the objects listed in reading order
+// — top, then left, centre and right, then bottom — since Tab follows the
+// order of a container's objects and NewBorder lists the centre first.
+func topDown(top, bottom, left, right fyne.CanvasObject, center ...fyne.CanvasObject) *fyne.Container {
+	var objs []fyne.CanvasObject
+	for _, o := range append(append([]fyne.CanvasObject{top, left}, center...), right, bottom) {
+		if o != nil {
+			objs = append(objs, o)
+		}
+	}
+	return container.New(layout.NewBorderLayout(top, bottom, left, right), objs...)
 }
 
 // fixedWidth lays out its objects stacked, all of one fixed width.

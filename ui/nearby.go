@@ -119,7 +119,7 @@ func newNearbyPanel(w *Window) *nearbyPanel {
 		widget.NewSeparator(),
 		p.resultLb,
 	)
-	p.content = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.list)
+	p.content = topDown(container.NewPadded(top), nil, nil, nil, p.list)
 	return p
 }
 
@@ -132,14 +132,39 @@ func (p *nearbyPanel) radiusMeters() float64 {
 	return 2000
 }
 
-// setCenter searches around pt (named name) from now on.
+// setCenter searches around pt (named name) from now on. Without a name
+// the point is named by the window's one "what is here" lookup, as a tour
+// stop there would be.
 func (p *nearbyPanel) setCenter(pt orb.Point, name string) {
 	p.center = &pt
 	if name == "" {
-		name = formatLatLon(pt)
+		p.around.SetText("Around " + formatLatLon(pt))
+		p.nameCenter(pt)
+	} else {
+		p.around.SetText("Around " + name)
 	}
-	p.around.SetText("Around " + name)
 	p.rerun()
+}
+
+// nameCenter names the centre pt in the background (reverseName).
+func (p *nearbyPanel) nameCenter(pt orb.Point) {
+	eng := p.w.Engine()
+	if eng == nil {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		name, err := reverseName(ctx, eng, pt)
+		if err != nil || name == "" {
+			return
+		}
+		p.w.doUI(func() {
+			if p.center != nil && *p.center == pt {
+				p.around.SetText("Around " + name)
+			}
+		})
+	}()
 }
 
 func (p *nearbyPanel) rerun() {
@@ -174,6 +199,7 @@ func (p *nearbyPanel) run(word string) {
 		center = *p.center
 	}
 	radius := p.radiusMeters()
+	p.w.clearSelection() // a new search replaces what the map showed
 	p.w.mapw.SetHere(&center)
 	p.gen++
 	gen := p.gen

@@ -16,7 +16,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
-	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/engine"
 	"waymark/engine/sphere"
@@ -50,6 +49,9 @@ type packRow struct {
 	Info      engine.PackInfo
 	Installed bool  // lives in the catalog directory (deleting removes the file)
 	Disk      int64 // bytes on disk: the pack and its caches (engine.DiskUse)
+	// Problems is what the quick check at open found wrong (the window
+	// opens a damaged pack anyway, and marks it)
+	Problems []string
 }
 
 // importStages are the progress stages of an import, in order.
@@ -84,7 +86,13 @@ func newRegionsPanel(w *Window) *regionsPanel {
 			texts.Objects[0].(*widget.Label).SetText(regionTitle(r.Info))
 			size, date := regionSummary(r)
 			texts.Objects[1].(*widget.Label).SetText(size)
-			texts.Objects[2].(*widget.Label).SetText(date)
+			dateLbl := texts.Objects[2].(*widget.Label)
+			dateLbl.Importance = widget.LowImportance
+			if mark := damageMark(r); mark != "" {
+				texts.Objects[0].(*widget.Label).SetText(regionTitle(r.Info) + " — damaged")
+				date, dateLbl.Importance = mark, widget.DangerImportance
+			}
+			dateLbl.SetText(date)
 			btns := c.Objects[2].(*fyne.Container)
 			btns.Objects[0].(*widget.Button).OnTapped = func() { p.show(r) }
 			del := btns.Objects[1].(*widget.Button)
@@ -108,6 +116,7 @@ func newRegionsPanel(w *Window) *regionsPanel {
 	p.importBt.Importance = widget.HighImportance
 	p.bar = widget.NewProgressBar()
 	p.stageLbl = dimLabel("")
+	p.stageLbl.Wrapping, p.stageLbl.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff // the time left is read whole
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
 		if p.cancel != nil {
 			p.cancel()
@@ -122,7 +131,7 @@ func newRegionsPanel(w *Window) *regionsPanel {
 	hint.Truncation = fyne.TextTruncateOff
 	top := container.NewVBox(heading("Installed regions"), p.empty)
 	bottom := container.NewVBox(widget.NewSeparator(), p.progress, p.importBt, hint)
-	p.content = container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, p.list)
+	p.content = topDown(container.NewPadded(top), container.NewPadded(bottom), nil, nil, p.list)
 	w.onEngineChange(p.reload)
 	p.reload()
 	return p
@@ -153,6 +162,15 @@ func regionSummary(r packRow) (size, date string) {
 	return strings.Join(parts, " · "), date
 }
 
+// damageMark is the line a damaged region shows instead of its data's
+// date ("" for a sound one).
+func damageMark(r packRow) string {
+	if len(r.Problems) == 0 {
+		return ""
+	}
+	return "Damaged: " + r.Problems[0] + ". Answers may be wrong; import it again (waymark check tells all)"
+}
+
 // reload lists the open packs.
 func (p *regionsPanel) reload() {
 	p.rows = p.rows[:0]
@@ -160,7 +178,7 @@ func (p *regionsPanel) reload() {
 		dir, _ := filepath.Abs(p.w.catalog.Dir)
 		for _, pk := range eng.Packs() {
 			pack, caches, _ := engine.DiskUse(pk.Path)
-			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: pack + caches})
+			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: pack + caches, Problems: pk.Problems()})
 		}
 	}
 	if len(p.rows) == 0 {
@@ -173,7 +191,7 @@ func (p *regionsPanel) reload() {
 
 // show moves the map to the region's main area.
 func (p *regionsPanel) show(r packRow) {
-	p.w.mapw.FitBound(r.Info.Home, 16)
+	p.w.showRegion(r.Info)
 }
 
 func (p *regionsPanel) confirmDelete(r packRow) {
@@ -207,8 +225,8 @@ func (p *regionsPanel) remove(r packRow) {
 	p.w.setStatus("Removed %s", regionTitle(r.Info))
 }
 
-// chooseFile asks for an extract with the native file dialog (off the UI
-// goroutine: the dialog runs its own loop), then offers to add more
+// chooseFile asks for an extract with the file dialog (askFile: from a
+// background goroutine, which waits for the answer), then offers to add more
 // extracts (neighbouring regions that overlap at their borders) to the
 // same region, and imports them as one pack.
 func (p *regionsPanel) chooseFile() {
@@ -219,9 +237,8 @@ func (p *regionsPanel) chooseFile() {
 			if len(paths) > 0 {
 				title = "Add an extract to the region"
 			}
-			path, err := nativedialog.File().Title(title).
-				Filter("OpenStreetMap extracts (*.osm.pbf, *.osm)", "pbf", "osm").Load()
-			if errors.Is(err, nativedialog.ErrCancelled) {
+			path, err := p.w.askFile(fileRequest{Title: title, Exts: []string{"pbf", "osm"}})
+			if errors.Is(err, errCancelled) {
 				break
 			}
 			if err != nil {
@@ -229,8 +246,7 @@ func (p *regionsPanel) chooseFile() {
 				return
 			}
 			paths = append(paths, path)
-			if !nativedialog.Message("Add a neighbouring extract to the same region? Regions imported together route, search and draw as one.").
-				Title("Import a region").YesNo() {
+			if !p.w.askYesNo("Import a region", "Add a neighbouring extract to the same region? Regions imported together route, search and draw as one.") {
 				break
 			}
 		}
@@ -287,7 +303,7 @@ func (p *regionsPanel) importFiles(paths []string) {
 				if eng := p.w.Engine(); eng != nil {
 					for _, pk := range eng.Packs() {
 						if pk.Path == out {
-							p.w.mapw.FitBound(pk.Info.Home, 16)
+							p.w.showRegion(pk.Info)
 							p.w.setStatus("Imported %s (%s)", regionTitle(pk.Info), formatBytes(pk.Info.Size))
 						}
 					}

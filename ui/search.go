@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -38,8 +39,9 @@ type searchPanel struct {
 	timer     *time.Timer
 	gen       int // generation of the newest query; older answers are dropped
 	items     []geocode.Place
-	suggest   bool // items are suggestions (not results of a search)
-	highlight int  // highlighted suggestion, −1 for none
+	merged    [][]geocode.OSMRef // per item, the objects folded into it (foldRows)
+	suggest   bool               // items are suggestions (not results of a search)
+	highlight int                // highlighted suggestion, −1 for none
 }
 
 // searchEntry is the search field: arrow keys move through the
@@ -80,8 +82,7 @@ func newSearchPanel(w *Window) *searchPanel {
 	clear := widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() {
 		p.entry.SetText("")
 		p.showResults(nil, false)
-		p.w.mapw.SetMarkers(nil)
-		p.w.mapw.SetOutline(nil)
+		p.w.clearSelection()
 	})
 	clear.Importance = widget.LowImportance
 	p.entry.ActionItem = clear
@@ -99,9 +100,12 @@ func newSearchPanel(w *Window) *searchPanel {
 				p.mu.Unlock()
 				return
 			}
-			pl := p.items[i]
+			pl, more := p.items[i], len(p.merged[i])
 			p.mu.Unlock()
 			setPlaceRow(o, pl, "")
+			if more > 0 {
+				setPlaceRowExtra(o, fmt.Sprintf("%s · %d more mapped", categoryOf(pl), more))
+			}
 		})
 	p.list.OnSelected = func(i widget.ListItemID) {
 		p.mu.Lock()
@@ -115,10 +119,10 @@ func newSearchPanel(w *Window) *searchPanel {
 			p.choose(pl)
 		}
 	}
-	p.details = newDetailsView(w, func() { p.body.Objects = []fyne.CanvasObject{p.list}; p.body.Refresh(); p.list.UnselectAll() })
+	p.details = newDetailsView(w, p.backToList)
 	p.body = container.NewStack(p.list)
 	top := container.NewVBox(p.entry, p.hint)
-	p.content = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.body)
+	p.content = topDown(container.NewPadded(top), nil, nil, nil, p.body)
 	return p
 }
 
@@ -132,6 +136,12 @@ func newPlaceRow() fyne.CanvasObject {
 	kind.Truncation = fyne.TextTruncateOff
 	return container.NewBorder(nil, nil, widget.NewIcon(placeIcon),
 		nil, container.New(layout.NewCustomPaddedVBoxLayout(-2*theme.InnerPadding()), container.NewBorder(nil, nil, nil, kind, name), addr))
+}
+
+// setPlaceRowExtra replaces the category shown in a row made by newPlaceRow.
+func setPlaceRowExtra(o fyne.CanvasObject, text string) {
+	line1 := o.(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*fyne.Container)
+	line1.Objects[1].(*widget.Label).SetText(text)
 }
 
 // setPlaceRow fills a row made by newPlaceRow; extra (e.g. a distance)
@@ -208,7 +218,7 @@ func (p *searchPanel) runSuggest(gen int, q string, view orb.Bound) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	res, err := eng.Autocomplete(ctx, geocode.AutocompleteQuery{Text: q, Limit: 8, Dedupe: true, Viewbox: view, HasViewbox: true})
+	res, err := eng.Autocomplete(ctx, suggestQuery(q, view))
 	p.w.doUI(func() {
 		p.mu.Lock()
 		stale := gen != p.gen
@@ -224,23 +234,39 @@ func (p *searchPanel) runSuggest(gen int, q string, view orb.Bound) {
 	})
 }
 
-// showResults lists places (suggestions or search results) and goes back
-// from the details to the list.
+// showResults lists places (suggestions or search results), one row per
+// thing (foldRows), and goes back from the details to the list.
 func (p *searchPanel) showResults(places []geocode.Place, suggest bool) {
+	rows, merged := foldRows(places)
 	p.mu.Lock()
-	p.items, p.suggest, p.highlight = places, suggest, -1
+	p.items, p.merged, p.suggest, p.highlight = rows, merged, suggest, -1
 	p.mu.Unlock()
 	p.list.UnselectAll()
 	p.list.Refresh()
 	p.list.ScrollToTop()
 	p.body.Objects = []fyne.CanvasObject{p.list}
 	p.body.Refresh()
-	if len(places) == 0 {
-		p.hint.Show()
-	} else {
-		p.hint.Hide()
+	if show := len(places) == 0; show != p.hint.Visible() {
+		if show {
+			p.hint.Show()
+		} else {
+			p.hint.Hide()
+		}
+		p.content.Refresh() // the list takes the hint's room, or gives it back
 	}
 	if !suggest {
+		p.showMarkers(-1)
+	}
+}
+
+// backToList leaves the details for the list, whose pins return to the map.
+func (p *searchPanel) backToList() {
+	p.body.Objects = []fyne.CanvasObject{p.list}
+	p.body.Refresh()
+	p.list.UnselectAll()
+	p.w.mapw.SetOutline(nil)
+	p.w.mapw.SetHere(nil)
+	if p.resultCount() > 0 {
 		p.showMarkers(-1)
 	}
 }
@@ -317,6 +343,7 @@ func (p *searchPanel) submit() {
 	if q == "" {
 		return
 	}
+	p.w.clearSelection() // a new search replaces what the map showed
 	p.w.setStatus("Searching…")
 	view := p.w.viewBound()
 	go p.runSearch(gen, q, view)
@@ -325,30 +352,47 @@ func (p *searchPanel) submit() {
 // showHere opens the details of pl, the reverse-geocoded place at the
 // clicked point, without moving the map.
 func (p *searchPanel) showHere(pl geocode.Place, at orb.Point) {
-	p.details.show(pl)
-	p.details.clicked = &at
-	p.details.coords.SetText(formatLatLon(at))
+	p.details.showHere(pl, at)
 	p.body.Objects = []fyne.CanvasObject{p.details.content}
 	p.body.Refresh()
 	p.w.mapw.SetOutline(nil)
 	p.w.loadGeometry(pl, p.details)
 }
 
-// choose shows pl: the map flies there and the details open.
+// choose shows pl: the map flies there and the details open, the earlier
+// outline and "what is here" dot gone. When pl is one of the listed
+// results their pins stay, pl's highlighted; a chosen suggestion becomes
+// the only result, with the only pin; a place from another panel (Nearby)
+// keeps that panel's pins.
 func (p *searchPanel) choose(pl geocode.Place) {
 	p.mu.Lock()
 	idx := -1
+	var merged []geocode.OSMRef
 	for i, it := range p.items {
-		if it.PlaceID == pl.PlaceID {
-			idx = i
+		if it.PlaceID == pl.PlaceID && it.OSMID == pl.OSMID {
+			idx, merged = i, p.merged[i]
+			break
+		}
+	}
+	wasSuggest := p.suggest
+	if wasSuggest { // the suggestions give way to the chosen place
+		p.items, p.merged = []geocode.Place{pl}, [][]geocode.OSMRef{merged}
+		if idx >= 0 {
+			idx = 0
 		}
 	}
 	p.suggest = false
 	p.mu.Unlock()
-	p.showMarkers(idx)
+	if wasSuggest {
+		p.list.Refresh()
+	}
+	p.w.mapw.SetOutline(nil)
 	p.w.mapw.SetHere(nil)
+	if idx >= 0 {
+		p.showMarkers(idx)
+	}
 	p.w.showPlace(pl)
-	p.details.show(pl)
+	p.details.show(pl, merged)
 	p.w.loadGeometry(pl, p.details)
 	p.body.Objects = []fyne.CanvasObject{p.details.content}
 	p.body.Refresh()

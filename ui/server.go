@@ -123,7 +123,7 @@ func newServerPanel(w *Window) *serverPanel {
 		widget.NewSeparator(),
 		container.NewHBox(widget.NewLabelWithStyle("Requests", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), layoutSpacer(), p.count),
 	)
-	p.content = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.logList)
+	p.content = topDown(container.NewPadded(top), nil, nil, nil, p.logList)
 	p.addr.OnChanged = func(string) { p.updateExample() }
 	p.token.OnChanged = func(string) { p.updateExample() }
 	p.updateExample()

@@ -7,15 +7,12 @@ import (
 	"os"
 	"path/filepath"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/theme"
-
 	"waymark/engine"
 	"waymark/mapview"
 )
 
 // tileSource draws the map of the open packs in the map theme that matches
-// the app's light or dark variant.
+// the window's light or dark look.
 type tileSource struct {
 	r     *mapview.Renderer
 	theme mapview.Theme
@@ -35,9 +32,9 @@ func tileCacheDir() string {
 	return filepath.Join(d, "waymark", "tiles")
 }
 
-// mapTheme returns the map theme for the app's current theme variant.
-func mapTheme(a fyne.App) mapview.Theme {
-	if a != nil && a.Settings().ThemeVariant() == theme.VariantDark {
+// mapTheme returns the map theme of the window's look.
+func (w *Window) mapTheme() mapview.Theme {
+	if w.dark() {
 		return mapview.ThemeDark
 	}
 	return mapview.ThemeLight
@@ -64,5 +61,9 @@ func (w *Window) updateTiler() {
 		w.mapw.SetTiler(nil)
 		return
 	}
-	w.mapw.SetTiler(&tileSource{r: w.renderer, theme: mapTheme(w.app)})
+	th := w.mapTheme()
+	if cur, ok := w.mapw.Tiler().(*tileSource); ok && cur.r == w.renderer && cur.theme == th {
+		return // the same tiles: keep those drawn
+	}
+	w.mapw.SetTiler(&tileSource{r: w.renderer, theme: th})
 }

@@ -4,168 +4,385 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
-	"waymark/engine/geocode"
 	"waymark/engine/route"
-	"waymark/mapview"
-	"waymark/ui/instructions"
 	"waymark/ui/state"
+	"waymark/ui/tourmodel"
+	"waymark/ui/tourstore"
 )
 
-// maxStops is the most stops a tour may have (the API's coordinate limit).
-const maxStops = 25
+// maxStops is the most stops a tour may have in the window (the /v1 API
+// keeps the spec's 25).
+const maxStops = tourmodel.MaxStops
 
-// tourStop is one stop of the tour.
-type tourStop struct {
-	Name  string
-	Point orb.Point
-}
+// Profile choices of the tour panel.
+const (
+	profileDriving = "Driving"
+	profileWalking = "Walking"
+)
 
-// tourPanel is the Tour tab: stops, profile, optimize, totals, legs with
-// turn-by-turn steps, alternatives, export and GPX import.
+// tourPanel is the Tour tab. It renders a tourmodel.Model — stops,
+// settings, the route and the edit history — and turns clicks into the
+// model's operations: add (by name with suggestions, from the map, search
+// results and nearby), remove, move, optimize, clear, profile, return to
+// start, undo and redo; saved tours (tour_docs.go); totals and legs with
+// turn-by-turn steps; export and import (tour_files.go, tour_track.go).
 type tourPanel struct {
 	w       *Window
 	content fyne.CanvasObject
+	m       *tourmodel.Model
+	store   tourstore.Store
+	saved   map[string]tourmodel.Tour // saved documents as last saved or opened, by id
 
-	stops     []tourStop
-	profile   *widget.RadioGroup
+	name      *widget.Entry
+	profile   *widget.Select
 	roundtrip *widget.Check
-	addEntry  *widget.Entry
-	stopBox   *fyne.Container
+	undoBt    *tipButton
+	redoBt    *tipButton
+	fitBt     *tipButton
+	saveBt    *tipButton
+	toursBt   *tipButton
+	newBt     *tipButton
 	optimize  *widget.Button
-	actions   *fyne.Container
+	clear     *widget.Button
+	addEntry  *stopEntry
+	startHint *widget.Label
+	stopBox   *fyne.Container
+	rows      []*stopRow
+	emptyHint *widget.Label
 	totals    *canvas.Text
 	summary   *widget.Label
 	alts      *widget.RadioGroup
-	legs      *widget.Accordion
+	legs      *fyne.Container
 	tools     *fyne.Container
-	emptyHint *widget.Label
 
-	routes  []route.Route // main route first, then alternatives
-	chosen  int           // index of the route shown as main
-	gen     int
-	pending bool // a route is being computed
+	body     *fyne.Container // the tour, the add field's choices or the saved tours
+	tourView fyne.CanvasObject
+	scroll   *container.Scroll
+	choices  *stopChoices
+	docs     *tourDocs
+
+	chosen    int            // index of the route shown as main
+	pending   bool           // a route is being computed
+	asked     uint64         // revision whose route was last asked for
+	askedEng  *engine.Engine // engine it was asked of
+	fitNext   bool           // fit the map to the tour when its route arrives
+	startMode bool           // the next stop added is the start
+	selected  int            // stop whose details are open, −1 for none
+	syncing   bool           // widgets are being set from the model
+	changes   int            // changes of the model so far
+	legsShown legsKey        // what the legs list shows
 }
 
 func newTourPanel(w *Window) *tourPanel {
-	p := &tourPanel{w: w}
-	p.profile = widget.NewRadioGroup([]string{"Driving", "Walking"}, nil)
-	p.profile.Horizontal = true
-	p.profile.Required = true
-	p.profile.SetSelected("Driving")
-	p.roundtrip = widget.NewCheck("Return to start", nil)
+	p := &tourPanel{w: w, selected: -1, saved: map[string]tourmodel.Tour{}}
+	p.store.Dir = w.toursDir()
+	p.m = tourmodel.NewModel(tourmodel.Tour{})
 
-	p.addEntry = widget.NewEntry()
-	p.addEntry.SetPlaceHolder("Add a stop: type a place and press Enter")
-	p.addEntry.OnSubmitted = p.addByName
-	addBt := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { p.addByName(p.addEntry.Text) })
+	p.name = widget.NewEntry()
+	p.name.SetPlaceHolder("Untitled tour")
+	p.name.OnChanged = func(s string) {
+		if !p.syncing {
+			p.m.SetName(strings.TrimSpace(s))
+		}
+	}
+	tip := w.tip
+	p.saveBt = newTipButton(tip, "Save the tour", theme.DocumentSaveIcon(), p.saveDoc)
+	p.toursBt = newTipButton(tip, "Saved tours: open, duplicate, rename, delete", theme.FolderOpenIcon(), p.showDocs)
+	p.newBt = newTipButton(tip, "New tour", theme.FileIcon(), p.newTour)
+
+	p.profile = widget.NewSelect([]string{profileDriving, profileWalking}, func(s string) {
+		if !p.syncing {
+			p.m.SetProfile(profileOf(s))
+		}
+	})
+	p.profile.SetSelected(profileDriving)
+	p.roundtrip = widget.NewCheck("Return to start", func(on bool) {
+		if !p.syncing {
+			p.m.SetRoundtrip(on)
+		}
+	})
+	p.undoBt = newTipButton(tip, "Undo (Ctrl+Z)", theme.ContentUndoIcon(), p.undo)
+	p.redoBt = newTipButton(tip, "Redo (Ctrl+Shift+Z, Ctrl+Y)", theme.ContentRedoIcon(), p.redo)
+	p.fitBt = newTipButton(tip, "Show the whole tour on the map", theme.ZoomFitIcon(), p.fitTour)
+	p.optimize = p.newOptimizeButton()
+	p.clear = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), p.clearStops)
+	p.clear.Importance = widget.LowImportance
+
+	p.addEntry = newStopEntry(p)
+	addBt := widget.NewButtonWithIcon("", theme.ContentAddIcon(), p.addEntry.submit)
+	p.startHint = widget.NewLabel("")
+	p.startHint.Wrapping = fyne.TextWrapWord
+	p.startHint.Importance = widget.WarningImportance
+	p.startHint.Hide()
 
 	p.stopBox = container.NewVBox()
-	p.emptyHint = widget.NewLabel("Add stops from the search results, with a right-click on the map, or by name above. Drag a stop or use the arrows to reorder.")
+	p.emptyHint = widget.NewLabel("Add stops by name above, from the search results and Nearby (Add to tour), or with a right-click on the map. Drag a stop or use the arrows to reorder.")
 	p.emptyHint.Wrapping = fyne.TextWrapWord
 	p.emptyHint.Importance = widget.LowImportance
-
-	p.optimize = p.newOptimizeButton()
-	p.actions = container.NewHBox(layoutSpacer(), p.optimize)
 
 	p.totals = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	p.totals.TextSize = theme.TextSize() * 1.6
 	p.totals.TextStyle = fyne.TextStyle{Bold: true}
-	p.summary = dimLabel("")
+	p.summary = widget.NewLabel("")
+	p.summary.Wrapping = fyne.TextWrapWord
+	p.summary.Importance = widget.LowImportance
 	p.alts = widget.NewRadioGroup(nil, p.chooseAlternative)
 	p.alts.Hide()
-	p.legs = widget.NewAccordion()
+	p.legs = container.NewVBox()
 
-	p.tools = container.NewGridWithColumns(2)
+	p.tools = container.New(layout.NewRowWrapLayout())
 	p.addTools()
 
+	wrap := func(objs ...fyne.CanvasObject) *fyne.Container {
+		return container.New(layout.NewRowWrapLayout(), objs...)
+	}
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, nil, p.roundtrip, p.profile),
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.saveBt, p.toursBt, p.newBt), p.name),
+		wrap(p.profile, p.roundtrip),
+		wrap(p.undoBt, p.redoBt, p.fitBt, p.optimize, p.clear),
 		container.NewBorder(nil, nil, nil, addBt, p.addEntry),
+		p.startHint,
 	)
 	body := container.NewVBox(
 		p.stopBox, p.emptyHint,
-		p.actions,
 		widget.NewSeparator(),
 		p.totals, p.summary, p.alts,
 		p.legs,
 	)
+	p.scroll = container.NewVScroll(container.NewPadded(body))
+	p.scroll.OnScrolled = func(fyne.Position) { w.tip.hide() } // the row under the pointer changes
+	p.tourView = p.scroll
+	p.choices = newStopChoices(p)
+	p.docs = newTourDocs(p)
+	p.body = container.NewStack(p.tourView)
 	bottom := container.NewVBox(widget.NewSeparator(), p.tools)
-	p.content = container.NewBorder(container.NewPadded(head), container.NewPadded(bottom), nil, nil,
-		container.NewVScroll(container.NewPadded(body)))
+	p.content = container.NewBorder(container.NewPadded(head), container.NewPadded(bottom), nil, nil, p.body)
 
+	p.m.OnChange = p.changed
 	p.restore(w.st.Tour)
-	p.profile.OnChanged = func(string) { p.changed() }
-	p.roundtrip.OnChanged = func(bool) { p.changed() }
+	w.onEngineChange(func() { p.recompute(true) })
+	p.installShortcuts()
 	return p
 }
 
-// addTools fills the bottom bar with the actions the engine supports.
-func (p *tourPanel) addTools() {
-	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), func() {
-		p.stops = nil
-		p.w.mapw.SetTraces(nil)
-		p.changed()
-	})
-	p.tools.Objects = append(p.tools.Objects, p.fileTools()...)
-	p.tools.Objects = append(p.tools.Objects, p.newImportTrackButton(), clear)
+// toursDir is where saved tours live: Options.ToursDir, else beside the
+// packs folder (~/.local/share/waymark/tours).
+func (w *Window) toursDir() string {
+	if w.opts.ToursDir != "" {
+		return w.opts.ToursDir
+	}
+	if w.catalog.Dir != "" {
+		return filepath.Join(filepath.Dir(w.catalog.Dir), "tours")
+	}
+	d, err := tourstore.DefaultDir()
+	if err != nil {
+		log.Printf("ui: %v; tours cannot be saved", err)
+	}
+	return d
 }
 
-func (p *tourPanel) restore(t state.Tour) {
-	for _, s := range t.Stops {
-		p.stops = append(p.stops, tourStop{Name: s.Name, Point: orb.Point{s.Lon, s.Lat}})
-	}
-	if t.Profile == "walking" {
-		p.profile.SetSelected("Walking")
-	}
-	p.roundtrip.SetChecked(t.Roundtrip)
-	p.changed()
-}
-
-func (p *tourPanel) save(s *state.State) {
-	s.Tour = state.Tour{Profile: p.profileValue().String(), Roundtrip: p.roundtrip.Checked}
-	for _, st := range p.stops {
-		s.Tour.Stops = append(s.Tour.Stops, state.Stop{Name: st.Name, Lon: st.Point[0], Lat: st.Point[1]})
-	}
-}
-
-func (p *tourPanel) profileValue() route.Profile {
-	if p.profile.Selected == "Walking" {
+func profileOf(s string) route.Profile {
+	if s == profileWalking {
 		return route.Walking
 	}
 	return route.Driving
 }
 
-// add appends a stop and recomputes the route.
-func (p *tourPanel) add(pt orb.Point, name string) {
-	if len(p.stops) >= maxStops {
-		p.w.setStatus("A tour has at most %d stops", maxStops)
-		return
+func profileLabel(p route.Profile) string {
+	if p == route.Walking {
+		return profileWalking
 	}
+	return profileDriving
+}
+
+// addTools fills the bottom bar with export and import.
+func (p *tourPanel) addTools() {
+	p.tools.Objects = append(p.tools.Objects, p.fileTools()...)
+	p.tools.Objects = append(p.tools.Objects, p.newImportTrackButton())
+}
+
+// restore shows the tour remembered from the last session.
+func (p *tourPanel) restore(st state.Tour) {
+	t := tourmodel.Tour{Doc: st.Doc, Name: st.Name, Roundtrip: st.Roundtrip}
+	if st.Profile == route.Walking.String() {
+		t.Profile = route.Walking
+	}
+	for _, s := range st.Stops {
+		if len(t.Stops) < maxStops {
+			t.Stops = append(t.Stops, tourmodel.Stop{Name: s.Name, Point: orb.Point{s.Lon, s.Lat}})
+		}
+	}
+	if t.Doc != "" {
+		if d, err := p.store.Open(t.Doc); err == nil {
+			p.saved[t.Doc] = d.Tour
+		} else {
+			t.Doc = "" // deleted meanwhile: the tour is unsaved
+		}
+	}
+	p.m.Reset(t)
+}
+
+// save copies the tour into the remembered state.
+func (p *tourPanel) save(s *state.State) {
+	t := p.m.Tour()
+	s.Tour = state.Tour{Doc: t.Doc, Name: t.Name, Profile: t.Profile.String(), Roundtrip: t.Roundtrip}
+	for _, st := range t.Stops {
+		s.Tour.Stops = append(s.Tour.Stops, state.Stop{Name: st.Name, Lon: st.Point[0], Lat: st.Point[1]})
+	}
+}
+
+// changed runs after every change of the model: redraw, route, remember.
+func (p *tourPanel) changed(e tourmodel.Edit) {
+	p.w.tip.hide()
+	p.changes++ // stop names in the legs' titles may have changed
+	if p.m.Len() != 1 {
+		p.setStartMode(false)
+	}
+	if p.selected >= p.m.Len() {
+		p.selected = -1
+	}
+	p.render()
+	p.recompute(false)
+	p.w.scheduleSave()
+}
+
+// render shows the model: settings, stop rows, buttons, route.
+func (p *tourPanel) render() {
+	t := p.m.Tour()
+	p.syncing = true
+	if p.name.Text != t.Name {
+		p.name.SetText(t.Name)
+	}
+	p.profile.SetSelected(profileLabel(t.Profile))
+	p.roundtrip.SetChecked(t.Roundtrip)
+	p.syncing = false
+
+	res := p.m.Result()
+	if len(p.rows) != len(t.Stops) {
+		// rows are reused: only their number changes the list, which is
+		// laid out again without redrawing the rows that stay
+		for len(p.rows) < len(t.Stops) {
+			p.rows = append(p.rows, newStopRow(p))
+		}
+		p.rows = p.rows[:len(t.Stops)]
+		objs := make([]fyne.CanvasObject, len(p.rows))
+		for i, r := range p.rows {
+			objs[i] = r
+		}
+		p.stopBox.Objects = objs
+		p.stopBox.Layout.Layout(objs, p.stopBox.Size())
+		canvas.Refresh(p.stopBox)
+	}
+	for i, s := range t.Stops {
+		p.rows[i].set(i, s, i == len(t.Stops)-1, res.Problem(i), i == p.selected)
+	}
+	if len(t.Stops) == 0 {
+		p.emptyHint.Show()
+	} else {
+		p.emptyHint.Hide()
+	}
+	enable(p.optimize, len(t.Stops) >= 3 && !p.pending && len(res.Problems) == 0)
+	enable(p.clear, len(t.Stops) > 0)
+	enable(p.fitBt, len(t.Stops) > 0)
+	enable(&p.undoBt.Button, p.m.CanUndo())
+	enable(&p.redoBt.Button, p.m.CanRedo())
+	p.undoBt.text, p.redoBt.text = "Undo (Ctrl+Z)", "Redo (Ctrl+Shift+Z, Ctrl+Y)"
+	if l := p.m.UndoLabel(); l != "" {
+		p.undoBt.text = "Undo: " + l + " (Ctrl+Z)"
+	}
+	if l := p.m.RedoLabel(); l != "" {
+		p.redoBt.text = "Redo: " + l + " (Ctrl+Shift+Z)"
+	}
+	if p.dirty() {
+		p.saveBt.Importance = widget.HighImportance
+		p.saveBt.text = "Save the tour (unsaved changes)"
+	} else {
+		p.saveBt.Importance = widget.MediumImportance
+		p.saveBt.text = "Save the tour (saved)"
+	}
+	p.saveBt.Refresh()
+	pts := make([]orb.Point, len(t.Stops))
+	for i, s := range t.Stops {
+		pts[i] = s.Point
+	}
+	p.w.mapw.SetStops(pts)
+	p.showResult()
+}
+
+func enable(b interface {
+	Enable()
+	Disable()
+}, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// dirty reports whether the tour has changes that are not saved.
+func (p *tourPanel) dirty() bool {
+	t := p.m.Tour()
+	if t.Doc == "" {
+		return len(t.Stops) > 0
+	}
+	s, ok := p.saved[t.Doc]
+	return !ok || !s.Same(t)
+}
+
+// add appends a stop (or, choosing a start, puts it first) and reports
+// whether it did. A stop without a name is named by reverse geocoding.
+func (p *tourPanel) add(pt orb.Point, name string) bool {
 	named := name != ""
 	if !named {
 		name = formatLatLon(pt)
 	}
-	p.stops = append(p.stops, tourStop{Name: name, Point: pt})
-	p.changed()
-	if !named {
-		p.nameStop(pt)
+	s := tourmodel.Stop{Name: name, Point: pt}
+	var err error
+	if p.startMode && p.m.Len() == 1 {
+		if dest := p.m.Stop(0); tourmodel.Near(dest.Point, pt, samePlace) {
+			p.w.setStatus("%s is the destination: choose another start", dest.Name)
+			return false
+		}
+		err = p.m.Insert(0, s)
+	} else {
+		err = p.m.Add(s)
 	}
+	if errors.Is(err, tourmodel.ErrFull) {
+		p.w.setStatus("A tour has at most %d stops", maxStops)
+		return false
+	}
+	if err != nil {
+		p.w.setStatus("Add stop: %v", err)
+		return false
+	}
+	if !named {
+		p.nameStop(pt, name)
+	}
+	return true
 }
 
-// nameStop replaces the coordinates shown for the stop at pt by the
-// address there, once reverse geocoding answers.
-func (p *tourPanel) nameStop(pt orb.Point) {
+// samePlace is how near, in meters, two stops are the same place (a route
+// between them would be 0 m).
+const samePlace = 25
+
+// nameStop replaces the placeholder name of the stop at pt by the address
+// there, once reverse geocoding answers.
+func (p *tourPanel) nameStop(pt orb.Point, placeholder string) {
 	eng := p.w.Engine()
 	if eng == nil {
 		return
@@ -177,270 +394,49 @@ func (p *tourPanel) nameStop(pt orb.Point) {
 		if err != nil || pl == "" {
 			return
 		}
-		p.w.doUI(func() {
-			for i := range p.stops {
-				if p.stops[i].Point == pt && p.stops[i].Name == formatLatLon(pt) {
-					p.stops[i].Name = pl
-					if i < len(p.stopBox.Objects) {
-						p.stopBox.Objects[i].(*stopRow).name.SetText(pl)
-					}
-				}
-			}
-			p.showChosen()
-		})
+		p.w.doUI(func() { p.m.SetStopName(pt, placeholder, pl) })
 	}()
 }
 
-// addByName adds the best autocomplete match of text as a stop.
-func (p *tourPanel) addByName(text string) {
-	text = strings.TrimSpace(text)
-	eng := p.w.Engine()
-	if text == "" || eng == nil {
+// setStartMode makes the next added stop the start of the route to the
+// only stop (Route from a place, Directions to here without stops).
+func (p *tourPanel) setStartMode(on bool) {
+	p.startMode = on
+	if on {
+		p.startHint.SetText(fmt.Sprintf("Where from? Type the start of the route to %s above, or right-click the map: Directions from here.", p.m.Stop(0).Name))
+		p.startHint.Show()
+		p.addEntry.SetPlaceHolder("Start: type a place")
 		return
 	}
-	view := p.w.viewBound()
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		res, err := eng.Autocomplete(ctx, geocode.AutocompleteQuery{Text: text, Limit: 1, Viewbox: view, HasViewbox: true})
-		p.w.doUI(func() {
-			switch {
-			case err != nil:
-				p.w.setStatus("Add stop: %v", err)
-			case len(res) == 0:
-				p.w.setStatus("No place matches “%s”", text)
-			default:
-				p.addEntry.SetText("")
-				p.add(res[0].Centroid, placeTitle(res[0]))
-			}
-		})
-	}()
+	p.startHint.Hide()
+	p.addEntry.SetPlaceHolder(addPlaceholder)
 }
 
-func (p *tourPanel) move(from, to int) {
-	if from < 0 || from >= len(p.stops) {
+// removeStop deletes stop i.
+func (p *tourPanel) removeStop(i int) { p.m.Remove(i) }
+
+// move moves stop from to position to.
+func (p *tourPanel) move(from, to int) { p.m.Move(from, to) }
+
+// clearStops removes every stop, with an undo link.
+func (p *tourPanel) clearStops() {
+	n := p.m.Len()
+	if n == 0 {
 		return
 	}
-	to = max(0, min(len(p.stops)-1, to))
-	if from == to {
+	p.m.Clear()
+	p.w.mapw.SetTraces(nil)
+	p.w.setStatusUndo(fmt.Sprintf("Cleared the %d-stop tour", n))
+}
+
+// showView shows one of the panel's views (the tour, choices, saved tours).
+func (p *tourPanel) showView(v fyne.CanvasObject) {
+	if len(p.body.Objects) == 1 && p.body.Objects[0] == v {
 		return
 	}
-	s := p.stops[from]
-	p.stops = append(p.stops[:from], p.stops[from+1:]...)
-	p.stops = append(p.stops[:to], append([]tourStop{s}, p.stops[to:]...)...)
-	p.changed()
+	p.body.Objects = []fyne.CanvasObject{v}
+	p.body.Refresh()
 }
 
-func (p *tourPanel) removeStop(i int) {
-	if i < 0 || i >= len(p.stops) {
-		return
-	}
-	p.stops = append(p.stops[:i], p.stops[i+1:]...)
-	p.changed()
-}
-
-// changed redraws the stop list and recomputes the route.
-func (p *tourPanel) changed() {
-	p.stopBox.Objects = nil
-	for i, s := range p.stops {
-		p.stopBox.Add(newStopRow(p, i, s.Name, i == len(p.stops)-1))
-	}
-	p.stopBox.Refresh()
-	if len(p.stops) == 0 {
-		p.emptyHint.Show()
-	} else {
-		p.emptyHint.Hide()
-	}
-	if len(p.stops) >= 3 {
-		p.optimize.Enable()
-	} else {
-		p.optimize.Disable()
-	}
-	pts := make([]orb.Point, len(p.stops))
-	for i, s := range p.stops {
-		pts[i] = s.Point
-	}
-	p.w.mapw.SetStops(pts)
-	p.recompute()
-	p.w.scheduleSave()
-}
-
-// coordinates returns the stops to route through (the start again at the
-// end for a round trip).
-func (p *tourPanel) coordinates() []orb.Point {
-	pts := make([]orb.Point, 0, len(p.stops)+1)
-	for _, s := range p.stops {
-		pts = append(pts, s.Point)
-	}
-	if p.roundtrip.Checked && len(pts) >= 2 {
-		pts = append(pts, pts[0])
-	}
-	return pts
-}
-
-// routeOutput is what the panel asks routes to carry.
-var routeOutput = route.Output{Steps: true, Overview: route.OverviewFull}
-
-// recompute asks for the route through the stops in the background.
-func (p *tourPanel) recompute() {
-	p.gen++
-	gen := p.gen
-	eng := p.w.Engine()
-	pts := p.coordinates()
-	if len(pts) < 2 || eng == nil {
-		p.showRoutes(nil)
-		return
-	}
-	alts := 0
-	if len(pts) == 2 {
-		alts = 2
-	}
-	// U-turns allowed at the stops: the model Optimize orders them under.
-	opts := engine.TourOptions(routeOutput)
-	opts.Alternatives = alts
-	req := engine.DirectionsRequest{
-		SnapRequest: engine.SnapRequest{Profile: p.profileValue(), Coordinates: pts},
-		Options:     opts,
-	}
-	p.pending = true
-	p.summary.SetText("Computing the route…")
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		res, err := directions(ctx, eng, req)
-		p.w.doUI(func() {
-			if gen != p.gen {
-				return
-			}
-			p.pending = false
-			if err != nil {
-				p.showRoutes(nil)
-				p.summary.SetText(routeError(err))
-				return
-			}
-			p.showRoutes(res.Routes)
-		})
-	}()
-}
-
-// routeError explains a routing failure in words.
-func routeError(err error) string {
-	switch {
-	case errors.Is(err, route.ErrNoSegment):
-		return "A stop is too far from any road of the open regions."
-	case errors.Is(err, route.ErrNoRoute):
-		return "No route connects these stops."
-	}
-	return "Route: " + err.Error()
-}
-
-// showRoutes shows routes (main first): lines on the map, totals, legs.
-func (p *tourPanel) showRoutes(rs []route.Route) {
-	p.routes, p.chosen = rs, 0
-	p.alts.Options = nil
-	if len(rs) > 1 {
-		for i, r := range rs {
-			label := "Fastest"
-			if i > 0 {
-				label = fmt.Sprintf("Alternative %d", i)
-			}
-			p.alts.Options = append(p.alts.Options, fmt.Sprintf("%s · %s · %s", label, instructions.Duration(r.Duration), instructions.Distance(r.Distance)))
-		}
-		p.alts.Selected = p.alts.Options[0]
-		p.alts.Show()
-	} else {
-		p.alts.Hide()
-	}
-	p.alts.Refresh()
-	p.showChosen()
-}
-
-func (p *tourPanel) chooseAlternative(label string) {
-	for i, o := range p.alts.Options {
-		if o == label && i < len(p.routes) && i != p.chosen {
-			p.chosen = i
-			p.showChosen()
-		}
-	}
-}
-
-// showChosen draws the chosen route as main and the others dimmed, and
-// lists its totals and legs.
-func (p *tourPanel) showChosen() {
-	var lines []mapview.RoutePath
-	for i, r := range p.routes {
-		if i != p.chosen {
-			lines = append(lines, mapview.RoutePath{Line: r.Points, Alternative: true})
-		}
-	}
-	p.legs.Items = nil
-	if p.chosen < len(p.routes) {
-		r := p.routes[p.chosen]
-		lines = append(lines, mapview.RoutePath{Line: r.Points})
-		p.totals.Text = instructions.Distance(r.Distance) + " · " + instructions.Duration(r.Duration)
-		p.summary.SetText(fmt.Sprintf("%d stops · %s%s", len(p.stops), strings.ToLower(p.profile.Selected), map[bool]string{true: " · round trip"}[p.roundtrip.Checked]))
-		for i, leg := range r.Legs {
-			p.legs.Append(p.legItem(i, len(r.Legs), leg))
-		}
-	} else {
-		p.totals.Text = ""
-		if !p.pending {
-			p.summary.SetText("")
-		}
-	}
-	p.totals.Color = theme.Color(theme.ColorNameForeground)
-	p.totals.Refresh()
-	p.legs.Refresh()
-	p.w.mapw.SetRoutes(lines)
-}
-
-// stopName names stop i of the routed coordinates (the start again after
-// the last stop of a round trip).
-func (p *tourPanel) stopName(i int) string {
-	if len(p.stops) == 0 {
-		return ""
-	}
-	if i >= len(p.stops) {
-		i = 0
-	}
-	return p.stops[i].Name
-}
-
-// legItem is one leg: "1 → 2  Vaduz → Schaan · 4.3 km · 7 min" with its steps.
-func (p *tourPanel) legItem(i, n int, leg route.Leg) *widget.AccordionItem {
-	title := fmt.Sprintf("%d → %d  %s → %s · %s · %s", i+1, (i+1)%max(len(p.stops), 1)+1,
-		p.stopName(i), p.stopName(i+1), instructions.Distance(leg.Distance), instructions.Duration(leg.Duration))
-	if p.roundtrip.Checked && i == n-1 {
-		title = fmt.Sprintf("%d → 1  %s → %s · %s · %s", i+1, p.stopName(i), p.stopName(0),
-			instructions.Distance(leg.Distance), instructions.Duration(leg.Duration))
-	}
-	steps := container.NewVBox()
-	if leg.Summary != "" {
-		steps.Add(dimLabel("Via " + leg.Summary))
-	}
-	for _, s := range leg.Steps {
-		text := instructions.Text(s, instructions.Position{Leg: i, Legs: n})
-		dist := instructions.Distance(s.Distance)
-		if s.Maneuver.Type == route.Arrive {
-			dist = ""
-		}
-		at := orb.Point{s.Maneuver.Location[0], s.Maneuver.Location[1]}
-		steps.Add(newStepRow(text, dist, func() {
-			p.w.mapw.SetHere(&at)
-			p.w.mapw.FlyTo(at, 17)
-		}))
-	}
-	return widget.NewAccordionItem(title, steps)
-}
-
-// totalsText returns the totals line (tests read it).
-func (p *tourPanel) totalsText() string { return p.totals.Text }
-
-// routed reports whether the route of the current stops is shown.
-func (p *tourPanel) routed() bool { return !p.pending && (len(p.routes) > 0 || len(p.stops) < 2) }
-
-// directions asks eng for routes, turning a panic into an error.
-func directions(ctx context.Context, eng *engine.Engine, req engine.DirectionsRequest) (_ *engine.DirectionsResult, err error) {
-	defer recoverTo(&err)
-	return eng.Directions(ctx, req)
-}
+// showTour goes back to the tour from the choices or the saved tours.
+func (p *tourPanel) showTour() { p.showView(p.tourView) }

@@ -15,10 +15,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
-	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/mapview"
 	"waymark/ui/tourfile"
+	"waymark/ui/tourmodel"
+	"waymark/ui/tourstore"
 )
 
 // Export formats of the tour panel.
@@ -28,27 +29,38 @@ const (
 	formatPNG     = "png"
 )
 
-// fileTools returns the export buttons of the tour panel.
+// fileTools returns the "Export" button of the tour panel: a menu of GPX,
+// GeoJSON and PNG (one button, so the panel keeps room for the stops).
 func (p *tourPanel) fileTools() []fyne.CanvasObject {
-	mk := func(label string, icon fyne.Resource, format, filter string, exts ...string) *widget.Button {
-		return widget.NewButtonWithIcon(label, icon, func() { p.chooseExport(format, filter, exts...) })
+	item := func(label string, icon fyne.Resource, format, filter string, exts ...string) *fyne.MenuItem {
+		return fyne.NewMenuItemWithIcon(label, icon, func() { p.chooseExport(format, filter, exts...) })
 	}
-	return []fyne.CanvasObject{
-		mk("Export GPX", theme.DocumentSaveIcon(), formatGPX, "GPX files", "gpx"),
-		mk("Export GeoJSON", theme.DocumentSaveIcon(), formatGeoJSON, "GeoJSON files", "geojson", "json"),
-		mk("Export PNG", theme.FileImageIcon(), formatPNG, "PNG images", "png"),
-	}
+	menu := fyne.NewMenu("",
+		item("GPX (stops, route and track)", theme.DocumentSaveIcon(), formatGPX, "GPX files", "gpx"),
+		item("GeoJSON (stops, route, settings)", theme.DocumentSaveIcon(), formatGeoJSON, "GeoJSON files", "geojson", "json"),
+		item("PNG image of the map", theme.FileImageIcon(), formatPNG, "PNG images", "png"),
+	)
+	var b *widget.Button
+	b = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() {
+		c := fyne.CurrentApp().Driver().CanvasForObject(b)
+		if c == nil {
+			return
+		}
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		widget.ShowPopUpMenuAtPosition(menu, c, at.Add(fyne.NewPos(0, b.Size().Height)))
+	})
+	return []fyne.CanvasObject{b}
 }
 
-// chooseExport asks for a file name with the native dialog and exports.
+// chooseExport asks for a file name with the file dialog and exports.
 func (p *tourPanel) chooseExport(format, filter string, exts ...string) {
-	if format != formatPNG && len(p.stops) == 0 {
+	if format != formatPNG && p.m.Len() == 0 {
 		p.w.setStatus("Add stops to the tour first")
 		return
 	}
 	go func() {
-		path, err := nativedialog.File().Title("Export").Filter(filter, exts...).SetStartFile("waymark-tour." + exts[0]).Save()
-		if errors.Is(err, nativedialog.ErrCancelled) {
+		path, err := p.w.askFile(fileRequest{Title: "Export " + filter, Exts: exts, Save: true, Name: "waymark-tour." + exts[0]})
+		if errors.Is(err, errCancelled) {
 			return
 		}
 		p.w.doUI(func() {
@@ -72,15 +84,15 @@ func (p *tourPanel) chooseExport(format, filter string, exts ...string) {
 
 // tourData is the tour as the file writers see it.
 func (p *tourPanel) tourData() tourfile.Tour {
-	t := tourfile.Tour{Name: "Waymark tour", Profile: p.profileValue().String()}
-	for _, s := range p.stops {
-		t.Stops = append(t.Stops, tourfile.Stop{Name: s.Name, Point: s.Point})
+	t := p.m.Tour()
+	if t.Name == "" && len(t.Stops) > 0 {
+		t.Name = defaultTourName(t)
 	}
-	if p.chosen < len(p.routes) {
-		r := p.routes[p.chosen]
-		t.Route, t.Distance, t.Duration = r.Points, r.Distance, r.Duration
+	d := tourstore.Doc{Tour: t}
+	if r, ok := p.chosenRoute(); ok {
+		d.Route, d.Distance, d.Duration = r.Points, r.Distance, r.Duration
 	}
-	return t
+	return tourstore.ToFile(d)
 }
 
 // exportTo writes the tour (GPX, GeoJSON) or the map (PNG) to path in the
@@ -126,7 +138,7 @@ func (w *Window) exportOptions(t tourfile.Tour) (mapview.ExportOptions, *mapview
 	if w.renderer == nil {
 		return mapview.ExportOptions{}, nil, fmt.Errorf("open a region first (Regions tab)")
 	}
-	opts := mapview.ExportOptions{Width: 1600, Height: 1000, Theme: mapTheme(w.app), Padding: 60}
+	opts := mapview.ExportOptions{Width: 1600, Height: 1000, Theme: w.mapTheme(), Padding: 60}
 	for _, s := range t.Stops {
 		opts.Stops = append(opts.Stops, s.Point)
 	}
@@ -164,3 +176,96 @@ func trackName(t tourfile.Track, path string) string {
 
 // trackBound is the bounding box of a line.
 func trackBound(ls orb.LineString) orb.Bound { return ls.Bound() }
+
+// openTourFile opens a GeoJSON file, or a GPX file with a route or
+// waypoints, as the tour (an undoable import, announced with an undo
+// link); done (when not nil) gets the result. A GPX file with only tracks
+// is matched to the roads instead (importTrack).
+func (p *tourPanel) openTourFile(path string, done func(error)) {
+	finish := func(err error) {
+		if err != nil {
+			p.w.setStatus("Open %s: %v", filepath.Base(path), err)
+		}
+		if done != nil {
+			done(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		finish(err)
+		return
+	}
+	defer f.Close()
+	gpx := strings.EqualFold(filepath.Ext(path), ".gpx")
+	var ft tourfile.Tour
+	if gpx {
+		ft, err = tourfile.ReadGPXTour(f)
+	} else {
+		ft, err = tourfile.ReadGeoJSON(f)
+	}
+	if gpx && errors.Is(err, tourfile.ErrNoStops) {
+		p.importTrack(path, func(_ *trackResult, err error) {
+			if done != nil {
+				done(err)
+			}
+		})
+		return
+	}
+	if err != nil {
+		finish(err)
+		return
+	}
+	if len(ft.Stops) > maxStops {
+		finish(fmt.Errorf("%d stops; a tour has at most %d", len(ft.Stops), maxStops))
+		return
+	}
+	t := tourstore.FromFile(ft).Tour
+	if t.Name == "" {
+		t.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	var unnamed []int
+	for i := range t.Stops {
+		if t.Stops[i].Name == "" {
+			t.Stops[i].Name = formatLatLon(t.Stops[i].Point)
+			unnamed = append(unnamed, i)
+		}
+	}
+	before := p.m.Tour()
+	if err := p.m.Replace(tourmodel.Import, "Opened "+filepath.Base(path), t); err != nil {
+		finish(err)
+		return
+	}
+	for _, i := range unnamed {
+		p.nameStop(t.Stops[i].Point, t.Stops[i].Name)
+	}
+	p.showTour()
+	p.fitNext = true
+	p.render()
+	p.replacedStatus(fmt.Sprintf("Opened %s as a tour of %s", filepath.Base(path), plural(len(t.Stops), "stop")), before)
+	finish(nil)
+}
+
+// isTourFile reports whether path names a file the tour opens: GPX or
+// GeoJSON.
+func isTourFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".gpx", ".geojson", ".json":
+		return true
+	}
+	return false
+}
+
+// takeTourFiles removes the tour files from the packs given on the command
+// line (a file manager's "Open with") and returns them.
+func (w *Window) takeTourFiles() []string {
+	var files, packs []string
+	for _, p := range w.opts.Packs {
+		if isTourFile(p) {
+			files = append(files, p)
+		} else {
+			packs = append(packs, p)
+		}
+	}
+	w.opts.Packs = packs
+	return files
+}

@@ -25,109 +25,82 @@ func (p *tourPanel) newOptimizeButton() *widget.Button {
 
 // runOptimize reorders the stops into the fastest tour, keeping the first
 // stop first: a round trip back to it when "Return to start" is checked,
-// else an open tour ending wherever is fastest.
+// else an open tour ending wherever is fastest. The new order is one
+// undoable edit, announced with an undo link.
 func (p *tourPanel) runOptimize() {
 	eng := p.w.Engine()
-	if eng == nil || len(p.stops) < 3 {
+	if eng == nil || p.m.Len() < 3 || p.pending {
 		return
 	}
-	pts := make([]orb.Point, len(p.stops))
-	for i, s := range p.stops {
+	t := p.m.Tour()
+	pts := make([]orb.Point, len(t.Stops))
+	for i, s := range t.Stops {
 		pts[i] = s.Point
 	}
-	prof, round := p.profileValue(), p.roundtrip.Checked
+	rev := p.m.Revision()
 	before := math.NaN()
-	if p.chosen < len(p.routes) {
-		before = p.routes[p.chosen].Duration
+	if r, ok := p.chosenRoute(); ok {
+		before = r.Duration
 	}
-	p.gen++
-	gen := p.gen
 	p.pending = true
 	p.optimize.Disable()
 	p.summary.SetText("Optimizing the order…")
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		order, dur, err := optimizeOrder(ctx, eng, pts, prof, round)
+		order, dur, err := optimizeOrder(ctx, eng, pts, t.Profile, t.Roundtrip)
 		p.w.doUI(func() {
-			if gen != p.gen {
-				return
+			if rev != p.m.Revision() {
+				return // the tour changed meanwhile: its route is being computed
 			}
 			p.pending = false
 			if err != nil {
-				p.optimize.Enable()
+				p.render()
 				p.summary.SetText("Optimize: " + routeError(err))
 				return
 			}
-			stops := make([]tourStop, len(order))
-			for i, k := range order {
-				stops[i] = p.stops[k]
+			if isIdentity(order) {
+				p.render()
+				p.fitTour()
+				p.w.setStatus("Optimized: the order given is the fastest found")
+				return
 			}
-			p.stops = stops
-			p.changed()
-			switch {
-			case !math.IsNaN(before) && before-dur >= 30:
-				p.w.setStatus("Optimized: %s faster than the order given", instructions.Duration(before-dur))
-			default:
-				p.w.setStatus("Optimized: the order is the fastest found")
+			msg := "Optimized the order"
+			if !math.IsNaN(before) && before-dur >= 30 {
+				msg = fmt.Sprintf("Optimized: %s faster than the order given", instructions.Duration(before-dur))
 			}
+			p.fitNext = true
+			if err := p.m.Reorder(order, "Optimized the order"); err != nil {
+				p.w.setStatus("Optimize: %v", err)
+				return
+			}
+			p.w.setStatusUndo(msg)
 		})
 	}()
 }
 
+func isIdentity(order []int) bool {
+	for i, k := range order {
+		if i != k {
+			return false
+		}
+	}
+	return true
+}
+
 // optimizeOrder returns the visiting order (indices into pts, starting with
-// 0) of the fastest tour found, and its duration in seconds. An open tour
-// tries every stop as the last one, since the engine optimizes open tours
-// with both ends fixed (as OSRM does).
+// 0) of the fastest tour the engine finds, and its duration in seconds: a
+// round trip back to the first stop, or an open tour from the first stop
+// ending wherever is fastest (one Optimize call with the end free).
 func optimizeOrder(ctx context.Context, eng *engine.Engine, pts []orb.Point, prof route.Profile, roundtrip bool) (_ []int, _ float64, err error) {
 	defer recoverTo(&err)
-	req := engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts},
-		Roundtrip: roundtrip, FixedSource: true, Output: route.Output{Overview: route.OverviewFalse}}
-	if roundtrip {
-		res, err := eng.Optimize(ctx, req)
-		if err != nil {
-			return nil, 0, err
-		}
-		return res.Order, res.Trips[0].Duration, nil
+	res, err := eng.Optimize(ctx, engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts},
+		Roundtrip: roundtrip, FixedSource: true, Output: route.Output{Overview: route.OverviewFalse}})
+	if err != nil {
+		return nil, 0, err
 	}
-	req.FixedDestination = true
-	var best []int
-	bestDur := math.Inf(1)
-	var firstErr error
-	for last := 1; last < len(pts); last++ {
-		// Move stop last to the end; idx maps back to the input order.
-		idx := make([]int, 0, len(pts))
-		for i := range pts {
-			if i != last {
-				idx = append(idx, i)
-			}
-		}
-		idx = append(idx, last)
-		coords := make([]orb.Point, len(idx))
-		for i, k := range idx {
-			coords[i] = pts[k]
-		}
-		req.Coordinates = coords
-		res, err := eng.Optimize(ctx, req)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
-		}
-		if d := res.Trips[0].Duration; d < bestDur {
-			bestDur = d
-			best = make([]int, len(res.Order))
-			for i, k := range res.Order {
-				best[i] = idx[k]
-			}
-		}
+	if len(res.Trips) == 0 || len(res.Order) != len(pts) || res.Order[0] != 0 {
+		return nil, 0, fmt.Errorf("optimize: the engine's order %v is not one from the first of %d stops", res.Order, len(pts))
 	}
-	if best == nil {
-		if firstErr == nil {
-			firstErr = fmt.Errorf("no tour found")
-		}
-		return nil, 0, firstErr
-	}
-	return best, bestDur, nil
+	return res.Order, res.Trips[0].Duration, nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	nativedialog "github.com/sqweek/dialog"
 
 	"waymark/engine"
 	"waymark/engine/route"
@@ -27,12 +26,13 @@ type trackResult struct {
 	Confidence float64 // of the longest matching
 }
 
-// newImportTrackButton makes the "Import GPX track" button.
+// newImportTrackButton makes the "Open GPX" button: a GPX route or
+// waypoints become the tour, a recorded track is matched to the roads.
 func (p *tourPanel) newImportTrackButton() *widget.Button {
-	return widget.NewButtonWithIcon("Import GPX track", theme.UploadIcon(), func() {
+	return widget.NewButtonWithIcon("Open GPX", theme.UploadIcon(), func() {
 		go func() {
-			path, err := nativedialog.File().Title("Import a GPS track").Filter("GPX files", "gpx").Load()
-			if errors.Is(err, nativedialog.ErrCancelled) {
+			path, err := p.w.askFile(fileRequest{Title: "Import a GPS track", Exts: []string{"gpx"}})
+			if errors.Is(err, errCancelled) {
 				return
 			}
 			p.w.doUI(func() {
@@ -40,7 +40,7 @@ func (p *tourPanel) newImportTrackButton() *widget.Button {
 					p.w.setStatus("Import track: %v", err)
 					return
 				}
-				p.importTrack(path, nil)
+				p.openTourFile(path, nil)
 			})
 		}()
 	})
@@ -63,7 +63,7 @@ func (p *tourPanel) importTrack(path string, done func(*trackResult, error)) {
 		finish(nil, fmt.Errorf("open a region first (Regions tab)"))
 		return
 	}
-	prof := p.profileValue()
+	prof := p.m.Tour().Profile
 	p.w.setStatus("Matching the track…")
 	go func() {
 		tr, err := matchTrack(eng, path, prof)

@@ -15,8 +15,9 @@
 //     the caller passes the fyne.App, so the panels are tested with Fyne's
 //     test driver without a display (see app/window.go for the real one).
 //   - State kept between runs lives in ui/state; GUI-free logic (turn
-//     instructions, GPX/GeoJSON files) lives in ui/instructions and
-//     ui/tourfile so it tests without Fyne.
+//     instructions, GPX/GeoJSON files, the tour and its edit history,
+//     saved tours) lives in ui/instructions, ui/tourfile, ui/tourmodel and
+//     ui/tourstore so it tests without Fyne.
 package ui
 
 import (
@@ -34,6 +35,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
 
@@ -46,17 +48,22 @@ import (
 // Options configure the window.
 type Options struct {
 	// Packs are region packs to open (from the command line), in addition
-	// to the installed ones and those remembered from the last run.
+	// to the installed ones and those remembered from the last run. GPX
+	// and GeoJSON files among them open as the tour.
 	Packs []string
 	// PacksDir is where imported packs are installed; default
 	// regions.DefaultDir() (~/.local/share/waymark/packs).
 	PacksDir string
 	// ConfigDir holds state.json; default os.UserConfigDir()/waymark.
 	ConfigDir string
+	// ToursDir holds the saved tours; default "tours" beside PacksDir
+	// (~/.local/share/waymark/tours).
+	ToursDir string
 	// Demo runs a scripted demo when set: "search" (types a query and
-	// shows a result) or "tour" (the search, then a four-stop tour that is
-	// optimized). It saves screenshots of the window to DemoDir
-	// (search.png, and tour.png for "tour") and closes the window.
+	// shows a result), "tour" (the search, then a four-stop tour that is
+	// optimized) or "longtour" (a 30-stop tour at 1024×640). It saves
+	// screenshots of the window to DemoDir (search.png, and tour.png for
+	// "tour"; tour-long.png for "longtour") and closes the window.
 	Demo string
 	// DemoDir is where the demo writes its screenshots; default ".".
 	DemoDir string
@@ -84,6 +91,11 @@ type Window struct {
 	status  *widget.Label
 	sidebar fyne.CanvasObject
 
+	statusLink  *widget.Hyperlink // an action of the status message (Undo)
+	sideWidth   *fixedWidth       // the sidebar's width (dragged, remembered)
+	mainContent *fyne.Container   // sidebar and map
+	tip         *tooltip
+
 	search  *searchPanel
 	nearby  *nearbyPanel
 	tour    *tourPanel
@@ -91,12 +103,18 @@ type Window struct {
 	server  *serverPanel
 
 	engineListeners []func()
+	themeListeners  []func()        // run after the light/dark look changed
+	themeBt         *widget.Button  // the header's light/dark switch
+	dialogs         []dialog.Dialog // open dialogs, newest last (Esc closes it)
+	ring            *focusRing      // marks the focused control
+	done            chan struct{}   // closed at shutdown (ends waits for dialogs)
 	closeOnce       sync.Once
 	uiMu            sync.Mutex // held by doUI callbacks
 	testClose       sync.Once  // tests close the window once
 	demoErr         error
 	saveTimer       *time.Timer // pending debounced save (UI goroutine)
-	closed          bool        // shutdown has run
+	closed          atomic.Bool // shutdown has run (set outside uiMu by tests' shutdown)
+	applyingTheme   atomic.Bool // setTheme is applying the window's own theme
 	retiredMu       sync.Mutex
 	retired         []*retired
 }
@@ -119,7 +137,7 @@ func Run(a fyne.App, opts Options) error {
 // New builds the window without showing it: it opens the packs, restores
 // the last state and lays out the panels.
 func New(a fyne.App, opts Options) (*Window, error) {
-	w := &Window{app: a, opts: opts}
+	w := &Window{app: a, opts: opts, done: make(chan struct{})}
 	// Background work started while building (tiles, the restored tour's
 	// route) reports through doUI: hold its lock until the window is whole.
 	w.uiMu.Lock()
@@ -141,28 +159,48 @@ func New(a fyne.App, opts Options) (*Window, error) {
 		}
 	}
 
-	a.Settings().SetTheme(newAppTheme())
+	a.Settings().SetTheme(newAppTheme(w.st.Theme))
 	w.win = a.NewWindow("Waymark")
 	w.win.Resize(fyne.NewSize(1280, 800))
 	w.mapw = mapview.NewWidget(nil, orb.Point{9.52, 47.14}, 11)
 	w.mapw.Do = w.doUI
 	w.mapw.OnHome = func() { w.showHome() }
-	w.mapw.OnViewChanged = func(orb.Point, float64) { w.scheduleSave() }
+	w.mapw.OnClear = func() { w.clearMap() }
+	w.mapw.OnViewChanged = func(orb.Point, float64) {
+		if !w.mapw.KeepsArea() { // a home view is not kept: the next start fits it to its window
+			w.scheduleSave()
+		}
+	}
+	// Status messages wrap: a long one (an import's time left, a GPS
+	// track's matching) is read whole, never cut off.
 	w.status = widget.NewLabel("")
-	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.status.Wrapping = fyne.TextWrapWord
+	w.statusLink = widget.NewHyperlink("", nil)
+	w.statusLink.Hide()
+	w.tip = newTooltip(w)
 
+	tourFiles := w.takeTourFiles() // a .gpx or .geojson given opens as the tour
 	if err := w.openPacks(w.initialPacks()); err != nil {
 		w.setStatus("A region could not be opened: %v", err)
 	}
-	for _, p := range opts.Packs {
+	for _, p := range w.opts.Packs {
 		if _, err := os.Stat(p); err != nil {
 			w.setStatus("Region pack %s: %v", p, err)
 		}
 	}
 	w.restoreView()
 	w.buildLayout()
+	for _, f := range tourFiles {
+		w.openFile(f)
+	}
 	w.win.SetOnClosed(w.shutdown)
-	a.Settings().AddListener(func(fyne.Settings) { w.doUI(w.updateTiler) })
+	// Settings change: the system's light or dark variant, the scale. The
+	// window's own switch (setTheme, which may hold uiMu) updates itself.
+	a.Settings().AddListener(func(fyne.Settings) {
+		if !w.applyingTheme.Load() {
+			w.doUI(w.themeChanged)
+		}
+	})
 	return w, nil
 }
 
@@ -216,12 +254,14 @@ func uniquePaths(paths []string) []string {
 }
 
 // openPacks (re)opens the engine over paths, skipping packs that cannot be
-// opened, and swaps it in. It returns the first error seen.
+// opened, and swaps it in. It returns the first error seen. A pack its
+// quick check finds damaged is opened anyway, and the Regions panel marks
+// it (the user decides: its answers may be wrong, its region is covered).
 func (w *Window) openPacks(paths []string) error {
 	var good []string
 	var firstErr error
 	for _, p := range paths {
-		pk, err := engine.OpenPack(p)
+		pk, err := engine.OpenPackWith(p, engine.PackOptions{AllowDamaged: true}) // marked in Regions
 		if err != nil {
 			log.Printf("ui: skipping pack: %v", err)
 			if firstErr == nil {
@@ -235,7 +275,7 @@ func (w *Window) openPacks(paths []string) error {
 	var eng *engine.Engine
 	if len(good) > 0 {
 		var err error
-		if eng, err = engine.Open(good...); err != nil {
+		if eng, err = engine.OpenWith(engine.Options{AllowDamaged: true}, good...); err != nil {
 			log.Printf("ui: open packs: %v", err)
 			good, eng = nil, nil
 			if firstErr == nil {
@@ -328,6 +368,10 @@ func windowTitle(eng *engine.Engine) string {
 // of open packs changes.
 func (w *Window) onEngineChange(f func()) { w.engineListeners = append(w.engineListeners, f) }
 
+// onThemeChange registers f to run (on the UI goroutine) after the
+// window's light or dark look changed.
+func (w *Window) onThemeChange(f func()) { w.themeListeners = append(w.themeListeners, f) }
+
 // restoreView shows the last view, or the first pack's home area.
 func (w *Window) restoreView() {
 	if v := w.st.View; v != nil && v.Zoom > 0 {
@@ -337,53 +381,25 @@ func (w *Window) restoreView() {
 	w.showHome()
 }
 
-// showHome fits the view to the first open pack's main area.
+// homePadding is the room kept free around a region's home area, in
+// logical pixels.
+const homePadding = 24
+
+// showHome shows the first open pack's home area — the country or
+// populated area it is about, written by the importer (engine.PackInfo.Home,
+// regions' homeArea) — centred and filling the map, and keeps it so while
+// the window is laid out or resized, until the map is moved.
 func (w *Window) showHome() {
 	eng := w.Engine()
 	if eng == nil || len(eng.Packs()) == 0 {
 		return
 	}
-	pk := eng.Packs()[0]
-	home := pk.Info.Home
-	z := mapview.ZoomForBound(home, 1280-sidebarWidth, 800, 30)
-	w.mapw.SetView(home.Center(), z)
-	go func() {
-		b, ok := regionArea(eng, pk.Info.Name, home)
-		if !ok {
-			return
-		}
-		w.doUI(func() {
-			if w.mapw.Center() == home.Center() && w.mapw.Zoom() == z { // the user has not moved yet
-				w.mapw.SetView(b.Center(), mapview.ZoomForBound(b, int(max(w.mapw.Size().Width, 400)), int(max(w.mapw.Size().Height, 300)), 30))
-			}
-		})
-	}()
+	w.showRegion(eng.Packs()[0].Info)
 }
 
-// regionArea finds the area a region is named after (the pack
-// "liechtenstein" → the country's bounding box) when it lies inside the
-// pack's home area: a tighter first view than the home area, which spans
-// every node of the extract's main cluster.
-func regionArea(eng *engine.Engine, name string, home orb.Bound) (_ orb.Bound, ok bool) {
-	var err error
-	defer recoverTo(&err)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	res, err := eng.Search(ctx, engine.SearchRequest{Query: name, Limit: 1, MaxRank: 16, MinRank: 4, Viewbox: &home, Bounded: true})
-	if err != nil || len(res) == 0 {
-		return orb.Bound{}, false
-	}
-	named := strings.EqualFold(res[0].Name, name)
-	for _, n := range res[0].Names {
-		named = named || strings.EqualFold(n, name)
-	}
-	if !named {
-		return orb.Bound{}, false
-	}
-	b := res[0].Bound
-	area := func(b orb.Bound) float64 { return (b.Max[0] - b.Min[0]) * (b.Max[1] - b.Min[1]) }
-	inside := home.Pad(0.01).Contains(b.Min) && home.Pad(0.01).Contains(b.Max)
-	return b, inside && area(b) > 0.02*area(home)
+// showRegion shows a region's home area as showHome does.
+func (w *Window) showRegion(info engine.PackInfo) {
+	w.mapw.ShowArea(info.Home, homePadding)
 }
 
 // doUI runs f on the UI goroutine (fyne.Do); background work updates
@@ -394,7 +410,7 @@ func (w *Window) doUI(f func()) {
 	fyne.Do(func() {
 		w.uiMu.Lock()
 		defer w.uiMu.Unlock()
-		if w.closed {
+		if w.closed.Load() {
 			return // background work that ends after the window closed touches nothing
 		}
 		f()
@@ -404,6 +420,7 @@ func (w *Window) doUI(f func()) {
 // setStatus shows a short message at the bottom of the sidebar.
 func (w *Window) setStatus(format string, args ...any) {
 	w.status.SetText(fmt.Sprintf(format, args...))
+	w.statusLink.Hide()
 }
 
 // recoverTo turns a panic of engine code running on a background goroutine
@@ -420,8 +437,11 @@ func (w *Window) saveState() {
 	if w.configDir == "" {
 		return
 	}
-	c := w.mapw.Center()
-	w.st.View = &state.View{Lon: c[0], Lat: c[1], Zoom: w.mapw.Zoom()}
+	if c := w.mapw.Center(); w.mapw.KeepsArea() {
+		w.st.View = nil // the home area, fitted anew to the next start's window
+	} else {
+		w.st.View = &state.View{Lon: c[0], Lat: c[1], Zoom: w.mapw.Zoom()}
+	}
 	w.st.Packs = append([]string(nil), w.packs...)
 	if w.tabs != nil && w.tabs.Selected() != nil {
 		w.st.Tab = w.tabs.Selected().Text
@@ -455,7 +475,11 @@ func (w *Window) shutdown() {
 			w.saveTimer.Stop()
 		}
 		w.saveState()
-		w.closed = true
+		w.closed.Store(true)
+		close(w.done)
+		if w.ring != nil {
+			w.ring.close()
+		}
 		if w.server != nil {
 			w.server.stop()
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine/route"
+	"waymark/ui/tourmodel"
 )
 
 func TestIsLoopback(t *testing.T) {
@@ -32,13 +33,15 @@ func TestStopReorder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
+	// the test acts as the UI goroutine: background callbacks wait
+	w.uiMu.Lock()
+	defer func() { w.shutdown(); w.uiMu.Unlock() }()
 	if tab := w.tabs.Selected().Text; tab != tabRegions {
 		t.Errorf("without regions the window opens on %q, want %q", tab, tabRegions)
 	}
 	names := func() string {
 		var s []string
-		for _, st := range w.tour.stops {
+		for _, st := range w.tour.m.Tour().Stops {
 			s = append(s, st.Name)
 		}
 		return strings.Join(s, ",")
@@ -80,8 +83,10 @@ func TestStopReorder(t *testing.T) {
 	if !row(0).up.Disabled() || !row(2).dn.Disabled() {
 		t.Error("the first stop's up and the last stop's down buttons should be disabled")
 	}
-	if w.tour.optimize.Disabled() {
-		t.Error("optimize disabled with 3 stops")
+	// without a region the stops cannot be routed: nothing to optimize
+	// (TestTourOptimize enables it from 3 stops with a region)
+	if !w.tour.optimize.Disabled() || !w.tour.rows[0].problem.Visible() {
+		t.Error("optimize enabled, or the stops unmarked, with no region open")
 	}
 	row(0).remove.OnTapped()
 	if !w.tour.optimize.Disabled() {
@@ -95,10 +100,11 @@ func TestStepTapShowsManeuver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
-	w.tour.stops = []tourStop{{"A", orb.Point{9.52, 47.14}}, {"B", orb.Point{9.51, 47.16}}}
+	// the test acts as the UI goroutine: background callbacks wait
+	w.uiMu.Lock()
+	defer func() { w.shutdown(); w.uiMu.Unlock() }()
 	turn := orb.Point{9.515, 47.15}
-	w.tour.showRoutes([]route.Route{{Distance: 3000, Duration: 300, Points: orb.LineString{{9.52, 47.14}, turn, {9.51, 47.16}},
+	showFakeRoutes(w, []route.Route{{Distance: 3000, Duration: 300, Points: orb.LineString{{9.52, 47.14}, turn, {9.51, 47.16}},
 		Legs: []route.Leg{{Distance: 3000, Duration: 300, Steps: []route.Step{
 			{Name: "Landstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: route.Depart, BearingAfter: 0, Location: [2]float64{9.52, 47.14}}},
 			{Name: "Zollstrasse", Distance: 1500, Maneuver: route.Maneuver{Type: route.Turn, Modifier: route.Left, Location: [2]float64{turn[0], turn[1]}}},
@@ -107,7 +113,9 @@ func TestStepTapShowsManeuver(t *testing.T) {
 	if got := w.tour.totalsText(); got != "3.0 km · 5 min" {
 		t.Errorf("totals = %q, want %q", got, "3.0 km · 5 min")
 	}
-	steps := w.tour.legs.Items[0].Detail.(*fyne.Container).Objects
+	leg := w.tour.legs.Objects[0].(*legRow)
+	leg.head.Tapped(&fyne.PointEvent{})
+	steps := leg.steps.Objects
 	var rows []*stepRow
 	for _, o := range steps {
 		if r, ok := o.(*stepRow); ok {
@@ -129,10 +137,11 @@ func TestAlternatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
-	w.tour.stops = []tourStop{{"A", orb.Point{9.52, 47.14}}, {"B", orb.Point{9.51, 47.16}}}
+	// the test acts as the UI goroutine: background callbacks wait
+	w.uiMu.Lock()
+	defer func() { w.shutdown(); w.uiMu.Unlock() }()
 	line := orb.LineString{{9.52, 47.14}, {9.51, 47.16}}
-	w.tour.showRoutes([]route.Route{
+	showFakeRoutes(w, []route.Route{
 		{Distance: 3000, Duration: 300, Points: line, Legs: []route.Leg{{Distance: 3000, Duration: 300}}},
 		{Distance: 2500, Duration: 420, Points: line, Legs: []route.Leg{{Distance: 2500, Duration: 420}}},
 	})
@@ -163,4 +172,12 @@ func TestRegionSummaryDiskUse(t *testing.T) {
 	if size, _ := regionSummary(r); !strings.Contains(size, formatBytes(1370<<20)+" on disk") {
 		t.Errorf("regionSummary = %q, want %s on disk", size, formatBytes(1370<<20))
 	}
+}
+
+// showFakeRoutes makes the tour A → B and shows rs as its routes.
+func showFakeRoutes(w *Window, rs []route.Route) {
+	w.tour.m.Reset(tourmodel.Tour{Stops: []tourmodel.Stop{{Name: "A", Point: orb.Point{9.52, 47.14}}, {Name: "B", Point: orb.Point{9.51, 47.16}}}})
+	w.tour.pending = false
+	w.tour.m.SetResult(tourmodel.Result{Revision: w.tour.m.Revision(), Routes: rs})
+	w.tour.render()
 }

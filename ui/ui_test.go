@@ -505,10 +505,17 @@ func BenchmarkNewWindow(b *testing.B) {
 func TestMapMenuDirectionsNamesStops(t *testing.T) {
 	w, _ := newWindow(t)
 	w.SetViewForTest(vaduz, 15)
+	// Without stops, "Directions to here" asks for the start (never the
+	// map centre, which may be the destination itself) ...
 	w.DirectionsToForTest(balzers)
 	if tab := w.SelectedTabForTest(); tab != "Tour" {
 		t.Errorf("tab after Directions to here = %q, want Tour", tab)
 	}
+	if stops := w.TourStopsForTest(); len(stops) != 1 || !strings.Contains(w.StatusForTest(), "where from?") {
+		t.Fatalf("stops = %q, status %q; want Balzers alone and the start asked for", stops, w.StatusForTest())
+	}
+	// ... which "Directions from here" gives.
+	w.DirectionsFromForTest(vaduz)
 	waitFor(t, "route", 30*time.Second, func() bool { _, _, _, _, ok := w.TourForTest(); return ok })
 	waitFor(t, "stop names", 10*time.Second, func() bool {
 		for _, s := range w.TourStopsForTest() {
@@ -520,7 +527,7 @@ func TestMapMenuDirectionsNamesStops(t *testing.T) {
 	})
 	stops := w.TourStopsForTest()
 	if len(stops) != 2 {
-		t.Fatalf("stops = %q, want the map centre and Balzers", stops)
+		t.Fatalf("stops = %q, want the clicked start and Balzers", stops)
 	}
 	t.Logf("stops named %q", stops)
 }

@@ -68,13 +68,27 @@ type Config struct {
 	// DeadlineSeconds bounds one request's work (default 30); past it the
 	// engine stops and the request gets a 503 (OSRM code Timeout).
 	DeadlineSeconds float64 `json:"deadline_seconds,omitempty"`
-	// Heavy bounds the matrix, optimize and matching requests worked on at
-	// once (default: the number of CPUs); more wait for a turn, so the
-	// light requests stay fast under load.
+	// Heavy bounds the heavy requests (routing requests estimated to take
+	// over 10 ms of CPU or 4 MB of memory: large matrices, optimizations,
+	// matchings, long or detailed directions) worked on at once (default:
+	// one CPU fewer than the machine has, at least 1); more wait for a
+	// turn, so the light requests stay fast under load (gate.go).
 	Heavy int `json:"heavy,omitempty"`
-	// MaxConns bounds the open connections (default 512); more wait in
-	// the listen queue.
+	// HeavyMemoryMB bounds the estimated memory of the heavy requests
+	// not yet answered (default 128 MB); a request estimated above it
+	// runs alone.
+	HeavyMemoryMB int `json:"heavy_memory_mb,omitempty"`
+	// HeavyShare is the share of the CPUs' time heavy work may take while
+	// light requests keep them busy (default 0.1; 1: no such bound).
+	HeavyShare float64 `json:"heavy_share,omitempty"`
+	// MaxConns bounds the open connections (default 512); at the cap the
+	// ones slow to send their headers, then idle ones, are closed to make
+	// room, and when none is, more wait (conns.go).
 	MaxConns int `json:"max_conns,omitempty"`
+	// MaxConnsPerAddr bounds the connections of one client address
+	// (default: all but an eighth of MaxConns); past it that address's
+	// own are closed as above, or the new one is.
+	MaxConnsPerAddr int `json:"max_conns_per_addr,omitempty"`
 	// CloseReplaced closes an engine replaced by Reload once its last
 	// request has finished (serve sets it; the window manages its own).
 	CloseReplaced bool `json:"-"`
@@ -110,8 +124,11 @@ func (c *Config) validate() error {
 	if l := c.Limits; l.ViaRoute < 0 || l.Table < 0 || l.Trip < 0 || l.Matching < 0 || l.Nearest < 0 || l.Alternatives < 0 {
 		return errors.New("api: config: limits must not be negative")
 	}
-	if c.DeadlineSeconds < 0 || c.Heavy < 0 || c.MaxConns < 0 {
-		return errors.New("api: config: deadline_seconds, heavy and max_conns must not be negative")
+	if c.DeadlineSeconds < 0 || c.Heavy < 0 || c.MaxConns < 0 || c.MaxConnsPerAddr < 0 || c.HeavyMemoryMB < 0 {
+		return errors.New("api: config: deadline_seconds, heavy, heavy_memory_mb, max_conns and max_conns_per_addr must not be negative")
+	}
+	if c.HeavyShare < 0 || c.HeavyShare > 1 {
+		return errors.New("api: config: heavy_share must be between 0 and 1")
 	}
 	if err := validateOrigins(c.Origins); err != nil {
 		return err

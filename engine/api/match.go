@@ -27,18 +27,12 @@ import (
 // matchEndpoints lists the matching endpoints.
 func (s *Server) matchEndpoints() []endpoint {
 	return []endpoint{
-		{Pattern: "/matching/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleMatch},
-		{Pattern: "/match/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleMatch},
+		{Pattern: "/matching/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleMatch},
+		{Pattern: "/match/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleMatch},
 	}
 }
 
 var matchParams = []string{"timestamps", "gaps", "tidy", "waypoints", "steps", "annotations", "geometries", "overview"}
-
-type matchResponse struct {
-	Code        string            `json:"code"`
-	Matchings   []osrmMatching    `json:"matchings"`
-	Tracepoints []*osrmTracepoint `json:"tracepoints,omitempty"`
-}
 
 // parseMatchRequest reads the matching-specific options into req, and the
 // encoding of the answer's geometries.
@@ -128,6 +122,9 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, oe)
 		return
 	}
+	if !admit(w, r, matchCost(req.Coordinates, req.Output, geoms)) {
+		return
+	}
 	res, err := s.engine(r).Match(r.Context(), req)
 	switch {
 	case errors.Is(err, engine.ErrNoMatch) && req.Waypoints != nil:
@@ -137,9 +134,12 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		writeRouteError(w, err, "NoMatch")
 		return
 	}
-	resp := matchResponse{Code: "Ok", Matchings: osrmMatchings(res.Matchings, geoms)}
-	if !p.SkipWaypts {
-		resp.Tracepoints = osrmTracepoints(res.Tracepoints, p.NoHints)
-	}
-	writeJSON(w, "", http.StatusOK, resp)
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"code":"Ok","matchings":`)
+		js.matchings(res.Matchings, geoms)
+		if !p.SkipWaypts {
+			js.tracepoints(res.Tracepoints, p.NoHints)
+		}
+		js.raw("}")
+	})
 }

@@ -21,8 +21,8 @@ func (s *Server) routeEndpoints() []endpoint {
 	return []endpoint{
 		{Pattern: "/directions/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleDirections},
 		{Pattern: "/route/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleDirections},
-		{Pattern: "/matrix/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleMatrix},
-		{Pattern: "/table/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleMatrix},
+		{Pattern: "/matrix/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleMatrix},
+		{Pattern: "/table/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleMatrix},
 		{Pattern: "/nearest/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleNearest},
 		{Pattern: "/nearest/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleNearest},
 	}
@@ -34,28 +34,7 @@ func (p *osrmParams) SnapRequest() engine.SnapRequest {
 		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap, Exclude: p.Exclude}
 }
 
-// Waypoints encodes a waypoint list under generate_hints (nil when
-// skip_waypoints=true).
-func (p *osrmParams) Waypoints(wps []route.Waypoint) []osrmWaypoint {
-	if p.SkipWaypts {
-		return nil
-	}
-	out := osrmWaypoints(wps)
-	if p.NoHints {
-		for i := range out {
-			out[i].Hint = ""
-		}
-	}
-	return out
-}
-
 var directionsParams = []string{"alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"}
-
-type directionsResponse struct {
-	Code      string         `json:"code"`
-	Routes    []osrmRoute    `json:"routes"`
-	Waypoints []osrmWaypoint `json:"waypoints,omitempty"`
-}
 
 func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	lim := s.limitsFor(r)
@@ -101,6 +80,9 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	opt.LegEnds = ends
+	if !admit(w, r, directionsCost(p.Coordinates, ends, opt, geoms)) {
+		return
+	}
 	res, err := s.engine(r).Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
 	if err != nil {
 		writeRouteError(w, err, "NoRoute")
@@ -115,14 +97,29 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		}
 		wps = sel
 	}
-	writeJSON(w, "", http.StatusOK, directionsResponse{Code: "Ok", Routes: osrmRoutes(res.Routes, geoms), Waypoints: p.Waypoints(wps)})
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"code":"Ok","routes":`)
+		js.routes(res.Routes, geoms)
+		if !p.SkipWaypts {
+			js.waypoints("waypoints", wps, p.NoHints)
+		}
+		js.raw("}")
+	})
 }
 
-// Bounds of the matrix's numeric options, so that every cell stays a
-// finite number (OSRM only asks for > 0; 1e308 made +Inf and a 500).
+// Bounds of the matrix's numeric options, so that the cells stay finite
+// and do not all round to 0 at the answer's 0.1 (OSRM only asks for > 0:
+// scale_factor=1e308 made +Inf and a 500, 1e-308 zeroed every duration).
+// scale_factor: from 1e-3 (a 50-second cell still shows 0.1 s; no speed
+// model means a thousandth) to 1e6 (a year-long cell stays a plain
+// number). fallback_speed: from 1e-6 m/s (a 10,000 km gap takes 1e13 s,
+// finite) to 1000 m/s, 3600 km/h (a 50 m gap still shows 0.1 s; nothing
+// on roads goes faster).
 const (
-	maxFactor        = 1e6  // scale_factor, and fallback_speed in m/s
+	minScale         = 1e-3
+	maxScale         = 1e6
 	minFallbackSpeed = 1e-6 // m/s
+	maxFallbackSpeed = 1e3  // m/s
 )
 
 // orAll is the length of an index list, n for an absent one (all).
@@ -134,15 +131,6 @@ func orAll(k, n int) int {
 }
 
 var matrixParams = []string{"sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor"}
-
-type matrixResponse struct {
-	Code               string         `json:"code"`
-	Durations          [][]*float64   `json:"durations,omitempty"`
-	Distances          [][]*float64   `json:"distances,omitempty"`
-	Sources            []osrmWaypoint `json:"sources,omitempty"`
-	Destinations       []osrmWaypoint `json:"destinations,omitempty"`
-	FallbackSpeedCells [][2]int       `json:"fallback_speed_cells,omitempty"`
-}
 
 func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	lim := s.limitsFor(r)
@@ -192,8 +180,8 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 			writeOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
 			return
 		}
-		if f < minFallbackSpeed || f > maxFactor {
-			writeOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFactor))
+		if f < minFallbackSpeed || f > maxFallbackSpeed {
+			writeOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFallbackSpeed))
 			return
 		}
 		fallback = f
@@ -214,11 +202,14 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 			writeOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
 			return
 		}
-		if f <= 0 || f > maxFactor {
-			writeOSRM(w, osrmErr("InvalidValue", "scale_factor must be > 0 and at most %g", maxFactor))
+		if f < minScale || f > maxScale {
+			writeOSRM(w, osrmErr("InvalidValue", "scale_factor must be between %g and %g", minScale, maxScale))
 			return
 		}
 		scale = f
+	}
+	if !admit(w, r, tableCost(len(p.Coordinates), orAll(len(src), n), orAll(len(dst), n), wantDist)) {
+		return
 	}
 	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst,
 		Distances: wantDist, FallbackSpeed: fallback, FallbackSnapped: snapped, Scale: scale})
@@ -226,38 +217,33 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		writeRouteError(w, err, "NoTable")
 		return
 	}
-	resp := matrixResponse{Code: "Ok", FallbackSpeedCells: res.Fallback}
-	if !p.SkipWaypts {
-		resp.Sources, resp.Destinations = p.Waypoints(res.Sources), p.Waypoints(res.Destinations)
-	}
-	if wantDur {
-		resp.Durations = tableCells(res.Durations)
-	}
-	if wantDist {
-		resp.Distances = tableCells(res.Distances)
-	}
-	writeJSON(w, "", http.StatusOK, resp)
-}
-
-// tableCells rounds a table to 0.1 (seconds or meters); a cell without a
-// route is null.
-func tableCells(m [][]float64) [][]*float64 {
-	out := make([][]*float64, len(m))
-	for i, row := range m {
-		out[i] = make([]*float64, len(row))
-		for j, v := range row {
-			if !math.IsNaN(v) {
-				x := math.Round(v*10) / 10
-				out[i][j] = &x
-			}
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"code":"Ok"`)
+		if wantDur {
+			js.table("durations", res.Durations)
 		}
-	}
-	return out
-}
-
-type nearestResponse struct {
-	Code      string         `json:"code"`
-	Waypoints []osrmWaypoint `json:"waypoints"`
+		if wantDist {
+			js.table("distances", res.Distances)
+		}
+		if !p.SkipWaypts {
+			js.waypoints("sources", res.Sources, p.NoHints)
+			js.waypoints("destinations", res.Destinations, p.NoHints)
+		}
+		if len(res.Fallback) > 0 {
+			js.key(true, "fallback_speed_cells")
+			js.raw("[")
+			for i, c := range res.Fallback {
+				js.sep(i)
+				js.raw("[")
+				js.int(int64(c[0]))
+				js.raw(",")
+				js.int(int64(c[1]))
+				js.raw("]")
+			}
+			js.raw("]")
+		}
+		js.raw("}")
+	})
 }
 
 func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
@@ -298,13 +284,15 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		writeRouteError(w, err, "NoSegment")
 		return
 	}
-	out := osrmWaypoints(wps)
-	if p.NoHints {
-		for i := range out {
-			out[i].Hint = ""
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"code":"Ok","waypoints":`)
+		if wps == nil {
+			js.raw("null")
+		} else {
+			js.waypointList(wps, p.NoHints)
 		}
-	}
-	writeJSON(w, "", http.StatusOK, nearestResponse{Code: "Ok", Waypoints: out})
+		js.raw("}")
+	})
 }
 
 // legEnds parses the waypoints parameter (nil when absent) for n

@@ -48,9 +48,6 @@ type endpoint struct {
 	NoV1 bool
 	// OSRM selects OSRM-style bodies for the auth, rate and server errors.
 	OSRM bool
-	// Heavy marks the requests whose work grows with their size (matrix,
-	// optimize, matching): at most Config.Heavy run at once (guard.go).
-	Heavy bool
 	// Open serves the endpoint without a key (the unknown-path answer).
 	Open    bool
 	Handler http.HandlerFunc
@@ -78,7 +75,9 @@ type Server struct {
 	limits *limiter // per token
 	anon   *limiter // per client address, for requests without a key (Config.Open)
 	guards *guards
-	count  atomic.Int64
+	// streams keeps the buffers of the routing answers' encoders.
+	streams sync.Pool
+	count   atomic.Int64
 	// notReady makes /readyz answer 503 (loading, or draining); see ops.go.
 	notReady atomic.Bool
 
@@ -212,15 +211,11 @@ func (s *Server) wrap(ep endpoint) http.Handler {
 		defer cancel()
 		ref := s.acquire()
 		defer s.release(ref)
-		r = withEngine(r.WithContext(context.WithValue(ctx, osrmPathKey{}, ep.NoV1)), ref)
-		if ep.Heavy {
-			release, ok := s.guards.acquireHeavy(ctx)
-			if !ok {
-				s.fail(rec, r, ep, http.StatusServiceUnavailable, "The server is busy with other large requests; try again")
-				return
-			}
-			defer release()
-		}
+		// light until the handler weighs it (admit, gate.go)
+		t := s.guards.gate.enter()
+		defer t.leave()
+		ctx = context.WithValue(context.WithValue(ctx, osrmPathKey{}, ep.NoV1), ticketKey{}, t)
+		r = withEngine(r.WithContext(ctx), ref)
 		ep.Handler(rec, r)
 	})
 }
@@ -288,7 +283,7 @@ func (s *Server) Start(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
 	}
-	lim := newLimitListener(ln, s.cfg.MaxConns)
+	lim := newLimitListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
 	// A client that never sends its request, or never reads the answer,
 	// holds a connection (and the answer's memory) only this long.
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
@@ -378,6 +373,30 @@ func writeJSON(w http.ResponseWriter, callback string, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	w.Write(b)
+}
+
+// writeStream writes a 200 JSON answer as write produces it (the routing
+// answers, jsonstream.go), through a buffer the server keeps between
+// requests. A heavy request's slot at the gate is freed when the answer
+// is encoded, or as soon as its client reads slower than it is produced
+// (a write that blocks for slowWrite): the encoding is part of the heavy
+// work, waiting on a slow client is not.
+func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(*jsonStream)) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	js, _ := s.streams.Get().(*jsonStream)
+	if js == nil {
+		js = newJSONStream(nil)
+	}
+	js.w, js.err, js.slow = w, nil, nil
+	if t := ticketOf(r); t != nil {
+		js.slow = t.worked
+		defer t.worked()
+	}
+	write(js)
+	js.Flush()
+	js.w, js.slow = nil, nil
+	s.streams.Put(js)
 }
 
 // writeError writes a geocoding-style error {"error": msg}, as JSONP when

@@ -29,9 +29,13 @@ func testEndpoints() []endpoint {
 			writeJSON(w, cb, http.StatusOK, map[string]int{"limit": n})
 		}},
 		{Pattern: "/boom", Group: "search", Handler: func(w http.ResponseWriter, r *http.Request) { panic("secret internals") }},
-		// slow works until its request's context ends, as the engine's
-		// loops do, and answers with the routing error of that end.
-		{Pattern: "/slow/{x}", Group: "routing", OSRM: true, Heavy: true, Handler: func(w http.ResponseWriter, r *http.Request) {
+		// slow weighs itself heavy and works until its request's context
+		// ends, as the engine's loops do, and answers with the routing
+		// error of that end.
+		{Pattern: "/slow/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
+			if !admit(w, r, cost{work: time.Second}) {
+				return
+			}
 			<-r.Context().Done()
 			writeRouteError(w, r.Context().Err(), "NoRoute")
 		}},

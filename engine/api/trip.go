@@ -26,18 +26,12 @@ import (
 // tripEndpoints lists the optimize endpoints.
 func (s *Server) tripEndpoints() []endpoint {
 	return []endpoint{
-		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, Handler: s.handleTrip},
-		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, Heavy: true, NoV1: true, Handler: s.handleTrip},
+		{Pattern: "/optimize/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleTrip},
+		{Pattern: "/trip/v1/{profile}/{coordinates}", Group: "routing", OSRM: true, NoV1: true, Handler: s.handleTrip},
 	}
 }
 
 var tripParams = []string{"roundtrip", "source", "destination", "steps", "annotations", "geometries", "overview"}
-
-type tripResponse struct {
-	Code      string             `json:"code"`
-	Trips     []osrmRoute        `json:"trips"`
-	Waypoints []osrmTripWaypoint `json:"waypoints,omitempty"`
-}
 
 // parseTripOptions reads roundtrip, source and destination.
 func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError) {
@@ -80,15 +74,21 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 		writeOSRM(w, oe)
 		return
 	}
+	if !admit(w, r, tripCost(p.Coordinates, out, geoms)) {
+		return
+	}
 	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
 		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
 	if err != nil {
 		writeRouteError(w, err, "NoTrips")
 		return
 	}
-	resp := tripResponse{Code: "Ok", Trips: osrmRoutes(res.Trips, geoms)}
-	if !p.SkipWaypts {
-		resp.Waypoints = osrmTripWaypoints(res.Waypoints, p.NoHints)
-	}
-	writeJSON(w, "", http.StatusOK, resp)
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"code":"Ok","trips":`)
+		js.routes(res.Trips, geoms)
+		if !p.SkipWaypts {
+			js.tripWaypoints(res.Waypoints, p.NoHints)
+		}
+		js.raw("}")
+	})
 }

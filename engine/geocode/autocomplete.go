@@ -118,6 +118,14 @@ func (c *Completer) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]Pl
 	if !q.Tag.IsZero() || !q.Layers.IsZero() || len(q.CountryCodes) > 0 {
 		cq.Accept = func(i int) bool { return c.accept(&c.docs[i], &q) }
 	}
+	if !cq.DistanceOnly {
+		// A settlement before the POIs named after it, in the viewbox
+		// or not ("Schaan": the town before its youth hostel).
+		cq.Prefer = func(i int) bool {
+			d := &c.docs[i]
+			return isSettlement(c.strs[d.class], c.strs[d.typ], c.strs[d.linked], int(d.rankAddress))
+		}
+	}
 	hits := c.cx.Search(cq)
 	ids := make([]int64, len(hits))
 	byID := make(map[int64]complete.Hit, len(hits))
@@ -132,8 +140,8 @@ func (c *Completer) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]Pl
 	// Score and Distance let the engine merge the answers of several packs
 	// in the same order: Penalty is the match grade (+0.5 when words before
 	// a comma matched only the address, +0.25 when any word did), Score
-	// ranks it before importance (and a place inside the viewbox before one
-	// outside).
+	// ranks it before a preferred place (a settlement), then a place inside
+	// the viewbox, then importance.
 	for i := range places {
 		h := byID[places[i].PlaceID]
 		places[i].Penalty = float64(h.Grade)
@@ -143,9 +151,12 @@ func (c *Completer) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]Pl
 		if h.AddressWords > 0 {
 			places[i].Penalty += 0.25
 		}
-		places[i].Score = places[i].Penalty*10 - h.Importance
+		places[i].Score = places[i].Penalty*100 - h.Importance
+		if h.Preferred {
+			places[i].Score -= 4
+		}
 		if h.InBox {
-			places[i].Score--
+			places[i].Score -= 2
 		}
 		places[i].Distance = h.Distance
 	}

@@ -2,9 +2,11 @@ package geocode
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
@@ -98,22 +100,9 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 		box = orb.Bound{Min: orb.Point{-180, -90}, Max: orb.Point{180, 90}}
 		inside = func(orb.Point) bool { return true }
 	}
-	rows, err := ix.db.QueryContext(ctx, categorySQL, cat.Class, cat.Type, box.Min[0], box.Max[0], box.Min[1], box.Max[1], categoryScan)
+	ids, err := ix.categoryInBox(ctx, cat, box)
 	if err != nil {
-		return nil, false, fmt.Errorf("geocode: category %s=%s: %w", cat.Class, cat.Type, err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, false, fmt.Errorf("geocode: category: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("geocode: category: %w", err)
+		return nil, false, err
 	}
 	recs, err := ix.records(ctx, ids)
 	if err != nil {
@@ -134,6 +123,83 @@ func (ix *Index) categoryCandidates(ctx context.Context, req *Request, p plan) (
 		sort.Slice(cands, func(i, j int) bool { return importanceOf(cands[i].rec) > importanceOf(cands[j].rec) })
 	}
 	return cands, center, nil
+}
+
+// categoryBoxCap is the most places of a box read through the R*Tree to
+// find those of a category (categoryInBox); a box holding more is read by
+// category instead.
+const categoryBoxCap = 8000
+
+// boxPlacesSQL lists, as one row, the ids of up to ? places whose box meets
+// a box (the R*Tree's: a superset of those whose point lies in it).
+const boxPlacesSQL = `SELECT group_concat(id) FROM (SELECT id FROM places_rtree
+	WHERE max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ? LIMIT ?)`
+
+// categoryOfSQL keeps the places of a list that categorySQL would select,
+// in place id order (categorySQL's, the order of its index).
+const categoryOfSQL = `SELECT place_id FROM places WHERE place_id IN (SELECT value FROM json_each(?))
+	AND class = ? AND type = ? AND linked_place_id = 0
+	AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ? ORDER BY place_id LIMIT ?`
+
+// categoryInBox returns the ids of the places of cat whose point lies in
+// box, at most categoryScan, as categorySQL selects them: a box holding
+// fewer places than the category ("parkings in Steg") is read through the
+// R*Tree, the places of the box then checked for the category, instead of
+// every place of the category (LI ×64: 23,000 parkings, 30 ms); a box of
+// more (hotels in the half of the country), or of more than
+// categoryBoxCap, is read by category.
+func (ix *Index) categoryInBox(ctx context.Context, cat Category, box orb.Bound) ([]int64, error) {
+	size, err := ix.categorySize(ctx, cat)
+	if err != nil {
+		return nil, err
+	}
+	limit := min(size, categoryBoxCap)
+	var list sql.NullString
+	if err := ix.db.QueryRowContext(ctx, boxPlacesSQL, box.Min[0], box.Max[0], box.Min[1], box.Max[1], limit+1).Scan(&list); err != nil {
+		return nil, fmt.Errorf("geocode: category %s=%s: %w", cat.Class, cat.Type, err)
+	}
+	if n := strings.Count(list.String, ",") + 1; list.String == "" || n <= limit {
+		if list.String == "" {
+			return nil, nil
+		}
+		return ix.categoryIDs(ctx, categoryOfSQL, "["+list.String+"]", cat.Class, cat.Type, box.Min[0], box.Max[0], box.Min[1], box.Max[1], categoryScan)
+	}
+	return ix.categoryIDs(ctx, categorySQL, cat.Class, cat.Type, box.Min[0], box.Max[0], box.Min[1], box.Max[1], categoryScan)
+}
+
+// categorySize returns the number of places of cat (linked ones too),
+// counted once per category.
+func (ix *Index) categorySize(ctx context.Context, cat Category) (int, error) {
+	if n, ok := ix.categorySizes.Load(cat); ok {
+		return n.(int), nil
+	}
+	var n int
+	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM places WHERE class = ? AND type = ?`, cat.Class, cat.Type).Scan(&n); err != nil {
+		return 0, fmt.Errorf("geocode: category %s=%s: %w", cat.Class, cat.Type, err)
+	}
+	ix.categorySizes.Store(cat, n)
+	return n, nil
+}
+
+// categoryIDs runs a query listing place ids.
+func (ix *Index) categoryIDs(ctx context.Context, q string, args ...any) ([]int64, error) {
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: category: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("geocode: category: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("geocode: category: %w", err)
+	}
+	return ids, nil
 }
 
 // categoryImportanceSQL lists the places of a class and type with their

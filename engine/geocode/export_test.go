@@ -136,3 +136,8 @@ func PlaceNodeCentroids(ix *Index) []orb.Point {
 	}
 	return out
 }
+
+// CategoryInBox exposes categoryInBox for its comparison with categorySQL.
+func (ix *Index) CategoryInBox(ctx context.Context, class, typ string, box orb.Bound) ([]int64, error) {
+	return ix.categoryInBox(ctx, Category{class, typ}, box)
+}

@@ -58,6 +58,10 @@ type Index struct {
 
 	parentMu    sync.Mutex
 	parentCache map[string][]string // query word -> search_parent tokens
+
+	// categorySizes caches the number of places of each category
+	// (Category -> int), read on first use (categoryInBox).
+	categorySizes sync.Map
 }
 
 const placeCols = `place_id, osm_type, osm_id, class, type, admin_level, name, names,

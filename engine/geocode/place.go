@@ -33,7 +33,13 @@
 //     place_addressline query and reverse needs a few small queries.
 //   - Records are pack-local: place ids are the pack's own; the engine facade
 //     makes them public (engine.PlaceID) and merges several packs.
-//   - Deviations from Nominatim: no typo tolerance; category searches
+//   - Deviations from Nominatim: typo tolerance (SearchTolerant: words no
+//     place has are read as the words of places they may stand for, within
+//     autocomplete's tolerance; the engine asks it when Search finds no
+//     good answer); dedupe folds the objects of one real-world thing into
+//     one row (Dedupe: a castle's node and area, a bus stop's two
+//     directions, a street's segments in one settlement), and a settlement
+//     ranks before the POIs named after it; category searches
 //     without a place, coordinate or viewbox return that category anywhere
 //     (by importance) after the name matches; unnamed streets are never
 //     reverse results (Nominatim does not import them).
@@ -119,6 +125,13 @@ type Place struct {
 	Score float64
 	// Penalty is the match-quality part of Score (0 = exact match).
 	Penalty float64
+	// Merged lists the OSM objects that Dedupe folded into this result as
+	// the same real-world thing (the other segments of a street in its
+	// settlement, the other direction of a bus stop, a castle's node
+	// beside its area) or dropped as its repeats; nil when none. Lookup
+	// gives their places. No API dialect has a field for it (Nominatim's
+	// dedupe drops them).
+	Merged []OSMRef `json:"-"`
 }
 
 // AddressPart is one line of a place's address.

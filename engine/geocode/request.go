@@ -129,6 +129,10 @@ type Request struct {
 	// did before reading them lazily (lazy.go): the reference the lazy
 	// reading's answers are tested against.
 	readAll bool
+	// respell replaces query words by the words they stand for (the
+	// typo-tolerant reading, SearchTolerant): a word maps to one word,
+	// or two (a missing space).
+	respell map[string][]string
 	// ftsSeen holds the rowids of the index queries a search has made, by
 	// expression and filters (fts): Search sets it, and the requests it
 	// derives share it.

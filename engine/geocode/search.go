@@ -62,6 +62,20 @@ func splitPhrases(q string) []phrase {
 	return out
 }
 
+// parseFree reads free text: its "[key=value]" category and its
+// coordinate, when it has them, and the phrases of the rest.
+func parseFree(q string) (phrases []phrase, cat *Category, near *orb.Point) {
+	rest, class, typ, hasCat := ExtractCategory(q)
+	if hasCat {
+		cat = &Category{class, typ}
+	}
+	rest, pt, hasPt := ExtractCoords(rest)
+	if hasPt {
+		near = &pt
+	}
+	return splitPhrases(rest), cat, near
+}
+
 // Search answers a forward geocoding request: free text (with coordinates,
 // category phrases, house numbers and postcodes recognized) or structured.
 // Results are ordered by Score (match penalty minus importance; distance
@@ -78,6 +92,7 @@ func (ix *Index) Search(ctx context.Context, req Request) ([]Place, error) {
 	var p plan
 	if req.structured() {
 		p = structuredPlan(&req)
+		p.phrases = respell(p.phrases, req.respell)
 		if len(p.phrases) == 0 {
 			return nil, nil
 		}
@@ -96,17 +111,14 @@ func (ix *Index) Search(ctx context.Context, req Request) ([]Place, error) {
 		if q == "" {
 			return nil, fmt.Errorf("%w: nothing to search for", ErrBadQuery)
 		}
-		rest, class, typ, hasCat := ExtractCategory(q)
-		if hasCat {
-			p.cat = &Category{class, typ}
-		}
-		rest, pt, hasPt := ExtractCoords(rest)
+		phrases, cat, near := parseFree(q)
+		p.phrases, p.cat = respell(phrases, req.respell), cat
+		hasCat, hasPt := cat != nil, near != nil
 		if hasPt {
-			p.near, p.radius = &pt, nearRadius
+			p.near, p.radius = near, nearRadius
 		}
-		p.phrases = splitPhrases(rest)
 		if hasPt && !hasCat && len(p.phrases) == 0 {
-			return ix.searchReverse(ctx, &req, pt)
+			return ix.searchReverse(ctx, &req, *near)
 		}
 		if !hasCat && len(p.phrases) > 0 {
 			if c, left, ok := splitPhrase(p.phrases[0].words); ok {
@@ -326,6 +338,7 @@ func rankCands(req *Request, cands []*cand, byDistance bool) []*cand {
 		return a.PlaceID < b.PlaceID
 	})
 	if len(kept) > 0 && !byDistance {
+		settlementsFirst(kept)
 		best := kept[0].rec
 		cut := kept[:0]
 		for _, c := range kept {
@@ -341,6 +354,37 @@ func rankCands(req *Request, cands []*cand, byDistance bool) []*cand {
 	return kept
 }
 
+// settlementsFirst moves each settlement among cands (ranked) before the
+// candidates ranked above it that carry its name, a POI or street whose
+// name holds the settlement's as whole words ("Schaan": the town before
+// "Jugendherberge Schaan-Vaduz" in the viewbox), keeping the order
+// otherwise. A settlement moved takes a Score just below the first it
+// passes, so the order holds where results are merged by score (several
+// packs).
+func settlementsFirst(cands []*cand) {
+	for j := 1; j < len(cands); j++ {
+		s := cands[j].rec
+		if !isSettlement(s.Class, s.Type, "", s.RankAddress) {
+			continue
+		}
+		name := " " + text.Normalize(s.Names["name"]) + " "
+		if name == "  " {
+			continue
+		}
+		for i := range j {
+			r := cands[i].rec
+			if !isSettlement(r.Class, r.Type, "", r.RankAddress) &&
+				strings.Contains(" "+text.Normalize(r.Names["name"])+" ", name) {
+				c := cands[j]
+				copy(cands[i+1:j+1], cands[i:j])
+				cands[i] = c
+				c.rec.Score = min(c.rec.Score, math.Nextafter(r.Score, math.Inf(-1)))
+				break
+			}
+		}
+	}
+}
+
 // importanceOf is the calculated importance of a candidate.
 func importanceOf(r *record) float64 { return CalculatedImportance(&r.Place) }
 
@@ -351,32 +395,6 @@ func CalculatedImportance(p *Place) float64 {
 		return p.Importance
 	}
 	return 0.40001 - float64(p.RankSearch)/75
-}
-
-// Dedupe drops places that repeat an earlier one: the same OSM object, or
-// the same osm type, class, type, display name and address rank
-// (Nominatim's deduplicate_results). Order is kept.
-func Dedupe(places []Place) []Place {
-	type key struct {
-		osmType, class, typ, display string
-		rank                         int
-	}
-	osmSeen := map[[2]any]bool{}
-	keySeen := map[key]bool{}
-	out := places[:0]
-	for _, p := range places {
-		k := key{p.OSMType, p.Class, p.Type, p.DisplayName, p.RankAddress}
-		o := [2]any{p.OSMType, p.OSMID}
-		dup := keySeen[k] || (p.OSMType != "" && osmSeen[o])
-		keySeen[k] = true
-		if p.OSMType != "" {
-			osmSeen[o] = true
-		}
-		if !dup {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // isHouseNumber reports whether a normalized word can start a house number.

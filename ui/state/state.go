@@ -1,6 +1,7 @@
 // Package state keeps what the window remembers between runs — the last map
-// view, the region packs the user opened, the tour being planned and the
-// loopback server settings — as one JSON file, state.json, in the user's
+// view, the region packs the user opened, the tour being planned, the
+// loopback server settings, the chosen theme and the folder of the last file
+// dialog — as one JSON file, state.json, in the user's
 // config directory (os.UserConfigDir()/waymark).
 //
 // Design choices: the file is written atomically (temporary file, then
@@ -41,6 +42,10 @@ type Stop struct {
 
 // Tour is the tour being planned.
 type Tour struct {
+	// Doc is the id of the saved tour it belongs to ("" never saved);
+	// Name its name ("" untitled).
+	Doc       string `json:"doc,omitempty"`
+	Name      string `json:"name,omitempty"`
 	Stops     []Stop `json:"stops,omitempty"`
 	Profile   string `json:"profile,omitempty"` // "driving" or "walking"
 	Roundtrip bool   `json:"roundtrip,omitempty"`
@@ -62,6 +67,14 @@ type State struct {
 	Tour   Tour     `json:"tour"`
 	Server Server   `json:"server"`
 	Tab    string   `json:"tab,omitempty"` // sidebar tab shown last
+	// Sidebar is the sidebar's width in logical pixels (0: the default).
+	Sidebar float32 `json:"sidebar,omitempty"`
+	// Theme is the chosen look of the window and map: "light", "dark", or
+	// "" to follow the system.
+	Theme string `json:"theme,omitempty"`
+	// FileDir is the folder a file dialog was last used in ("": the
+	// user's documents folder).
+	FileDir string `json:"fileDir,omitempty"`
 }
 
 // DefaultDir returns os.UserConfigDir()/waymark.

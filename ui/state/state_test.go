@@ -14,11 +14,13 @@ func TestSaveLoad(t *testing.T) {
 	}{
 		{"zero", State{}},
 		{"full", State{
-			View:   &View{Lon: 9.52, Lat: 47.14, Zoom: 13.5},
-			Packs:  []string{"/a/liechtenstein.waymark"},
-			Tour:   Tour{Stops: []Stop{{"Vaduz", 9.52, 47.14}, {"Schaan", 9.51, 47.17}}, Profile: "walking", Roundtrip: true},
-			Server: Server{Addr: "127.0.0.1:8088", Token: "abc", Open: true},
-			Tab:    "Tour",
+			View:    &View{Lon: 9.52, Lat: 47.14, Zoom: 13.5},
+			Packs:   []string{"/a/liechtenstein.waymark"},
+			Tour:    Tour{Stops: []Stop{{"Vaduz", 9.52, 47.14}, {"Schaan", 9.51, 47.17}}, Profile: "walking", Roundtrip: true},
+			Server:  Server{Addr: "127.0.0.1:8088", Token: "abc", Open: true},
+			Tab:     "Tour",
+			Theme:   "light",
+			FileDir: "/home/u/Documents/tours",
 		}},
 	}
 	for _, tt := range tests {

@@ -1,5 +1,13 @@
-// Package tourfile writes a planned tour as GPX 1.1 or GeoJSON and reads GPS
-// tracks from GPX files, for the window's export and import buttons.
+// Package tourfile writes a planned tour as GPX 1.1 or GeoJSON, reads tours
+// back from GeoJSON and from GPX routes or waypoints, and reads GPS tracks
+// from GPX files: the window's saved tours, export and import.
+//
+// The GeoJSON of a tour is the format of the window's saved tours
+// (docs/tour-format.md): a FeatureCollection with one Point feature per stop
+// (properties "stop", the 1-based position, and "name"), an optional
+// LineString feature for the route, and the tour's settings as foreign
+// members of the collection ("waymark", "name", "profile", "roundtrip",
+// "distance", "duration").
 //
 // Design choices: GPX is read and written with encoding/xml over a small
 // subset of the schema (wpt, rte/rtept, trk/trkseg/trkpt with ele and
@@ -26,6 +34,10 @@ var (
 	ErrFormat = errors.New("tourfile: not a GPX file")
 	// ErrNoPoints: the GPX file holds no track, route or waypoint.
 	ErrNoPoints = errors.New("tourfile: GPX file holds no points")
+	// ErrGeoJSON: the input is not a GeoJSON FeatureCollection or Feature.
+	ErrGeoJSON = errors.New("tourfile: not a GeoJSON feature collection")
+	// ErrNoStops: the file holds no point to make a stop of.
+	ErrNoStops = errors.New("tourfile: no points to make stops of")
 )
 
 // Stop is one stop of a tour.
@@ -36,12 +48,14 @@ type Stop struct {
 
 // Tour is what the tour panel exports.
 type Tour struct {
-	Name     string
-	Profile  string // "driving" or "walking"
-	Stops    []Stop
-	Route    orb.LineString // full route geometry; may be empty
-	Distance float64        // meters
-	Duration float64        // seconds
+	Name    string
+	Profile string // "driving" or "walking"
+	// Roundtrip: the route returns to the first stop.
+	Roundtrip bool
+	Stops     []Stop
+	Route     orb.LineString // full route geometry; may be empty
+	Distance  float64        // meters
+	Duration  float64        // seconds
 }
 
 // TrackPoint is one recorded GPS fix.
@@ -149,11 +163,22 @@ func describe(t Tour) string {
 	return fmt.Sprintf("%s, %.1f km, %.0f min", t.Profile, t.Distance/1000, t.Duration/60)
 }
 
+// FormatTag is the value of the "waymark" member of a tour's GeoJSON: the
+// format and its version.
+const FormatTag = "tour/1"
+
 // WriteGeoJSON writes t as a GeoJSON FeatureCollection: one Point feature
 // per stop (properties name, stop) and one LineString feature for the route
-// (properties profile, distance in meters, duration in seconds).
+// (properties profile, distance in meters, duration in seconds), with the
+// tour's name and settings as members of the collection (see the package
+// comment).
 func WriteGeoJSON(w io.Writer, t Tour) error {
 	fc := geojson.NewFeatureCollection()
+	fc.ExtraMembers = geojson.Properties{"waymark": FormatTag, "name": t.Name, "profile": t.Profile, "roundtrip": t.Roundtrip}
+	if t.Distance > 0 || t.Duration > 0 {
+		fc.ExtraMembers["distance"] = math.Round(t.Distance*10) / 10
+		fc.ExtraMembers["duration"] = math.Round(t.Duration*10) / 10
+	}
 	for i, s := range t.Stops {
 		f := geojson.NewFeature(orb.Point{round7(s.Point[0]), round7(s.Point[1])})
 		f.Properties["name"] = s.Name

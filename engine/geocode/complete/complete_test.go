@@ -54,6 +54,7 @@ func TestSearch(t *testing.T) {
 		bounded   bool
 		distOnly  bool
 		accept    func(int) bool
+		prefer    func(int) bool
 		want      []int // exact order of the first len(want) hits
 		wantNone  []int
 		wantGrade int
@@ -78,7 +79,12 @@ func TestSearch(t *testing.T) {
 		{name: "viewbox prefers inside", text: "landstrasse", limit: 10, box: &orb.Bound{Min: orb.Point{9.519, 47.129}, Max: orb.Point{9.521, 47.131}}, want: []int{3}},
 		{name: "distance only", text: "s", limit: 2, box: &orb.Bound{Min: orb.Point{9.49, 47.16}, Max: orb.Point{9.51, 47.18}}, distOnly: true, want: []int{1, 2}},
 		{name: "importance without distance only", text: "s", limit: 2, box: &orb.Bound{Min: orb.Point{9.49, 47.16}, Max: orb.Point{9.515, 47.18}}, want: []int{2, 1}},
+		{name: "preferred before the viewbox", text: "landstrasse", limit: 10, box: &orb.Bound{Min: orb.Point{9.519, 47.129}, Max: orb.Point{9.521, 47.131}}, prefer: func(d int) bool { return d == 7 }, want: []int{7, 3}},
+		{name: "preferred after the grade", text: "vaduz ", limit: 10, prefer: func(d int) bool { return d == 1 }, want: []int{0, 1}},
 		{name: "nothing", text: "zzzz", limit: 10, want: nil},
+		{name: "missing space", text: "landstrasse 12vaduz", limit: 10, want: []int{4}, wantGrade: GradeTypo},
+		{name: "missing space before a name word", text: "kunstmuseum vaduzstadtle", limit: 10, want: []int{6}, wantGrade: GradeTypo},
+		{name: "no split of a known word", text: "triesenberg ", limit: 10, want: []int{5}, wantGrade: GradeExact},
 		{name: "comma: name part first", text: "Landstrasse, Vaduz", limit: 10, want: []int{3, 4, 7}},
 		{name: "comma: the name part ranks first", text: "Liechtenstein, Vaduz", limit: 10, want: []int{6, 0}},
 		{name: "no comma: importance decides", text: "Liechtenstein Vaduz", limit: 10, want: []int{0, 6}},
@@ -87,7 +93,7 @@ func TestSearch(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			words, pfx := ParseText(tc.text)
-			q := Query{Words: words, LastIsPrefix: pfx, NameWords: NameWords(tc.text), Limit: tc.limit, Accept: tc.accept, Bounded: tc.bounded, DistanceOnly: tc.distOnly}
+			q := Query{Words: words, LastIsPrefix: pfx, NameWords: NameWords(tc.text), Limit: tc.limit, Accept: tc.accept, Prefer: tc.prefer, Bounded: tc.bounded, DistanceOnly: tc.distOnly}
 			if tc.box != nil {
 				q.Box, q.HasBox = *tc.box, true
 			}
@@ -322,6 +328,9 @@ func TestSubstringSkipKeepsAnswers(t *testing.T) {
 		full := ix.search(q, 0)
 		if len(full) < q.Limit && typoCapable(q.Words) {
 			full = ix.search(q, searchTypos)
+		}
+		if len(full) < q.Limit {
+			full = ix.searchSplit(q, full)
 		}
 		if got := ix.Search(q); fmt.Sprint(got) != fmt.Sprint(full) {
 			t.Fatalf("seed %d: Search(%+v) = %v, full search %v", seed, q, got, full)

@@ -16,16 +16,22 @@
 //     Search is safe for concurrent use.
 //   - Match grades, best first: 0 exact word, 1 prefix of a word (last typed
 //     word only), 2 substring of a word (3+ letters), 3 typo (bounded
-//     Damerau-Levenshtein, package typo: 1 edit from 5 letters, 2 from 9).
+//     Damerau-Levenshtein, package typo: 1 edit from 5 letters, 2 from 8;
+//     or a word that is no vocabulary word read as two that are, typed
+//     without the space between them: "vaduzcastle").
 //     A document's grade is the worst grade of its words. Typos are tried
 //     only when the exact grades found fewer results than asked for, so an
-//     exact match always ranks before a corrected one.
+//     exact match always ranks before a corrected one. The same tolerance
+//     serves other readers of typed text (spell.go: Known, Corrections,
+//     Splits).
 //   - Every typed word must match the document (name or address terms) and
 //     at least one must match its name: typing a town name lists the town
 //     and its streets, not every house of the town.
 //   - Ranking: grade; then, when the text has a comma, documents whose
 //     name holds the words before it; then documents whose words all hit
-//     the name before those needing address terms; then, with a viewbox,
+//     the name before those needing address terms; then the documents the
+//     caller prefers (Query.Prefer: settlements before the POIs named
+//     after them); then, with a viewbox,
 //     places inside it before those outside; then importance; then
 //     nearness to the viewbox centre. With DistanceOnly only the distance
 //     to the centre counts.

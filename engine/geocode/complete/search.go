@@ -35,6 +35,12 @@ type Query struct {
 	Limit int
 	// Accept, when set, filters documents (tag, layers, countries...).
 	Accept func(doc int) bool
+	// Prefer, when set, marks the documents that rank before the others
+	// matched as well (same grade, words in the name as much), whatever
+	// the viewbox: settlements before the places named after them. The
+	// first keystrokes (a one- or two-letter prefix without filter or
+	// viewbox) keep the precomputed order, by importance.
+	Prefer func(doc int) bool
 	// Box, when HasBox, is the viewbox: with Bounded only documents inside
 	// it are returned; otherwise those inside rank first. Its centre is
 	// the reference point for proximity and DistanceOnly.
@@ -46,6 +52,11 @@ type Query struct {
 	DistanceOnly bool
 
 	noShort bool // tests: bypass the short-prefix table
+	// noSplit: no word is read as two (searchSplit's own queries).
+	noSplit bool
+	// spellings, when set, replaces Words: the i-th word is any of
+	// spellings[i], matched as an exact word (Together).
+	spellings [][]string
 	// allMatches (tests) visits the address matches of a one-word query
 	// too, which cannot make a hit (see search).
 	allMatches bool
@@ -70,7 +81,9 @@ type Hit struct {
 	AddressWords int
 	// Misplaced counts words before the text's first comma that matched
 	// only address terms (see Query.NameWords).
-	Misplaced  int
+	Misplaced int
+	// Preferred is Query.Prefer's mark.
+	Preferred  bool
 	Importance float64
 	// Distance is meters from the viewbox centre (0 without a viewbox).
 	Distance float64
@@ -128,6 +141,34 @@ func (ix *Index) Search(q Query) []Hit {
 	if len(hits) < q.Limit && typoCapable(q.Words) {
 		hits = ix.search(q, searchTypos)
 	}
+	if len(hits) < q.Limit && !q.noSplit {
+		hits = ix.searchSplit(q, hits)
+	}
+	return hits
+}
+
+// searchSplit adds to hits, graded as typos and in rank order, the hits of
+// q read with one of its words that is no vocabulary word split in two (a
+// missing space: "vaduzcastle"), until q.Limit.
+func (ix *Index) searchSplit(q Query, hits []Hit) []Hit {
+	distOnly := q.HasBox && q.DistanceOnly
+	for i, w := range q.Words {
+		for _, sp := range ix.Splits(w, 2) {
+			sq := q
+			sq.Words = slices.Concat(q.Words[:i], strings.Fields(sp.Word), q.Words[i+1:])
+			sq.noSplit = true
+			if i < q.NameWords {
+				sq.NameWords++
+			}
+			for _, h := range ix.Search(sq) {
+				if slices.ContainsFunc(hits, func(o Hit) bool { return o.Doc == h.Doc }) {
+					continue
+				}
+				h.Grade = GradeTypo
+				hits = insertTop(hits, h, q.Limit, distOnly)
+			}
+		}
+	}
 	return hits
 }
 
@@ -139,11 +180,21 @@ const (
 
 func typoCapable(words []string) bool {
 	for _, w := range words {
-		if typo.MaxEdits(w) > 0 {
+		if typoReach(utf8.RuneCountInString(w), false) {
 			return true
 		}
 	}
 	return false
+}
+
+// typoReach reports whether a typed word of n runes can be a typo of some
+// word: as a whole word from 4 letters (one left out of a 5-letter word),
+// as a prefix from typo.MaxEdits' 5.
+func typoReach(n int, prefix bool) bool {
+	if prefix {
+		return typo.Tolerance(n, 0) > 0
+	}
+	return n >= 4
 }
 
 // matchWord lists the vocabulary words matching w with their grades.
@@ -184,14 +235,17 @@ func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 			}
 		}
 	}
-	if k := typo.MaxEdits(w); typos && k > 0 {
+	n := utf8.RuneCountInString(w)
+	if typos && typoReach(n, prefix) {
 		// Typo candidates share the typed word's first letter (like a
 		// fuzzy query's prefix length of 1): almost every typo is later in
 		// the word, and it cuts the scan to one letter's range of the
-		// sorted vocabulary.
+		// sorted vocabulary. A whole word is tolerated the edits of the
+		// longer of the two (typo.Tolerance); a prefix, those of the
+		// typed word.
 		_, size := utf8.DecodeRuneInString(w)
 		first := w[:size]
-		n := utf8.RuneCountInString(w)
+		kTyped := typo.MaxEdits(w)
 		already := make(map[int32]bool, len(out))
 		for _, m := range out {
 			already[m.id] = true
@@ -199,7 +253,11 @@ func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 		for j := ix.searchWord(first); j < ix.nWords() && strings.HasPrefix(ix.word(j), first); j++ {
 			id := int32(j)
 			l := int(ix.vlen[j])
-			if already[id] || l < n-k || !prefix && l > n+k {
+			k := kTyped
+			if !prefix {
+				k = typo.Tolerance(n, l)
+			}
+			if k == 0 || already[id] || l < n-k || !prefix && l > n+k {
 				continue
 			}
 			var d int
@@ -218,11 +276,18 @@ func (ix *Index) matchWord(w string, prefix bool, mode int) []wordMatch {
 
 func (ix *Index) search(q Query, mode int) []Hit {
 	n := len(q.Words)
+	if q.spellings != nil {
+		n = len(q.spellings)
+	}
 	sets := make([][]wordMatch, n)
 	cost := make([]int, n)
 	order := make([]int, n)
-	for i, w := range q.Words {
-		sets[i] = ix.matchWord(w, q.LastIsPrefix && i == n-1, mode)
+	for i := range n {
+		if q.spellings != nil {
+			sets[i] = ix.matchSpellings(q.spellings[i])
+		} else {
+			sets[i] = ix.matchWord(q.Words[i], q.LastIsPrefix && i == n-1, mode)
+		}
 		if len(sets[i]) == 0 {
 			return nil
 		}
@@ -335,6 +400,7 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		if q.Accept != nil && !q.Accept(d) {
 			continue
 		}
+		h.Preferred = q.Prefer != nil && q.Prefer(d)
 		if q.HasBox {
 			h.Distance = sphere.Distance(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
 		}
@@ -417,6 +483,9 @@ func better(a, b Hit, distOnly bool) bool {
 	}
 	if (a.AddressWords == 0) != (b.AddressWords == 0) {
 		return a.AddressWords == 0
+	}
+	if a.Preferred != b.Preferred {
+		return a.Preferred
 	}
 	if a.InBox != b.InBox {
 		return a.InBox

@@ -7,7 +7,8 @@
 // Design choices:
 //   - The tolerance depends on word length, as users expect from search
 //     boxes: none for words of up to 4 letters, 1 edit from 5 letters, 2
-//     from 9 letters (MaxEdits).
+//     from 8 letters (MaxEdits), counted on the longer of the typed word
+//     and the word it is compared with (Tolerance).
 //   - Words are compared as given: callers pass normalized words
 //     (engine/text), so case and diacritics are not edits.
 //   - Words of up to 64 runes are handled without heap allocation (stack
@@ -17,11 +18,19 @@ package typo
 import "unicode/utf8"
 
 // MaxEdits returns the number of edits tolerated in a typed word: 0 below 5
-// letters, 1 for 5 to 8 letters, 2 for 9 letters or more.
-func MaxEdits(word string) int {
-	n := utf8.RuneCountInString(word)
+// letters, 1 for 5 to 7 letters, 2 for 8 letters or more.
+func MaxEdits(word string) int { return maxEdits(utf8.RuneCountInString(word)) }
+
+// Tolerance returns the number of edits tolerated between a typed word of
+// typed runes and a word of word runes it may stand for: MaxEdits of the
+// longer, so a letter left out of a 5-letter word ("vauz" for "vaduz") is
+// still one edit away. Callers matching the typed word as a prefix of
+// longer words use MaxEdits of the typed word instead.
+func Tolerance(typed, word int) int { return maxEdits(max(typed, word)) }
+
+func maxEdits(n int) int {
 	switch {
-	case n >= 9:
+	case n >= 8:
 		return 2
 	case n >= 5:
 		return 1

@@ -11,11 +11,22 @@ func TestMaxEdits(t *testing.T) {
 		word string
 		want int
 	}{
-		{"", 0}, {"vadu", 0}, {"vaduz", 1}, {"schaanwal", 2}, {"triesenb", 1}, {"triesenberg", 2}, {"zürich", 1},
+		{"", 0}, {"vadu", 0}, {"vaduz", 1}, {"schaanwal", 2}, {"triesenb", 2}, {"triesen", 1}, {"triesenberg", 2}, {"zürich", 1},
 	}
 	for _, tc := range tests {
 		if got := MaxEdits(tc.word); got != tc.want {
 			t.Errorf("MaxEdits(%q) = %d, want %d", tc.word, got, tc.want)
+		}
+	}
+}
+
+func TestTolerance(t *testing.T) {
+	tests := []struct{ typed, word, want int }{
+		{4, 5, 1}, {5, 4, 1}, {4, 4, 0}, {3, 5, 1}, {7, 8, 2}, {8, 7, 2}, {7, 7, 1}, {11, 11, 2},
+	}
+	for _, tc := range tests {
+		if got := Tolerance(tc.typed, tc.word); got != tc.want {
+			t.Errorf("Tolerance(%d, %d) = %d, want %d", tc.typed, tc.word, got, tc.want)
 		}
 	}
 }

@@ -1,0 +1,120 @@
+package tourmodel
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"waymark/engine/geocode"
+)
+
+// Candidates lists the places a typed stop name may mean: the search
+// results (best first), then the suggestions for the same text that are
+// not one of them.
+func Candidates(results, suggestions []geocode.Place) []geocode.Place {
+	out := append([]geocode.Place(nil), results...)
+	for _, s := range suggestions {
+		dup := false
+		for _, r := range results {
+			dup = dup || samePlace(r, s)
+		}
+		if !dup {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Pick decides which candidate (see Candidates) a typed stop name means,
+// for Enter in the add-a-stop field without a highlighted suggestion. The
+// first candidate wins only when it clearly does: it is the only one, or
+// one of its names is the typed text (ignoring case, accents and
+// punctuation) and no other candidate's name holds the text as a whole
+// word or words. The same place mapped twice (a town's node and its
+// boundary: same name, within 2 km) counts once.
+//
+// Otherwise ok is false and the planner chooses: "Vaduz" (the town, and
+// Vaduz Castle, Rathaus Vaduz, … named after it) is listed, never
+// guessed; "Kunstmuseum Liechtenstein" names one place and is added.
+func Pick(text string, cands []geocode.Place) (i int, ok bool) {
+	switch len(cands) {
+	case 0:
+		return -1, false
+	case 1:
+		return 0, true
+	}
+	want := fold(text)
+	best := cands[0]
+	if want == "" || !named(best, want) {
+		return -1, false
+	}
+	for _, c := range cands[1:] {
+		if samePlace(c, best) || named(c, want) && Near(c.Centroid, best.Centroid, 2000) {
+			continue
+		}
+		if mentions(c, want) {
+			return -1, false
+		}
+	}
+	return 0, true
+}
+
+// samePlace reports whether a and b are the same record.
+func samePlace(a, b geocode.Place) bool {
+	if a.OSMType != "" && a.OSMType == b.OSMType && a.OSMID == b.OSMID {
+		return true
+	}
+	return a.PlaceID != 0 && a.PlaceID == b.PlaceID
+}
+
+// placeNames returns pl's names: its display name and its name tags.
+func placeNames(pl geocode.Place) []string {
+	out := []string{pl.Name}
+	for _, n := range pl.Names {
+		out = append(out, n)
+	}
+	return out
+}
+
+// named reports whether one of pl's names folds to want.
+func named(pl geocode.Place, want string) bool {
+	for _, n := range placeNames(pl) {
+		if fold(n) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether one of pl's names holds want as whole words.
+func mentions(pl geocode.Place, want string) bool {
+	w := " " + want + " "
+	for _, n := range placeNames(pl) {
+		if strings.Contains(" "+fold(n)+" ", w) {
+			return true
+		}
+	}
+	return false
+}
+
+// fold lowers s, drops accents and keeps letters and digits separated by
+// single spaces: "Schloss  Vaduz!" and "schloss vaduz" fold alike.
+func fold(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}

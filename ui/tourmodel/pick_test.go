@@ -1,0 +1,85 @@
+package tourmodel
+
+import (
+	"testing"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine/geocode"
+)
+
+func place(id int64, name string, at orb.Point, tags ...string) geocode.Place {
+	pl := geocode.Place{OSMType: "node", OSMID: id, PlaceID: id, Name: name, Centroid: at}
+	if len(tags) > 0 {
+		pl.Names = map[string]string{}
+		for i := 0; i+1 < len(tags); i += 2 {
+			pl.Names[tags[i]] = tags[i+1]
+		}
+	}
+	return pl
+}
+
+var (
+	vaduzTown      = place(1, "Vaduz", orb.Point{9.5209, 47.1410})
+	vaduzBoundary  = geocode.Place{OSMType: "relation", OSMID: 2, PlaceID: 2, Name: "Vaduz", Centroid: orb.Point{9.53, 47.13}}
+	vaduzCastle    = place(3, "Vaduz Castle", orb.Point{9.5243, 47.1394}, "name:de", "Schloss Vaduz")
+	recycling      = place(4, "Wertstoffsammelstelle Vaduz-Triesen", orb.Point{9.52, 47.12})
+	kunstmuseum    = place(5, "Kunstmuseum Liechtenstein", orb.Point{9.5216, 47.1390})
+	cafe           = place(6, "CAFE im kunstmuseum", orb.Point{9.5217, 47.1391})
+	vaduzElsewhere = place(7, "Vaduz", orb.Point{9.9, 47.5})
+)
+
+func TestPick(t *testing.T) {
+	tests := []struct {
+		name        string
+		text        string
+		results     []geocode.Place
+		suggestions []geocode.Place
+		want        int // −1: the planner chooses
+	}{
+		{"one place named so", "Kunstmuseum Liechtenstein", []geocode.Place{kunstmuseum, cafe}, []geocode.Place{kunstmuseum, cafe}, 0},
+		{"case and accents", "kunstmuséum  LIECHTENSTEIN", []geocode.Place{kunstmuseum}, []geocode.Place{cafe}, 0},
+		{"town with places named after it", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{vaduzTown, vaduzCastle, recycling}, -1},
+		{"named after it in another language", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{place(8, "Castle", orb.Point{9.52, 47.14}, "name:de", "Schloss Vaduz")}, -1},
+		{"node and boundary are one place", "Vaduz", []geocode.Place{vaduzTown, vaduzBoundary}, nil, 0},
+		{"two places of the name far apart", "Vaduz", []geocode.Place{vaduzTown, vaduzElsewhere}, nil, -1},
+		{"best is not named so", "Vaduz", []geocode.Place{recycling, vaduzTown}, nil, -1},
+		{"single result of a partial name", "Landesmuseum", []geocode.Place{place(9, "Liechtenstein National Museum", orb.Point{9.52, 47.14})}, nil, 0},
+		{"word inside another word does not count", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{place(10, "Vaduzerstrasse", orb.Point{9.52, 47.14})}, 0},
+		{"nothing found", "Nowhere", nil, nil, -1},
+		{"empty text", " !", []geocode.Place{vaduzTown, vaduzCastle}, nil, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cands := Candidates(tt.results, tt.suggestions)
+			i, ok := Pick(tt.text, cands)
+			if !ok {
+				i = -1
+			}
+			if i != tt.want {
+				t.Errorf("Pick(%q, %d candidates) = %d, %v; want %d", tt.text, len(cands), i, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestCandidatesDropsDuplicates(t *testing.T) {
+	got := Candidates([]geocode.Place{vaduzTown, kunstmuseum}, []geocode.Place{kunstmuseum, vaduzCastle, vaduzTown})
+	if len(got) != 3 || got[0].OSMID != 1 || got[1].OSMID != 5 || got[2].OSMID != 3 {
+		t.Errorf("Candidates = %v, want the results then Vaduz Castle", got)
+	}
+}
+
+func TestFold(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Schloss  Vaduz!", "schloss vaduz"},
+		{"Museé", "musee"},
+		{"  ", ""},
+		{"Vaduz-Triesen", "vaduz triesen"},
+	}
+	for _, tt := range tests {
+		if got := fold(tt.in); got != tt.want {
+			t.Errorf("fold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
