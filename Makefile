@@ -170,12 +170,18 @@ test-cluster: server testpacks
 # Country-scale figures (not part of make test; ×64 takes ~7 min and ~5 GB):
 # LI and LI tiled SCALE_N times by
 # ../shared/tools/tile_extract.py into var/scale, each imported (time, peak
-# RSS, pack size) and served (first answer, ready, RSS, latencies).
+# RSS, pack size) and served (first answer, ready, RSS, latencies), with
+# each import stage's time, CPU, peak RSS and live heap per million nodes
+# (the importer's cost model, regions/doc.go). SCALE_ARGS go to
+# tile_extract.py, e.g. SCALE_N=64,400 SCALE_ARGS=--distinct-places.
+# It builds bin/waymark only (not the GUI).
 SCALE_N ?= 1,16,64
-bench-scale: build
+SCALE_ARGS ?=
+bench-scale: deps
+	$(GOBUILD) -o $(BIN) ./app
 	@{ [ -x /usr/bin/time ] && /usr/bin/python3 -c 'import osmium' 2>/dev/null; } || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends time python3-pyosmium; }
 	@mkdir -p $(VAR)/scale
-	$(GO) run ./internal/scalebench -bin $(BIN) -regions $(REGIONS) -dir $(VAR)/scale -n $(SCALE_N)
+	$(GO) run ./internal/scalebench -bin $(BIN) -regions $(REGIONS) -dir $(VAR)/scale -n $(SCALE_N) -tile-args '$(SCALE_ARGS)'
 
 # The Go benchmarks of opening a pack, search and reverse on LI and on LI
 # tiled SCALE_GO_N times (internal/testpacks.Scaled; reuses var/scale).

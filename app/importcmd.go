@@ -71,7 +71,8 @@ func runImport(args []string) int {
 	defer stop()
 
 	bar := newProgressBar(os.Stderr, *quiet)
-	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget, TempDir: tmp, MemoryLimit: limit})
+	sum, err := regions.BuildAll(ctx, fs.Args(), *out, regions.Options{Progress: bar.update, Name: *name, Memory: budget, TempDir: tmp, MemoryLimit: limit,
+		StageDone: func(st regions.StageStat) { bar.line(st.String()) }})
 	bar.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -160,6 +161,19 @@ func (p *progressBar) update(st regions.Status) {
 		bar[i] = '#'
 	}
 	fmt.Fprintf(p.w, "\r%-9s [%s] %3d%% %11d objects  %-22s %s resident \x1b[K", st.Stage, bar, pct, st.Done, left, mem)
+}
+
+// line prints s on a line of its own (a stage's figures as it ends),
+// unless quiet: the summary lists them all at the end.
+func (p *progressBar) line(s string) {
+	if p.quiet {
+		return
+	}
+	if p.tty {
+		fmt.Fprintf(p.w, "\r%s\x1b[K\n", s)
+		return
+	}
+	fmt.Fprintln(p.w, s)
 }
 
 func (p *progressBar) done() {

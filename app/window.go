@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	fyneapp "fyne.io/fyne/v2/app"
+	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"waymark/ui"
 )
@@ -27,7 +28,24 @@ func openWindow(opts ui.Options) error {
 	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(ui.AppIcon())
+	opts.Screen = primaryScreen
 	return ui.Run(a, opts)
+}
+
+// primaryScreen returns the primary monitor's size in pixels. Fyne's
+// desktop driver is GLFW and has initialised it by the time the app has
+// started (ui.Run asks from the app's OnStarted, on the main thread, as
+// GLFW requires).
+func primaryScreen() (width, height int, ok bool) {
+	m := glfw.GetPrimaryMonitor()
+	if m == nil {
+		return 0, 0, false
+	}
+	mode := m.GetVideoMode()
+	if mode == nil {
+		return 0, 0, false
+	}
+	return mode.Width, mode.Height, true
 }
 
 // checkDisplay reports ErrNoDisplay when a windowing system is needed

@@ -82,6 +82,9 @@ type Summary struct {
 	// ProblemCount is the number of problems seen, kept or not.
 	ProblemCount int
 	Duration     time.Duration
+	// Stages holds what each stage took, in order: "read" (loading the
+	// extract), the stages, "finish" (ANALYZE, checksums, sync).
+	Stages []StageStat
 }
 
 const maxProblems = 200
@@ -124,6 +127,10 @@ func (s *Summary) String() string {
 			fmt.Fprintf(&b, "  … and %d more\n", s.ProblemCount-len(s.Problems))
 		}
 	}
+	for _, st := range s.Stages {
+		n := s.Counts["nodes"]
+		fmt.Fprintf(&b, "%s  per M nodes %6.2f s, CPU %6.2f s\n", st, perMillion(st.Duration.Seconds(), n), perMillion(st.CPU.Seconds(), n))
+	}
 	fmt.Fprintf(&b, "took %s\n", s.Duration.Round(time.Millisecond))
 	return b.String()
 }
@@ -147,6 +154,10 @@ type Options struct {
 	// MemoryLimit stops the import with ErrMemoryBudget when its live
 	// heap outgrows it (memwatch.go); 0 for no limit.
 	MemoryLimit int64
+	// StageDone, when set, is told what each stage took as it ends (the
+	// same StageStat Summary.Stages lists at the end), so a long import
+	// logs its stages as it goes.
+	StageDone func(StageStat)
 }
 
 // DefaultMemory is the memory budget of an import when none is given.
@@ -216,8 +227,12 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	if tmpDir == "" {
 		tmpDir = dir
 	}
+	meter := newStageMeter(opts.StageDone)
+	defer func() { sum.Stages = meter.stop() }()
 	t.begin("read", 0)
+	meter.begin("read")
 	data, err := loadAll(ctx, ins, tmpDir, t)
+	meter.end()
 	if err != nil {
 		return nil, err
 	}
@@ -278,22 +293,18 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 		data.ways.release()
 		data.tagged.release()
 		data.rels.release()
-		if err := runStage(ctx, db, st, data, name, opts, t, sum); err != nil {
+		meter.begin(st.Name)
+		err := runStage(ctx, db, st, data, name, opts, t, sum)
+		meter.end()
+		if err != nil {
 			return nil, err
 		}
 	}
-	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
-		return nil, fmt.Errorf("regions: analyze pack: %w", err)
-	}
-	if err := engine.WriteChecksums(ctx, db); err != nil {
+	meter.begin("finish")
+	if err := finishPack(ctx, db, tmpPath); err != nil {
 		return nil, err
 	}
-	if err := db.Close(); err != nil {
-		return nil, fmt.Errorf("regions: close pack: %w", err)
-	}
-	if err := syncFile(tmpPath); err != nil {
-		return nil, err
-	}
+	meter.end()
 	// CreateTemp makes the file private; a pack is plain map data.
 	if err := os.Chmod(tmpPath, 0o644); err != nil {
 		return nil, fmt.Errorf("regions: pack permissions: %w", err)
@@ -311,6 +322,21 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	engine.RemoveImages(out)
 	sum.Duration = time.Since(start)
 	return sum, nil
+}
+
+// finishPack analyzes the pack, writes its checksums, closes it and
+// syncs its file.
+func finishPack(ctx context.Context, db *sql.DB, path string) error {
+	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
+		return fmt.Errorf("regions: analyze pack: %w", err)
+	}
+	if err := engine.WriteChecksums(ctx, db); err != nil {
+		return err
+	}
+	if err := db.Close(); err != nil {
+		return fmt.Errorf("regions: close pack: %w", err)
+	}
+	return syncFile(path)
 }
 
 func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string, opts Options, t *tracker, sum *Summary) error {

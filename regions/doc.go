@@ -39,13 +39,9 @@
 // give back as they go; the features stage writes areas as it makes them
 // and keeps lines as way references until they are merged; the roads
 // stage writes a graph's road part before contracting it and the rest in
-// 4 MB parts; node locations are compressed runs (~6 bytes a node) while
-// the ways are located. What still grows with the input is each stage's
-// own result for the whole extract: the places (~550 MB live at LI ×64,
-// the peak), the contraction's adjacency (~500 MB), the relations (~50
-// MB). At ×64 (147 MB PBF) an import peaks at 1.1 GB with its default
-// 1.14 GB budget (440–470 s); a bounded import needs the places stage to work
-// region by region and the contraction's adjacency off the heap. The
+// 4 MB parts; node locations wait in an unlinked temporary file (sorted
+// runs of delta blocks, ~0.1 byte a node in the heap) while the ways are
+// located. What still grows with the input is in the cost model below. The
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
 // (polygon.go) is shared by the places and features stages; a new feature
@@ -61,6 +57,61 @@
 // index, no index by postcode). LI: 21.1 → 17.5 MB (5.7× the PBF); LI
 // ×64: 913 → 738 MB (5.0×). What is left is the data itself: graphs
 // ~30%, map features ~30%, places with their address lines and FTS ~40%.
+//
+// # Cost model
+//
+// Each import prints, per stage, its wall time, CPU time, peak resident
+// set and peak live heap (StageStat, as each stage ends and in the
+// Summary); make bench-scale tabulates them per million nodes. Measured
+// (Nov 2026, this 2-core machine under a load of ~12, so wall times are
+// mostly waiting; the model uses CPU seconds) on LI (0.38 M nodes) and LI
+// ×64 (17.2 M nodes, 1.78 M ways, 53 k relations, 147 MB PBF; total CPU
+// 690 s, peak RSS 494 MiB):
+//
+//	stage     CPU s/M nodes  ×64 peak RSS  ×64 live heap  grows with
+//	read           1.62         338 MB        227 MB      ways (index ~3-4 B), nodes (~0.1 B)
+//	places        11.2          398 MB        185 MB      non-leaf places (~1 KB each)
+//	roads         19.0          494 MB        214 MB      routable way nodes (both graphs)
+//	features       6.5          294 MB         73 MB      merged lines
+//	finish         0.5          207 MB         28 MB      (SQLite: ANALYZE, checksums)
+//	images         1.4            –             –         (engine.WriteImages)
+//
+// CPU is linear in the nodes (fits of LI and ×64 have intercepts under
+// 1 s). Memory is not: each stage's peak is a fixed part (decoder
+// buffers, SQLite's cache, the collector's slack at GOGC 50) plus what the
+// last column names. The read stage's fixed part dominates (×400: its
+// RSS, sampled every 15 s, peaked at 551 MB, where a line through LI and
+// ×64 would say 1.7 GB). The places stage is the one that grows: its
+// streets, areas and settlements (not the leaves, which wait in a spill)
+// hold ~1 KB each in the heap (×64: 191 k of them, 185 MB live; a heap
+// profile in the addresses step: the place itself 240 B, its shape ~90
+// B, the street index's decoded points and grid ~200 B, address lines
+// ~60 B, extratags ~50 B, names ~30 B).
+//
+// Check against LI ×400 --distinct-places (920 MB PBF, 107.5 M nodes,
+// 11.1 M ways, 331 k relations) with the default budget (920 MiB): the
+// read stage took 156–162 s of CPU, the model says 174 s (+9%). The model
+// puts the places stage's live heap at ~1.2 GB (1.19 M non-leaf places),
+// over the budget; measured, its collect step alone passed 1.33 GB of
+// RSS (peak 1.46 GB) and had used 550 s of CPU, half the whole stage's
+// predicted 1,207 s, when stopped after 23 min: above the budget the
+// collector runs without pause and time per node is no longer linear.
+// Until the places stage keeps its non-leaf places out of the heap, the
+// model has an import within 1 GB up to about LI ×250 (~0.75 GB of them;
+// ×200 measured 0.94 GB before).
+//
+// Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):
+// the model gives ~20,000 CPU s (5.6 h) at this machine's load; an
+// earlier idle import of LI ×64 (290 s, against this model's 680 s on 2
+// cores) scales that by ~0.43. Only the read stage uses every core;
+// places, features and each graph's contraction run on one, and the two
+// graphs build at once only when the budget holds 128 bytes a way node
+// reference (runRoads), which Germany's does not. So: 2 idle cores ~2.4 h
+// (39.5 s per M nodes before scaling), 8 cores ~2.3 h (38.9 s): more
+// cores do not help until places, features and contraction work in
+// parallel. Both need a budget (-mem) of ~6 GB for the places stage's
+// ~5.5 M non-leaf places; with the default 920 MiB it would not end in
+// useful time.
 //
 // The home view (home_bbox) is the extract's largest
 // cluster of nodes, so an extract with disjoint areas (the LI test extract

@@ -1,25 +1,41 @@
 package regions
 
 import (
+	"bufio"
 	"cmp"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
 )
 
-// nodeStore holds node locations while an extract loads, compressed: the
-// locations come into a buffer of nodeBufLen, which, when full, is sorted
-// by id and encoded into a run of blocks of nodeBlockLen nodes, each node
-// its id and E7 coordinates as varint deltas from the node before it
-// (~6 bytes a node on LI and its tilings, where a sorted array took 16 and
-// was the read stage's peak: 275 MB at LI ×64). A lookup finds the runs
-// whose id range holds the id, the block by binary search on the blocks'
-// first ids, and decodes at most one block (a locator keeps its last
-// block decoded, so the nodes of one way, near in id, cost one decode).
+// nodeStore holds node locations while an extract loads, compressed and
+// outside the heap: the locations come into a buffer of nodeBufLen,
+// which, when full, is sorted by id and encoded into a run of blocks of
+// nodeBlockLen nodes, each node its id and E7 coordinates as varint
+// deltas from the node before it (~6 bytes a node on LI and its
+// tilings). The blocks go to an unlinked temporary file; the heap keeps
+// per run only its blocks' first ids and file offsets (packedInts, ~5
+// bytes a block of 64 nodes: 0.08 bytes a node, LI ×400's 108 M nodes 9
+// MB where the runs in memory took 650 MB). A lookup finds the runs whose
+// id range holds the id, the block by binary search on the blocks' first
+// ids, and reads and decodes at most one block (pread: the page cache
+// keeps the file, the process's resident set does not; a cursor keeps
+// the last nodeCacheBlocks blocks it decoded, so the nodes of one way and
+// of the ways near it in id cost one read).
+//
+// This is the layout of imposm3's coordinate cache (delta-coded bunches
+// of 64 nodes in LevelDB, an LRU of decoded bunches) without the
+// database: the runs are written once, in order, and only read after.
+// osmium's dense arrays (8 bytes per id up to the largest id) do not suit
+// extracts, whose ids are sparse, nor its sorted arrays (16 bytes a node).
 //
 // Appends within one input come in any order (the PBF decoder runs on
 // several goroutines), so runs may overlap; PBF files are sorted by id, so
@@ -36,6 +52,16 @@ type nodeStore struct {
 	// byMin[:i+1] (finish).
 	byMin []*nodeRun
 	maxTo []int64
+	// dir is where the blocks' file goes; "" keeps the blocks in mem.
+	dir string
+	f   *os.File
+	w   *bufio.Writer
+	mem []byte
+	off int64  // bytes of blocks written
+	enc []byte // flush's buffer of a run's blocks
+	// errMu guards err, the first error writing or reading the blocks.
+	errMu sync.Mutex
+	err   error
 }
 
 type nodeLoc struct {
@@ -51,18 +77,22 @@ const (
 )
 
 // nodeRun is a sorted, compressed run of node locations without repeated
-// ids: block b starts at data[offs[b]] with the node of id first[b];
-// every node is (id delta, lon delta, lat delta) from the node before it
-// (from first[b], 0 and 0 for the block's first), as uvarint and zigzag
-// varints.
+// ids: block b starts at byte offs[b] of the store's blocks with the node
+// of id first[b]; every node is (id delta, lon delta, lat delta) from the
+// node before it (from first[b], 0 and 0 for the block's first), as
+// uvarint and zigzag varints. The last block ends at end.
 type nodeRun struct {
 	made     int // index in nodeStore.runs
 	min, max int64
-	first    []int64
-	offs     []uint32
-	data     []byte
+	first    packedInts
+	offs     packedInts
+	end      int64
 	n        int
 }
+
+// errNodeStore wraps an error writing or reading the node locations'
+// temporary file.
+var errNodeStore = errors.New("regions: node location store")
 
 // startInput begins the locations of the next input: no run holds
 // locations of two inputs, so the earlier input's run wins.
@@ -81,7 +111,7 @@ func (s *nodeStore) add(id osm.NodeID, p orb.Point) {
 	}
 }
 
-// flush encodes the buffered locations into a run.
+// flush encodes the buffered locations into a run and writes its blocks.
 func (s *nodeStore) flush() {
 	if len(s.buf) == 0 {
 		return
@@ -90,35 +120,85 @@ func (s *nodeStore) flush() {
 		slices.SortFunc(s.buf, byNodeID)
 	}
 	r := &nodeRun{min: s.buf[0].id, max: s.buf[len(s.buf)-1].id}
-	r.data = make([]byte, 0, 7*len(s.buf))
+	data := s.enc[:0]
 	var prev nodeLoc
 	for i, l := range s.buf {
 		if i > 0 && l.id == prev.id {
 			continue // the first of repeated ids is kept
 		}
 		if r.n%nodeBlockLen == 0 {
-			r.first = append(r.first, l.id)
-			r.offs = append(r.offs, uint32(len(r.data)))
+			r.first.append(l.id)
+			r.offs.append(s.off + int64(len(data)))
 			prev = nodeLoc{id: l.id}
 		}
-		r.data = binary.AppendUvarint(r.data, uint64(l.id-prev.id))
-		r.data = binary.AppendVarint(r.data, int64(l.lon)-int64(prev.lon))
-		r.data = binary.AppendVarint(r.data, int64(l.lat)-int64(prev.lat))
+		data = binary.AppendUvarint(data, uint64(l.id-prev.id))
+		data = binary.AppendVarint(data, int64(l.lon)-int64(prev.lon))
+		data = binary.AppendVarint(data, int64(l.lat)-int64(prev.lat))
 		prev = l
 		r.n++
 	}
-	r.data = slices.Clip(r.data)
+	r.first.finish()
+	r.offs.finish()
+	s.write(data)
+	r.end = s.off
+	s.enc = data[:0]
 	s.runs = append(s.runs, r)
 	s.buf = s.buf[:0]
 }
 
+// write appends blocks to the file (or memory).
+func (s *nodeStore) write(data []byte) {
+	defer func() { s.off += int64(len(data)) }()
+	if s.dir == "" {
+		s.mem = append(s.mem, data...)
+		return
+	}
+	if s.f == nil && s.err == nil {
+		f, err := createUnlinked(s.dir, ".waymark-nodes-*")
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)
+	}
+	if s.w != nil {
+		if _, err := s.w.Write(data); err != nil {
+			s.fail(err)
+		}
+	}
+}
+
+// fail keeps the first error of the store.
+func (s *nodeStore) fail(err error) {
+	s.errMu.Lock()
+	defer s.errMu.Unlock()
+	if s.err == nil {
+		s.err = fmt.Errorf("%w: %w", errNodeStore, err)
+	}
+}
+
+// failed returns the first error writing or reading the blocks: lookups
+// after one may have missed nodes that are in the extract.
+func (s *nodeStore) failed() error {
+	s.errMu.Lock()
+	defer s.errMu.Unlock()
+	return s.err
+}
+
 func byNodeID(a, b nodeLoc) int { return cmp.Compare(a.id, b.id) }
 
-// finish encodes what is still buffered, frees the buffer and indexes
-// the runs by id range; lookups may start.
-func (s *nodeStore) finish() {
+// finish encodes what is still buffered, frees the buffer, makes the
+// blocks readable and indexes the runs by id range; lookups may start.
+func (s *nodeStore) finish() error {
 	s.flush()
 	s.buf = nil
+	s.enc = nil
+	if s.w != nil {
+		if err := s.w.Flush(); err != nil {
+			s.fail(err)
+		}
+		s.w = nil
+	}
 	for i, r := range s.runs {
 		r.made = i
 	}
@@ -131,12 +211,21 @@ func (s *nodeStore) finish() {
 			s.maxTo[i] = max(r.max, s.maxTo[i-1])
 		}
 	}
+	return s.failed()
+}
+
+// close drops the blocks' file and the runs.
+func (s *nodeStore) close() {
+	if s.f != nil {
+		s.f.Close()
+	}
+	s.runs, s.byMin, s.maxTo, s.mem, s.buf, s.f, s.w = nil, nil, nil, nil, nil, nil, nil
 }
 
 // len returns the number of distinct node ids stored (after finish).
 func (s *nodeStore) len() int {
 	n := 0
-	var c nodeCursor
+	c := s.cursor()
 	for _, r := range s.runs {
 		n += r.n
 		// Ids also in a run made earlier count once. Runs of a PBF overlap
@@ -150,11 +239,13 @@ func (s *nodeStore) len() int {
 		if lo > hi {
 			continue
 		}
-		r.each(max(lo, r.min), min(hi, r.max), func(id int64, _, _ int32) {
-			if _, _, ok := s.earliest(&c, id, r.made); ok {
+		var ids []int64
+		c.each(r, max(lo, r.min), min(hi, r.max), func(id int64, _, _ int32) { ids = append(ids, id) })
+		for _, id := range ids {
+			if _, _, ok := s.earliest(c, id, r.made); ok {
 				n--
 			}
-		})
+		}
 	}
 	return n
 }
@@ -176,27 +267,25 @@ func (s *nodeStore) earliest(c *nodeCursor, id int64, before int) (lon, lat int3
 	return lon, lat, ok
 }
 
-// each calls fn for every node of r with lo <= id <= hi, in id order.
-func (r *nodeRun) each(lo, hi int64, fn func(id int64, lon, lat int32)) {
-	b := max(r.block(lo), 0)
-	for ; b < len(r.first) && r.first[b] <= hi; b++ {
-		var blk nodeBlock
-		blk.decode(r, b)
-		for k := range blk.n {
-			if id := blk.ids[k]; id >= lo && id <= hi {
-				fn(id, blk.lons[k], blk.lats[k])
-			}
-		}
-	}
-}
-
 // block returns the index of the block that may hold id (-1 before the first).
 func (r *nodeRun) block(id int64) int {
-	b, found := slices.BinarySearch(r.first, id)
+	b, found := r.first.search(id)
 	if !found {
 		b--
 	}
 	return b
+}
+
+// blocks returns the run's number of blocks.
+func (r *nodeRun) blocks() int { return r.first.len() }
+
+// span returns where block b's bytes start and end.
+func (r *nodeRun) span(b int) (start, end int64) {
+	start, end = r.offs.get(b), r.end
+	if b+1 < r.blocks() {
+		end = r.offs.get(b + 1)
+	}
+	return start, end
 }
 
 // nodeBlock is one decoded block.
@@ -206,32 +295,102 @@ type nodeBlock struct {
 	n          int
 }
 
-func (blk *nodeBlock) decode(r *nodeRun, b int) {
-	end := len(r.data)
-	if b+1 < len(r.offs) {
-		end = int(r.offs[b+1])
-	}
-	data := r.data[r.offs[b]:end]
-	id, lon, lat := r.first[b], int64(0), int64(0)
+// decode decodes the block's bytes data, whose first node has id first;
+// false when they do not decode (a damaged temporary file).
+func (blk *nodeBlock) decode(data []byte, first int64) bool {
+	id, lon, lat := first, int64(0), int64(0)
 	blk.n = 0
 	for len(data) > 0 {
-		d, k := binary.Uvarint(data)
-		data = data[k:]
-		x, k := binary.Varint(data)
-		data = data[k:]
-		y, k := binary.Varint(data)
-		data = data[k:]
+		if blk.n == nodeBlockLen {
+			return false
+		}
+		d, k1 := binary.Uvarint(data)
+		if k1 <= 0 {
+			return false
+		}
+		x, k2 := binary.Varint(data[k1:])
+		if k2 <= 0 {
+			return false
+		}
+		y, k3 := binary.Varint(data[k1+k2:])
+		if k3 <= 0 {
+			return false
+		}
+		data = data[k1+k2+k3:]
 		id, lon, lat = id+int64(d), lon+x, lat+y
 		blk.ids[blk.n], blk.lons[blk.n], blk.lats[blk.n] = id, int32(lon), int32(lat)
 		blk.n++
 	}
+	return true
 }
 
-// nodeCursor keeps the last block it decoded; one per goroutine.
+// nodeCacheBlocks is how many decoded blocks a cursor keeps (direct
+// mapped by run and block: ~1 KB each).
+const nodeCacheBlocks = 256
+
+// nodeCursor reads and decodes blocks for one goroutine, keeping the
+// last nodeCacheBlocks it decoded.
 type nodeCursor struct {
+	s     *nodeStore
+	buf   []byte
+	cache [nodeCacheBlocks]cachedNodeBlock
+}
+
+type cachedNodeBlock struct {
 	run   *nodeRun
 	block int
 	blk   nodeBlock
+}
+
+func (s *nodeStore) cursor() *nodeCursor { return &nodeCursor{s: s} }
+
+// load returns block b of r, decoded; nil when it cannot be read (the
+// store's error says why).
+func (c *nodeCursor) load(r *nodeRun, b int) *nodeBlock {
+	slot := &c.cache[(b^r.made*0x9e3779b1)&(nodeCacheBlocks-1)]
+	if slot.run == r && slot.block == b {
+		return &slot.blk
+	}
+	start, end := r.span(b)
+	var data []byte
+	switch {
+	case c.s.dir == "":
+		data = c.s.mem[start:end]
+	case c.s.f == nil: // the file could not be made (the store's error)
+		return nil
+	default:
+		if n := int(end - start); cap(c.buf) < n {
+			c.buf = make([]byte, n)
+		}
+		data = c.buf[:end-start]
+		if _, err := c.s.f.ReadAt(data, start); err != nil {
+			c.s.fail(err)
+			slot.run = nil
+			return nil
+		}
+	}
+	if !slot.blk.decode(data, r.first.get(b)) {
+		c.s.fail(fmt.Errorf("damaged block %d of run %d", b, r.made))
+		slot.run = nil
+		return nil
+	}
+	slot.run, slot.block = r, b
+	return &slot.blk
+}
+
+// each calls fn for every node of r with lo <= id <= hi, in id order.
+func (c *nodeCursor) each(r *nodeRun, lo, hi int64, fn func(id int64, lon, lat int32)) {
+	for b := max(r.block(lo), 0); b < r.blocks() && r.first.get(b) <= hi; b++ {
+		blk := c.load(r, b)
+		if blk == nil {
+			return
+		}
+		for k := range blk.n {
+			if id := blk.ids[k]; id >= lo && id <= hi {
+				fn(id, blk.lons[k], blk.lats[k])
+			}
+		}
+	}
 }
 
 // find returns the location of id in r.
@@ -243,23 +402,23 @@ func (c *nodeCursor) find(r *nodeRun, id int64) (lon, lat int32, ok bool) {
 	if b < 0 {
 		return 0, 0, false
 	}
-	if c.run != r || c.block != b {
-		c.blk.decode(r, b)
-		c.run, c.block = r, b
+	blk := c.load(r, b)
+	if blk == nil {
+		return 0, 0, false
 	}
-	k, found := slices.BinarySearch(c.blk.ids[:c.blk.n], id)
+	k, found := slices.BinarySearch(blk.ids[:blk.n], id)
 	if !found {
 		return 0, 0, false
 	}
-	return c.blk.lons[k], c.blk.lats[k], true
+	return blk.lons[k], blk.lats[k], true
 }
 
 // locator returns a lookup of E7 locations by id for one goroutine
 // (after finish). When inputs overlap, the earliest input's location is
 // returned.
 func (s *nodeStore) locator() func(osm.NodeID) (lon, lat int32, ok bool) {
-	var c nodeCursor
+	c := s.cursor()
 	return func(id osm.NodeID) (int32, int32, bool) {
-		return s.earliest(&c, int64(id), len(s.runs))
+		return s.earliest(c, int64(id), len(s.runs))
 	}
 }

@@ -23,8 +23,9 @@ import (
 // compact form: what the stages need of each object and no more.
 //
 // Untagged nodes are not kept as objects: their locations are read into a
-// compressed store of sorted runs (nodeStore, ~6 bytes a node) while
-// loading, copied into the ways that use them, and the store is dropped.
+// compressed store of sorted runs in a temporary file (nodeStore, ~6
+// bytes a node on disk, 0.1 in the heap) while loading, copied into the
+// ways that use them, and the store is dropped.
 // Ways, the bulk of an extract, tagged nodes and relations are kept
 // outside the Go heap in memory-mapped temporary files (wayStore) and
 // decoded when a stage asks for them: Ways, TaggedNodes and Relations
@@ -191,6 +192,7 @@ func newData(tmpDir string) *Data {
 		Bound:  orb.Bound{Min: orb.Point{180, 90}, Max: orb.Point{-180, -90}},
 		home:   homeCounter{},
 		tmpDir: tmpDir,
+		store:  nodeStore{dir: tmpDir},
 	}
 }
 
@@ -307,7 +309,10 @@ func (d *Data) addLocation(n *osm.Node) {
 // finish sorts and deduplicates what every input gave, copies node
 // locations into the ways and drops the location store.
 func (d *Data) finish() error {
-	d.store.finish()
+	defer d.store.close()
+	if err := d.store.finish(); err != nil {
+		return err
+	}
 	d.NodeCount = d.store.len()
 	if d.NodeCount == 0 {
 		return fmt.Errorf("regions: read extract: %w", ErrEmptyExtract)
@@ -335,7 +340,11 @@ func (d *Data) finish() error {
 	if err := d.finishRelations(d.store.locator()); err != nil {
 		return err
 	}
-	d.store = nodeStore{}
+	// A block that could not be read makes its nodes missing: the import
+	// stops rather than writing a pack without them.
+	if err := d.store.failed(); err != nil {
+		return err
+	}
 	d.Home = homeArea(d, d.home.bound(d.Bound))
 	d.home = nil
 	return nil

@@ -264,6 +264,10 @@ func e7(v float64) int64 {
 	return n
 }
 
+// textCacheMax is the most search texts searchText keeps (~100 bytes
+// each with the map's overhead).
+const textCacheMax = 1 << 16
+
 // searchText returns the normalized variants of every name of place i,
 // joined as the name column wants them, cached since parents repeat in
 // every address.
@@ -275,7 +279,11 @@ func (b *placeBuilder) searchText(i int32) string {
 	if p := b.places[i]; p.rankSearch < 30 && p.rankAddress < 30 {
 		// Only a street or an area is another place's parent; a house's
 		// or a POI's text is asked for once (LI ×64: 45 MB not cached).
-		if b.textCache == nil {
+		// The cache is bounded: a country has millions of streets
+		// (LI ×400: ~2 M) and the cache held a text for each to the
+		// end of the write; emptied when full, a text asked for again
+		// is made again (the pack is the same).
+		if b.textCache == nil || len(b.textCache) >= textCacheMax {
 			b.textCache = map[int32]string{}
 		}
 		b.textCache[i] = c

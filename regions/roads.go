@@ -216,7 +216,15 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			special[n.ID] = k
 		}
 	}
-	routable := map[osm.WayID][2]int64{} // routable ways' end nodes
+	// The end nodes of the routable ways that turn restrictions name
+	// (only the car's graph has restrictions): not of every routable
+	// way, a map that grew with the input (LI ×400: ~4 M entries a
+	// profile).
+	var members map[osm.WayID]bool
+	if p == route.Driving {
+		members = restrictionMembers(d)
+	}
+	routable := map[osm.WayID][2]int64{}
 	for _, w := range d.Ways() {
 		if len(w.Nodes) < 2 {
 			continue
@@ -258,31 +266,21 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			}
 		}
 		junction := w.Tags.Find("junction")
-		dest := w.Tags.Find("destination:forward")
-		if dest == "" {
-			dest = w.Tags.Find("destination")
-		}
-		if dr := w.Tags.Find("destination:ref"); dr != "" {
-			if dest != "" {
-				dest = dr + ": " + dest
-			} else {
-				dest = dr
-			}
-		}
 		nw := route.NetWay{
 			ID: int64(w.ID), Nodes: ids, Forward: fwd, Backward: bwd,
-			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "), Destination: dest,
-			Class: class, Roundabout: junction == "roundabout" || junction == "circular", Ferry: ferry,
+			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "),
+			Class: class, Roundabout: junction == "roundabout", Circular: junction == "circular", Ferry: ferry,
 			PushForward: pushF, PushBackward: pushB,
 		}
+		guidanceTags(p, w.Tags, &nw)
 		if p == route.Driving {
 			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
 			nw.NoEnds = carNoEnds(w.Tags)
-			// car.lua's toll class (exclude=toll)
-			nw.Toll = w.Tags.Find("toll") == "yes"
 		}
 		net.Ways = append(net.Ways, nw)
-		routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
+		if members[w.ID] {
+			routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
+		}
 		for _, id := range ids {
 			if k := special[osm.NodeID(id)]; k != 0 {
 				if k&isBarrier != 0 {
@@ -298,15 +296,20 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		}
 	}
 	skipped := 0
-	if p == route.Driving {
-		for r := range d.Relations() {
-			rs, ok := restrictionsOf(r, routable)
-			if !ok {
-				skipped++
-				continue
-			}
-			net.Restrictions = append(net.Restrictions, rs...)
+	for r := range d.Relations() {
+		if m, ok := maneuverOf(r); ok {
+			net.Maneuvers = append(net.Maneuvers, m)
+			continue
 		}
+		if p != route.Driving {
+			continue
+		}
+		rs, ok := restrictionsOf(r, routable)
+		if !ok {
+			skipped++
+			continue
+		}
+		net.Restrictions = append(net.Restrictions, rs...)
 	}
 	// The graph builder reads the ways' coordinates when it makes their
 	// edges, from the way store, rather than the network holding them.
@@ -325,6 +328,24 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		return pts
 	}
 	return net, skipped
+}
+
+// restrictionMembers returns the ways that turn restriction relations
+// name as from, via or to: the only ways whose end nodes restrictionsOf
+// reads.
+func restrictionMembers(d *Data) map[osm.WayID]bool {
+	ways := map[osm.WayID]bool{}
+	for r := range d.Relations() {
+		if r.Tags.Find("type") != "restriction" {
+			continue
+		}
+		for _, m := range r.Members {
+			if m.Type == osm.TypeWay && (m.Role == "from" || m.Role == "via" || m.Role == "to") {
+				ways[osm.WayID(m.Ref)] = true
+			}
+		}
+	}
+	return ways
 }
 
 // restrictionKeys are the tags a car's turn restriction may be given in

@@ -217,11 +217,12 @@ func TestRoadsTableMatchesDirections(t *testing.T) {
 }
 
 // rampMap: motorway a→g, an exit ramp b→d, a primary road d–f–e and an
-// entry ramp f→c.
+// entry ramp f→c, joining the motorway at a shallow angle (as OSRM's
+// guidance wants a merge: within 60° of straight on).
 const rampMap = `
-a - - - - b - - - - c - - - - g
-           \       /
-            d - - f - - e
+a - - - - b - - - - - - - - - - - - - - - - c - - - - g
+           \                              /
+            d - - f - - - - - - - - - - - - - - e
 `
 
 func TestRoadsRampManeuvers(t *testing.T) {

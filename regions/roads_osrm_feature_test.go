@@ -36,6 +36,32 @@ func (t *gherkinTable) hashes() []map[string]string {
 	return out
 }
 
+// tableCells splits a table line (| a | b\|c |) into its trimmed cells;
+// \| is a pipe inside a cell (turn:lanes values), \\ a backslash, as
+// Gherkin escapes them.
+func tableCells(line string) []string {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(line, "|")
+	var cells []string
+	var cur strings.Builder
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\\' && i+1 < len(line) && (line[i+1] == '|' || line[i+1] == '\\'):
+			cur.WriteByte(line[i+1])
+			i++
+		case c == '|':
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if rest := strings.TrimSpace(cur.String()); rest != "" {
+		cells = append(cells, rest) // no closing pipe
+	}
+	return cells
+}
+
 // gherkinStep is one Given/When/Then/And line without its keyword, with its
 // docstring or table if any.
 type gherkinStep struct {
@@ -101,15 +127,23 @@ func readFeature(path string) ([]featureScenario, error) {
 				}
 				continue
 			}
-			// cucumber strips the opening quotes' indentation
-			n := len(raw) - len(strings.TrimLeft(raw, " "))
-			doc = append(doc, raw[min(n, docIndent):])
+			// cucumber strips the opening quotes' indentation, or all of
+			// a line's indentation where it is less (gherkin's
+			// getLineText: spaces and tabs count alike)
+			n := len(raw) - len(strings.TrimLeft(raw, " \t"))
+			if n < docIndent {
+				doc = append(doc, raw[n:])
+			} else {
+				doc = append(doc, raw[docIndent:])
+			}
 			continue
 		}
 		switch {
-		case s == `"""`:
+		case strings.HasPrefix(s, `"""`):
+			// an opening delimiter may carry a content type (`""""` is
+			// one of type ")
 			inDoc, doc = true, nil
-			docIndent = len(raw) - len(strings.TrimLeft(raw, " "))
+			docIndent = len(raw) - len(strings.TrimLeft(raw, " \t"))
 		case strings.HasPrefix(s, "@"):
 			tags = append(tags, strings.Fields(s)...)
 		case strings.HasPrefix(s, "Feature:"):
@@ -130,10 +164,7 @@ func readFeature(path string) ([]featureScenario, error) {
 			if st == nil {
 				return nil, fmt.Errorf("%s:%d: table outside a step", base, line)
 			}
-			cells := strings.Split(strings.TrimSuffix(strings.TrimPrefix(s, "|"), "|"), "|")
-			for i := range cells {
-				cells[i] = strings.TrimSpace(cells[i])
-			}
+			cells := tableCells(s)
 			if st.table == nil {
 				st.table = &gherkinTable{header: cells}
 			} else {

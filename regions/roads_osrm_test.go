@@ -79,10 +79,7 @@ func readRoutability(t *testing.T, path string) (route.Profile, []routabilityRow
 		case s == "Then routability should be" && !given:
 			inTable = true
 		case strings.HasPrefix(s, "|") && inTable:
-			cells := strings.Split(strings.Trim(s, "|"), "|")
-			for i := range cells {
-				cells[i] = strings.TrimSpace(cells[i])
-			}
+			cells := tableCells(s)
 			if header == nil {
 				header = cells
 				continue

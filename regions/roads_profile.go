@@ -367,7 +367,12 @@ func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float6
 func carWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length float64) (fwd, bwd float64, cl route.Class, ferry bool) {
 	base, ok := carSpeeds[hw]
 	if isFerry {
-		ok, base, class = true, 5, route.ClassFerry
+		// a ferry keeps the class of its highway tag, if it has one (OSRM's
+		// guidance classifies by it)
+		ok, base = true, 5
+		if class == route.ClassOther {
+			class = route.ClassFerry
+		}
 		if tags.Find("route") == "shuttle_train" {
 			base = 10
 		}
@@ -480,7 +485,10 @@ func footWay(tags osm.Tags, hw string, class route.Class, isFerry bool, length f
 	walkable := footWays[hw] || tags.Find("railway") == "platform" || tags.Find("public_transport") == "platform" ||
 		tags.Find("man_made") == "pier" || footAmenities[tags.Find("amenity")]
 	if isFerry {
-		walkable, class = true, route.ClassFerry
+		walkable = true
+		if class == route.ClassOther {
+			class = route.ClassFerry
+		}
 	}
 	// per direction: not blacklisted, and a way for walkers or one with
 	// explicit foot or general access (trunk, motorway, cycleway,

@@ -355,19 +355,48 @@ func decodeWay(b []byte, id osm.WayID, keys []string) *Way {
 	return w
 }
 
+// wayOrder lists positions of a store's records: those in idx, or when
+// idx is nil, all n in the order written (no array of a position a
+// record for the ways of an extract in id order, as a PBF's are).
+type wayOrder struct {
+	idx []int32
+	n   int
+}
+
+func (o wayOrder) len() int {
+	if o.idx == nil {
+		return o.n
+	}
+	return len(o.idx)
+}
+
+// at returns the k-th position.
+func (o wayOrder) at(k int) int {
+	if o.idx == nil {
+		return k
+	}
+	return int(o.idx[k])
+}
+
+// identity reports whether the order is every record as written.
+func (o wayOrder) identity() bool { return o.idx == nil }
+
 // sortedUnique returns the positions of the store's ways ordered by id,
 // keeping the first written of equal ids (objects of earlier inputs win).
-func (s *wayStore) sortedUnique() []int32 {
-	order := make([]int32, s.len())
+func (s *wayStore) sortedUnique() wayOrder {
 	sorted := true
-	for i := range order {
-		order[i] = int32(i)
-		if i > 0 && s.id(i-1) >= s.id(i) {
+	for i := 1; i < s.len(); i++ {
+		if s.id(i-1) >= s.id(i) {
 			sorted = false
+			break
 		}
 	}
 	if sorted {
-		return order
+		return wayOrder{n: s.len()}
+	}
+	order := make([]int32, s.len())
+	for i := range order {
+		order[i] = int32(i)
 	}
 	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(s.id(int(a)), s.id(int(b))) })
 	out := order[:0]
@@ -377,7 +406,7 @@ func (s *wayStore) sortedUnique() []int32 {
 		}
 		out = append(out, i)
 	}
-	return slices.Clip(out)
+	return wayOrder{idx: slices.Clip(out)}
 }
 
 // sortIndex orders the store's index by id, keeping the first written of
@@ -385,13 +414,14 @@ func (s *wayStore) sortedUnique() []int32 {
 // are.
 func (s *wayStore) sortIndex() {
 	order := s.sortedUnique()
-	if len(order) == s.len() && slices.IsSorted(order) {
+	if order.identity() {
 		return // in id order already, as PBF files are
 	}
 	var ids, offs packedInts
-	for _, i := range order {
-		ids.append(s.ids.get(int(i)))
-		offs.append(s.offs.get(int(i)))
+	for k := range order.len() {
+		i := order.at(k)
+		ids.append(s.ids.get(i))
+		offs.append(s.offs.get(i))
 	}
 	ids.finish()
 	offs.finish()
@@ -456,7 +486,7 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 	// Blocks of ways are located by the workers; the writer appends
 	// them in order.
 	const block = 2048
-	nblocks := (len(order) + block - 1) / block
+	nblocks := (order.len() + block - 1) / block
 	type result struct {
 		recs    []byte
 		ends    []int
@@ -484,9 +514,9 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 			for bi := range next {
 				slots <- struct{}{}
 				var r result
-				for _, i := range order[bi*block : min((bi+1)*block, len(order))] {
+				for k := bi * block; k < min((bi+1)*block, order.len()); k++ {
 					var refs, missing int
-					r.recs, refs, missing = appendLocated(r.recs, raw.record(int(i)), locate)
+					r.recs, refs, missing = appendLocated(r.recs, raw.record(order.at(k)), locate)
 					r.refs += int64(refs)
 					r.missing += missing
 					r.ends = append(r.ends, len(r.recs))
@@ -506,7 +536,7 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 		start := 0
 		for k, end := range r.ends {
 			if werr == nil {
-				werr = ww.addEncoded(raw.id(int(order[bi*block+k])), r.recs[start:end])
+				werr = ww.addEncoded(raw.id(order.at(bi*block+k)), r.recs[start:end])
 			}
 			start = end
 		}
@@ -516,8 +546,8 @@ func resolveWays(raw *wayStore, dir string, locator func() func(osm.NodeID) (int
 		// instead of the whole raw file staying resident to the end of
 		// the pass (LI ×200: ~250 MB at the read stage's end). Out of
 		// order, a page given back too early is read again.
-		if next := (bi + 1) * block; raw.file.drop != nil && next < len(order) {
-			if off := int(raw.offs.get(int(order[next]))); off-dropped >= waysDropStep {
+		if next := (bi + 1) * block; raw.file.drop != nil && next < order.len() {
+			if off := int(raw.offs.get(order.at(next))); off-dropped >= waysDropStep {
 				raw.file.drop(dropped, off)
 				dropped = off
 			}
@@ -597,5 +627,6 @@ func (d *Data) Close() error {
 			*w = nil
 		}
 	}
+	d.store.close() // open only when loading stopped before finish
 	return errors.Join(d.ways.close(), d.tagged.close(), d.rels.close())
 }

@@ -10,7 +10,8 @@ import (
 // same title, category and address line as the list shows them — folded
 // into the first (best ranked) of them, so a list never shows one thing
 // twice whatever the engine's own folding left. merged[i] lists the OSM
-// objects folded into rows[i], which the details offer.
+// objects folded into rows[i], the engine's (Place.Merged) and these,
+// which the details offer.
 func foldRows(places []geocode.Place) (rows []geocode.Place, merged [][]geocode.OSMRef) {
 	if len(places) == 0 {
 		return nil, nil
@@ -22,11 +23,18 @@ func foldRows(places []geocode.Place) (rows []geocode.Place, merged [][]geocode.
 			if ref, ok := osmRefOf(pl); ok {
 				merged[i] = appendRef(merged[i], rows[i], ref)
 			}
+			for _, ref := range pl.Merged {
+				merged[i] = appendRef(merged[i], rows[i], ref)
+			}
 			continue
 		}
 		at[key] = len(rows)
 		rows = append(rows, pl)
-		merged = append(merged, nil)
+		var refs []geocode.OSMRef
+		for _, ref := range pl.Merged {
+			refs = appendRef(refs, pl, ref)
+		}
+		merged = append(merged, refs)
 	}
 	return rows, merged
 }

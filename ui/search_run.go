@@ -66,6 +66,9 @@ func (p *searchPanel) runSearch(gen int, q string, view orb.Bound) {
 			}
 			p.w.mapw.FitBound(b, 17)
 		}
+		if n > 0 && !fromSuggestions && res[0].Respelled > 0 {
+			p.w.setStatus("No exact match for “%s”: %s of a close spelling", q, plural(n, "result"))
+		}
 		if fromSuggestions && n > 0 {
 			p.w.setStatus("No exact match for “%s”: %s of a close spelling", q, plural(n, "result"))
 		}

@@ -429,6 +429,8 @@ func TestEnterNeverContradictsSuggestions(t *testing.T) {
 			waitFor(t, "the search", 10*time.Second, func() bool { return !strings.HasPrefix(w.StatusForTest(), "Searching") })
 			if st := w.StatusForTest(); strings.HasPrefix(st, "No place") {
 				t.Errorf("Enter on %q says %q while the suggestions showed %q", q, st, sugg)
+			} else if want := "No exact match for “" + q + "”"; !strings.HasPrefix(st, want) {
+				t.Errorf("Enter on %q says %q, want %q…: a corrected search says so, never a silent guess", q, st, want)
 			}
 			_, _, shown := w.DetailsForTest()
 			if !shown && len(w.ResultsForTest()) == 0 {
@@ -442,6 +444,19 @@ func TestEnterNeverContradictsSuggestions(t *testing.T) {
 				t.Errorf("Enter at once on %q says %q", q, st)
 			}
 		})
+	}
+}
+
+// TestExactSearchSaysNothingOfSpelling: a name found as typed is not
+// announced as a close spelling.
+func TestExactSearchSaysNothingOfSpelling(t *testing.T) {
+	w := newWindowOn(t, "liechtenstein", fyne.NewSize(1280, 800), "")
+	w.SelectTabForTest("Search")
+	w.TypeSearchForTest("Vaduz")
+	w.SearchKeyForTest(fyne.KeyReturn)
+	waitFor(t, "the search", 10*time.Second, func() bool { return !strings.HasPrefix(w.StatusForTest(), "Searching") })
+	if st := w.StatusForTest(); strings.Contains(st, "exact") || strings.HasPrefix(st, "No place") {
+		t.Errorf("Enter on Vaduz says %q", st)
 	}
 }
 

@@ -243,6 +243,7 @@ type stopChoices struct {
 	content   fyne.CanvasObject
 	heading   *widget.Label
 	list      *widget.List
+	back      *widget.Button
 	items     []geocode.Place
 	highlight int // −1 for none
 }
@@ -265,9 +266,9 @@ func newStopChoices(p *tourPanel) *stopChoices {
 			p.addPlace(c.items[i])
 		}
 	}
-	back := widget.NewButtonWithIcon("Back to the tour", theme.NavigateBackIcon(), c.close)
-	back.Importance = widget.LowImportance
-	c.content = container.NewBorder(container.NewVBox(container.NewHBox(back), c.heading), nil, nil, nil, c.list)
+	c.back = widget.NewButtonWithIcon("Back to the tour", theme.NavigateBackIcon(), c.close)
+	c.back.Importance = widget.LowImportance
+	c.content = container.NewBorder(container.NewVBox(container.NewHBox(c.back), c.heading), nil, nil, nil, c.list)
 	return c
 }
 
@@ -296,6 +297,13 @@ func (c *stopChoices) close() {
 	c.list.UnselectAll()
 	c.list.Refresh()
 	if c.visible() {
+		// the focus was in the list (a choice clicked) or on Back: it
+		// goes back to the add field, ready for the next stop, instead
+		// of staying on a control no longer shown
+		cv := c.p.w.win.Canvas()
+		if f := cv.Focused(); f == c.list || f == c.back {
+			defer cv.Focus(c.p.addEntry)
+		}
 		c.p.showTour()
 	}
 }

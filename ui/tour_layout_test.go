@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -117,13 +118,14 @@ func checkPanel(t *testing.T, w *Window, measure bool) int {
 			t.Error(pr)
 		}
 	}
+	// the panel's objects follow it in drawing order: as many as a walk
+	// of the panel alone finds (the map's own buttons come after them)
+	var sub []placed
+	layOut(w.tour.content, fyne.Position{}, rect{0, 0, cs.Width, cs.Height}, false, &sub)
+	first := slices.IndexFunc(all, func(p placed) bool { return p.obj == w.tour.content })
 	n := 0
-	inPanel := false
-	for _, p := range all {
-		if p.obj == w.tour.content {
-			inPanel = true
-		}
-		if !inPanel || !control(p.obj) || p.size.Width == 0 {
+	for _, p := range all[first : first+len(sub)] {
+		if !control(p.obj) || p.size.Width == 0 {
 			continue
 		}
 		if !panel.holds(rect{p.pos.X, max(p.pos.Y, panel.y0), p.pos.X + p.size.Width, min(p.pos.Y+p.size.Height, panel.y1)}) {

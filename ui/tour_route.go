@@ -59,7 +59,11 @@ func (p *tourPanel) recompute(force bool) {
 			p.m.SetResult(res)
 			p.chosen = 0
 			p.render()
-			if p.fitNext {
+			// after open, optimize or a replacing edit, and whenever the
+			// new route leaves the view (a stop added far away), the map
+			// shows the whole tour; a route already in view is left as the
+			// planner framed it
+			if p.fitNext || !p.tourInView() {
 				p.fitNext = false
 				p.fitTour()
 			}
@@ -188,6 +192,21 @@ func (p *tourPanel) fitTour() {
 	if b, ok := tourmodel.Fit(p.m.Tour(), line); ok {
 		p.w.mapw.FitBound(b, 17)
 	}
+}
+
+// tourInView reports whether the map shows the whole tour (or there is
+// none).
+func (p *tourPanel) tourInView() bool {
+	var line orb.LineString
+	if r, ok := p.chosenRoute(); ok {
+		line = r.Points
+	}
+	b, ok := tourmodel.Fit(p.m.Tour(), line)
+	if !ok {
+		return true
+	}
+	view := p.w.mapw.ViewBound()
+	return view.Contains(b.Min) && view.Contains(b.Max)
 }
 
 // totalsText returns the totals line (tests read it).

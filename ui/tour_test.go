@@ -336,9 +336,11 @@ func TestAddFieldSuggests(t *testing.T) {
 	})
 }
 
-// TestAddFieldNeverGuesses: Enter on "Vaduz" (the town, and places named
-// after it) lists the choices and adds nothing until one is picked; Enter
-// on a name only one place has adds it.
+// TestAddFieldNeverGuesses: Enter on "Landstrasse" (streets of that name
+// in several villages) lists the choices and adds nothing until one is
+// picked; Enter on "Vaduz" adds the town (the places named after it do
+// not make it ambiguous: a settlement outranks them) and Enter on a name
+// only one place has adds it.
 func TestAddFieldNeverGuesses(t *testing.T) {
 	w := tourWindow(t, fyne.NewSize(1280, 800))
 	enter := func(text string) {
@@ -348,27 +350,38 @@ func TestAddFieldNeverGuesses(t *testing.T) {
 			w.tour.addEntry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 		})
 	}
-	enter("Vaduz")
-	until(t, w, "the choices for Vaduz", func() bool {
+	enter("Landstrasse")
+	until(t, w, "the choices for Landstrasse", func() bool {
 		return w.tour.choices.visible() && w.tour.choices.heading.Visible()
 	})
 	w.locked(func() {
 		if n := w.tour.m.Len(); n != 0 {
-			t.Fatalf("Enter on Vaduz added %s without asking", stopNames(w))
+			t.Fatalf("Enter on Landstrasse added %s without asking", stopNames(w))
 		}
 		titles := w.tour.choices.titles()
-		if len(titles) < 2 || titles[0] != "Vaduz" {
-			t.Fatalf("choices for Vaduz = %q, want Vaduz first among several", titles)
+		if len(titles) < 2 || titles[0] != "Landstrasse" {
+			t.Fatalf("choices for Landstrasse = %q, want Landstrasse first among several", titles)
 		}
+		w.win.Canvas().Focus(w.tour.choices.list) // as a click on it does
 		w.tour.choices.list.Select(0)
-		if got := stopNames(w); got != "Vaduz" {
-			t.Errorf("choosing the first adds %q, want Vaduz", got)
+		if got := stopNames(w); got != "Landstrasse" {
+			t.Errorf("choosing the first adds %q, want Landstrasse", got)
+		}
+		if f := w.win.Canvas().Focused(); f != w.tour.addEntry {
+			t.Errorf("after a choice the focus is on %T, want the add field for the next stop", f)
+		}
+	})
+	enter("Vaduz")
+	until(t, w, "Vaduz added", func() bool { return w.tour.m.Len() == 2 })
+	w.locked(func() {
+		if got := stopNames(w); got != "Landstrasse,Vaduz" || w.tour.choices.visible() {
+			t.Errorf("Enter on a town's name: stops %s (choices shown %v), want the town added at once", got, w.tour.choices.visible())
 		}
 	})
 	enter("Kunstmuseum Liechtenstein")
-	until(t, w, "Kunstmuseum added", func() bool { return w.tour.m.Len() == 2 })
+	until(t, w, "Kunstmuseum added", func() bool { return w.tour.m.Len() == 3 })
 	w.locked(func() {
-		if got := stopNames(w); got != "Vaduz,Kunstmuseum Liechtenstein" || w.tour.choices.visible() {
+		if got := stopNames(w); got != "Landstrasse,Vaduz,Kunstmuseum Liechtenstein" || w.tour.choices.visible() {
 			t.Errorf("Enter on a name of one place: stops %s (choices shown %v), want it added at once", got, w.tour.choices.visible())
 		}
 	})
@@ -414,7 +427,8 @@ func TestRouteFromDetailsNeverAToA(t *testing.T) {
 }
 
 // TestFitToTour: the fit button shows every stop and the whole route, not
-// far zoomed out; optimize and opening a tour fit it by themselves.
+// far zoomed out; optimize, opening a tour and a route that leaves the
+// view fit it by themselves.
 func TestFitToTour(t *testing.T) {
 	w := tourWindow(t, fyne.NewSize(1280, 800))
 	// from Balzers, Vaduz lies on the way to Eschen: Optimize reorders
@@ -440,6 +454,12 @@ func TestFitToTour(t *testing.T) {
 	})
 	until(t, w, "the map to settle", func() bool { return !w.mapw.Animating() })
 	check("fit button")
+	w.locked(func() {
+		w.mapw.SetView(liVaduz, 16) // close in on Vaduz; a stop far off
+		w.tour.add(liSchaan, "Schaan")
+	})
+	until(t, w, "the route with Schaan", func() bool { return w.tour.routed() && w.tour.m.Len() == 4 && !w.mapw.Animating() })
+	check("a route leaving the view")
 	w.locked(func() {
 		w.mapw.SetView(zurich, 12)
 		test.Tap(w.tour.optimize)

@@ -67,6 +67,26 @@ type Options struct {
 	Demo string
 	// DemoDir is where the demo writes its screenshots; default ".".
 	DemoDir string
+	// Screen, when set, returns the size of the screen the window opens
+	// on, in pixels (the GUI driver's monitor; app/ asks GLFW). Run calls
+	// it once the driver has started and shrinks the window to fit it: a
+	// 1280×800 window on a 1024×640 or 1366×768 screen without a window
+	// manager to clamp it hides its bottom rows and right edge.
+	Screen func() (width, height int, ok bool)
+}
+
+// windowSize is the window's size at start: 1280×800, or less to fit a
+// screen of width×height pixels at scale (logical pixels per pixel), never
+// below least (the content's minimum size).
+func windowSize(width, height int, scale float32, least fyne.Size) fyne.Size {
+	size := fyne.NewSize(1280, 800)
+	if width <= 0 || height <= 0 || scale <= 0 {
+		return size
+	}
+	sw, sh := float32(width)/scale, float32(height)/scale
+	size.Width = max(least.Width, min(size.Width, sw))
+	size.Height = max(least.Height, min(size.Height, sh))
+	return size
 }
 
 // ErrDemo is returned by Run when the scripted demo failed.
@@ -125,6 +145,16 @@ func Run(a fyne.App, opts Options) error {
 	w, err := New(a, opts)
 	if err != nil {
 		return err
+	}
+	if opts.Screen != nil {
+		a.Lifecycle().SetOnStarted(func() {
+			if sw, sh, ok := opts.Screen(); ok {
+				size := windowSize(sw, sh, w.win.Canvas().Scale(), w.win.Content().MinSize())
+				if size != fyne.NewSize(1280, 800) {
+					w.win.Resize(size)
+				}
+			}
+		})
 	}
 	if opts.Demo != "" {
 		go w.runDemo(opts.Demo, opts.DemoDir)

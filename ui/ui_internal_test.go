@@ -181,3 +181,27 @@ func showFakeRoutes(w *Window, rs []route.Route) {
 	w.tour.m.SetResult(tourmodel.Result{Revision: w.tour.m.Revision(), Routes: rs})
 	w.tour.render()
 }
+
+// TestWindowSizeFitsTheScreen: the window opens at 1280×800, or smaller
+// to fit the screen, never below its content's minimum size.
+func TestWindowSizeFitsTheScreen(t *testing.T) {
+	least := fyne.NewSize(700, 500)
+	tests := []struct {
+		w, h  int
+		scale float32
+		want  fyne.Size
+	}{
+		{1920, 1080, 1, fyne.NewSize(1280, 800)},
+		{1280, 800, 1, fyne.NewSize(1280, 800)},
+		{1024, 640, 1, fyne.NewSize(1024, 640)},
+		{1366, 768, 1, fyne.NewSize(1280, 768)},
+		{2048, 1280, 2, fyne.NewSize(1024, 640)}, // HiDPI: logical pixels
+		{640, 480, 1, fyne.NewSize(700, 500)},    // never below the minimum
+		{0, 0, 1, fyne.NewSize(1280, 800)},       // no screen known
+	}
+	for _, tt := range tests {
+		if got := windowSize(tt.w, tt.h, tt.scale, least); got != tt.want {
+			t.Errorf("windowSize(%d×%d at %.0f×) = %v, want %v", tt.w, tt.h, tt.scale, got, tt.want)
+		}
+	}
+}

@@ -132,6 +132,10 @@ type Place struct {
 	// gives their places. No API dialect has a field for it (Nominatim's
 	// dedupe drops them).
 	Merged []OSMRef `json:"-"`
+	// Respelled counts the query's words this result was found by reading
+	// as others (SearchTolerant: "Vadutz" read as Vaduz); 0 for a result
+	// of the query as typed. The window says so ("no exact match").
+	Respelled int `json:"-"`
 }
 
 // AddressPart is one line of a place's address.

@@ -107,6 +107,7 @@ func (ix *Index) SearchTolerant(ctx context.Context, req Request, sp Speller) ([
 			pen = min(pen, res[i].Penalty)
 			res[i].Penalty += RespellPenalty * float64(len(rd.words))
 			res[i].Score += RespellPenalty * float64(len(rd.words))
+			res[i].Respelled = len(rd.words)
 		}
 		if pen < goodPenalty {
 			return res, nil

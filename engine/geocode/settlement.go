@@ -66,3 +66,10 @@ func ShortAddress(p *Place) string {
 	}
 	return strings.Join(lines, ", ")
 }
+
+// IsSettlement reports whether p is a settlement: a city, town, village,
+// hamlet or other settlement place, or a municipality's administrative
+// area (Vaduz's node and its boundary, not Vaduz Castle).
+func (p *Place) IsSettlement() bool {
+	return isSettlement(p.Class, p.Type, "", p.RankAddress) || settlementKeys[p.AddressType]
+}

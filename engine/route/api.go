@@ -33,11 +33,13 @@
 //   - Snapping uses an in-memory uniform grid over segments; routing snaps
 //     prefer the big connected components (as OSRM does with "tiny
 //     components"); nearest returns what is nearest.
-//   - Guidance builds steps in OSRM's passes (steps.go): assemble one
-//     draft per junction, collapse (name oscillations, a maneuver followed
-//     closely by a name change), fold the silent ones, trim 1 m ends,
-//     drop short name changes. Its junction rules are simplified from
-//     OSRM's handlers: no sliproads, lanes or staggered intersections.
+//   - Guidance is OSRM's (steps.go): the turns a route takes are
+//     analysed as OSRM's extractor analyses every turn (guide_*.go:
+//     intersection views, the roundabout, motorway, sliproad and general
+//     handlers, turn lanes), then the steps go through OSRM's engine
+//     passes (steps_*.go: roundabouts, collapse, lanes, short names). What
+//     OSRM computes once per turn is computed for the junctions routes
+//     pass and kept per graph, bounded (guide_cache.go).
 //   - Exclusions (exclude=motorway,toll,ferry; Exclude, exclude.go) are
 //     served by the one hierarchy of each profile, not by a hierarchy per
 //     combination as OSRM contracts them: every hierarchy edge carries
@@ -53,7 +55,7 @@
 //     tolls are, none for the walking and cycling graphs without
 //     ferries, and a mask test per relaxed edge (a route with an
 //     exclusion is as fast as one without: BenchmarkRouteExclude). A
-//     graph decoded from a pack written before (graph V5) refuses an
+//     graph decoded from a pack written before (graph V6 or older) refuses an
 //     exclusion (ErrExcludeUnsupported: rebuild the pack); an Atlas
 //     serves one within a pack and refuses it across packs
 //     (ErrExcludeAcross), its crossings holding unrestricted searches.
@@ -301,12 +303,15 @@ type AnnotationMetadata struct {
 
 // Step is an OSRM v5 route step.
 type Step struct {
-	Distance      float64
-	Duration      float64
-	Weight        float64
-	Name          string
-	Ref           string
-	Destinations  string
+	Distance     float64
+	Duration     float64
+	Weight       float64
+	Name         string
+	Ref          string
+	Destinations string
+	// Exits is the junction:ref (exit number) of the junction the step
+	// leaves a motorway at, "; "-separated (OSRM's exits).
+	Exits         string
 	RotaryName    string
 	Mode          string
 	DrivingSide   string
@@ -332,6 +337,17 @@ type Intersection struct {
 	Entry    []bool
 	In       *int
 	Out      *int
+	// Lanes are the lanes of the road in, left to right, where it is
+	// tagged with turn:lanes (nil otherwise).
+	Lanes []Lane
+}
+
+// Lane is a lane of the road arriving at an intersection: the turns it is
+// marked for (OSRM's indications: "left", "straight", "none"...) and
+// whether it leads on along the route.
+type Lane struct {
+	Indications []string
+	Valid       bool
 }
 
 // TableOptions tune Graph.Table.

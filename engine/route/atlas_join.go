@@ -71,7 +71,7 @@ func (at *Atlas) assemble(chains []legChain, ends []int, out Output) Route {
 func (at *Atlas) buildLeg(parts []atlasPiece, mids []bool, out Output) Leg {
 	lb := legBuilder{annotate: out.Annotations != 0}
 	var pcs []piece
-	var ds []draft
+	var ds []rstep
 	var names []nameDist
 	var w int64
 	for k, part := range parts {
@@ -91,9 +91,9 @@ func (at *Atlas) buildLeg(parts []atlasPiece, mids []bool, out Output) Leg {
 			}
 		}
 		names = g.nameDistances(own, names)
-		var pds []draft
+		var pds []rstep
 		if out.Steps {
-			pds = g.assembleSteps(own, plb.pts, part.path.t)
+			pds = g.legSteps(own, plb.pts)
 		}
 		if k == 0 {
 			lb, pcs, ds = plb, own, pds
@@ -116,8 +116,8 @@ func (at *Atlas) buildLeg(parts []atlasPiece, mids []bool, out Output) Leg {
 			last := &ds[len(ds)-1]
 			dep := pds[0]
 			last.dist += dep.dist
-			if len(dep.inter) > 1 {
-				last.inter = append(last.inter, dep.inter[1:]...)
+			if len(dep.inters) > 1 {
+				last.inters = append(last.inters, dep.inters[1:]...)
 			}
 			for _, d := range pds[1:] {
 				d.pc += off
@@ -131,7 +131,8 @@ func (at *Atlas) buildLeg(parts []atlasPiece, mids []bool, out Output) Leg {
 	}
 	leg.Summary = summaryOf(names)
 	if out.Steps {
-		leg.Steps = finishSteps(ds, pcs, lb.pts)
+		last := parts[len(parts)-1]
+		leg.Steps = finishSteps(ds, pcs, lb.pts, last.path.t, at.graphs[last.graph].profile)
 	}
 	if out.Annotations != 0 {
 		leg.Annotation = annotate(&lb, out.Annotations)

@@ -58,24 +58,36 @@ func BenchmarkRoute(b *testing.B) {
 }
 
 // BenchmarkRouteSteps: as BenchmarkRoute on LI driving, with steps and
-// all annotations.
+// all annotations; cold: each route's junctions measured afresh (a graph
+// keeps those of earlier routes: guide_cache.go).
 func BenchmarkRouteSteps(b *testing.B) {
 	pk := openGraphs(b, "liechtenstein")
 	g := pk.Graph(route.Driving)
 	snaps := cachedSnaps(b, g, pk.Info.Home, 1, 2000)
 	opt := route.RouteOptions{Output: route.Output{Steps: true, Annotations: route.AnnotateAll}}
-	var lat benchstat.Latencies
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % 1000
-		lat.Time(func() {
-			if _, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt); err != nil {
-				b.Fatal(err)
+	for _, cold := range []bool{false, true} {
+		name := "warm"
+		if cold {
+			name = "cold"
+		}
+		b.Run(name, func(b *testing.B) {
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				k := i % 1000
+				if cold {
+					g.DropJunctions()
+				}
+				lat.Time(func() {
+					if _, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt); err != nil {
+						b.Fatal(err)
+					}
+				})
 			}
+			lat.Report(b)
 		})
 	}
-	lat.Report(b)
 }
 
 // BenchmarkTable25: a 25×25 duration+distance matrix per op (LI).

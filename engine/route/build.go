@@ -132,6 +132,7 @@ func prepare(net *Network, geom *geomSpill, consume bool) (*builder, BuildStats)
 		net.Ways = nil
 	}
 	b.arcs()
+	b.maneuvers()
 	b.transitions()
 	b.viaWays()
 	var st BuildStats
@@ -223,7 +224,7 @@ func (b *builder) edges() {
 	b.bear, b.signals = make([]float64, 0, 2*nEdges), make([]uint16, 0, nEdges)
 	nPts = 0
 	g.eName, g.eRef, g.eDest = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
-	g.eClass, g.eFlags = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
+	g.eClass, g.eFlags, g.eLanes = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
 	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
 	b.eWay = make([]int32, 0, nEdges)
 	lost := duplicateSegments(net, js)
@@ -288,16 +289,32 @@ func (b *builder) edges() {
 			if w.NoEnds {
 				fl |= flagNoEnds
 			}
-			if w.Toll {
-				fl |= flagToll
+			if w.Circular {
+				fl |= flagCircular
 			}
+			if gt := w.Guidance; gt != nil {
+				if gt.Tunnel {
+					fl |= flagTunnel
+				}
+				if gt.Toll {
+					fl |= flagToll
+				}
+			}
+			var push uint8 // a bike pushed along (1), against (2)
 			if w.PushForward {
-				fl |= flagPushForward
+				push |= 1
 			}
 			if w.PushBackward {
-				fl |= flagPushBackward
+				push |= 2
+			}
+			if push != 0 && g.ePush == nil {
+				g.ePush = make([]uint8, e, cap(g.eFlags)) // the first pushed edge
+			}
+			if g.ePush != nil {
+				g.ePush = append(g.ePush, push)
 			}
 			g.eFlags = append(g.eFlags, fl)
+			b.guidance(e, &w)
 			fwd, bwd := max(w.Forward, 0), max(w.Backward, 0)
 			if l := lost[[2]int32{int32(wi), int32(i)}]; l != 0 && i-start == 1 {
 				// a segment another way shares and keeps (in a direction)

@@ -119,6 +119,10 @@ func (t *turnScan) at(j int, tp *turnParams, emit func(a, o, w uint32)) {
 	turning := net.TurningPlaces[id]
 	signal := net.Signals[id]
 	roads := len(inc)
+	ring := false
+	for _, x := range inc {
+		ring = ring || g.eFlags[x>>1]&(flagRoundabout|flagCircular) != 0
+	}
 	for _, a := range ins {
 		ea, ba := arcEdge(g, a)
 		restr := b.viaRestr[[2]int64{id, b.wayID[b.eWay[ea]]}]
@@ -149,7 +153,10 @@ func (t *turnScan) at(j int, tp *turnParams, emit func(a, o, w uint32)) {
 		for _, o := range allowed {
 			eo, bo := arcEdge(g, o)
 			uturn := eo == ea && bo != ba
-			if uturn && hasOther && !turning {
+			if uturn && hasOther && !turning && !b.uturnLane(ea, ba) {
+				continue
+			}
+			if ring && !uturn && b.ringCrossing(inc, ea, ba, eo, bo) {
 				continue
 			}
 			if tp == nil {
@@ -169,6 +176,67 @@ func (t *turnScan) at(j int, tp *turnParams, emit func(a, o, w uint32)) {
 			emit(a, o, w)
 		}
 	}
+}
+
+// uturnLane reports whether edge e, travelled in direction back, has a
+// lane marked for turning round (turn:lanes reverse): a u-turn is allowed
+// at its end whatever else goes on there (OSRM's isTurnAllowed).
+func (b *builder) uturnLane(e uint32, back bool) bool {
+	g := b.g
+	k, ok := slices.BinarySearch(g.xEdge, e)
+	if !ok {
+		return false
+	}
+	s := g.xStr[3*k+1]
+	if back {
+		s = g.xStr[3*k+2]
+	}
+	for _, m := range parseTurnLanes(b.strs[s]) {
+		if m&laneUTurn != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ringCrossing reports whether turning from edge ea (arriving at the
+// junction in direction ba) onto edge eo (leaving in direction bo) crosses
+// the ring through the junction against its flow: the exit lies in the
+// sector between the ring arriving and the road in (OSRM's isTurnAllowed,
+// which keeps a road touching a roundabout from being left across it).
+// inc are the junction's incident edges (edge<<1 | 1 at its end).
+func (b *builder) ringCrossing(inc []uint32, ea uint32, ba bool, eo uint32, bo bool) bool {
+	g := b.g
+	leave := func(e uint32, back bool) float64 { return b.departBearing(e, back) }
+	in := leave(ea, !ba)
+	var from, to float64
+	fromAngle, toAngle := 0.0, 0.0
+	hasFrom, hasTo := false, false
+	for _, x := range inc {
+		e, back := x>>1, x&1 == 1
+		if g.eFlags[e]&(flagRoundabout|flagCircular) == 0 {
+			continue
+		}
+		l := leave(e, back)
+		dir := uint32(0)
+		if back {
+			dir = 1
+		}
+		if g.eArc[2*e+dir] >= 0 {
+			if a := angleBetween(in, l); a > toAngle {
+				to, toAngle, hasTo = l, a, true
+			}
+		} else if a := angleBetween(reverseBearing(l), in); a > fromAngle {
+			from, fromAngle, hasFrom = reverseBearing(l), a, true
+		}
+	}
+	if !hasFrom || !hasTo {
+		return false
+	}
+	ringAngle := angleBetween(from, to)
+	inAngle := angleBetween(from, in)
+	outAngle := angleBetween(from, leave(eo, bo))
+	return inAngle < ringAngle && outAngle < inAngle || inAngle > ringAngle && outAngle > inAngle
 }
 
 // turns returns arc a's turns: the arcs they lead to and their weights.

@@ -27,7 +27,7 @@ func (h *hierarchy) writeTo(w *varWriter, dir string, limit int) error {
 	return w.err
 }
 
-// writeMasks writes the edges' classes as writeMasks does (V6), from the
+// writeMasks writes the edges' classes as writeMasks does (V7), from the
 // spool: a pass to count the edges with classes, one to write them.
 func (f *finalEdges) writeMasks(limit int, w *varWriter) error {
 	if !f.masked {

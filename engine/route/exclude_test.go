@@ -23,10 +23,10 @@ func classedNetwork(seed int64, n int) *Network {
 			w.Class = ClassMotorway
 			w.Forward, w.Backward = 2*w.Forward, 2*w.Backward
 		case 2:
-			w.Toll = true
+			w.Guidance = &WayGuidance{Toll: true}
 			w.Forward, w.Backward = 1.5*w.Forward, 1.5*w.Backward
 		case 3:
-			w.Toll, w.Class = true, ClassMotorwayLink
+			w.Guidance, w.Class = &WayGuidance{Toll: true}, ClassMotorwayLink
 		case 4:
 			w.Ferry, w.Class = true, ClassFerry
 			w.Forward, w.Backward = min(w.Forward, 5), min(w.Backward, 5)
@@ -254,7 +254,7 @@ func TestExcludeEncodings(t *testing.T) {
 }
 
 // TestCheckExclude: a class the profile cannot exclude is ErrInvalidValue;
-// a graph read from an encoding before V6 (a pack before exclude=) refuses
+// a graph read from an encoding before V7 (a pack before exclude=) refuses
 // an exclusion when it has roads of an excludable class
 // (ErrExcludeUnsupported, which Route and Table return too), and serves
 // one when it has none; the same graph encoded now serves it.
@@ -268,11 +268,11 @@ func TestCheckExclude(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := ExcludeMotorway | ExcludeToll | ExcludeFerry
-	old, err := Decode(marshalOld(classed, func(w *varWriter) { w.v5 = true }))
+	old, err := Decode(marshalOld(classed, func(w *varWriter) { w.v6 = true }))
 	if err != nil {
 		t.Fatal(err)
 	}
-	oldPlain, err := Decode(marshalOld(plain, func(w *varWriter) { w.v5 = true }))
+	oldPlain, err := Decode(marshalOld(plain, func(w *varWriter) { w.v6 = true }))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,3 +87,6 @@ func (g *Graph) CoarseDisagreements() (cells int, diffs []string) {
 	}
 	return cells, diffs
 }
+
+// DropJunctions forgets the junctions guidance measured for earlier routes.
+func (g *Graph) DropJunctions() { g.junctions.Store(nil) }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/paulmach/orb"
 
@@ -23,11 +24,13 @@ const (
 	flagRestrictedBackward
 	// a route does not start or end on it (NetWay.NoEnds)
 	flagNoEnds
-	// a toll road (NetWay.Toll; Exclude)
+	// junction=circular: a ring without a roundabout's rules (guidance
+	// counts its exits as a rotary's)
+	flagCircular
+	// tunnel and toll road: classes, which guidance tells apart as OSRM's
+	// profiles do
+	flagTunnel
 	flagToll
-	// a bike is pushed along (against) the node order (NetWay.PushForward)
-	flagPushForward
-	flagPushBackward
 )
 
 // Graph is a profile's road graph with its contraction hierarchy. It is
@@ -42,7 +45,9 @@ type Graph struct {
 	// found once
 	classedOnce sync.Once
 	classed     bool
-	buildID     string
+	// junctions guidance has measured, kept across routes (guide_cache.go)
+	junctions atomic.Pointer[junctionCache]
+	buildID   string
 
 	// junctions
 	nJunctions int
@@ -56,9 +61,21 @@ type Graph struct {
 	eDest      []uint32
 	eClass     []uint8
 	eFlags     []uint8
-	eSpeed     []float32 // 2 per edge: forward, backward km/h (0 closed)
-	eLen       []float32 // meters
-	eArc       []int32   // 2 per edge: forward arc, backward arc (-1 none)
+	// ePush: per edge, bit 1 where a bike is pushed along its node order,
+	// bit 2 against it (NetWay.PushForward; nil when none is)
+	ePush  []uint8
+	eSpeed []float32 // 2 per edge: forward, backward km/h (0 closed)
+	eLen   []float32 // meters
+	eArc   []int32   // 2 per edge: forward arc, backward arc (-1 none)
+	// guidance (graphguide.go): lanes per edge (0: not tagged); the edges
+	// with exits or turn lanes, ascending, and their strings (3 an edge:
+	// exits, turn lanes forward, backward); maneuver relations, each a
+	// sequence of arcs (moArcs from moOff[i]), the junction of its step
+	// and its instruction (type<<8 | modifier, 0xff: as guidance makes it)
+	eLanes        []uint8
+	xEdge, xStr   []uint32
+	moOff, moArcs []uint32
+	moVia, moTurn []uint32
 	// arcs
 	aEdge []uint32 // edge<<1 | dir (0 forward, 1 backward)
 	aW    []uint32 // deciseconds
@@ -136,19 +153,23 @@ func arcEdge(g *Graph, a uint32) (e uint32, backward bool) {
 // again on LI. graphMagic (V5, what MarshalBinary writes) leaves out the
 // weight and distance of every shortcut too: the sums of its two halves'
 // (the edges of its middle arc): 18% smaller again on LI (LI ×64 176 →
-// 142 MB), decoding 4-15% slower. graphMagic (V6, what MarshalBinary
-// writes) adds the excludable classes of the hierarchy's edges
-// (exclude.go): per direction the edges that have any, as index deltas
-// and classes, before the strings; a pair of arcs may have several edges
-// then, and a shortcut's halves are the lightest of its middle arc's
-// within its classes (chAdj.best). Decode reads every version.
+// 142 MB), decoding 4-15% slower. graphMagicV6 adds guidance's arrays
+// (graphguide.go) after the transitions. graphMagic (V7, what
+// MarshalBinary writes) adds after those the edges where a bike is
+// pushed (ePush, as the classes below), and the excludable classes of
+// the hierarchy's edges (exclude.go): per direction the edges that have
+// any, as index deltas and classes, before the strings; a pair of arcs
+// may have several edges then, and a shortcut's halves are the lightest
+// of its middle arc's within its classes (chAdj.best). Decode reads
+// every version.
 const (
 	graphMagicV1 = "WMRG0001"
 	graphMagicV2 = "WMRG0002"
 	graphMagicV3 = "WMRG0003"
 	graphMagicV4 = "WMRG0004"
 	graphMagicV5 = "WMRG0005"
-	graphMagic   = "WMRG0006"
+	graphMagicV6 = "WMRG0006"
+	graphMagic   = "WMRG0007"
 )
 
 // MarshalBinary encodes the graph for storage in a pack (graphMagic:
@@ -185,6 +206,8 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 		w.b = append(w.b, graphMagicV4...)
 	case w.v5:
 		w.b = append(w.b, graphMagicV5...)
+	case w.v6:
+		w.b = append(w.b, graphMagicV6...)
 	default:
 		w.b = append(w.b, graphMagic...)
 	}
@@ -224,6 +247,12 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 	w.u32s(g.tOff, true)
 	w.relative(g.tOff, g.tTo)
 	w.u32s(g.tW, false)
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 {
+		g.writeGuidance(w)
+	}
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 && !w.v6 {
+		writeMasks(w, g.ePush)
+	}
 	return w.err
 }
 
@@ -244,7 +273,7 @@ func (g *Graph) writeTail(w *varWriter) {
 	if pending != [2]bool{} {
 		g.writeShortcuts(w, pending)
 	}
-	if !w.v2 && !w.v3 && !w.v4 && !w.v5 {
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 && !w.v6 {
 		for _, a := range []*chAdj{&g.up, &g.down} {
 			writeMasks(w, a.mask)
 		}
@@ -252,7 +281,7 @@ func (g *Graph) writeTail(w *varWriter) {
 	writeStrings(w, g.strs)
 }
 
-// writeMasks writes the hierarchy edges' classes (V6): the count of
+// writeMasks writes the hierarchy edges' classes (V7; ePush alike): the count of
 // edges that have any, then each one's index (the difference from the
 // previous one's) and classes.
 func writeMasks(w *varWriter, mask []uint8) {
@@ -340,12 +369,17 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 		return nil, fmt.Errorf("%w: bad magic", ErrGraph)
 	}
 	var r graphReader
-	var vr *varReader                 // V3 and later: speeds and relative targets
-	v4, v5, v6 := false, false, false // V4 and later: derived arrays left out
+	var vr *varReader      // V3 and later: speeds and relative targets
+	v4, v5 := false, false // V4 and later: derived arrays left out
+	guide := false         // V6 and later: guidance arrays
+	v7 := false            // V7: pushed directions, hierarchy classes
 	switch string(data[:len(graphMagic)]) {
 	case graphMagic:
 		vr = &varReader{b: data[len(graphMagic):], sc: sc}
-		r, v4, v5, v6 = vr, true, true, true
+		r, v4, v5, guide, v7 = vr, true, true, true, true
+	case graphMagicV6:
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
+		r, v4, v5, guide = vr, true, true, true
 	case graphMagicV5:
 		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r, v4, v5 = vr, true, true
@@ -409,6 +443,12 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 	g.tOff = r.u32s(true)
 	g.tTo = targets(g.tOff)
 	g.tW = r.u32s(false)
+	if guide {
+		g.readGuidance(vr)
+	}
+	if v7 {
+		g.ePush = readMasks(vr, len(g.eFrom))
+	}
 	if arcsDerived && r.failed() == nil {
 		g.eArc = g.edgeArcs()
 	}
@@ -425,7 +465,7 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 		a.mid = r.i32s()
 	}
 	sums := v5 && g.readShortcuts(vr, pending)
-	if v6 {
+	if v7 {
 		g.up.mask = readMasks(vr, len(g.up.to))
 		g.down.mask = readMasks(vr, len(g.down.to))
 	}
@@ -495,6 +535,12 @@ func (g *Graph) validate() error {
 	}
 	if err := checkCSR(g.tOff, len(g.tTo), A, g.tTo); err != nil || len(g.tW) != len(g.tTo) {
 		return bad("transitions")
+	}
+	if err := g.validateGuidance(); err != nil {
+		return bad(err.Error())
+	}
+	if g.ePush != nil && len(g.ePush) != len(g.eFrom) {
+		return bad("pushed directions")
 	}
 	for _, c := range []*chAdj{&g.up, &g.down} {
 		m := len(c.to)

@@ -42,7 +42,7 @@ import (
 // version: raise it when the layout changes and also when what is
 // loaded into the arrays changes (an image of the same pack build written
 // by an older program would otherwise be taken as current).
-const imageMagic = "WMGIMG02"
+const imageMagic = "WMGIMG03"
 
 // WriteImage writes g's image to w.
 func (g *Graph) WriteImage(w io.Writer) error {
@@ -67,7 +67,7 @@ func (g *Graph) WriteImage(w io.Writer) error {
 func (g *Graph) imageFields(strBytes *[]byte, strOff *[]uint32) []flat.Field {
 	return []flat.Field{
 		flat.F(&g.eFrom), flat.F(&g.eTo), flat.F(&g.eGeom), flat.F(&g.pts), flat.F(&g.nodes),
-		flat.F(&g.eName), flat.F(&g.eRef), flat.F(&g.eDest), flat.F(&g.eClass), flat.F(&g.eFlags),
+		flat.F(&g.eName), flat.F(&g.eRef), flat.F(&g.eDest), flat.F(&g.eClass), flat.F(&g.eFlags), flat.F(&g.ePush),
 		flat.F(&g.eSpeed), flat.F(&g.eLen), flat.F(&g.eArc),
 		flat.F(&g.aEdge), flat.F(&g.aW), flat.F(&g.aD), flat.F(&g.aDup),
 		flat.F(&g.tOff), flat.F(&g.tTo), flat.F(&g.tW),
@@ -76,6 +76,8 @@ func (g *Graph) imageFields(strBytes *[]byte, strOff *[]uint32) []flat.Field {
 		flat.F(strBytes), flat.F(strOff),
 		flat.F(&g.jOff), flat.F(&g.jEdge), flat.F(&g.eBox), flat.F(&g.cum), flat.F(&g.edgeBig),
 		flat.F(&g.fine.keys), flat.F(&g.fine.spans), flat.F(&g.fine.refs),
+		flat.F(&g.eLanes), flat.F(&g.xEdge), flat.F(&g.xStr),
+		flat.F(&g.moOff), flat.F(&g.moArcs), flat.F(&g.moVia), flat.F(&g.moTurn),
 	}
 }
 
@@ -114,6 +116,10 @@ func LoadImage(data []byte) (*Graph, error) {
 	if g.strs, err = flat.SplitStrings(strBytes, strOff); err != nil {
 		return nil, fmt.Errorf("%w: graph image: %v", ErrGraph, err)
 	}
+	// the guidance arrays are few but for the lanes: checked whole
+	if err := g.validateGuidance(); err != nil {
+		return nil, fmt.Errorf("%w: graph image: %v", ErrGraph, err)
+	}
 	g.dups = duplicatesOf(g.aDup)
 	g.mapped = true
 	n := len(g.aW)
@@ -141,6 +147,13 @@ func (g *Graph) checkImage() error {
 		if l.got != l.want {
 			return fmt.Errorf("%w: graph image array %d has %d elements, not %d", ErrGraph, i, l.got, l.want)
 		}
+	}
+	switch len(g.ePush) {
+	case 0:
+		g.ePush = nil // no bike pushed
+	case len(g.eFrom):
+	default:
+		return fmt.Errorf("%w: graph image has %d pushed flags for %d edges", ErrGraph, len(g.ePush), len(g.eFrom))
 	}
 	for _, c := range []*chAdj{&g.up, &g.down} {
 		switch len(c.mask) {

@@ -12,10 +12,23 @@ func (g *Graph) mode(e uint32, back bool) string {
 		return "ferry"
 	case Class(g.eClass[e]) == ClassTrain:
 		return "train"
-	case !back && f&flagPushForward != 0 || back && f&flagPushBackward != 0:
+	case g.pushed(e, back):
 		return "pushing bike"
 	}
 	return g.profile.String()
+}
+
+// pushed reports whether a bike is pushed along edge e in one direction
+// (back: against its node order; ePush).
+func (g *Graph) pushed(e uint32, back bool) bool {
+	if g.ePush == nil {
+		return false
+	}
+	bit := uint8(1)
+	if back {
+		bit = 2
+	}
+	return g.ePush[e]&bit != 0
 }
 
 // noStart reports whether no route starts or ends on edge e (OSRM's

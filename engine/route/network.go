@@ -89,6 +89,9 @@ type Network struct {
 	TurningPlaces map[int64]bool
 	// Restrictions are turn restrictions (driving only).
 	Restrictions []Restriction
+	// Maneuvers are the maneuvers mapped as type=maneuver relations: the
+	// instruction a turn is to be given whatever guidance makes of it.
+	Maneuvers []ManeuverRelation
 	// WayPoints, when not nil, returns the coordinates of the Nodes of
 	// way i whose Points are nil: an importer reads them from its own
 	// store as the graph is built, so that the network never holds every
@@ -111,12 +114,17 @@ type NetWay struct {
 	// node order; 0 closes that direction.
 	Forward, Backward float64
 	Name, Ref         string
-	Destination       string
-	Class             Class
-	Roundabout        bool // junction=roundabout (or circular)
-	Ferry             bool
-	// Toll marks a toll road (Exclude's toll class).
-	Toll bool
+	// Destination is a one-way road's destination sign ("A 1: Vaduz").
+	Destination string
+	// Guidance holds the way's rarer guidance tags, nil when it has none
+	// (8 bytes a way, not the strings' 48).
+	Guidance *WayGuidance
+	// Lanes is the number of lanes (0: not tagged).
+	Lanes      uint8
+	Class      Class
+	Roundabout bool // junction=roundabout
+	Circular   bool // junction=circular: a roundabout without its traffic rules
+	Ferry      bool
 	// PushForward and PushBackward mark a direction where a bike is
 	// pushed, not ridden (bicycle.lua's pushing bike mode: its speed is
 	// a walking one; steps say so).
@@ -133,6 +141,18 @@ type NetWay struct {
 	NoEnds bool
 }
 
+// WayGuidance is what guidance reads of a way beyond its names: its
+// junction:ref (Exits, exit numbers, "; "-separated), the turn:lanes of
+// each direction as OSM writes them ("left|through;right") and whether it
+// is a tunnel or a toll road.
+type WayGuidance struct {
+	Exits                               string
+	TurnLanesForward, TurnLanesBackward string
+	// Tunnel and Toll: tunnel and toll roads are classes of their own
+	// to guidance, as to OSRM's car profile.
+	Tunnel, Toll bool
+}
+
 // Restriction is a turn restriction: from way From over ViaNode (or along
 // ViaWays, in order) into way To. Only turns an only_* restriction (every
 // other continuation is forbidden); otherwise the turn itself is forbidden.
@@ -144,8 +164,20 @@ type Restriction struct {
 	Only    bool
 }
 
-// turnParams are a profile's turn costs in seconds (OSRM car.lua /
-// foot.lua / bicycle.lua).
+// ManeuverRelation is a type=maneuver relation: from way From over
+// ViaNode (and along ViaWays, in order) into way To, the step at ViaNode
+// is given by its maneuver and direction tags (OSRM's maneuver
+// overrides: maneuver turn, continue, fork, uturn or suppress; direction
+// left, slight_left, sharp_right, straight...; an empty or unknown value
+// keeps what guidance makes of it).
+type ManeuverRelation struct {
+	From                int64
+	ViaNode             int64
+	ViaWays             []int64
+	To                  int64
+	Maneuver, Direction string
+}
+
 type turnParams struct {
 	turnPenalty, turnBias, uturn, signal float64
 	sigmoid                              bool // car: angle-dependent turn cost at intersections

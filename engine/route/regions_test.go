@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand"
+	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,7 +35,8 @@ func openGraphs(tb testing.TB, name string) *engine.Pack {
 	return pk
 }
 
-// randomSnaps snaps n random points of the pack's home area onto the main
+// randomSnaps snaps n random points of the pack's home area within 250 m
+// of a road onto the main
 // network (points whose nearest road lies in a tiny disconnected component
 // are drawn again).
 func randomSnaps(tb testing.TB, g *route.Graph, b orb.Bound, rng *rand.Rand, n int) []route.Snap {
@@ -42,7 +45,10 @@ func randomSnaps(tb testing.TB, g *route.Graph, b orb.Bound, rng *rand.Rand, n i
 	for len(out) < n {
 		p := orb.Point{b.Min[0] + rng.Float64()*(b.Max[0]-b.Min[0]), b.Min[1] + rng.Float64()*(b.Max[1]-b.Min[1])}
 		s, err := g.Snap(p, route.SnapOptions{Radius: 2000})
-		if err != nil || !g.InMainNetwork(s[0]) {
+		// near a road: the home area holds the sea off Monaco, whose
+		// points all snap to the same coast road, 1-2 km away (routes of
+		// 0 m from a point to itself)
+		if err != nil || !g.InMainNetwork(s[0]) || s[0].Distance > 250 {
 			continue
 		}
 		out = append(out, s[0])
@@ -238,4 +244,44 @@ func TestCoarseIndexOnRegions(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStepsWithWarmJunctions: routes computed in parallel on a graph
+// whose junctions earlier routes measured (guide_cache.go) have the same
+// steps as each route on a graph that measured none.
+func TestStepsWithWarmJunctions(t *testing.T) {
+	pk := openGraphs(t, "liechtenstein")
+	g := pk.Graph(route.Driving)
+	const seed, n = 11, 60
+	snaps := randomSnaps(t, g, pk.Info.Home, rand.New(rand.NewSource(seed)), 2*n)
+	opt := route.RouteOptions{Output: route.Output{Steps: true}}
+	cold := make([][]route.Step, n)
+	for k := range cold {
+		g.DropJunctions()
+		rs, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt)
+		if err != nil {
+			t.Fatalf("seed %d: route %d: %v", seed, k, err)
+		}
+		cold[k] = rs[0].Legs[0].Steps
+	}
+	g.DropJunctions()
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for k := range cold {
+				k := (k + w*n/4) % n
+				rs, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt)
+				if err != nil {
+					t.Errorf("seed %d: route %d: %v", seed, k, err)
+					return
+				}
+				if got := rs[0].Legs[0].Steps; !reflect.DeepEqual(got, cold[k]) {
+					t.Errorf("seed %d: route %d: steps differ with warm junctions", seed, k)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
 }

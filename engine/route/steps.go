@@ -6,95 +6,167 @@ import (
 	"github.com/paulmach/orb"
 )
 
-// Guidance: a step starts at depart, at every junction where the route
-// needs an instruction, and at arrive. The rules, simplified from OSRM's
-// guidance and kept to what osrm-text-instructions understands:
-//   - entering a roundabout: "roundabout" ("rotary" when the whole ring
-//     has one name and is larger than rotaryRadius, as OSRM; rotary_name
-//     set), exit = number of exits passed (exits are ring junctions with an
-//     enterable non-ring road), modifier = direction of the exit relative
-//     to the approach; leaving it: "exit roundabout" / "exit rotary" with
-//     the same exit number.
-//   - onto or off a ferry: "notification", whatever the names.
-//   - turning around (u-turn at a dead end, barrier or via point):
-//     "continue" with modifier "uturn".
-//   - onto a *_link from a motorway/trunk: "off ramp"; onto a link from
-//     another road: "on ramp"; from a link onto a motorway/trunk: "merge".
-//   - at a junction with no other enterable road: "new name" when the
-//     name or ref changes (as OSRM compares them: nameAnnounced) (a "turn"
-//     when it bends more than 60° and a road closed to the route leaves
-//     within 90° of straight on), else nothing.
-//   - with other choices: staying on the same name nearly straight, or
-//     bending where every other road leaves at more than twice the angle
-//     (OSRM's obvious continuation): nothing; same name but bending:
-//     "continue"; two enterable roads within 45° of straight and none
-//     clearly straight: "fork"; the road ends (nothing within 35° of
-//     straight, a road on the other side): "end of road", but a plain
-//     "turn" right after a step that passed no other intersection (OSRM's
-//     post-processing); otherwise "turn" ("new name" when nearly
-//     straight).
-// Modifiers from the turn angle: straight < 15°, slight < 45°, plain < 135°
-// (right/left), sharp < 170°, uturn beyond.
+// Guidance: the steps of a leg, as OSRM makes them. OSRM decides the
+// instruction of every turn when it builds its graph (its turn analysis:
+// guide_*.go here, run for the turns a route takes) and then, for a
+// route, assembles one step per turn that is not silent and post-
+// processes them (engine/guidance, route_api.hpp), in this order:
 //
-// Steps are built in passes, as OSRM's guidance assembles, post-processes
-// and collapses its steps (engine/api/route_api.hpp):
-//  1. assemble (steps_assemble.go): one draft step at depart, at every
-//     junction (classified by junction.maneuver; a junction passed without
-//     an instruction makes a silent draft, suppressed or noTurn) and at
-//     arrive; a roundabout's ring junctions go straight into its entry
-//     step, whose exit number, name and direction are set at its exit (as
-//     OSRM's handleRoundabouts, which runs before any collapsing);
-//  2. collapse (steps_collapse.go): combinations of steps OSRM's
-//     collapseTurnInstructions merges (name oscillations, a maneuver
-//     followed closely by a change of name), on the drafts with their
-//     silent steps still in place;
-//  3. post-process (steps_post.go): silent drafts fold into the step before
-//     (buildIntersections), "end of road" right after a step that passed no
-//     other intersection becomes a plain turn, and a first or last step of
-//     at most 1 m is trimmed (trimShortSegments; unlike OSRM after folding,
-//     so a start just before a junction passed without a step is kept);
-//  4. reduce verbosity (steps_verbosity.go): a name announced for a short
-//     stretch only, or announcing the name the route is already on, goes
-//     (suppressShortNameSegments);
-//  5. measure: each step's distance, duration, weight and geometry.
+//  1. assemble (steps_assemble.go): depart, a step at every turn whose
+//     instruction is not NoTurn (suppressed turns and turns staying on a
+//     roundabout included, to be counted and folded), arrive; each step
+//     named after the road it starts on, with its intersection (bearings,
+//     entries, lanes);
+//  2. maneuver relations override the type and direction of their step
+//     (applyOverrides);
+//  3. the two turns through a divided road's intersection become one
+//     (collapseSegregated, steps_segregated.go);
+//  4. a first or last step of at most a meter goes (trimShortSegments);
+//  5. roundabouts (steps_roundabout.go): the entry step takes the exit
+//     number, the exit's name and, for a roundabout turn, the total
+//     direction; the steps in between fold into it;
+//  6. collapse (steps_collapse.go): turns in quick succession become one
+//     (staggered intersections, u-turns, name oscillations, a maneuver
+//     next to a change of name, sliproads...);
+//  7. lanes: short steps in a row keep to the lanes the next needs
+//     (anticipateLaneChange, steps_lanes.go);
+//  8. suppressed steps fold into the step before, and an end of road
+//     after a step that passed no other intersection becomes a turn
+//     (buildIntersections);
+//  9. a new name kept for a short stretch only, or announcing the name
+//     the route is on, goes (suppressShortNameSegments);
+//  10. the arrival's side of the road (assignRelativeLocations), then
+//     each step's distance, duration, weight and geometry.
 
-// draft is a step in the making: the step's maneuver, names and mode, the
-// intersections it passes, the first piece of the leg it covers (it ends
-// where the next draft begins) and its length in meters.
-type draft struct {
-	step  Step
-	inter []Intersection
-	pc    int
-	dist  float64
+// waypointType marks the depart and arrive steps.
+type waypointType uint8
+
+const (
+	wpNone waypointType = iota
+	wpArrive
+	wpDepart
+)
+
+// ixn is an intersection a step passes (OSRM's IntermediateIntersection).
+type ixn struct {
+	loc      orb.Point
+	bearings []int
+	entry    []bool
+	in, out  int // -1: none
+	lanes    laneTuple
+	laneDesc []laneMask
 }
 
-// typ returns the draft's maneuver type.
-func (d *draft) typ() ManeuverType { return d.step.Maneuver.Type }
+// rstep is a step in the making (OSRM's RouteStep).
+type rstep struct {
+	pc         int  // the first piece it covers (it ends where the next step begins)
+	segregated bool // it starts on a road inside a divided road's intersection
+	name, ref  string
+	dest       string
+	exits      string
+	rotaryName string
+	dist       float64 // meters
+	ferry      bool    // its mode
+	mode       string  // its travel mode (Graph.mode: pushing bike, train...)
+	loc        orb.Point
+	before     int // bearing before the maneuver
+	after      int // bearing after it
+	ins        instr
+	wp         waypointType
+	exit       int
+	inters     []ixn
+	removed    bool // invalidated, to be removed
+}
+
+// hasTurnType reports whether s has an instruction (not NoTurn).
+func (s *rstep) hasTurnType() bool { return s.ins.typ != tNoTurn }
+
+// isWaypoint reports whether s departs or arrives.
+func (s *rstep) isWaypoint() bool { return s.wp != wpNone }
+
+// invalidate empties s, to be removed (OSRM's Invalidate): it keeps its
+// place in the leg (pc), for the steps around it to be ordered.
+func (s *rstep) invalidate() {
+	*s = rstep{pc: s.pc, ins: instr{tNoTurn, mUTurn}, inters: []ixn{{in: -1, out: -1}}, removed: true}
+}
+
+// invalid reports whether s was invalidated.
+func (s *rstep) invalid() bool { return s.removed }
+
+// elongate makes s cover the step after it too (OSRM's ElongateBy).
+func (s *rstep) elongate(next *rstep) {
+	s.dist += next.dist
+	s.inters = append(s.inters, next.inters...)
+}
+
+// adaptSignage gives s the names of o (OSRM's AdaptStepSignage).
+func (s *rstep) adaptSignage(o *rstep) {
+	s.name, s.ref, s.dest, s.exits = o.name, o.ref, o.dest, o.exits
+}
+
+// sameSignage reports whether s and o have the same signage (OSRM
+// compares name ids; the strings, which a graph interns, compare steps
+// of several graphs too).
+func (s *rstep) sameSignage(o *rstep) bool {
+	return s.name == o.name && s.ref == o.ref && s.dest == o.dest && s.exits == o.exits
+}
+
+// noSignage reports whether s names nothing at all.
+func (s *rstep) noSignage() bool { return s.name == "" && s.ref == "" && s.dest == "" && s.exits == "" }
+
+// removeNoTurns drops the steps that are no step any more: NoTurn and no
+// waypoint (OSRM's removeNoTurnInstructions).
+func removeNoTurns(ss []rstep) []rstep {
+	out := ss[:0]
+	for _, s := range ss {
+		if s.ins.typ == tNoTurn && s.wp == wpNone {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
 
 // steps builds the OSRM steps of a leg through its pieces and points,
 // arriving at snap t.
 func (g *Graph) steps(pcs []piece, pts []orb.Point, t Snap) []Step {
-	return finishSteps(g.assembleSteps(pcs, pts, t), pcs, pts)
+	return finishSteps(g.legSteps(pcs, pts), pcs, pts, t, g.profile)
 }
 
-// finishSteps runs passes 2 to 5 on a leg's assembled drafts (an Atlas
-// assembles a leg across graphs from each graph's drafts: atlas_join.go).
-func finishSteps(ds []draft, pcs []piece, pts []orb.Point) []Step {
-	ds = collapseTurns(ds)
-	ds = foldSilent(ds)
-	plainEndOfRoad(ds)
-	ds = trimShortEnds(ds)
-	ds = suppressShortNameChanges(ds)
-	return measureSteps(ds, pcs, pts)
+// legSteps runs the passes that read the graph on a leg's pieces and
+// points (1 and 2: assembly, maneuver relations); an Atlas assembles a
+// leg across graphs from each graph's (atlas_join.go).
+func (g *Graph) legSteps(pcs []piece, pts []orb.Point) []rstep {
+	ss := newGuide(g, len(pcs)).assembleSteps(pcs, pts)
+	g.applyOverrides(ss, pcs)
+	return ss
+}
+
+// finishSteps runs passes 3 to 10 on a leg's assembled steps, arriving
+// at snap t, for profile p. They compare the steps' names as strings,
+// not as one graph's string ids, so that steps from several graphs mix.
+func finishSteps(ss []rstep, pcs []piece, pts []orb.Point, t Snap, p Profile) []Step {
+	ss = collapseSegregated(ss)
+	ss = trimShortSegments(ss, pcs, pts)
+	ss = handleRoundabouts(ss)
+	ss = collapseTurns(ss)
+	ss = anticipateLaneChange(ss)
+	ss = buildIntersections(ss)
+	ss = suppressShortNameSegments(ss)
+	ss[len(ss)-1].ins.mod = arriveSide(pts, t)
+	return measureSteps(ss, pcs, pts, p)
 }
 
 // stepSpan returns the indexes in the leg's points of the first and last
 // point of a step starting at piece pc and ending where piece endPc starts
 // (endPc == len(pcs): at the leg's end).
 func stepSpan(pcs []piece, nPts, pc, endPc int) (a, z int) {
-	a = pcs[pc].startPt
-	if pc == 0 {
-		a = 0
+	a = 0
+	if pc > 0 && pc < len(pcs) {
+		a = pcs[pc].startPt
+	}
+	if pc >= len(pcs) {
+		a = nPts - 1
 	}
 	z = nPts - 1
 	if endPc < len(pcs) {
@@ -112,21 +184,29 @@ func lineLength(pts []orb.Point) float64 {
 	return d
 }
 
-// measureSteps gives each draft its distance (along its geometry),
-// duration, weight, geometry and intersections: the leg's steps. The last
-// draft is the arrival.
-func measureSteps(ds []draft, pcs []piece, pts []orb.Point) []Step {
-	steps := make([]Step, len(ds))
-	for k := range ds {
-		st := ds[k].step
-		st.Intersections = ds[k].inter
-		if k == len(ds)-1 {
+// measureSteps turns the steps into the leg's: each one's distance (along
+// its geometry), duration, weight, geometry, maneuver and intersections.
+// The last step is the arrival.
+func measureSteps(ss []rstep, pcs []piece, pts []orb.Point, p Profile) []Step {
+	mode := p.String()
+	steps := make([]Step, len(ss))
+	for k := range ss {
+		s := &ss[k]
+		st := Step{Name: s.name, Ref: s.ref, Destinations: s.dest, Exits: s.exits, RotaryName: s.rotaryName,
+			Mode: mode, DrivingSide: "right", Maneuver: s.maneuver(), Intersections: s.intersections()}
+		if s.mode != "" {
+			st.Mode = s.mode
+		}
+		if s.ferry {
+			st.Mode = "ferry"
+		}
+		if k == len(ss)-1 {
 			p := pts[len(pts)-1]
 			st.Geometry = orb.LineString{p, p}
 			steps[k] = st
 			continue
 		}
-		pc, endPc := ds[k].pc, ds[k+1].pc
+		pc, endPc := s.pc, ss[k+1].pc
 		var w int64
 		for i := pc; i < endPc; i++ {
 			w += pcs[i].w
@@ -145,50 +225,108 @@ func measureSteps(ds []draft, pcs []piece, pts []orb.Point) []Step {
 	return steps
 }
 
-func modifierOf(angle float64) Modifier {
-	a, left := math.Abs(angle), angle < 0
-	switch {
-	case a < 15:
-		return Straight
-	case a < 45:
-		return slight(left)
-	case a < 135:
-		return plain(left)
-	case a < 170:
-		return sharp(left)
+// maneuver returns the API's maneuver of s.
+func (s *rstep) maneuver() Maneuver {
+	m := Maneuver{Location: s.loc, BearingBefore: s.before, BearingAfter: s.after, Exit: s.exit}
+	switch s.wp {
+	case wpDepart:
+		m.Type = Depart
+	case wpArrive:
+		m.Type = Arrive
+	default:
+		m.Type = s.ins.typ.maneuverType()
 	}
-	return UTurn
+	if s.wp == wpNone || s.ins.mod != mUTurn {
+		m.Modifier = Modifier(s.ins.mod + 1)
+	}
+	return m
 }
 
-// bearingAlong is the bearing of the route at point i: leaving it (after)
-// or arriving at it (before), measured over ~lookBearing meters.
-func bearingAlong(pts []orb.Point, i int, after bool) float64 {
-	if after {
-		if i >= len(pts)-1 {
-			i = max(0, len(pts)-2)
+// intersections returns the API's intersections of s.
+func (s *rstep) intersections() []Intersection {
+	out := make([]Intersection, len(s.inters))
+	for i, x := range s.inters {
+		is := Intersection{Location: x.loc, Bearings: x.bearings, Entry: x.entry}
+		if x.in >= 0 {
+			v := x.in
+			is.In = &v
 		}
-		return startBearing(pts[i:])
+		if x.out >= 0 {
+			v := x.out
+			is.Out = &v
+		}
+		if x.lanes.lanesInTurn > 0 {
+			n := len(x.laneDesc)
+			is.Lanes = make([]Lane, n)
+			for l, m := range x.laneDesc {
+				fromRight := n - 1 - l
+				valid := fromRight >= int(x.lanes.firstFromRight) && fromRight < int(x.lanes.firstFromRight)+int(x.lanes.lanesInTurn)
+				is.Lanes[l] = Lane{Indications: m.indications(), Valid: valid}
+			}
+		}
+		out[i] = is
 	}
-	if i < 1 {
-		i = min(1, len(pts)-1)
-	}
-	return endBearing(pts[:i+1])
+	return out
 }
 
-// sideOf tells on which side of the road the destination lies, from the
-// input coordinate relative to the last road segment (NoModifier when on
-// it).
-func sideOf(pts []orb.Point, t Snap) Modifier {
-	if t.Distance < 1 || len(pts) < 2 {
-		return NoModifier
+// maneuverType returns the API's name of turn type t (OSRM's
+// instructionTypeToString).
+func (t ttype) maneuverType() ManeuverType {
+	switch t {
+	case tNewName:
+		return NewName
+	case tContinue:
+		return Continue
+	case tMerge:
+		return Merge
+	case tOnRamp:
+		return OnRamp
+	case tOffRamp:
+		return OffRamp
+	case tFork:
+		return Fork
+	case tEndOfRoad:
+		return EndOfRoad
+	case tNotification:
+		return Notification
+	case tEnterRoundabout, tEnterRoundaboutAtExit:
+		return Roundabout
+	case tEnterAndExitRoundabout, tExitRoundabout, tExitRoundaboutIntersection:
+		return ExitRoundabout
+	case tEnterRotary, tEnterRotaryAtExit:
+		return Rotary
+	case tEnterAndExitRotary, tExitRotary:
+		return ExitRotary
+	case tEnterRoundaboutIntersection, tEnterAndExitRoundaboutIntersection, tEnterRoundaboutIntersectionAtExit:
+		return RoundaboutTurn
+	case tUseLane:
+		return UseLane
 	}
-	b := bearingAlong(pts, len(pts)-1, false)
-	a := turnAngle(b, bearing(t.Location, t.Input))
+	return Turn
+}
+
+// arriveSide tells on which side of the road the destination lies, from
+// the input coordinate relative to the last road segment (OSRM's
+// assignRelativeLocations: within 5 to 300 m of the road, else none).
+func arriveSide(pts []orb.Point, t Snap) dmod {
+	n := len(pts)
+	d := gDist(t.Input, pts[n-1])
+	if n < 2 || d < 5 || d > 300 {
+		return mUTurn
+	}
+	a := computeAngle(pts[n-2], pts[n-1], t.Input)
 	switch {
-	case math.Abs(a) < 20 || math.Abs(a) > 160:
-		return Straight
-	case a > 0:
-		return Right
+	case a < 135:
+		return mRight
+	case a <= 225:
+		return mStraight
 	}
-	return Left
+	return mLeft
+}
+
+// quantize rounds a bearing down to OSRM's stored precision (TurnBearing:
+// 256 steps) and to whole degrees, as OSRM's steps read it.
+func quantize(b float64) int {
+	const scale = 360.0 / 256.0
+	return int(math.Floor(b/scale) * scale)
 }

@@ -7,302 +7,290 @@ import (
 	"github.com/paulmach/orb"
 )
 
-// The assembly pass (steps.go's pass 1): one draft step at depart, one at
-// each junction of the leg and one at arrive, as OSRM's assembleSteps makes
-// one step per turn instruction, silent ones included.
+// The assembly pass (steps.go's pass 1, OSRM's assembleSteps): depart, a
+// step at every turn guidance gives an instruction (not NoTurn), arrive.
 
-// road is one road at a junction as guidance sees it.
-type road struct {
-	bearing float64
-	edge    uint32
-	atEnd   bool // the junction is the edge's end (leaving it goes backward)
-	entry   bool // enterable from the arriving arc
-}
-
-// junctionRoads lists the roads at the junction where arc a ends, with
-// their leaving bearings and whether the route may enter them from a.
-func (g *Graph) junctionRoads(a uint32, j uint32, dst []road) []road {
-	dst = dst[:0]
-	for k := g.jOff[j]; k < g.jOff[j+1]; k++ {
-		x := g.jEdge[k]
-		e, atEnd := x>>1, x&1 == 1
-		if g.eArc[2*e] < 0 && g.eArc[2*e+1] < 0 {
-			continue // no road to anyone: a segment another way keeps
-		}
-		r := road{bearing: g.departBearing(e, atEnd), edge: e, atEnd: atEnd}
-		arc := g.eArc[2*e]
-		if atEnd {
-			arc = g.eArc[2*e+1]
-		}
-		if arc >= 0 {
-			for t := g.tOff[a]; t < g.tOff[a+1]; t++ {
-				if g.origArc(g.tTo[t]) == uint32(arc) {
-					r.entry = true
-					break
-				}
-			}
-		}
-		dst = append(dst, r)
-	}
-	return dst
-}
-
-func intBearing(b float64) int {
-	r := int(math.Round(b)) % 360
-	if r < 0 {
-		r += 360
-	}
-	return r
-}
-
-// intersectionAt builds the intersection object at junction j reached by
-// arc in and left by arc out.
-func (g *Graph) intersectionAt(loc orb.Point, in, out uint32, roads []road) Intersection {
-	ie, _ := arcEdge(g, g.origArc(in))
-	oe, ob := arcEdge(g, g.origArc(out))
-	type rb struct {
-		b           int
-		entry       bool
-		isIn, isOut bool
-	}
-	list := make([]rb, 0, len(roads))
-	inDone, outDone := false, false
-	for _, r := range roads {
-		x := rb{b: intBearing(r.bearing), entry: r.entry}
-		if !inDone && r.edge == ie {
-			// the road we arrive on: leaving the junction along it goes back
-			x.isIn, inDone = true, true
-		} else if !outDone && r.edge == oe && r.atEnd == ob {
-			x.isOut, outDone = true, true
-		}
-		list = append(list, x)
-	}
-	sort.SliceStable(list, func(i, j int) bool { return list[i].b < list[j].b })
-	is := Intersection{Location: loc, Bearings: make([]int, len(list)), Entry: make([]bool, len(list))}
-	for i, x := range list {
-		is.Bearings[i], is.Entry[i] = x.b, x.entry
-		if x.isIn {
-			v := i
-			is.In = &v
-		}
-		if x.isOut {
-			v := i
-			is.Out = &v
-			is.Entry[i] = true
-		}
-	}
-	if is.Out == nil && ie == oe { // u-turn: out is the road we came in on
-		for i, x := range list {
-			if x.isIn {
-				v := i
-				is.Out = &v
-				is.Entry[i] = true
-			}
-		}
-	}
-	return is
-}
-
-// stepBuilder assembles the draft steps of one leg.
-type stepBuilder struct {
-	g      *Graph
-	pcs    []piece
-	pts    []orb.Point
-	drafts []draft
-	roads  []road // scratch: the roads at the current junction
-	// rbStep is the index in drafts of the open roundabout step (-1 for
-	// none); exits counts the exits passed on it.
-	rbStep, exits int
-}
-
-// assembleSteps returns the drafts of a leg through pieces pcs and points
-// pts arriving at snap t: depart, one per junction (silent where the route
-// passes it without an instruction; none at a via point unless it turns
-// round there; a roundabout's ring junctions are intersections of its
-// entry step), arrive; each with its length.
-func (g *Graph) assembleSteps(pcs []piece, pts []orb.Point, t Snap) []draft {
-	// at most one draft per junction, depart and arrive
-	b := &stepBuilder{g: g, pcs: pcs, pts: pts, rbStep: -1, drafts: make([]draft, 0, len(pcs)+1)}
-	b.depart()
+// assembleSteps returns the steps of a leg through pieces pcs and points
+// pts, each with its length.
+func (g *guide) assembleSteps(pcs []piece, pts []orb.Point) []rstep {
+	ss := make([]rstep, 0, 8)
+	first := pcs[0]
+	d0 := mkDedge(first.edge, first.back)
+	dep := g.newStep(0, d0, pts[0])
+	dep.wp = wpDepart
+	dep.ins = instr{tNoTurn, mUTurn}
+	dep.after = int(math.Round(firstBearing(pts)))
+	dep.inters = []ixn{{loc: pts[0], bearings: []int{dep.after}, entry: []bool{true}, in: -1, out: 0}}
+	ss = append(ss, dep)
 	for i := 1; i < len(pcs); i++ {
-		b.junction(i)
+		if s, ok := g.turnStep(pcs, pts, i); ok {
+			ss = append(ss, s)
+		}
 	}
-	b.arrive(t)
-	ds := b.drafts
-	for k := 0; k+1 < len(ds); k++ {
-		a, z := stepSpan(pcs, len(pts), ds[k].pc, ds[k+1].pc)
-		ds[k].dist = lineLength(pts[a : z+1])
+	last := pcs[len(pcs)-1]
+	arr := g.newStep(len(pcs), mkDedge(last.edge, last.back), pts[len(pts)-1])
+	arr.wp = wpArrive
+	arr.ins = instr{tNoTurn, mUTurn}
+	arr.before = int(math.Round(lastBearing(pts)))
+	arr.inters = []ixn{{loc: arr.loc, bearings: []int{int(reverseBearing(float64(arr.before)))}, entry: []bool{true}, in: 0, out: -1}}
+	ss = append(ss, arr)
+	for k := 0; k+1 < len(ss); k++ {
+		a, z := stepSpan(pcs, len(pts), ss[k].pc, ss[k+1].pc)
+		ss[k].dist = guideLength(pts[a : z+1])
 	}
-	return ds
+	return ss
 }
 
-// newStep starts a draft at piece pc.
-func (b *stepBuilder) newStep(pc int, typ ManeuverType, mod Modifier, before, after float64, loc orb.Point) *draft {
-	g, e := b.g, b.pcs[pc].edge
-	b.drafts = append(b.drafts, draft{pc: pc, step: Step{
-		Name: g.str(g.eName[e]), Ref: g.str(g.eRef[e]), Destinations: g.str(g.eDest[e]),
-		Mode: g.mode(e, b.pcs[pc].back), DrivingSide: "right",
-		Maneuver: Maneuver{Location: loc, BearingBefore: intBearing(before), BearingAfter: intBearing(after), Type: typ, Modifier: mod},
-	}})
-	return &b.drafts[len(b.drafts)-1]
+// guideLength is the length guidance measures a step by: OSRM's (its
+// cheap ruler on its coordinates), which its thresholds meet exactly on
+// a grid. The steps report the route's own measure.
+func guideLength(pts []orb.Point) float64 {
+	d := 0.0
+	for i := 1; i < len(pts); i++ {
+		d += gDist(fixed(pts[i-1]), fixed(pts[i]))
+	}
+	return d
 }
 
-func (b *stepBuilder) depart() {
-	departB := bearingAlong(b.pts, b.pcs[0].startPt, true)
-	d := b.newStep(0, Depart, NoModifier, 0, departB, b.pts[0])
-	out0 := 0
-	d.inter = []Intersection{{Location: b.pts[0], Bearings: []int{intBearing(departB)}, Entry: []bool{true}, Out: &out0}}
+// firstBearing and lastBearing are the bearings of a leg's first and last
+// segments (the first and last pair of distinct points).
+func firstBearing(pts []orb.Point) float64 {
+	for i := 1; i < len(pts); i++ {
+		if pts[i] != pts[0] {
+			return gBearing(pts[0], pts[i])
+		}
+	}
+	return 0
 }
 
-// junction handles the junction between pieces i-1 and i: a new draft, or
-// one more intersection of the open roundabout step.
-func (b *stepBuilder) junction(i int) {
-	g := b.g
-	prev, cur := b.pcs[i-1], b.pcs[i]
-	loc := b.pts[cur.startPt]
-	inB := g.arriveBearing(prev.edge, prev.back)
-	outB := g.departBearing(cur.edge, cur.back)
-	angle := turnAngle(inB, outB)
-	uturn := prev.edge == cur.edge && prev.back != cur.back
+func lastBearing(pts []orb.Point) float64 {
+	n := len(pts)
+	for i := n - 2; i >= 0; i-- {
+		if pts[i] != pts[n-1] {
+			return gBearing(pts[i], pts[n-1])
+		}
+	}
+	return 0
+}
+
+// newStep starts a step at piece pc, on road d, at loc.
+func (g *Graph) newStep(pc int, d dedge, loc orb.Point) rstep {
+	e := d.edge()
+	k := g.nameKeyOf(e)
+	return rstep{pc: pc, name: g.str(k.name), ref: g.str(k.ref), dest: g.str(k.dest), exits: g.str(k.exits),
+		ferry: g.ferry(d), mode: g.mode(e, d.back()), loc: loc, segregated: g.segregated(d)}
+}
+
+// turnStep returns the step at the junction between pieces i-1 and i, if
+// the turn there has an instruction.
+func (g *guide) turnStep(pcs []piece, pts []orb.Point, i int) (rstep, bool) {
+	prev, cur := pcs[i-1], pcs[i]
+	loc := pts[cur.startPt]
+	in, out := mkDedge(prev.edge, prev.back), mkDedge(cur.edge, cur.back)
 	if cur.via {
-		if uturn {
-			b.newStep(i, Continue, UTurn, inB, outB, loc)
+		// a silent waypoint: a step only where the route turns round
+		if prev.edge != cur.edge || prev.back == cur.back {
+			return rstep{}, false
 		}
-		return
+		s := g.newStep(i, out, loc)
+		s.ins = instr{tContinue, mUTurn}
+		b := lastBearing(pts[:cur.startPt+1])
+		s.before, s.after = int(math.Round(b)), int(math.Round(reverseBearing(b)))
+		s.inters = []ixn{{loc: loc, bearings: []int{s.after}, entry: []bool{true}, in: 0, out: 0}}
+		return s, true
 	}
-	j := g.arcEnd(g.origArc(prev.arc))
-	b.roads = g.junctionRoads(g.origArc(prev.arc), j, b.roads)
-	inter := g.intersectionAt(loc, prev.arc, cur.arc, b.roads)
-	jn := junction{angle: angle, roads: len(b.roads)}
-	for _, r := range b.roads {
-		if (r.edge == cur.edge && r.atEnd == cur.back) || r.edge == prev.edge {
-			continue
-		}
-		a := turnAngle(inB, r.bearing)
-		if !r.entry {
-			if math.Abs(a) <= 90 {
-				jn.closedAhead++
-			}
-			jn.closed = append(jn.closed, a)
-			continue
-		}
-		jn.addOther(a)
+	if _, _, ok := g.passThrough(g.dTo(in)); ok || g.silentPassage(in, out) {
+		return rstep{}, false // no intersection to OSRM, or nothing to say
 	}
-	prevRB, curRB := g.eFlags[prev.edge]&flagRoundabout != 0, g.eFlags[cur.edge]&flagRoundabout != 0
-	switch {
-	case !prevRB && curRB:
-		b.exits = 0
-		d := b.newStep(i, Roundabout, modifierOf(angle), inB, outB, loc)
-		if r, one := g.ringRadius(g.origArc(cur.arc)); g.str(g.eName[cur.edge]) != "" && one && r > rotaryRadius {
-			d.step.Maneuver.Type = Rotary
-			d.step.RotaryName = g.str(g.eName[cur.edge])
-		}
-		d.inter = []Intersection{inter}
-		b.rbStep = len(b.drafts) - 1
-		return
-	case prevRB && curRB:
-		if jn.others > 0 {
-			b.exits++
-		}
-		last := &b.drafts[len(b.drafts)-1]
-		last.inter = append(last.inter, inter)
-		return
-	case prevRB && !curRB:
-		b.exitRoundabout(i, angle, inB, outB, loc, inter)
-		return
-	}
-	if uturn {
-		d := b.newStep(i, Continue, UTurn, inB, outB, loc)
-		d.inter = []Intersection{inter}
-		return
-	}
-	jn.from, jn.to = Class(g.eClass[prev.edge]), Class(g.eClass[cur.edge])
-	jn.sameName = !nameAnnounced(g.str(g.eName[prev.edge]), g.str(g.eRef[prev.edge]), g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge]))
-	jn.unnamed = g.eName[cur.edge] == 0 && g.eRef[cur.edge] == 0
-	jn.modeChange = (g.eFlags[prev.edge]&flagFerry != 0) != (g.eFlags[cur.edge]&flagFerry != 0)
-	typ, mod := jn.maneuver()
-	if typ == suppressed && jn.roads == 2 {
-		// only the road in and the road out: OSRM has no intersection
-		// here to speak of (NoTurn)
-		typ = noTurn
-	}
-	d := b.newStep(i, typ, mod, inB, outB, loc)
-	d.inter = []Intersection{inter}
-}
-
-// exitRoundabout leaves the open roundabout at piece i: the exit step, and
-// the roundabout step completed with the exit's number, name and
-// direction.
-func (b *stepBuilder) exitRoundabout(i int, angle, inB, outB float64, loc orb.Point, inter Intersection) {
-	g, cur := b.g, b.pcs[i]
-	b.exits++
-	typ := ExitRoundabout
-	if b.rbStep >= 0 {
-		rm := &b.drafts[b.rbStep].step
-		rm.Maneuver.Exit = b.exits
-		// name the roundabout step after the exit road; its modifier is
-		// the exit's direction relative to the approach
-		rm.Name, rm.Ref = g.str(g.eName[cur.edge]), g.str(g.eRef[cur.edge])
-		rm.Maneuver.Modifier = modifierOf(turnAngle(float64(rm.Maneuver.BearingBefore), outB))
-		if rm.Maneuver.Modifier == UTurn {
-			rm.Maneuver.Modifier = SharpLeft
-		}
-		if rm.Maneuver.Type == Rotary {
-			typ = ExitRotary
-		}
-	}
-	d := b.newStep(i, typ, modifierOf(angle), inB, outB, loc)
-	d.step.Maneuver.Exit = b.exits
-	d.inter = []Intersection{inter}
-	b.rbStep = -1
-}
-
-// arrive adds the arrival draft at snap t.
-func (b *stepBuilder) arrive(t Snap) {
-	g, pts := b.g, b.pts
-	last := b.pcs[len(b.pcs)-1]
-	arriveB := bearingAlong(pts, len(pts)-1, false)
-	d := draft{pc: len(b.pcs), step: Step{
-		Name: g.str(g.eName[last.edge]), Ref: g.str(g.eRef[last.edge]), Mode: g.mode(last.edge, last.back), DrivingSide: "right",
-		Maneuver: Maneuver{Location: pts[len(pts)-1], BearingBefore: intBearing(arriveB), Type: Arrive, Modifier: sideOf(pts, t)},
-	}}
-	in0 := 0
-	d.inter = []Intersection{{Location: pts[len(pts)-1], Bearings: []int{intBearing(arriveB + 180)}, Entry: []bool{true}, In: &in0}}
-	b.drafts = append(b.drafts, d)
-}
-
-// rotaryRadius (meters) separates roundabouts from rotaries (OSRM's
-// MAX_ROUNDABOUT_RADIUS).
-const rotaryRadius = 15.0
-
-// ringRadius estimates the radius of the roundabout entered by arc a from
-// the ring's perimeter, walking the ring's arcs until it closes, and tells
-// whether all of the ring's edges carry the same name (a rotary's).
-func (g *Graph) ringRadius(a uint32) (radius float64, oneName bool) {
-	start := g.arcStart(a)
-	per := 0.0
-	cur := a
-	e0, _ := arcEdge(g, a)
-	oneName = true
-	for k := 0; k < 64; k++ {
-		e, _ := arcEdge(g, cur)
-		per += float64(g.eLen[e])
-		oneName = oneName && g.eName[e] == g.eName[e0]
-		if g.arcEnd(cur) == start {
-			return per / (2 * math.Pi), oneName
-		}
-		next := int64(-1)
-		for t := g.tOff[cur]; t < g.tOff[cur+1]; t++ {
-			b := g.origArc(g.tTo[t])
-			if eb, _ := arcEdge(g, b); g.eFlags[eb]&flagRoundabout != 0 && eb != e {
-				next = int64(b)
-				break
-			}
-		}
-		if next < 0 {
+	rs := g.turnRoads(in)
+	k := -1
+	for i := range rs {
+		if rs[i].d == out {
+			k = i
 			break
 		}
-		cur = uint32(next)
 	}
-	return per / (2 * math.Pi), oneName
+	var ins instr
+	if k < 0 {
+		// not among the roads guidance sees (cannot happen on a route):
+		// a plain turn
+		ins = instr{tTurn, direction(angleBetween(reverseBearing(rs[0].bearing), g.departBearing(cur.edge, cur.back)))}
+	} else {
+		ins = rs[k].ins
+		if ins.typ == tInvalid {
+			ins = instr{tTurn, direction(rs[k].angle)}
+		}
+	}
+	if ins.typ == tNoTurn {
+		return rstep{}, false
+	}
+	s := g.newStep(i, out, loc)
+	s.ins = ins
+	pre := quantize(rs[0].bearing)
+	post := pre
+	if k >= 0 {
+		post = quantize(rs[k].bearing)
+	}
+	s.before = int(reverseBearing(float64(pre)))
+	s.after = post
+	x := ixn{loc: loc}
+	x.bearings, x.entry = bearingClass(rs)
+	x.in, x.out = matchBearing(x.bearings, pre), matchBearing(x.bearings, post)
+	if k >= 0 {
+		x.lanes, x.laneDesc = rs[k].lanes, rs[k].laneDesc
+	}
+	s.inters = []ixn{x}
+	return s, true
+}
+
+// silentPassage reports whether going from in onto out, at a junction of
+// these two roads only, is certainly no step (NoTurn): the same name and
+// classes, no ring, ferry, motorway or ramp about, no turning round. Such
+// a junction needs no intersection view: the handlers give it NoTurn
+// whatever its angle (OSRM's getInstructionForObvious for two roads).
+func (g *guide) silentPassage(in, out dedge) bool {
+	if in.edge() == out.edge() || g.degree(g.dTo(in)) != 2 {
+		return false
+	}
+	ci, co := g.classOf(in), g.classOf(out)
+	if g.isRing(in) || g.isRing(out) || g.ferry(in) || g.ferry(out) || g.modeChange(in, out) || ci.motorway || co.motorway || ci.link || co.link {
+		return false
+	}
+	return g.classes(in) == g.classes(out) && !g.announced(g.nameOf(in), g.nameOf(out))
+}
+
+// bearingClass returns the bearings of an intersection's roads and
+// whether each may be entered, by bearing: in steps of 15° where no two
+// roads share one, else to the degree (OSRM's classifyIntersection).
+func bearingClass(rs []iroad) ([]int, []bool) {
+	idx := make([]int, len(rs))
+	for k := range idx {
+		idx[k] = k
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return rs[idx[a]].bearing < rs[idx[b]].bearing })
+	const step = 360.0 / 24
+	discrete := func(b float64) int {
+		s := b + 0.5*step
+		if s >= 360 {
+			s -= 360
+		}
+		return int(s / step)
+	}
+	ok := true
+	if len(idx) > 1 {
+		last := discrete(math.Round(rs[idx[len(idx)-1]].bearing))
+		for _, k := range idx {
+			d := discrete(math.Round(rs[k].bearing))
+			if d == last {
+				ok = false
+				break
+			}
+			last = d
+		}
+	}
+	bearings, entry := make([]int, len(idx)), make([]bool, len(idx))
+	if ok {
+		if len(idx) > 0 && discrete(rs[idx[len(idx)-1]].bearing) < discrete(rs[idx[0]].bearing) {
+			idx = append([]int{idx[len(idx)-1]}, idx[:len(idx)-1]...)
+		}
+		for i, k := range idx {
+			bearings[i] = int(math.Round(float64(discrete(math.Round(rs[k].bearing))) * step))
+			entry[i] = rs[k].entry
+		}
+	} else {
+		for i, k := range idx {
+			bearings[i] = int(math.Round(rs[k].bearing))
+			entry[i] = rs[k].entry
+		}
+	}
+	return bearings, entry
+}
+
+// matchBearing returns the index of the bearing closest to b (OSRM's
+// findMatchingBearing).
+func matchBearing(bearings []int, b int) int {
+	best := 0
+	for i := 1; i < len(bearings); i++ {
+		if angularDeviation(float64(bearings[i]), float64(b)) < angularDeviation(float64(bearings[best]), float64(b)) {
+			best = i
+		}
+	}
+	return best
+}
+
+// segregatedLength: a road inside a divided road's intersection is at
+// most this long (meters).
+const segregatedLength = 32.0
+
+// segregated reports whether road d is inside the intersection of a
+// divided road: short, one-way roads in and out of both its ends, none of
+// them turning the other way (OSRM's findSegregatedNodes).
+func (g *Graph) segregated(d dedge) bool {
+	if g.reversed(d) || g.isRing(d) || g.roadLength(d) > segregatedLength {
+		return false
+	}
+	u := g.dFrom(d)
+	last, v := g.nodeEnd(d)
+	if u == v {
+		return false
+	}
+	closeTo := func(r dedge) orb.Point { return coordinateCloseToTurn(g.roadPoints(r, nil)) }
+	// angle at junction j from road back (leaving j toward where the route
+	// comes from) onto road on
+	angle := func(j uint32, back, on dedge) float64 {
+		return computeAngle(closeTo(back), g.junctionPointOf(j), closeTo(on))
+	}
+	straight := func(a float64) bool { return a > 150 && a < 210 }
+	ignorable := func(r dedge) bool {
+		c := g.classOf(r)
+		return !g.reversed(r) && !g.reversed(r.rev()) || c.link || c.priority > prioSideResidential
+	}
+	others := func(j, not uint32) []dedge {
+		var out []dedge
+		seen := map[uint32]bool{}
+		for _, r := range g.roadsAt(j, nil) {
+			t := g.roadTarget(r)
+			if t == not || seen[t] {
+				continue
+			}
+			seen[t] = true
+			out = append(out, r)
+		}
+		return out
+	}
+	var inTurns, outTurns [8]bool
+	onewayIn := false
+	for _, r := range others(u, v) {
+		inEdge, _ := g.nodeEnd(r)
+		if g.reversed(inEdge.rev()) {
+			continue // no road into u along it
+		}
+		a := angle(u, r, d)
+		inTurns[direction(a)] = true
+		if ignorable(r.rev()) || straight(a) {
+			continue
+		}
+		onewayIn = true
+	}
+	if !onewayIn {
+		return false
+	}
+	onewayOut := false
+	for _, r := range others(v, u) {
+		if g.reversed(r) {
+			continue
+		}
+		a := angle(v, last.rev(), r)
+		outTurns[direction(a)] = true
+		if ignorable(r) || straight(a) {
+			continue
+		}
+		onewayOut = true
+	}
+	if !onewayOut {
+		return false
+	}
+	left := func(t [8]bool) bool { return t[mLeft] || t[mSharpLeft] }
+	right := func(t [8]bool) bool { return t[mRight] || t[mSharpRight] }
+	return !(left(inTurns) && right(outTurns) || right(inTurns) && left(outTurns) || left(outTurns) && right(outTurns))
 }

@@ -1,84 +1,207 @@
 package route
 
-// The post-processing pass (steps.go's pass 3), after OSRM's
-// buildIntersections and trimShortSegments (engine/guidance/
-// post_processing.cpp).
+import "github.com/paulmach/orb"
 
-// isSilent reports whether t is a junction passed without an instruction:
-// its draft folds into the step before.
-func (t ManeuverType) isSilent() bool { return t == suppressed || t == noTurn }
+// Post-processing passes of steps.go (OSRM's engine/guidance/
+// post_processing.cpp and verbosity_reduction.cpp).
 
-// absorb makes d cover the draft after it, next, too (OSRM's ElongateBy):
-// next's length and intersections join d's. The caller drops next.
-func (d *draft) absorb(next *draft) {
-	d.dist += next.dist
-	d.inter = append(d.inter, next.inter...)
-}
-
-// foldSilent folds every silent draft into the step before it, whose
-// intersections it joins (OSRM's buildIntersections), in place; the first
-// draft (depart) always stays.
-func foldSilent(ds []draft) []draft {
-	if len(ds) == 0 {
-		return ds
+// applyOverrides gives the step at a maneuver relation's via node the
+// relation's type and direction where the route takes the relation's
+// path (OSRM's applyOverrides).
+func (g *Graph) applyOverrides(ss []rstep, pcs []piece) {
+	if len(g.moVia) == 0 {
+		return
 	}
-	out := ds[:1]
-	for k := 1; k < len(ds); k++ {
-		if ds[k].typ().isSilent() {
-			out[len(out)-1].absorb(&ds[k])
-			continue
-		}
-		out = append(out, ds[k])
-	}
-	return out
-}
-
-// plainEndOfRoad turns an "end of road" right after a step that passed no
-// other intersection into a plain "turn" ("continue" onto the same name
-// and ref): the T-junction then says nothing the turn does not (OSRM's buildIntersections, MIN_END_OF_ROAD_INTERSECTIONS). It
-// works on folded drafts.
-func plainEndOfRoad(ds []draft) {
-	for k := 1; k < len(ds); k++ {
-		st, prev := &ds[k].step, &ds[k-1]
-		if st.Maneuver.Type != EndOfRoad || len(prev.inter) >= 2 {
-			continue
-		}
-		st.Maneuver.Type = Turn
-		if (st.Name != "" || st.Ref != "") && st.Name == prev.step.Name && st.Ref == prev.step.Ref {
-			st.Maneuver.Type = Continue
-		}
-	}
-}
-
-// trimShortEnds drops a first step, or a step before the arrival, of at
-// most 1 m: a route that starts or ends on a node, on a road it only
-// touches there (OSRM's trimShortSegments). The next step then departs
-// (from the leg's start); the arrival takes the name and mode of the step
-// before. Lengths move to the neighbouring step, so the sums stay the
-// leg's. It works on folded drafts.
-func trimShortEnds(ds []draft) []draft {
-	if len(ds) > 2 && ds[0].dist <= 1 {
-		first, next := &ds[0], &ds[1]
-		next.dist += first.dist
-		next.pc = first.pc
-		m := &next.step.Maneuver
-		m.Type, m.Modifier, m.BearingBefore, m.Exit = Depart, NoModifier, 0, 0
-		if len(next.inter) > 0 {
-			x := &next.inter[0]
-			b := m.BearingAfter
-			if x.Out != nil && *x.Out < len(x.Bearings) {
-				b = x.Bearings[*x.Out]
+	for p := range pcs {
+		for _, o := range g.overridesFrom(g.origArc(pcs[p].arc)) {
+			if p+len(o.arcs) > len(pcs) {
+				continue
 			}
-			out0 := 0
-			x.Bearings, x.Entry, x.In, x.Out = []int{b}, []bool{true}, nil, &out0
+			match := true
+			for k, a := range o.arcs {
+				if g.origArc(pcs[p+k].arc) != a || k > 0 && pcs[p+k].via {
+					match = false
+					break
+				}
+			}
+			if !match {
+				continue
+			}
+			// the step at the via node, along the path
+			for k := p + 1; k < p+len(o.arcs); k++ {
+				j := g.arcStart(g.origArc(pcs[k].arc))
+				if j != o.via {
+					continue
+				}
+				for s := range ss {
+					if ss[s].pc != k || ss[s].isWaypoint() {
+						continue
+					}
+					if o.typ != keepInstruction {
+						ss[s].ins.typ = overrideType(o.typ)
+					}
+					if o.mod != keepInstruction {
+						ss[s].ins.mod = dmod(Modifier(o.mod) - 1)
+					}
+				}
+			}
 		}
-		ds = ds[1:]
 	}
-	if n := len(ds); n > 2 && ds[n-2].dist <= 1 {
-		prev, arr := &ds[n-3], ds[n-1]
-		prev.dist += ds[n-2].dist
-		arr.step.Name, arr.step.Ref, arr.step.Destinations, arr.step.Mode = prev.step.Name, prev.step.Ref, prev.step.Destinations, prev.step.Mode
-		ds = append(ds[:n-2], arr)
+}
+
+// overrideType maps a maneuver relation's type (a ManeuverType) to the
+// turn type it gives.
+func overrideType(t uint8) ttype {
+	switch {
+	case t == overrideSuppress:
+		return tSuppressed
+	case ManeuverType(t) == Continue:
+		return tContinue
+	case ManeuverType(t) == Fork:
+		return tFork
 	}
-	return ds
+	return tTurn
+}
+
+// trimShortSegments drops a first step of at most a meter (the route
+// starts on a node, on a road it only touches there): the next departs;
+// and a step of at most a meter before the arrival: it arrives, on the
+// road before (OSRM's trimShortSegments). Lengths stay with the steps
+// next to them.
+func trimShortSegments(ss []rstep, pcs []piece, pts []orb.Point) []rstep {
+	if len(ss) < 2 || len(pts) <= 2 {
+		return ss
+	}
+	if ss[0].dist <= 1 && len(ss) > 2 {
+		next := &ss[1]
+		next.dist += ss[0].dist
+		next.pc = ss[0].pc
+		next.wp = wpDepart
+		next.before = 0
+		next.ins = instr{tNoTurn, mUTurn}
+		x := &next.inters[0]
+		b := next.after
+		if x.out >= 0 && x.out < len(x.bearings) {
+			b = x.bearings[x.out]
+		}
+		x.lanes, x.laneDesc = laneTuple{}, nil
+		x.bearings, x.entry, x.in, x.out = []int{b}, []bool{true}, -1, 0
+		ss = ss[1:]
+	}
+	if n := len(ss); n > 2 && ss[n-2].dist <= 1 {
+		s := &ss[n-2]
+		s.wp = wpArrive
+		s.ins = instr{tNoTurn, mUTurn}
+		s.after = 0
+		s.pc = ss[n-1].pc
+		x := &s.inters[len(s.inters)-1]
+		s.inters[0].lanes, s.inters[0].laneDesc = laneTuple{}, nil
+		b := 0
+		if x.in >= 0 && x.in < len(x.bearings) {
+			b = x.bearings[x.in]
+		}
+		x.bearings, x.entry, x.out, x.in = []int{b}, []bool{true}, -1, 0
+		ss[n-3].dist += s.dist
+		s.dist = 0
+		ss = ss[:n-1]
+		prev := &ss[n-3]
+		s = &ss[n-2]
+		s.adaptSignage(prev)
+		s.ferry, s.mode = prev.ferry, prev.mode
+	}
+	return ss
+}
+
+// buildIntersections folds suppressed steps into the step before, whose
+// intersections they join, and makes an end of road after a step that
+// passed no other intersection a plain turn (continue on the same name):
+// the T-junction then says nothing the turn does not (OSRM's
+// buildIntersections, MIN_END_OF_ROAD_INTERSECTIONS).
+func buildIntersections(ss []rstep) []rstep {
+	last := 0
+	for k := range ss {
+		s := &ss[k]
+		switch {
+		case s.ins.typ == tSuppressed:
+			ss[last].elongate(s)
+			s.invalidate()
+		case !s.ins.typ.isSilent():
+			if s.ins.typ == tEndOfRoad && k > 0 {
+				prev := &ss[last]
+				if len(prev.inters) < 2 {
+					same := !(s.name == "" && s.ref == "") && !stepAnnounced(prev, s)
+					if same {
+						s.ins.typ = tContinue
+					} else {
+						s.ins.typ = tTurn
+					}
+				}
+			}
+			last = k
+		}
+	}
+	return removeNoTurns(ss)
+}
+
+// isSilent reports whether t is no instruction of its own (OSRM's
+// isSilent).
+func (t ttype) isSilent() bool { return t == tNoTurn || t == tSuppressed || t == tStayOnRoundabout }
+
+// stepAnnounced reports whether going from step a's road onto step b's is
+// a change of name worth a step, as post-processing sees it (no suffixes:
+// OSRM's engine has no suffix table).
+func stepAnnounced(a, b *rstep) bool {
+	return nameAnnounced(signage{a.name, a.ref, a.exits}, signage{b.name, b.ref, b.exits}, false)
+}
+
+// haveSameName reports whether two steps are on the same road: both
+// named (or with a ref), the same signage or no change announced (OSRM's
+// haveSameName).
+func haveSameName(a, b *rstep) bool {
+	if a.name == "" && a.ref == "" || b.name == "" && b.ref == "" {
+		return false
+	}
+	return a.sameSignage(b) || !stepAnnounced(a, b)
+}
+
+// nameSegmentCutoff (meters) is OSRM's NAME_SEGMENT_CUTOFF_LENGTH: a name
+// the route keeps for less is not announced.
+const nameSegmentCutoff = 105.0
+
+// suppressShortNameSegments drops a new name (without lanes) that
+// announces the name the route is on, or a name kept, over silent steps,
+// for less than nameSegmentCutoff (OSRM's suppressShortNameSegments).
+func suppressShortNameSegments(ss []rstep) []rstep {
+	if len(ss) == 0 {
+		return ss
+	}
+	extendable := func(s *rstep) bool {
+		return !s.isWaypoint() && (!s.hasTurnType() || s.ins.typ == tSuppressed)
+	}
+	prev := 0
+	for cur := 1; cur < len(ss) && !ss[cur].isWaypoint(); cur++ {
+		c := &ss[cur]
+		if c.ins.typ == tNewName && c.inters[0].lanes.lanesInTurn == 0 && ss[prev].ferry == c.ferry {
+			if haveSameName(&ss[prev], c) {
+				ss[prev].elongate(c)
+				c.invalidate()
+				continue
+			}
+			at := cur
+			dist := c.dist
+			for cur+1 < len(ss) && extendable(&ss[cur+1]) && dist < nameSegmentCutoff {
+				cur++
+				dist += ss[cur].dist
+			}
+			if dist < nameSegmentCutoff {
+				ss[prev].elongate(&ss[cur])
+				ss[cur].invalidate()
+			} else {
+				prev = at
+			}
+			continue
+		}
+		prev = cur
+	}
+	return removeNoTurns(ss)
 }

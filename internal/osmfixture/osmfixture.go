@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/paulmach/orb"
 
@@ -67,6 +68,10 @@ type Map struct {
 	// nodes, digits are locations that Point gives but the extract has
 	// not, and everything else is decoration.
 	Cell float64
+	// Locations places nodes (or, with Cell, digit locations) at the
+	// given coordinates, whether or not Map has them (OSRM's "the node
+	// locations").
+	Locations map[byte]orb.Point
 }
 
 // isNode reports whether character c of the map is an OSM node.
@@ -97,8 +102,14 @@ func cellOffset(o orb.Point, dx, dy float64) orb.Point {
 
 // Point returns the coordinate of node c.
 func (m *Map) Point(c byte) orb.Point {
+	if p, ok := m.Locations[c]; ok {
+		return p
+	}
 	for row, line := range strings.Split(strings.Trim(m.Map, "\n"), "\n") {
 		if col := strings.IndexByte(line, c); col >= 0 {
+			// a column is a character, as OSRM's harness counts them (maps
+			// draw with box-drawing characters)
+			col = utf8.RuneCountInString(line[:col])
 			o := m.Origin
 			if o == (orb.Point{}) {
 				o = orb.Point{Lon0, Lat0}
@@ -137,13 +148,19 @@ func (m *Map) XML() string {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<osm version="0.6" generator="osmfixture">` + "\n")
 	var letters []byte
+	seen := map[byte]bool{}
+	add := func(c byte) {
+		if m.isNode(c) && !seen[c] {
+			letters, seen[c] = append(letters, c), true
+		}
+	}
 	for _, line := range strings.Split(m.Map, "\n") {
 		for i := 0; i < len(line); i++ {
-			c := line[i]
-			if m.isNode(c) {
-				letters = append(letters, c)
-			}
+			add(line[i])
 		}
+	}
+	for c := range m.Locations {
+		add(c)
 	}
 	sort.Slice(letters, func(i, j int) bool { return letters[i] < letters[j] })
 	for _, c := range letters {

@@ -30,12 +30,13 @@ import (
 )
 
 var (
-	bin     = flag.String("bin", "bin/waymark", "the waymark `binary`")
-	regions = flag.String("regions", "../shared/regions", "`directory` of the shared extracts")
-	dir     = flag.String("dir", "var/scale", "`directory` for the tiled extracts and packs")
-	ns      = flag.String("n", "16,64", "comma-separated tile `counts` (1 = the LI extract itself)")
-	samples = flag.Int("samples", 200, "requests per latency figure")
-	reuse   = flag.Bool("reuse", false, "serve packs already in -dir instead of importing them again")
+	bin      = flag.String("bin", "bin/waymark", "the waymark `binary`")
+	regions  = flag.String("regions", "../shared/regions", "`directory` of the shared extracts")
+	dir      = flag.String("dir", "var/scale", "`directory` for the tiled extracts and packs")
+	ns       = flag.String("n", "16,64", "comma-separated tile `counts` (1 = the LI extract itself)")
+	samples  = flag.Int("samples", 200, "requests per latency figure")
+	reuse    = flag.Bool("reuse", false, "serve packs already in -dir instead of importing them again")
+	tileArgs = flag.String("tile-args", "", "extra `arguments` of tile_extract.py (e.g. --distinct-places); they name the files too")
 )
 
 // The tiling of tile_extract.py: copies of this box, shifted by its size
@@ -43,11 +44,15 @@ var (
 const boxW, boxH, gap = 0.30, 0.30, 0.02
 
 type importRow struct {
-	n                 int
-	pbf, pack         int64
-	nodes             string
-	took              time.Duration
-	peakRSS           int64 // kB
+	n         int
+	pbf, pack int64
+	nodes     string
+	took      time.Duration
+	cpu       time.Duration // user + system
+	peakRSS   int64         // kB
+	// stages are the import's stage lines (regions.StageStat): name,
+	// seconds, CPU seconds, peak RSS and live heap in MB.
+	stages            []stageRow
 	firstAnswer, open time.Duration
 	serveRSS          int64 // kB
 	lat               map[string][2]time.Duration
@@ -56,6 +61,17 @@ type importRow struct {
 	// direction only, are in the latencies too).
 	ok map[string]float64
 }
+
+// stageRow is one stage of an import as its summary prints it.
+type stageRow struct {
+	name          string
+	secs, cpu     float64
+	rssMB, heapMB int64
+}
+
+// stageLine matches a stage line of the import's summary (regions'
+// StageStat.String).
+var stageLine = regexp.MustCompile(`(?m)^stage (\S+)\s+([\d.]+) s\s+CPU\s+([\d.]+) s\s+peak RSS\s+(\d+) MB\s+live heap\s+(\d+) MB`)
 
 func main() {
 	flag.Parse()
@@ -71,10 +87,16 @@ func main() {
 		}
 		rows = append(rows, row)
 	}
-	fmt.Printf("\nimport\n%-6s %9s %12s %9s %10s %10s %7s\n", "input", "PBF", "nodes", "time", "peak RSS", "pack", "pack/PBF")
+	fmt.Printf("\nimport\n%-6s %9s %12s %9s %9s %10s %10s %7s %12s\n", "input", "PBF", "nodes", "time", "CPU", "peak RSS", "pack", "pack/PBF", "s/M nodes")
 	for _, r := range rows {
-		fmt.Printf("%-6s %8.0fM %12s %8.0fs %9.0fM %9.0fM %6.1f×\n", name(r.n), mb(r.pbf), r.nodes, r.took.Seconds(),
-			float64(r.peakRSS)/1024, mb(r.pack), float64(r.pack)/float64(r.pbf))
+		fmt.Printf("%-6s %8.0fM %12s %8.0fs %8.0fs %9.0fM %9.0fM %6.1f× %12s\n", name(r.n), mb(r.pbf), r.nodes, r.took.Seconds(), r.cpu.Seconds(),
+			float64(r.peakRSS)/1024, mb(r.pack), float64(r.pack)/float64(r.pbf), perMNodes(r, r.took.Seconds(), r.cpu.Seconds()))
+	}
+	fmt.Printf("\nimport stages (time and CPU per million nodes)\n%-6s %-9s %9s %9s %10s %10s %12s\n", "input", "stage", "time", "CPU", "peak RSS", "live heap", "s/M nodes")
+	for _, r := range rows {
+		for _, st := range r.stages {
+			fmt.Printf("%-6s %-9s %8.1fs %8.1fs %9dM %9dM %12s\n", name(r.n), st.name, st.secs, st.cpu, st.rssMB, st.heapMB, perMNodes(r, st.secs, st.cpu))
+		}
 	}
 	fmt.Printf("\nserve\n%-6s %12s %10s %10s", "input", "first answer", "ready", "RSS")
 	kinds := []string{"reverse z18", "reverse z10", "search", "autocomplete", "directions", "matrix 25x25"}
@@ -115,6 +137,32 @@ func name(n int) string {
 	return fmt.Sprintf("LI×%d", n)
 }
 
+// perMNodes formats wall and CPU seconds per million nodes of r's input
+// ("-" when its node count is not known).
+func perMNodes(r *importRow, secs, cpu float64) string {
+	n, err := strconv.ParseFloat(r.nodes, 64)
+	if err != nil || n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f/%.2f", secs*1e6/n, cpu*1e6/n)
+}
+
+// tileSuffix names the extracts made with -tile-args: "" without, else
+// "-" and the arguments' letters and digits ("--distinct-places":
+// "-distinctplaces").
+func tileSuffix() string {
+	var b strings.Builder
+	for _, c := range *tileArgs {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return "-" + b.String()
+}
+
 func mb(b int64) float64         { return float64(b) / (1 << 20) }
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
@@ -128,17 +176,21 @@ func run(n int) (*importRow, error) {
 	src := filepath.Join(*regions, "liechtenstein.osm.pbf")
 	pbf := src
 	if n > 1 {
-		pbf = filepath.Join(*dir, fmt.Sprintf("li-x%d.osm.pbf", n))
+		pbf = filepath.Join(*dir, fmt.Sprintf("li-x%d%s.osm.pbf", n, tileSuffix()))
 		if _, err := os.Stat(pbf); err != nil {
 			fmt.Fprintf(os.Stderr, "making %s\n", pbf)
-			cmd := exec.Command("/usr/bin/python3", filepath.Join(*regions, "..", "tools", "tile_extract.py"), src, pbf, strconv.Itoa(n))
+			args := []string{filepath.Join(*regions, "..", "tools", "tile_extract.py"), src, pbf, strconv.Itoa(n)}
+			cmd := exec.Command("/usr/bin/python3", append(args, strings.Fields(*tileArgs)...)...)
 			cmd.Stderr = os.Stderr
 			if err := cmd.Run(); err != nil {
 				return nil, fmt.Errorf("tile_extract: %w", err)
 			}
 		}
 	}
-	pack := filepath.Join(*dir, fmt.Sprintf("li-x%d.waymark", n))
+	pack := filepath.Join(*dir, fmt.Sprintf("li-x%d%s.waymark", n, tileSuffix()))
+	if n == 1 {
+		pack = filepath.Join(*dir, "li-x1.waymark") // packRatio's
+	}
 	if _, err := os.Stat(pack); err == nil && *reuse {
 		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, ok: map[string]float64{}, pbf: size(pbf), pack: size(pack)}
 		return row, serve(row, pack)
@@ -158,8 +210,31 @@ func run(n int) (*importRow, error) {
 	if m := regexp.MustCompile(`(?m)^nodes:\s+(\d+)`).FindStringSubmatch(out.String()); m != nil {
 		row.nodes = m[1]
 	}
+	var user, sys float64
+	if m := regexp.MustCompile(`User time \(seconds\): ([\d.]+)`).FindStringSubmatch(out.String()); m != nil {
+		user, _ = strconv.ParseFloat(m[1], 64)
+	}
+	if m := regexp.MustCompile(`System time \(seconds\): ([\d.]+)`).FindStringSubmatch(out.String()); m != nil {
+		sys, _ = strconv.ParseFloat(m[1], 64)
+	}
+	row.cpu = time.Duration((user + sys) * float64(time.Second))
+	row.stages = parseStages(out.String())
 	row.pbf, row.pack = size(pbf), size(pack)
 	return row, serve(row, pack)
+}
+
+// parseStages returns the stage lines of an import's output.
+func parseStages(out string) []stageRow {
+	var rows []stageRow
+	for _, m := range stageLine.FindAllStringSubmatch(out, -1) {
+		r := stageRow{name: m[1]}
+		r.secs, _ = strconv.ParseFloat(m[2], 64)
+		r.cpu, _ = strconv.ParseFloat(m[3], 64)
+		r.rssMB, _ = strconv.ParseInt(m[4], 10, 64)
+		r.heapMB, _ = strconv.ParseInt(m[5], 10, 64)
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 func size(p string) int64 {

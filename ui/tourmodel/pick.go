@@ -31,12 +31,17 @@ func Candidates(results, suggestions []geocode.Place) []geocode.Place {
 // first candidate wins only when it clearly does: it is the only one, or
 // one of its names is the typed text (ignoring case, accents and
 // punctuation) and no other candidate's name holds the text as a whole
-// word or words. The same place mapped twice (a town's node and its
-// boundary: same name, within 2 km) counts once.
+// word or words — except, for a settlement, the places named after it.
+// The same place mapped twice (a town's node and its boundary: same
+// name, within 2 km) counts once.
 //
-// Otherwise ok is false and the planner chooses: "Vaduz" (the town, and
-// Vaduz Castle, Rathaus Vaduz, … named after it) is listed, never
-// guessed; "Kunstmuseum Liechtenstein" names one place and is added.
+// Otherwise ok is false and the planner chooses. "Vaduz" adds the town
+// (Vaduz Castle, Rathaus Vaduz, … are named after it: a settlement
+// outranks them, as in search), "Kunstmuseum Liechtenstein" names one
+// place and is added; "Landstrasse" (streets of that name in several
+// villages) or "Vaduz" with a second town of the name far away are
+// listed, never guessed, and so is any text whose best result is not
+// named so (the recycling point "Wertstoffsammelstelle Vaduz-Triesen").
 func Pick(text string, cands []geocode.Place) (i int, ok bool) {
 	switch len(cands) {
 	case 0:
@@ -49,9 +54,13 @@ func Pick(text string, cands []geocode.Place) (i int, ok bool) {
 	if want == "" || !named(best, want) {
 		return -1, false
 	}
+	town := best.IsSettlement()
 	for _, c := range cands[1:] {
 		if samePlace(c, best) || named(c, want) && Near(c.Centroid, best.Centroid, 2000) {
 			continue
+		}
+		if town && !named(c, want) && !c.IsSettlement() {
+			continue // named after the settlement
 		}
 		if mentions(c, want) {
 			return -1, false

@@ -19,14 +19,22 @@ func place(id int64, name string, at orb.Point, tags ...string) geocode.Place {
 	return pl
 }
 
+func town(pl geocode.Place) geocode.Place {
+	pl.Class, pl.Type, pl.RankAddress = "place", "town", 16
+	return pl
+}
+
 var (
-	vaduzTown      = place(1, "Vaduz", orb.Point{9.5209, 47.1410})
-	vaduzBoundary  = geocode.Place{OSMType: "relation", OSMID: 2, PlaceID: 2, Name: "Vaduz", Centroid: orb.Point{9.53, 47.13}}
+	vaduzTown      = town(place(1, "Vaduz", orb.Point{9.5209, 47.1410}))
+	vaduzBoundary  = geocode.Place{OSMType: "relation", OSMID: 2, PlaceID: 2, Name: "Vaduz", Centroid: orb.Point{9.53, 47.13}, Class: "boundary", Type: "administrative", RankAddress: 16}
 	vaduzCastle    = place(3, "Vaduz Castle", orb.Point{9.5243, 47.1394}, "name:de", "Schloss Vaduz")
 	recycling      = place(4, "Wertstoffsammelstelle Vaduz-Triesen", orb.Point{9.52, 47.12})
 	kunstmuseum    = place(5, "Kunstmuseum Liechtenstein", orb.Point{9.5216, 47.1390})
 	cafe           = place(6, "CAFE im kunstmuseum", orb.Point{9.5217, 47.1391})
-	vaduzElsewhere = place(7, "Vaduz", orb.Point{9.9, 47.5})
+	vaduzElsewhere = town(place(7, "Vaduz", orb.Point{9.9, 47.5}))
+	busStopVaduz   = place(11, "Vaduz", orb.Point{9.9, 47.5})
+	landstrasse    = geocode.Place{OSMType: "way", OSMID: 12, PlaceID: 12, Name: "Landstrasse", Centroid: orb.Point{9.51, 47.18}, Class: "highway", Type: "secondary", RankAddress: 26}
+	landstrasse2   = geocode.Place{OSMType: "way", OSMID: 13, PlaceID: 13, Name: "Landstrasse", Centroid: orb.Point{9.52, 47.08}, Class: "highway", Type: "secondary", RankAddress: 26}
 )
 
 func TestPick(t *testing.T) {
@@ -39,8 +47,11 @@ func TestPick(t *testing.T) {
 	}{
 		{"one place named so", "Kunstmuseum Liechtenstein", []geocode.Place{kunstmuseum, cafe}, []geocode.Place{kunstmuseum, cafe}, 0},
 		{"case and accents", "kunstmuséum  LIECHTENSTEIN", []geocode.Place{kunstmuseum}, []geocode.Place{cafe}, 0},
-		{"town with places named after it", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{vaduzTown, vaduzCastle, recycling}, -1},
-		{"named after it in another language", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{place(8, "Castle", orb.Point{9.52, 47.14}, "name:de", "Schloss Vaduz")}, -1},
+		{"town with places named after it", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{vaduzTown, vaduzCastle, recycling}, 0},
+		{"named after it in another language", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{place(8, "Castle", orb.Point{9.52, 47.14}, "name:de", "Schloss Vaduz")}, 0},
+		{"a castle is not a settlement", "Vaduz Castle", []geocode.Place{vaduzCastle}, []geocode.Place{place(14, "Vaduz Castle Museum", orb.Point{9.52, 47.14})}, -1},
+		{"a place named so far from the town", "Vaduz", []geocode.Place{vaduzTown, busStopVaduz}, nil, -1},
+		{"streets of one name in two villages", "Landstrasse", []geocode.Place{landstrasse, landstrasse2}, nil, -1},
 		{"node and boundary are one place", "Vaduz", []geocode.Place{vaduzTown, vaduzBoundary}, nil, 0},
 		{"two places of the name far apart", "Vaduz", []geocode.Place{vaduzTown, vaduzElsewhere}, nil, -1},
 		{"best is not named so", "Vaduz", []geocode.Place{recycling, vaduzTown}, nil, -1},

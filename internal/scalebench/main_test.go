@@ -1,0 +1,32 @@
+package main
+
+import (
+	"testing"
+	"time"
+
+	waymarkregions "waymark/regions"
+)
+
+// TestParseStages reads the stage lines an import prints (regions'
+// StageStat.String, as Summary.String prints them) among its other lines.
+func TestParseStages(t *testing.T) {
+	stats := []waymarkregions.StageStat{
+		{Name: "read", Duration: 81500 * time.Millisecond, CPU: 150 * time.Second, PeakRSS: 420 << 20, PeakHeap: 181 << 20},
+		{Name: "places", Duration: 2 * time.Second, CPU: time.Second, PeakRSS: 12 << 20, PeakHeap: 3 << 20},
+	}
+	out := "nodes:      17199552\n"
+	for _, st := range stats {
+		out += st.String() + "  per M nodes   4.74 s, CPU   8.72 s\n"
+	}
+	out += "took 1m23s\n\tUser time (seconds): 151.2\n"
+	got := parseStages(out)
+	want := []stageRow{{"read", 81.5, 150, 420, 181}, {"places", 2, 1, 12, 3}}
+	if len(got) != len(want) {
+		t.Fatalf("parsed %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("stage %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
