@@ -12,8 +12,6 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
-
-	"waymark/internal/testpacks"
 )
 
 // TestWindowKeyboardE2E drives the real window under Xvfb with the keyboard
@@ -22,26 +20,7 @@ import (
 // Ctrl shortcut it is given: the window's shortcuts live in its main menu,
 // which the driver asks first) and save the window's state.
 func TestWindowKeyboardE2E(t *testing.T) {
-	if os.Getenv("WAYMARK_E2E") != "1" {
-		t.Skip("set WAYMARK_E2E=1 to run the window end to end under Xvfb")
-	}
-	for _, tool := range []string{"xvfb-run", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
-		}
-	}
-	pack := testpacks.Path(t, "liechtenstein")
-	tmp := t.TempDir()
-	bin := os.Getenv("WAYMARK_BIN")
-	if bin == "" {
-		bin = filepath.Join(tmp, "waymark")
-		build := exec.Command("go", "build", "-tags", "sqlite_fts5,gui", "-o", bin, ".")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
-	} else if abs, err := filepath.Abs(bin); err == nil {
-		bin = abs
-	}
+	pack, bin, tmp := e2eSetup(t, "xdotool")
 	home := filepath.Join(tmp, "home")
 	// The window starts in the background; xdotool waits for it, types,
 	// and the script's status is the window's.

@@ -41,26 +41,7 @@ const (
 )
 
 func TestWindowE2E(t *testing.T) {
-	if os.Getenv("WAYMARK_E2E") != "1" {
-		t.Skip("set WAYMARK_E2E=1 to run the window end to end under Xvfb")
-	}
-	for _, tool := range []string{"xvfb-run", "import"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
-		}
-	}
-	pack := testpacks.Path(t, "liechtenstein")
-	tmp := t.TempDir()
-	bin := os.Getenv("WAYMARK_BIN")
-	if bin == "" {
-		bin = filepath.Join(tmp, "waymark")
-		build := exec.Command("go", "build", "-tags", "sqlite_fts5,gui", "-o", bin, ".")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
-	} else if abs, err := filepath.Abs(bin); err == nil {
-		bin = abs
-	}
+	pack, bin, tmp := e2eSetup(t, "import")
 	shots := filepath.Join(tmp, "shots")
 	home := filepath.Join(tmp, "home")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -382,26 +363,7 @@ func TestWindowE2ELongTour(t *testing.T) {
 // fresh home folder and returns the screenshots' folder and the output.
 func e2eRunDemo(t *testing.T, demo string, w, h int) (string, []byte) {
 	t.Helper()
-	if os.Getenv("WAYMARK_E2E") != "1" {
-		t.Skip("set WAYMARK_E2E=1 to run the window end to end under Xvfb")
-	}
-	for _, tool := range []string{"xvfb-run", "import"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
-		}
-	}
-	pack := testpacks.Path(t, "liechtenstein")
-	tmp := t.TempDir()
-	bin := os.Getenv("WAYMARK_BIN")
-	if bin == "" {
-		bin = filepath.Join(tmp, "waymark")
-		build := exec.Command("go", "build", "-tags", "sqlite_fts5,gui", "-o", bin, ".")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
-	} else if abs, err := filepath.Abs(bin); err == nil {
-		bin = abs
-	}
+	pack, bin, tmp := e2eSetup(t, "import")
 	shots := filepath.Join(tmp, "shots")
 	home := filepath.Join(tmp, "home")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -420,4 +382,32 @@ func e2eRunDemo(t *testing.T, demo string, w, h int) (string, []byte) {
 	}
 	t.Logf("demo %s ran in %s", demo, time.Since(start).Round(time.Millisecond))
 	return shots, out
+}
+
+// e2eSetup skips unless WAYMARK_E2E=1, checks that xvfb-run and tool are
+// installed, and returns the LI pack, the window's program ($WAYMARK_BIN,
+// else built into tmp) and a temporary directory.
+func e2eSetup(t *testing.T, tool string) (pack, bin, tmp string) {
+	t.Helper()
+	if os.Getenv("WAYMARK_E2E") != "1" {
+		t.Skip("set WAYMARK_E2E=1 to run the window end to end under Xvfb")
+	}
+	for _, tool := range []string{"xvfb-run", tool} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is needed (make deps installs it): %v", tool, err)
+		}
+	}
+	pack = testpacks.Path(t, "liechtenstein")
+	tmp = t.TempDir()
+	bin = os.Getenv("WAYMARK_BIN")
+	if bin == "" {
+		bin = filepath.Join(tmp, "waymark")
+		build := exec.Command("go", "build", "-tags", "sqlite_fts5,gui", "-o", bin, ".")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+	} else if abs, err := filepath.Abs(bin); err == nil {
+		bin = abs
+	}
+	return pack, bin, tmp
 }

@@ -47,7 +47,7 @@ func Cut(tb testing.TB) CutPacks {
 			fresh = func(p string) bool { return newer(p, src) }
 		}
 	}
-	b := once("cut", func() (string, error) {
+	b := onceShared("cut", func() (string, error) {
 		if dir == "" {
 			d, err := os.MkdirTemp("", "waymark-cut-")
 			if err != nil {

@@ -39,7 +39,7 @@ func Scaled(tb testing.TB) string {
 	pbf := filepath.Join(dir, fmt.Sprintf("li-x%d.osm.pbf", n))
 	pack := filepath.Join(dir, fmt.Sprintf("li-x%d.waymark", n))
 	src := testregions.Extract(tb, "liechtenstein")
-	b := once(pack, func() (string, error) {
+	b := onceShared(pack, func() (string, error) {
 		if _, err := os.Stat(pbf); err != nil {
 			tool := filepath.Join(filepath.Dir(testregions.Dir()), "tools", "tile_extract.py")
 			out, err := exec.Command("/usr/bin/python3", tool, src, pbf, strconv.Itoa(n)).CombinedOutput()

@@ -10,7 +10,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"waymark/internal/testregions"
@@ -67,6 +69,20 @@ func WithStages(tb testing.TB, name string, stages ...regions.Stage) string {
 	return b.path
 }
 
+// onceShared is once for packs built into a directory that test binaries
+// share ($WAYMARK_TEST_PACKS/cut, the tiles, the scaled pack): the build
+// holds a file lock of key's (lockShared), so binaries of several packages
+// that go test runs at once (engine and regions both cut LI) build it one
+// after the other — the second finds it fresh — instead of writing the
+// same files together.
+func onceShared(key string, build func() (string, error)) *built {
+	return once(key, func() (string, error) {
+		unlock := lockShared(key)
+		defer unlock()
+		return build()
+	})
+}
+
 // once builds the pack of key with build the first time it is asked for,
 // once per test binary, and returns the result every time.
 func once(key string, build func() (string, error)) *built {
@@ -79,4 +95,31 @@ func once(key string, build func() (string, error)) *built {
 	mu.Unlock()
 	b.once.Do(func() { b.path, b.err = build() })
 	return b
+}
+
+// lockShared takes an exclusive lock on a file named for key beside the
+// shared packs ($WAYMARK_TEST_PACKS, else the temporary directory) and
+// returns its release. Without a lock file to take (a read-only
+// directory) it returns at once: the build then runs unguarded, as before.
+func lockShared(key string) (unlock func()) {
+	dir := os.Getenv("WAYMARK_TEST_PACKS")
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return func() {}
+	}
+	name := ".lock-" + strings.NewReplacer("/", "_", string(os.PathSeparator), "_").Replace(key)
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return func() {}
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
 }

@@ -27,7 +27,7 @@ import (
 func Tiles(tb testing.TB, n int) []string {
 	tb.Helper()
 	dir, fresh := tilesDir(tb, n)
-	b := once(fmt.Sprintf("tiles-%d", n), func() (string, error) {
+	b := onceShared(fmt.Sprintf("tiles-%d", n), func() (string, error) {
 		if err := tiledExtract(dir, n); err != nil {
 			return "", err
 		}
@@ -61,7 +61,7 @@ func Tiles(tb testing.TB, n int) []string {
 func TiledWhole(tb testing.TB, n int) string {
 	tb.Helper()
 	dir, fresh := tilesDir(tb, n)
-	b := once(fmt.Sprintf("tiles-%d-whole", n), func() (string, error) {
+	b := onceShared(fmt.Sprintf("tiles-%d-whole", n), func() (string, error) {
 		if err := tiledExtract(dir, n); err != nil {
 			return "", err
 		}
