@@ -71,7 +71,7 @@ func newIsochrones(w *Window) *isochrones {
 	s.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.title.Truncation = fyne.TextTruncateEllipsis
 	s.mode = dimLabel("")
-	s.mode.Truncation = fyne.TextTruncateEllipsis
+	s.mode.Truncation = fyne.TextTruncateOff // short: the card is as wide as it
 	s.rows = container.NewVBox()
 	s.clear = newTipButton(w.tip, "Clear the reachable areas", theme.CancelIcon(), s.clearAreas)
 	s.clear.Importance = widget.LowImportance
@@ -92,9 +92,11 @@ func newIsochrones(w *Window) *isochrones {
 }
 
 // ask opens the choice of limits for the isochrone of p (named name; ""
-// names it by its coordinates) and draws it.
+// names it by its coordinates, and the map marks it with the "what is
+// here" dot) and draws it.
 func (s *isochrones) ask(p orb.Point, name string) {
-	if name == "" {
+	mark := name == ""
+	if mark {
 		name = formatLatLon(p)
 	}
 	checks := widget.NewCheckGroup(nil, nil)
@@ -107,6 +109,7 @@ func (s *isochrones) ask(p orb.Point, name string) {
 	}
 	hint := widget.NewLabel("")
 	hint.Wrapping = fyne.TextWrapWord
+	hint.Hide()
 	t := s.w.tour.m.Tour()
 	note := dimLabel(fmt.Sprintf("%s (the Tour tab's settings).", modeText(t.Profile, t.Avoids())))
 	note.Wrapping, note.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff
@@ -116,9 +119,10 @@ func (s *isochrones) ask(p orb.Point, name string) {
 			checks.Selected = sel[:mapview.MaxContours]
 			checks.Refresh()
 			hint.SetText(fmt.Sprintf("At most %d at once.", mapview.MaxContours))
+			hint.Show()
 			return
 		}
-		hint.SetText("")
+		hint.Hide()
 	}
 	content := container.NewVBox(widget.NewLabel("Minutes from "+name+":"), checks, hint, note)
 	d = dialog.NewCustomConfirm("Reachable within…", "Draw", "Cancel", content, func(ok bool) {
@@ -131,6 +135,9 @@ func (s *isochrones) ask(p orb.Point, name string) {
 			return
 		}
 		s.minutes = mins
+		if mark {
+			s.w.mapw.SetHere(&p)
+		}
 		s.draw(p, name, mins)
 	}, s.w.win)
 	d.Resize(fyne.NewSize(min(480, s.w.win.Canvas().Size().Width-40), d.MinSize().Height))
@@ -199,8 +206,13 @@ func (s *isochrones) draw(p orb.Point, name string, mins []int) {
 				cs[i] = mapview.Contour{Polygons: c.Polygons}
 			}
 			s.contours = res.Contours
+			s.w.mapw.SetOutline(nil) // a place's outline would blur the bands; its pin marks the origin
 			s.w.mapw.SetContours(cs)
-			s.showLegend(name, modeText(prof, avoid), mins)
+			title := "Reachable from " + name
+			if strings.ContainsRune(name, '°') { // coordinates: the dot marks them
+				title = "Reachable from the marked point"
+			}
+			s.showLegend(title, modeText(prof, avoid), mins)
 			if b, ok := contoursBound(res.Contours); ok {
 				s.w.mapw.FitBound(b.Extend(p), 16)
 			}
@@ -265,9 +277,9 @@ func contoursBound(cs []route.Contour) (orb.Bound, bool) {
 }
 
 // showLegend lists the limits drawn with their colours.
-func (s *isochrones) showLegend(name, mode string, mins []int) {
+func (s *isochrones) showLegend(title, mode string, mins []int) {
 	s.shown = slices.Clone(mins)
-	s.title.SetText("Reachable from " + name)
+	s.title.SetText(title)
 	s.mode.SetText(mode)
 	s.rows.Objects = nil
 	for i, m := range mins {
@@ -304,7 +316,7 @@ func (cornerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		ms := o.MinSize()
 		o.Move(fyne.NewPos(pad, pad))
-		o.Resize(fyne.NewSize(min(max(ms.Width, 220), size.Width-2*pad-60), ms.Height))
+		o.Resize(fyne.NewSize(min(max(ms.Width, 300), size.Width-2*pad-60), ms.Height))
 	}
 }
 
