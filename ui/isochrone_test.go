@@ -85,6 +85,9 @@ func TestIsochroneDrawsAndClears(t *testing.T) {
 		if !w.mapw.ViewBound().Contains(liVaduz) {
 			t.Error("the map does not show the origin")
 		}
+		if ov := w.mapw.Overlays(); ov.Outline {
+			t.Error("the place's outline is still drawn over the bands")
+		}
 		test.Tap(iso.clear)
 		if n := w.mapw.Overlays().Contours; n != 0 || iso.card.Visible() {
 			t.Errorf("after Clear: %d contours, legend shown %v", n, iso.card.Visible())
@@ -112,6 +115,9 @@ func TestIsochroneDrawsAndClears(t *testing.T) {
 	})
 	until(t, w, "one contour", func() bool { return w.mapw.Overlays().Contours == 1 })
 	w.locked(func() {
+		if !w.mapw.Overlays().Here || w.iso.title.Text != "Reachable from the marked point" {
+			t.Errorf("a map point's isochrone: here dot %v, legend %q", w.mapw.Overlays().Here, w.iso.title.Text)
+		}
 		w.clearMap() // the map's own clear button clears them too
 		if n := w.mapw.Overlays().Contours; n != 0 {
 			t.Errorf("clear map left %d contours", n)
