@@ -187,6 +187,7 @@ func newTourPanel(w *Window) *tourPanel {
 	p.m.OnChange = p.changed
 	p.restore(w.st.Tour)
 	w.onEngineChange(func() { p.recompute(true) })
+	w.onThemeChange(p.showResult) // the totals' colour is the look's foreground
 	p.installShortcuts()
 	return p
 }

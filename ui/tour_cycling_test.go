@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"github.com/paulmach/orb"
 
 	"waymark/engine/route"
@@ -60,6 +61,12 @@ func TestCyclingProfileReroutes(t *testing.T) {
 		}
 		if got := w.tour.profile.Selected; got != profileCycling {
 			t.Errorf("profile choice shows %q", got)
+		}
+		for _, look := range []string{themeLight, themeDark} { // the totals follow the look
+			w.setTheme(look)
+			if got, want := w.tour.totals.Color, theme.Color(theme.ColorNameForeground); got != want {
+				t.Errorf("in the %s look the totals are %v, want the foreground %v", look, got, want)
+			}
 		}
 		w.tour.undo()
 		if got := w.tour.m.Tour().Profile; got != route.Walking || w.tour.profile.Selected != profileWalking {
