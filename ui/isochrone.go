@@ -230,6 +230,8 @@ func isochroneOf(ctx context.Context, eng *engine.Engine, req engine.IsochroneRe
 // isoError says in words why no isochrone was drawn around p.
 func isoError(err error, eng *engine.Engine, p orb.Point, name string, prof route.Profile) string {
 	switch {
+	case errors.Is(err, engine.ErrOutsideRegions):
+		return name + " is outside the open regions"
 	case errors.Is(err, route.ErrNoSegment):
 		for _, pk := range eng.Packs() {
 			if pk.Info.Home.Pad(0.02).Contains(p) {
