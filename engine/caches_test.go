@@ -71,8 +71,8 @@ func TestCopiedPackRebuildsCaches(t *testing.T) {
 			started[ev.Cache] = true
 		}
 	}
-	want := []string{"monaco.waymark.autocomplete", "monaco.waymark.driving.graph", "monaco.waymark.nearby",
-		"monaco.waymark.reverse", "monaco.waymark.walking.graph"}
+	want := []string{"monaco.waymark.autocomplete", "monaco.waymark.cycling.graph", "monaco.waymark.driving.graph",
+		"monaco.waymark.nearby", "monaco.waymark.reverse", "monaco.waymark.walking.graph"}
 	for _, c := range want {
 		if !started[c] || !done[c] {
 			t.Errorf("cache %s: started %v, written %v; events %v", c, started[c], done[c], evs)
@@ -141,8 +141,8 @@ func TestCheckCaches(t *testing.T) {
 			t.Errorf("fresh cache %s: %v, want ok", name, st)
 		}
 	}
-	if len(states()) != 5 {
-		t.Errorf("CheckCaches found %d caches, want 5", len(states()))
+	if len(states()) != 6 {
+		t.Errorf("CheckCaches found %d caches, want 6", len(states()))
 	}
 	// damage them
 	graph := path + ".driving.graph"
@@ -169,7 +169,7 @@ func TestCheckCaches(t *testing.T) {
 	os.WriteFile(filepath.Join(filepath.Dir(path), ".monaco.waymark.nearby.tmp123"), []byte("x"), 0o644)
 	got := states()
 	want := map[string]engine.CacheState{"driving.graph": engine.CacheDamaged, "walking.graph": engine.CacheOK,
-		"reverse": engine.CacheStale, "nearby": engine.CacheMissing, "autocomplete": engine.CacheOK}
+		"cycling.graph": engine.CacheOK, "reverse": engine.CacheStale, "nearby": engine.CacheMissing, "autocomplete": engine.CacheOK}
 	for name, st := range want {
 		if got[name] != st {
 			t.Errorf("cache %s: %v, want %v", name, got[name], st)

@@ -56,6 +56,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"waymark/engine/route"
 )
 
 // ErrNoPacks is returned by Open when no pack path is given.
@@ -68,7 +70,7 @@ type Engine struct {
 	// cover is where the packs have roads (coverage.go); atlases joins
 	// their graphs, per profile (plan.go)
 	cover   coverState
-	atlases [2]atlasState
+	atlases [route.Cycling + 1]atlasState // by profile
 	// placeIdx holds the per-pack geocoding, autocomplete and nearby
 	// indexes, built on first use (autocomplete.go).
 	placeIdx placeState

@@ -30,9 +30,14 @@ import (
 // autocomplete_load.go) and graphs in route's V5 encoding; version 5
 // stores places in place_rows (coordinates as integers of 1e-7 degree,
 // class and type as a place_kinds number) behind a view named places with
-// the columns of before. Older packs read unchanged, so the engine opens
-// all five.
-const PackFormatVersion = 5
+// the columns of before (and, from the guidance merge on, graphs in
+// route's V6 encoding, with guidance's arrays); version 6 stores graphs in
+// route's V7 encoding (the classes exclude= leaves out, on the
+// hierarchy's edges, and where a bike is pushed) and adds the cycling
+// graph. Older packs read unchanged, so the engine opens all six
+// (a pack before 6 has no cycling graph, and refuses exclude= where it has
+// roads of an excludable class: route.ErrExcludeUnsupported).
+const PackFormatVersion = 6
 
 // oldestPackFormat is the oldest pack format this engine still reads.
 const oldestPackFormat = 1

@@ -16,7 +16,8 @@ func TestParseInfoFormatVersions(t *testing.T) {
 		{"3", true}, // house address lines on their street
 		{"4", true}, // map rows of a bucket in one blob
 		{"5", true}, // places behind a view: E7 coordinates, kinds
-		{"6", false},
+		{"6", true}, // graph V7 (exclude classes, pushed bikes), the cycling graph
+		{"7", false},
 		{"", false},
 		{"two", false},
 	}

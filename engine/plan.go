@@ -136,6 +136,9 @@ const sameSpot = 0.01
 // pack's roads, and one wrapping route.ErrNoSegment for a coordinate no
 // covering pack can snap (within its radius, with its bearing).
 func (e *Engine) Plan(req SnapRequest) (*RoutePlan, error) {
+	if err := checkExclude(req.Profile, req.Exclude); err != nil {
+		return nil, err
+	}
 	cov := e.coverage()
 	n := len(req.Coordinates)
 	type cand struct {
@@ -251,6 +254,15 @@ func (e *Engine) fromHint(prof route.Profile, hint string, pt orb.Point) (route.
 	return route.Stop{}, false
 }
 
+// checkExclude refuses classes profile p cannot exclude (OSRM's "Exclude
+// flag combination is not supported"), before anything is snapped.
+func checkExclude(p route.Profile, x route.Exclude) error {
+	if bad := x &^ p.Excludable(); bad != 0 {
+		return fmt.Errorf("%w: exclude=%s: %s routes cannot exclude %s", route.ErrInvalidValue, x, p, bad)
+	}
+	return nil
+}
+
 // snapOne snaps coordinate i of req on g, within the radius asked and the
 // engine's reach (a curb snap keeps its own side of its own road).
 func snapOne(g *route.Graph, req SnapRequest, i int, reach float64) (route.Snap, error) {
@@ -258,7 +270,7 @@ func snapOne(g *route.Graph, req SnapRequest, i int, reach float64) (route.Snap,
 	// ties: a coordinate on a node shared by several ways may start or
 	// end on any of them (OSRM's phantom node candidates)
 	curb := i < len(req.Curb) && req.Curb[i]
-	opt := route.SnapOptions{AnyComponent: req.AnyComponent, Ties: !curb, Radius: reach}
+	opt := route.SnapOptions{AnyComponent: req.AnyComponent, Ties: !curb, Radius: reach, Exclude: req.Exclude}
 	if i < len(req.Bearings) {
 		opt.Bearing = req.Bearings[i]
 	}

@@ -218,6 +218,11 @@ type SnapRequest struct {
 	// AnyComponent snaps to the nearest road even in a tiny component
 	// (OSRM snapping=any).
 	AnyComponent bool
+	// Exclude: no coordinate snaps onto, and no route or table cell
+	// uses, a road of these classes (OSRM's exclude=; route.Exclude).
+	// A class the profile cannot exclude is route.ErrInvalidValue;
+	// across packs route.ErrExcludeAcross.
+	Exclude route.Exclude
 }
 
 // DirectionsRequest is a directions query.
@@ -244,6 +249,7 @@ func (e *Engine) Directions(ctx context.Context, req DirectionsRequest) (*Direct
 	if err != nil {
 		return nil, err
 	}
+	req.Options.Exclude |= req.Exclude
 	var routes []route.Route
 	if plan.Single() {
 		routes, err = plan.Graph.Route(ctx, plan.Snaps, req.Options)
@@ -323,7 +329,7 @@ func (e *Engine) Table(ctx context.Context, req TableRequest) (*TableResult, err
 		return nil, err
 	}
 	var t *route.Table
-	opt := route.TableOptions{Distances: req.Distances}
+	opt := route.TableOptions{Distances: req.Distances, Exclude: req.Exclude}
 	if plan.Single() {
 		t, err = plan.Graph.Table(ctx, stopSnaps(src), stopSnaps(dst), opt)
 	} else {
@@ -383,6 +389,8 @@ type NearestRequest struct {
 	// Hint from an earlier response: when it belongs to a pack's build it
 	// is the first result (no snapping), as routing services use hints.
 	Hint string
+	// Exclude: no result lies on a road of these classes (route.Exclude).
+	Exclude route.Exclude
 }
 
 // Nearest returns up to Number road positions nearest to the coordinate
@@ -395,7 +403,10 @@ type NearestRequest struct {
 func (e *Engine) Nearest(ctx context.Context, req NearestRequest) ([]route.Waypoint, error) {
 	var best []route.Snap
 	var bestG *route.Graph
-	opt := route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true}
+	if err := checkExclude(req.Profile, req.Exclude); err != nil {
+		return nil, err
+	}
+	opt := route.SnapOptions{Radius: req.Radius, Bearing: req.Bearing, Number: req.Number, AnyComponent: true, Exclude: req.Exclude}
 	if req.Hint != "" {
 		if h, ok := e.fromHint(req.Profile, req.Hint, req.Coordinate); ok {
 			g := e.packs[h.Graph].Graph(req.Profile)

@@ -105,9 +105,9 @@ func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeRe
 	stops := plan.Stops
 	var t *route.Table
 	if plan.Single() {
-		t, err = plan.Graph.Table(ctx, plan.Snaps, plan.Snaps, route.TableOptions{})
+		t, err = plan.Graph.Table(ctx, plan.Snaps, plan.Snaps, route.TableOptions{Exclude: req.Exclude})
 	} else {
-		t, err = plan.Atlas.Table(ctx, stops, stops, route.TableOptions{})
+		t, err = plan.Atlas.Table(ctx, stops, stops, route.TableOptions{Exclude: req.Exclude})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("optimize: table: %w", err)
@@ -138,10 +138,12 @@ func (e *Engine) Optimize(ctx context.Context, req OptimizeRequest) (*OptimizeRe
 		seq = append(seq, stops[trip.Order[0]])
 	}
 	var routes []route.Route
+	ropt := TourOptions(req.Output)
+	ropt.Exclude = req.Exclude
 	if plan.Single() {
-		routes, err = plan.Graph.Route(ctx, stopSnaps(seq), TourOptions(req.Output))
+		routes, err = plan.Graph.Route(ctx, stopSnaps(seq), ropt)
 	} else {
-		routes, err = plan.Atlas.Route(ctx, seq, TourOptions(req.Output))
+		routes, err = plan.Atlas.Route(ctx, seq, ropt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
@@ -179,6 +181,9 @@ type MatchRequest struct {
 	// included, that end legs; the others become via points.
 	Waypoints []int
 	Output    route.Output
+	// Exclude: the matched roads and the routes between them use no
+	// road of these classes (route.Exclude).
+	Exclude route.Exclude
 }
 
 // MatchTracepoint is one input coordinate's fate in a matching response;
@@ -264,7 +269,7 @@ func (e *Engine) Match(ctx context.Context, req MatchRequest) (*MatchResult, err
 		}
 		at, err := match.OnGraph(ctx, g, match.Trace{Profile: req.Profile, Points: slices.Clone(pts),
 			Bearings: req.Bearings, Radiuses: req.Radiuses, Hints: req.Hints, Timestamps: req.Timestamps != nil,
-			SplitGaps: req.SplitGaps, Waypoints: req.Waypoints, Skip: skip})
+			SplitGaps: req.SplitGaps, Waypoints: req.Waypoints, Skip: skip, Exclude: req.Exclude})
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, fmt.Errorf("match: %w", cerr)
 		}
@@ -326,7 +331,7 @@ func assembleMatch(ctx context.Context, at *match.GraphMatch, req MatchRequest) 
 				}
 			}
 		}
-		routes, err := at.Graph.Route(ctx, path, route.RouteOptions{Output: req.Output, LegEnds: ends, ContinueStraight: &noU})
+		routes, err := at.Graph.Route(ctx, path, route.RouteOptions{Output: req.Output, LegEnds: ends, ContinueStraight: &noU, Exclude: req.Exclude})
 		if err != nil {
 			return nil, fmt.Errorf("match: route of matching %d: %w", mi, err)
 		}

@@ -35,16 +35,23 @@ type GPSTrace struct {
 	Matched bool
 }
 
+// Contour is one area of an isochrone: the places reachable within its
+// limit (polygons with holes, as engine/route draws them).
+type Contour struct {
+	Polygons []orb.Polygon
+}
+
 // overlayLayers holds what the widget draws over the tiles.
 type overlayLayers struct {
-	mu      sync.Mutex
-	markers []Pin
-	outline orb.Geometry
-	routes  []RoutePath
-	stops   []orb.Point
-	traces  []GPSTrace
-	here    *orb.Point
-	version uint64 // bumped by every change, so the renderer redraws only then
+	mu       sync.Mutex
+	contours []Contour // smallest first
+	markers  []Pin
+	outline  orb.Geometry
+	routes   []RoutePath
+	stops    []orb.Point
+	traces   []GPSTrace
+	here     *orb.Point
+	version  uint64 // bumped by every change, so the renderer redraws only then
 }
 
 // SetMarkers replaces the result pins.
@@ -55,6 +62,37 @@ func (w *Widget) SetMarkers(m []Pin) {
 	w.layers.mu.Unlock()
 	w.Refresh()
 }
+
+// SetContours shows the areas of an isochrone, smallest first (nil
+// removes them). Each is filled in its own colour (ContourColor), from the
+// largest up, as the band between it and the next smaller one (even-odd
+// over both outlines), so the map stays readable through every band
+// instead of darkening where four fills would stack; each outline is
+// stroked in a darker shade of its colour.
+func (w *Widget) SetContours(c []Contour) {
+	w.layers.mu.Lock()
+	w.layers.contours = append([]Contour(nil), c...)
+	w.layers.version++
+	w.layers.mu.Unlock()
+	w.Refresh()
+}
+
+// contourColors are the contours' colours, nearest first: green, yellow,
+// orange, red — "near to far", distinct from the route's blue and readable
+// on the light and the dark map.
+var contourColors = []color.NRGBA{
+	{0x1e, 0xa4, 0x4a, 0xff},
+	{0xf2, 0xb4, 0x00, 0xff},
+	{0xf0, 0x6a, 0x0c, 0xff},
+	{0xd3, 0x2f, 0x6b, 0xff},
+}
+
+// MaxContours is how many contours have a colour of their own.
+const MaxContours = 4
+
+// ContourColor returns the colour of contour i (0 the smallest), opaque:
+// the legend's swatch; the map fills with it translucent.
+func ContourColor(i int) color.NRGBA { return contourColors[min(max(i, 0), len(contourColors)-1)] }
 
 // SetOutline shows the selected place's geometry (polygon, line or point);
 // nil removes it.
@@ -123,7 +161,7 @@ func (o *overlayLayers) markerAt(w *Widget, pos fyne.Position) int {
 }
 
 func (o *overlayLayers) empty() bool {
-	return len(o.markers) == 0 && o.outline == nil && len(o.routes) == 0 &&
+	return len(o.contours) == 0 && len(o.markers) == 0 && o.outline == nil && len(o.routes) == 0 &&
 		len(o.stops) == 0 && len(o.traces) == 0 && o.here == nil
 }
 
@@ -190,6 +228,31 @@ func (o *overlayLayers) draw(w *Widget, pw, ph int) image.Image {
 	ring := func(r orb.Ring) {
 		path(orb.LineString(r))
 		dc.ClosePath()
+	}
+
+	polygons := func(ps []orb.Polygon) {
+		for _, p := range ps {
+			for _, r := range p {
+				ring(r)
+			}
+		}
+	}
+	dc.SetFillRuleEvenOdd()
+	for i := len(o.contours) - 1; i >= 0; i-- {
+		c := ContourColor(i)
+		polygons(o.contours[i].Polygons)
+		if i > 0 {
+			polygons(o.contours[i-1].Polygons) // the band only
+		}
+		dc.SetColor(color.NRGBA{c.R, c.G, c.B, 0x58})
+		dc.Fill()
+	}
+	for i := len(o.contours) - 1; i >= 0; i-- {
+		c := ContourColor(i)
+		polygons(o.contours[i].Polygons)
+		dc.SetColor(color.NRGBA{uint8(int(c.R) * 3 / 4), uint8(int(c.G) * 3 / 4), uint8(int(c.B) * 3 / 4), 0xe0})
+		dc.SetLineWidth(2 * s)
+		dc.Stroke()
 	}
 
 	if o.outline != nil {
@@ -346,6 +409,7 @@ func drawWidgetPin(dc *gg.Context, x, y, k float64) {
 
 // Overlays says what the map draws over its tiles.
 type Overlays struct {
+	Contours int  // isochrone areas
 	Pins     int  // result pins
 	Outline  bool // a place's outline
 	Here     bool // the "what is here" dot
@@ -366,7 +430,7 @@ func (w *Widget) Overlays() Overlays {
 			sel = i
 		}
 	}
-	return Overlays{Pins: len(o.markers), Outline: o.outline != nil, Here: o.here != nil,
+	return Overlays{Contours: len(o.contours), Pins: len(o.markers), Outline: o.outline != nil, Here: o.here != nil,
 		Routes: len(o.routes), Stops: len(o.stops), Traces: len(o.traces), Selected: sel}
 }
 

@@ -255,6 +255,52 @@ func TestWidgetOverlayDraws(t *testing.T) {
 	}
 }
 
+// TestWidgetContoursDraw: two nested contours, the inner with a hole, are
+// filled band by band in their own colours: the inner area green, the
+// band and the inner hole in the outer's yellow, outside nothing.
+func TestWidgetContoursDraw(t *testing.T) {
+	w, _ := newTestWidget(t, nil)
+	c := w.Center()
+	sq := func(r, cw float64) orb.Ring { // closed square of half-side r degrees
+		ring := orb.Ring{{c[0] - r, c[1] - r}, {c[0] + r, c[1] - r}, {c[0] + r, c[1] + r}, {c[0] - r, c[1] + r}, {c[0] - r, c[1] - r}}
+		if cw < 0 {
+			ring.Reverse()
+		}
+		return ring
+	}
+	inner := Contour{Polygons: []orb.Polygon{{sq(0.02, 1), sq(0.005, -1)}}}
+	outer := Contour{Polygons: []orb.Polygon{{sq(0.04, 1)}}}
+	w.SetContours([]Contour{inner, outer})
+	if got := w.Overlays().Contours; got != 2 {
+		t.Fatalf("Overlays().Contours = %d, want 2", got)
+	}
+	sz := w.Size()
+	img := w.layers.draw(w, int(sz.Width), int(sz.Height))
+	at := func(dx float64) color.NRGBA {
+		p := w.PositionOf(orb.Point{c[0] + dx, c[1]})
+		return color.NRGBAModel.Convert(img.At(int(p.X), int(p.Y))).(color.NRGBA)
+	}
+	green, yellow := ContourColor(0), ContourColor(1)
+	for _, tt := range []struct {
+		what string
+		dx   float64
+		want color.NRGBA
+	}{{"inner area", 0.012, green}, {"inner hole", 0, yellow}, {"band", 0.03, yellow}} {
+		got := at(tt.dx)
+		close := func(a, b uint8) bool { return max(a, b)-min(a, b) <= 4 } // premultiplied rounding
+		if got.A == 0 || got.A == 0xff || !close(got.R, tt.want.R) || !close(got.G, tt.want.G) || !close(got.B, tt.want.B) {
+			t.Errorf("%s is %v, want %v translucent", tt.what, got, tt.want)
+		}
+	}
+	if got := at(0.06); got.A != 0 {
+		t.Errorf("outside the contours is %v, want transparent", got)
+	}
+	w.SetContours(nil)
+	if got := w.Overlays().Contours; got != 0 {
+		t.Errorf("after clearing, %d contours", got)
+	}
+}
+
 func TestNiceScale(t *testing.T) {
 	tests := []struct {
 		max       float64

@@ -23,7 +23,7 @@ import (
 
 // FormatVersion is the pack format this code writes and the engine reads.
 // Bump it whenever a table changes shape; the engine refuses other versions.
-const FormatVersion = 5
+const FormatVersion = 6
 
 // ErrEmptyExtract is returned when an extract holds no nodes.
 var ErrEmptyExtract = errors.New("regions: extract holds no nodes")

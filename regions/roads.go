@@ -17,7 +17,7 @@ import (
 // The "roads" stage writes one routing graph per profile (see
 // roads_profile.go for the tag rules and speed tables) into the tables
 //
-//	graphs(profile TEXT PRIMARY KEY,   -- "driving", "walking"
+//	graphs(profile TEXT PRIMARY KEY,   -- "driving", "walking", "cycling"
 //	       data BLOB NOT NULL,         -- empty (format 1: the whole encoding)
 //	       edges INTEGER, arcs INTEGER, ch_edges INTEGER, build_ms INTEGER)
 //	graph_parts(profile TEXT, part INTEGER, data BLOB,
@@ -26,7 +26,7 @@ import (
 //	                                   -- parts of graphPart bytes: edges with
 //	                                   -- geometry, OSM node ids, names/refs,
 //	                                   -- class, roundabout/ferry/restricted/
-//	                                   -- no-ends flags, speeds;
+//	                                   -- no-ends/toll/pushed flags, speeds;
 //	                                   -- arcs, turn transitions and the
 //	                                   -- contraction hierarchy
 //
@@ -39,7 +39,8 @@ import (
 // and turning places (where a car may turn round though the road goes on)
 // come from tagged nodes on routable ways.
 //
-// The profiles follow OSRM's car.lua and foot.lua, checked against OSRM's
+// The profiles follow OSRM's car.lua, foot.lua and bicycle.lua
+// (roads_bicycle.go), checked against OSRM's
 // own scenarios (testdata/osrm, roads_osrm_test.go and
 // roads_osrm_route_test.go). Where we differ on purpose the rows are in
 // testdata/osrm/differs.txt with the reason; in short: generic access
@@ -246,7 +247,15 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 		if located < 2 {
 			continue
 		}
-		fwd, bwd, class, ferry := wayProfile(p, w.Tags, length)
+		var fwd, bwd float64
+		var class route.Class
+		var ferry, pushF, pushB bool
+		if p == route.Cycling {
+			r := bikeWay(w.Tags, length)
+			fwd, bwd, class, ferry, pushF, pushB = r.fwd, r.bwd, r.class, r.ferry, r.pushF, r.pushB
+		} else {
+			fwd, bwd, class, ferry = wayProfile(p, w.Tags, length)
+		}
 		if fwd <= 0 && bwd <= 0 {
 			continue
 		}
@@ -261,6 +270,7 @@ func extractNetwork(d *Data, p route.Profile) (*route.Network, int) {
 			ID: int64(w.ID), Nodes: ids, Forward: fwd, Backward: bwd,
 			Name: wayName(w.Tags), Ref: strings.ReplaceAll(w.Tags.Find("ref"), ";", "; "),
 			Class: class, Roundabout: junction == "roundabout", Circular: junction == "circular", Ferry: ferry,
+			PushForward: pushF, PushBackward: pushB,
 		}
 		guidanceTags(p, w.Tags, &nw)
 		if p == route.Driving {

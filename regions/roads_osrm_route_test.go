@@ -43,6 +43,7 @@ type routeScenario struct {
 	m       *osmfixture.Map
 	tables  []*gherkinTable // its route tables
 	snapAny bool            // query option snapping=any
+	exclude route.Exclude   // query option exclude
 }
 
 // comparedColumns are the route table columns compared with OSRM's: the
@@ -84,6 +85,11 @@ func prepareScenario(fs featureScenario) routeScenario {
 			rs.profile = route.Driving
 		case t == `the profile "foot"`:
 			rs.profile = route.Walking
+		case t == `the profile "bicycle"`:
+			rs.profile = route.Cycling
+		case t == `the profile file "bicycle" initialized with` && strings.TrimSpace(st.doc) == "profile.excludable = Sequence { Set { 'ferry' } }":
+			// bicycle.lua made to exclude ferries: ours always may
+			rs.profile = route.Cycling
 		case strings.HasPrefix(t, "the profile file"):
 			skip("custom profile (Lua)")
 		case strings.HasPrefix(t, "the profile "):
@@ -150,6 +156,14 @@ func prepareScenario(fs featureScenario) routeScenario {
 			// only changes conditional restrictions, skipped below
 		case t == "the query options":
 			for _, r := range append([][]string{st.table.header}, st.table.rows...) {
+				if r[0] == "exclude" {
+					x, err := route.ParseExclude(r[1])
+					if err != nil {
+						skip("query option exclude=" + r[1])
+					}
+					rs.exclude = x
+					continue
+				}
 				if !harmlessQueryOptions[r[0]] {
 					skip("query option " + r[0])
 				}
@@ -290,7 +304,7 @@ func runRoutes(e *engine.Engine, rs routeScenario) []routeRow {
 			if row["from"] == "" {
 				names = strings.Split(row["waypoints"], ",")
 			}
-			req := engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: rs.profile, AnyComponent: rs.snapAny}}
+			req := engine.DirectionsRequest{SnapRequest: engine.SnapRequest{Profile: rs.profile, AnyComponent: rs.snapAny, Exclude: rs.exclude}}
 			req.Options.Steps = true
 			var err error
 			for _, n := range names {

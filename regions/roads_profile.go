@@ -276,6 +276,9 @@ var footBarrierBlacklist = map[string]bool{"yes": true, "wall": true, "fence": t
 // blocks reports whether a tagged node cannot be passed in profile p.
 func blocks(p route.Profile, n *Node) bool {
 	tags := n.Tags
+	if p == route.Cycling {
+		return bikeBlocks(tags)
+	}
 	if p == route.Driving {
 		if a := carAccessValue(accessOf(tags, carAccessHierarchy)); a != "" {
 			if carAccessBlacklist[a] && !carAccessRestricted[a] {
@@ -333,6 +336,10 @@ var classOf = map[string]route.Class{
 // speeds (km/h) along and against its node order; 0 closes a direction.
 // length is the way's length in meters (for ferry durations).
 func wayProfile(p route.Profile, tags osm.Tags, length float64) (fwd, bwd float64, class route.Class, ferry bool) {
+	if p == route.Cycling {
+		r := bikeWay(tags, length)
+		return r.fwd, r.bwd, r.class, r.ferry
+	}
 	hw := tags.Find("highway")
 	if tags.Find("area") == "yes" && p == route.Driving {
 		// car.lua avoids areas; foot.lua walks an area's outline (a

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"github.com/paulmach/orb"
 
+	"waymark/engine/route"
 	"waymark/ui/tourmodel"
 )
 
@@ -29,6 +31,9 @@ var demoStops = []string{"Vaduz", "Balzers", "Schaan", "Triesenberg"}
 //     must find the place (vadutz.png);
 //   - "tour": the search, then a four-stop tour built by name, optimized,
 //     with its legs listed (search.png, place.png, tour.png);
+//   - "cycling": the four-stop tour by bike avoiding ferries, optimized
+//     (cycling-tour.png), then what is reachable from Triesenberg by bike
+//     within 10 and 20 minutes (isochrone.png, isochrone-dark.png);
 //   - "longtour": at 1024×640, a 30-stop tour with an 80-character stop
 //     name opened from a GeoJSON file (tour-long.png and the panel's
 //     layout, tour-long-layout.json; see demoLongTour).
@@ -48,8 +53,10 @@ func (w *Window) demoScript(name, dir string) ([]demoStep, error) {
 		return append(steps, w.demoTour(dir)...), nil
 	case "longtour":
 		return append([]demoStep{home}, w.demoLongTour(dir)...), nil
+	case "cycling":
+		return append([]demoStep{home}, w.demoCycling(dir)...), nil
 	}
-	return nil, fmt.Errorf("unknown demo %q (want map, search, tour or longtour)", name)
+	return nil, fmt.Errorf("unknown demo %q (want map, search, tour, cycling or longtour)", name)
 }
 
 func (w *Window) demoSearch(dir string) []demoStep {
@@ -147,6 +154,62 @@ func (w *Window) demoTour(dir string) []demoStep {
 		w.screenshotStep(dir, "tour.png"),
 	)
 	return steps
+}
+
+// demoTriesenberg is the origin of the demo's isochrone.
+var demoTriesenberg = orb.Point{9.54337, 47.11862}
+
+// demoCycling builds the demo tour by bike avoiding ferries through the
+// panel's controls, then draws an isochrone around Triesenberg.
+func (w *Window) demoCycling(dir string) []demoStep {
+	t := w.tour
+	steps := []demoStep{{name: "cycling, avoid ferries", run: func() error {
+		w.selectTab(tabTour)
+		t.m.Reset(tourmodel.Tour{})
+		t.profile.SetSelected(profileCycling)
+		t.avoid.check(route.ExcludeFerry).SetChecked(true)
+		if tr := t.m.Tour(); tr.Profile != route.Cycling || tr.Avoids() != route.ExcludeFerry {
+			return fmt.Errorf("the panel set %s avoiding %q", tr.Profile, tr.Avoids())
+		}
+		return nil
+	}}}
+	for i, name := range demoStops {
+		steps = append(steps, w.demoAddByName(name, i+1)...)
+	}
+	iso := w.iso
+	return append(steps,
+		waitStep("route", t.routed),
+		demoStep{name: "optimize", run: func() error { t.runOptimize(); return nil }},
+		waitStep("optimized route", func() bool { return t.routed() && t.m.UndoLabel() == "Optimized the order" }),
+		demoStep{name: "show tour", run: func() error {
+			if !t.m.Result().Routed() {
+				return fmt.Errorf("no cycling route through the demo stops: %s", t.summary.Text)
+			}
+			t.fitTour()
+			return nil
+		}},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "cycling-tour.png"),
+		demoStep{name: "reachable from Triesenberg", run: func() error {
+			iso.draw(demoTriesenberg, "Triesenberg", []int{10, 20})
+			return nil
+		}},
+		waitStep("isochrone", func() bool { return !iso.pending }),
+		demoStep{name: "isochrone drawn", run: func() error {
+			if len(iso.contours) != 2 {
+				return fmt.Errorf("%d contours drawn: %s", len(iso.contours), w.status.Text)
+			}
+			return nil
+		}},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "isochrone.png"),
+		demoStep{name: "dark look", run: func() error { w.setTheme(themeDark); return nil }},
+		pauseStep(400*time.Millisecond),
+		waitStep("tiles", w.mapSettled),
+		w.screenshotStep(dir, "isochrone-dark.png"),
+	) // the window closes in the dark look: its home is the demo's own
 }
 
 // demoAddByName adds name as the want-th stop as a user does: types it

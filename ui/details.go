@@ -39,6 +39,8 @@ type detailsView struct {
 	// clicked is the map point a "what is here" click asked about; the
 	// coordinates shown are its own rather than the place's.
 	clicked *orb.Point
+
+	reachBt *widget.Button // Reachable within…
 }
 
 func newDetailsView(w *Window, back func()) *detailsView {
@@ -74,11 +76,13 @@ func newDetailsView(w *Window, back func()) *detailsView {
 	routeBt := widget.NewButtonWithIcon("Route", directionsIcon, func() { w.routeTo(d.place.Centroid, placeTitle(d.place)) })
 	zoomBt := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), func() { w.showPlace(d.place) })
 	actions := container.NewHBox(addBt, routeBt, nearBt, layoutSpacer(), zoomBt)
+	d.reachBt = widget.NewButtonWithIcon("Reachable within…", theme.HistoryIcon(), func() { w.iso.ask(d.place.Centroid, placeTitle(d.place)) })
 
 	body := container.NewVBox(
 		container.NewHBox(backBt),
 		d.title, d.kind,
 		actions,
+		container.NewHBox(d.reachBt),
 		widget.NewSeparator(),
 		container.NewBorder(nil, nil, widget.NewIcon(placeIcon), nil, d.addr),
 		container.NewBorder(nil, nil, widget.NewIcon(nearbyIcon), copyBt, d.coords),

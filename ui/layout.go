@@ -73,7 +73,8 @@ func (w *Window) buildLayout() {
 
 	// the line between sidebar and map is a handle that sets the width
 	left := container.NewHBox(w.sidebar, newSidebarHandle(w))
-	w.mainContent = topDown(nil, nil, left, nil, w.mapw)
+	w.iso = newIsochrones(w)
+	w.mainContent = topDown(nil, nil, left, nil, container.NewStack(w.mapw, w.iso.legend))
 	w.win.SetPadded(false)
 	w.win.SetContent(w.withFocusRing(container.NewStack(w.mainContent, w.tip.layer)))
 	w.installShortcuts()

@@ -27,11 +27,17 @@ func (w *Window) installMapActions() {
 
 // mapMenu offers the actions for the point p under the pointer.
 func (w *Window) mapMenu(p orb.Point, at fyne.Position) {
-	items := []*fyne.MenuItem{
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", w.mapMenuItems(p)...), w.win.Canvas(), at)
+}
+
+// mapMenuItems are the map menu's actions for p.
+func (w *Window) mapMenuItems(p orb.Point) []*fyne.MenuItem {
+	return []*fyne.MenuItem{
 		fyne.NewMenuItemWithIcon("Directions from here", theme.NavigateBackIcon(), func() { w.directionsFrom(p) }),
 		fyne.NewMenuItemWithIcon("Directions to here", theme.NavigateNextIcon(), func() { w.directionsTo(p) }),
 		fyne.NewMenuItemWithIcon("Add as tour stop", theme.ContentAddIcon(), func() { w.addStop(p, "") }),
 		fyne.NewMenuItemWithIcon("Nearby places", nearbyIcon, func() { w.nearbyAround(p, "") }),
+		fyne.NewMenuItemWithIcon("Reachable within…", theme.HistoryIcon(), func() { w.iso.ask(p, "") }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItemWithIcon("What is here?", theme.InfoIcon(), func() { w.whatIsHere(p) }),
 		fyne.NewMenuItemWithIcon("Copy coordinates", theme.ContentCopyIcon(), func() {
@@ -39,7 +45,6 @@ func (w *Window) mapMenu(p orb.Point, at fyne.Position) {
 			w.setStatus("Copied %s", formatDecimal(p))
 		}),
 	}
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), w.win.Canvas(), at)
 }
 
 // addStop adds p as a tour stop (named name, or by reverse geocoding when

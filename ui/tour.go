@@ -31,8 +31,15 @@ const maxStops = tourmodel.MaxStops
 // Profile choices of the tour panel.
 const (
 	profileDriving = "Driving"
+	profileCycling = "Cycling"
 	profileWalking = "Walking"
 )
+
+// profileChoices lists the profiles of the tour panel, in its order.
+var profileChoices = []struct {
+	label string
+	p     route.Profile
+}{{profileDriving, route.Driving}, {profileCycling, route.Cycling}, {profileWalking, route.Walking}}
 
 // tourPanel is the Tour tab. It renders a tourmodel.Model — stops,
 // settings, the route and the edit history — and turns clicks into the
@@ -50,6 +57,7 @@ type tourPanel struct {
 	name      *widget.Entry
 	profile   *widget.Select
 	roundtrip *widget.Check
+	avoid     *avoidChecks
 	undoBt    *tipButton
 	redoBt    *tipButton
 	fitBt     *tipButton
@@ -104,7 +112,11 @@ func newTourPanel(w *Window) *tourPanel {
 	p.toursBt = newTipButton(tip, "Saved tours: open, duplicate, rename, delete", theme.FolderOpenIcon(), p.showDocs)
 	p.newBt = newTipButton(tip, "New tour", theme.FileIcon(), p.newTour)
 
-	p.profile = widget.NewSelect([]string{profileDriving, profileWalking}, func(s string) {
+	var labels []string
+	for _, c := range profileChoices {
+		labels = append(labels, c.label)
+	}
+	p.profile = widget.NewSelect(labels, func(s string) {
 		if !p.syncing {
 			p.m.SetProfile(profileOf(s))
 		}
@@ -115,6 +127,7 @@ func newTourPanel(w *Window) *tourPanel {
 			p.m.SetRoundtrip(on)
 		}
 	})
+	p.avoid = newAvoidChecks(p)
 	p.undoBt = newTipButton(tip, "Undo (Ctrl+Z)", theme.ContentUndoIcon(), p.undo)
 	p.redoBt = newTipButton(tip, "Redo (Ctrl+Shift+Z, Ctrl+Y)", theme.ContentRedoIcon(), p.redo)
 	p.fitBt = newTipButton(tip, "Show the whole tour on the map", theme.ZoomFitIcon(), p.fitTour)
@@ -147,12 +160,11 @@ func newTourPanel(w *Window) *tourPanel {
 	p.tools = container.New(layout.NewRowWrapLayout())
 	p.addTools()
 
-	wrap := func(objs ...fyne.CanvasObject) *fyne.Container {
-		return container.New(layout.NewRowWrapLayout(), objs...)
-	}
+	wrap := func(objs ...fyne.CanvasObject) *fyne.Container { return primedWrap(objs...) }
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, nil, container.NewHBox(p.saveBt, p.toursBt, p.newBt), p.name),
 		wrap(p.profile, p.roundtrip),
+		p.avoid.row,
 		wrap(p.undoBt, p.redoBt, p.fitBt, p.optimize, p.clear),
 		container.NewBorder(nil, nil, nil, addBt, p.addEntry),
 		p.startHint,
@@ -175,8 +187,77 @@ func newTourPanel(w *Window) *tourPanel {
 	p.m.OnChange = p.changed
 	p.restore(w.st.Tour)
 	w.onEngineChange(func() { p.recompute(true) })
+	w.onThemeChange(p.showResult) // the totals' colour is the look's foreground
 	p.installShortcuts()
 	return p
+}
+
+// primedWrap is a row-wrap container (wrapLayout) whose minimum height
+// is never less wrapped than at the narrowest panel.
+func primedWrap(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&wrapLayout{least: minSidebar - 80}, objs...)
+}
+
+// wrapLayout puts its objects in rows, left to right, wrapping when the
+// next does not fit, as Fyne's row wrap. Its minimum height is that of the
+// rows at the width it was last laid out at, and at least at least wide:
+// Fyne's row wrap answers, until its first layout or after one at width 0,
+// the height of every object stacked, which made the window's minimum
+// height larger than a 640-pixel screen.
+type wrapLayout struct {
+	least float32 // the narrowest width the rows are measured at
+	width float32 // the width of the last layout
+}
+
+func (l *wrapLayout) rows(objs []fyne.CanvasObject, width float32, place bool) fyne.Size {
+	pad := theme.Padding()
+	var rowH float32
+	for _, o := range objs {
+		if o.Visible() {
+			rowH = max(rowH, o.MinSize().Height)
+		}
+	}
+	var x, maxW float32
+	rows, first := 1, true
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		s := o.MinSize()
+		if !first && x+s.Width+pad >= width {
+			x = 0
+			rows++
+		}
+		first = false
+		if place {
+			o.Resize(s)
+			o.Move(fyne.NewPos(x, float32(rows-1)*(rowH+pad)))
+		}
+		maxW = max(maxW, x+s.Width)
+		x += s.Width + pad
+	}
+	if first {
+		return fyne.Size{}
+	}
+	return fyne.NewSize(maxW, float32(rows)*rowH+float32(rows-1)*pad)
+}
+
+func (l *wrapLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if size.Width > 0 {
+		l.width = size.Width
+	}
+	l.rows(objs, size.Width, true)
+}
+
+func (l *wrapLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := l.rows(objs, max(l.width, l.least), false)
+	var widest float32
+	for _, o := range objs {
+		if o.Visible() {
+			widest = max(widest, o.MinSize().Width)
+		}
+	}
+	return fyne.NewSize(widest, s.Height)
 }
 
 // toursDir is where saved tours live: Options.ToursDir, else beside the
@@ -196,15 +277,19 @@ func (w *Window) toursDir() string {
 }
 
 func profileOf(s string) route.Profile {
-	if s == profileWalking {
-		return route.Walking
+	for _, c := range profileChoices {
+		if c.label == s {
+			return c.p
+		}
 	}
 	return route.Driving
 }
 
 func profileLabel(p route.Profile) string {
-	if p == route.Walking {
-		return profileWalking
+	for _, c := range profileChoices {
+		if c.p == p {
+			return c.label
+		}
 	}
 	return profileDriving
 }
@@ -218,8 +303,11 @@ func (p *tourPanel) addTools() {
 // restore shows the tour remembered from the last session.
 func (p *tourPanel) restore(st state.Tour) {
 	t := tourmodel.Tour{Doc: st.Doc, Name: st.Name, Roundtrip: st.Roundtrip}
-	if st.Profile == route.Walking.String() {
-		t.Profile = route.Walking
+	if prof, err := route.ParseProfile(st.Profile); err == nil {
+		t.Profile = prof
+	}
+	if x, err := route.ParseExclude(st.Exclude); err == nil {
+		t.Exclude = x
 	}
 	for _, s := range st.Stops {
 		if len(t.Stops) < maxStops {
@@ -239,7 +327,7 @@ func (p *tourPanel) restore(st state.Tour) {
 // save copies the tour into the remembered state.
 func (p *tourPanel) save(s *state.State) {
 	t := p.m.Tour()
-	s.Tour = state.Tour{Doc: t.Doc, Name: t.Name, Profile: t.Profile.String(), Roundtrip: t.Roundtrip}
+	s.Tour = state.Tour{Doc: t.Doc, Name: t.Name, Profile: t.Profile.String(), Roundtrip: t.Roundtrip, Exclude: t.Exclude.String()}
 	for _, st := range t.Stops {
 		s.Tour.Stops = append(s.Tour.Stops, state.Stop{Name: st.Name, Lon: st.Point[0], Lat: st.Point[1]})
 	}
@@ -269,6 +357,7 @@ func (p *tourPanel) render() {
 	}
 	p.profile.SetSelected(profileLabel(t.Profile))
 	p.roundtrip.SetChecked(t.Roundtrip)
+	p.avoid.set(t)
 	p.syncing = false
 
 	res := p.m.Result()

@@ -225,7 +225,7 @@ func (p *tourPanel) newTour() {
 		p.showTour()
 		return
 	}
-	p.m.Replace(tourmodel.New, "New tour", tourmodel.Tour{Profile: before.Profile})
+	p.m.Replace(tourmodel.New, "New tour", tourmodel.Tour{Profile: before.Profile, Exclude: before.Exclude})
 	p.showTour()
 	p.replacedStatus("New tour", before)
 	p.w.win.Canvas().Focus(p.addEntry)

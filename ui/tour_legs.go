@@ -109,6 +109,9 @@ func (r *legRow) buildSteps() {
 	}
 	for _, s := range r.leg.Steps {
 		text := instructions.Text(s, instructions.Position{Leg: r.index, Legs: r.legs})
+		if m := instructions.Mode(s, r.p.m.Tour().Profile); m != "" {
+			text += " · " + m
+		}
 		dist := instructions.Distance(s.Distance)
 		if s.Maneuver.Type == route.Arrive {
 			dist = ""

@@ -48,7 +48,7 @@ func (p *tourPanel) runOptimize() {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		order, dur, err := optimizeOrder(ctx, eng, pts, t.Profile, t.Roundtrip)
+		order, dur, err := optimizeOrder(ctx, eng, pts, t.Profile, t.Avoids(), t.Roundtrip)
 		p.w.doUI(func() {
 			if rev != p.m.Revision() {
 				return // the tour changed meanwhile: its route is being computed
@@ -91,10 +91,11 @@ func isIdentity(order []int) bool {
 // optimizeOrder returns the visiting order (indices into pts, starting with
 // 0) of the fastest tour the engine finds, and its duration in seconds: a
 // round trip back to the first stop, or an open tour from the first stop
-// ending wherever is fastest (one Optimize call with the end free).
-func optimizeOrder(ctx context.Context, eng *engine.Engine, pts []orb.Point, prof route.Profile, roundtrip bool) (_ []int, _ float64, err error) {
+// ending wherever is fastest (one Optimize call with the end free), on
+// roads of none of the classes of avoid.
+func optimizeOrder(ctx context.Context, eng *engine.Engine, pts []orb.Point, prof route.Profile, avoid route.Exclude, roundtrip bool) (_ []int, _ float64, err error) {
 	defer recoverTo(&err)
-	res, err := eng.Optimize(ctx, engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts},
+	res, err := eng.Optimize(ctx, engine.OptimizeRequest{SnapRequest: engine.SnapRequest{Profile: prof, Coordinates: pts, Exclude: avoid},
 		Roundtrip: roundtrip, FixedSource: true, Output: route.Output{Overview: route.OverviewFalse}})
 	if err != nil {
 		return nil, 0, err

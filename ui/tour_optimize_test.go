@@ -103,7 +103,7 @@ func BenchmarkOptimizeOrder(b *testing.B) {
 			f    func() ([]int, float64, error)
 		}{
 			{"one-call", func() ([]int, float64, error) {
-				return optimizeOrder(context.Background(), eng, pts, route.Driving, false)
+				return optimizeOrder(context.Background(), eng, pts, route.Driving, 0, false)
 			}},
 			{"each-end", func() ([]int, float64, error) { return optimizeEachEnd(context.Background(), eng, pts, route.Driving) }},
 		} {

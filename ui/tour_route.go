@@ -136,6 +136,9 @@ func (p *tourPanel) summaryText(t tourmodel.Tour) string {
 	if t.Roundtrip {
 		s += " · round trip"
 	}
+	if x := t.Avoids(); x != 0 {
+		s += " · avoiding " + tourmodel.AvoidText(x)
+	}
 	return s
 }
 
@@ -144,6 +147,8 @@ func (p *tourPanel) problemText(t tourmodel.Tour, res tourmodel.Result) string {
 	switch {
 	case errors.Is(res.Err, tourmodel.ErrNoRegion):
 		return "No region is open: open or import the region of these stops (Regions tab)."
+	case res.Avoided != nil:
+		return avoidedText(res.Avoided)
 	case len(res.Problems) == 1:
 		pr := res.Problems[0]
 		return fmt.Sprintf("Stop %d, %s: %s. Move or remove it (marked in the list).", pr.Stop+1, t.Stops[pr.Stop].Name, pr.Reason)
@@ -160,8 +165,18 @@ func routeError(err error) string {
 		return "A stop is too far from any road of the open regions."
 	case errors.Is(err, route.ErrNoRoute):
 		return "No route connects these stops."
+	case errors.Is(err, route.ErrExcludeAcross):
+		return "Avoiding roads works within one region: these stops lie in different regions. Untick Avoid to route between them."
+	case errors.Is(err, route.ErrExcludeUnsupported):
+		return "This region was imported before Waymark could avoid roads: import it again (Regions tab), or untick Avoid."
 	}
 	return "Route: " + err.Error()
+}
+
+// avoidedText says which leg has no route avoiding the tour's roads.
+func avoidedText(a *tourmodel.Avoided) string {
+	return fmt.Sprintf("No route avoids %s between stops %d and %d: one exists only over %s. Untick Avoid, or move a stop.",
+		tourmodel.AvoidText(a.Avoids), a.From+1, a.To+1, tourmodel.AvoidText(a.Avoids))
 }
 
 func (p *tourPanel) chooseAlternative(label string) {

@@ -119,6 +119,7 @@ type Window struct {
 	search  *searchPanel
 	nearby  *nearbyPanel
 	tour    *tourPanel
+	iso     *isochrones // the map's reachable areas
 	regions *regionsPanel
 	server  *serverPanel
 

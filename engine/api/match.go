@@ -38,7 +38,7 @@ var matchParams = []string{"timestamps", "gaps", "tidy", "waypoints", "steps", "
 // encoding of the answer's geometries.
 func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmError) {
 	n := len(p.Coordinates)
-	req := engine.MatchRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings, Hints: p.Hints, SplitGaps: true}
+	req := engine.MatchRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings, Hints: p.Hints, SplitGaps: true, Exclude: p.Exclude}
 	for _, c := range p.Curb {
 		if c {
 			return req, 0, osrmErr("InvalidOptions", "approaches=curb is not supported by the matching service")

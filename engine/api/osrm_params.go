@@ -28,9 +28,10 @@ import (
 // InvalidQuery; well-formed values that do not fit (count mismatches,
 // ranges, waypoints) are InvalidOptions / InvalidValue as OSRM answers;
 // a malformed coordinates path segment is InvalidUrl. Every OSRM option is
-// implemented except exclude (no exclude classes exist in packs: any value
-// gives InvalidValue "Exclude flag combination is not supported.", as
-// OSRM does for classes a dataset lacks).
+// implemented; exclude takes OSRM car.lua's classes motorway, toll and
+// ferry in any combination (ferry only for walking and cycling: another
+// class is InvalidValue "Exclude flag combination is not supported", as
+// OSRM answers for a class its profile lacks).
 
 // osrmError is an OSRM v5 error: HTTP 400 with {"code", "message"}.
 type osrmError struct {
@@ -132,8 +133,11 @@ type osrmParams struct {
 	AnySnap     bool   // snapping=any
 	NoHints     bool   // generate_hints=false
 	SkipWaypts  bool   // skip_waypoints=true
-	q           url.Values
-	raw         string
+	// Exclude: exclude=motorway,toll,ferry (OSRM's classes; ferry for
+	// every profile, motorway and toll for driving)
+	Exclude route.Exclude
+	q       url.Values
+	raw     string
 }
 
 // Has reports whether the query carries name.
@@ -189,7 +193,7 @@ func parseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*os
 	}
 	prof, err := route.ParseProfile(r.PathValue("profile"))
 	if err != nil {
-		return nil, osrmErr("InvalidUrl", "Unknown profile '%s': use driving (car) or walking (foot)", r.PathValue("profile"))
+		return nil, osrmErr("InvalidUrl", "Unknown profile '%s': use driving (car), walking (foot) or cycling (bike, bicycle)", r.PathValue("profile"))
 	}
 	p.Profile = prof
 	coords, oe := parseCoordinates(r.PathValue("coordinates"))
@@ -320,9 +324,16 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 			}
 		}
 	}
-	if p.Has("exclude") && p.Get("exclude") != "" {
-		return osrmErr("InvalidValue", "Exclude flag combination is not supported.")
+	x, err := route.ParseExclude(p.Get("exclude"))
+	if err != nil {
+		// as OSRM, which parses any class names and refuses those its
+		// profile lacks
+		return osrmErr("InvalidValue", "Exclude flag combination is not supported: exclude takes motorway, toll and ferry, comma-separated (%v).", err)
 	}
+	if bad := x &^ p.Profile.Excludable(); bad != 0 {
+		return osrmErr("InvalidValue", "Exclude flag combination is not supported: %s routes cannot exclude %s.", p.Profile, bad)
+	}
+	p.Exclude = x
 	switch p.Get("snapping") {
 	case "", "default":
 	case "any":
@@ -330,14 +341,13 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 	default:
 		return p.malformed("snapping", "needs default or any")
 	}
-	var err *osrmError
 	gh := true
-	if gh, err = p.Bool("generate_hints", true); err != nil {
-		return err
+	if gh, oe = p.Bool("generate_hints", true); oe != nil {
+		return oe
 	}
 	p.NoHints = !gh
-	if p.SkipWaypts, err = p.Bool("skip_waypoints", false); err != nil {
-		return err
+	if p.SkipWaypts, oe = p.Bool("skip_waypoints", false); oe != nil {
+		return oe
 	}
 	return nil
 }

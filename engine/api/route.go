@@ -31,7 +31,7 @@ func (s *Server) routeEndpoints() []endpoint {
 // SnapRequest converts parsed parameters into the engine's snap request.
 func (p *osrmParams) SnapRequest() engine.SnapRequest {
 	return engine.SnapRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings,
-		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap}
+		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap, Exclude: p.Exclude}
 }
 
 var directionsParams = []string{"alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"}
@@ -265,7 +265,7 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		}
 		n = v
 	}
-	req := engine.NearestRequest{Profile: p.Profile, Coordinate: p.Coordinates[0], Number: n}
+	req := engine.NearestRequest{Profile: p.Profile, Coordinate: p.Coordinates[0], Number: n, Exclude: p.Exclude}
 	if p.Bearings != nil {
 		req.Bearing = p.Bearings[0]
 	}

@@ -131,7 +131,7 @@ func TestRouteAPIErrors(t *testing.T) {
 	tests := []struct {
 		name, path, code string
 	}{
-		{"bad profile", "/v1/directions/bike/" + ok, "InvalidUrl"},
+		{"bad profile", "/v1/directions/horse/" + ok, "InvalidUrl"},
 		{"garbage coordinates", "/v1/directions/driving/1,2;x,y", "InvalidUrl"},
 		{"one number", "/v1/directions/driving/1;2,3", "InvalidUrl"},
 		{"bad polyline", "/v1/directions/driving/polyline(" + "~~~" + ")", "InvalidUrl"},
@@ -151,7 +151,8 @@ func TestRouteAPIErrors(t *testing.T) {
 		{"waypoints without last", "/v1/directions/driving/" + ok + "?waypoints=0", "InvalidValue"},
 		{"waypoint out of range", "/v1/directions/driving/" + ok + "?waypoints=0;5", "InvalidOptions"},
 		{"too many alternatives", "/v1/directions/driving/" + ok + "?alternatives=9", "TooBig"},
-		{"exclude", "/v1/directions/driving/" + ok + "?exclude=toll", "InvalidValue"},
+		{"exclude unknown class", "/v1/directions/driving/" + ok + "?exclude=tunnel", "InvalidValue"},
+		{"exclude a class walking lacks", "/v1/directions/walking/" + ok + "?exclude=toll", "InvalidValue"},
 		{"no segment", "/v1/directions/driving/" + routeCoords(m.Between('a', 'b', 0.5), orb.Point{9.6, 47.2}) + "?radiuses=unlimited;50", "NoSegment"},
 		{"no route", "/v1/directions/driving/" + routeCoords(m.Between('c', 'k', 0.5), m.Between('a', 'b', 0.5)) + "?bearings=90,20;&continue_straight=true&snapping=any", "NoRoute"},
 		{"nearest two coordinates", "/v1/nearest/driving/" + ok, "InvalidOptions"},

@@ -23,12 +23,15 @@ const (
 	altCandidates = 64
 )
 
-func (g *Graph) alternatives(main legPath, want int) []legPath {
+// alternatives returns up to want alternatives to main, using no road of
+// a class in excl.
+func (g *Graph) alternatives(main legPath, want int, excl Exclude) []legPath {
 	sc := g.getScratch()
 	defer g.putScratch(sc)
+	sc.excl = uint8(excl)
 	var sb, tb [4]seed
-	tgt := g.targetSeeds(main.t, tb[:0])
-	src := g.fixLoops(g.sourceSeeds(main.s, sb[:0]), main.s, main.t, tgt)
+	tgt := g.allowedSeeds(g.targetSeeds(main.t, tb[:0]), sc.excl)
+	src := g.fixLoops(g.allowedSeeds(g.sourceSeeds(main.s, sb[:0]), sc.excl), main.s, main.t, tgt, sc.excl)
 	if len(src) == 0 || len(tgt) == 0 {
 		return nil
 	}
@@ -91,7 +94,7 @@ func (g *Graph) alternatives(main legPath, want int) []legPath {
 				break
 			}
 		}
-		if !ok || !g.locallyOptimal(path, viaIdx, int64(altLocal*float64(durationOf(r.weight)))) {
+		if !ok || !g.locallyOptimal(path, viaIdx, int64(altLocal*float64(durationOf(r.weight))), sc.excl) {
 			continue
 		}
 		out = append(out, legPath{s: main.s, t: main.t, arcs: path, weight: w})
@@ -133,7 +136,7 @@ func (g *Graph) shared(path []uint32, set map[uint32]bool) int64 {
 
 // locallyOptimal runs the T-test around path[via]: the subpath between the
 // arcs about t/2 before and after it must be a shortest path.
-func (g *Graph) locallyOptimal(path []uint32, via int, t int64) bool {
+func (g *Graph) locallyOptimal(path []uint32, via int, t int64, excl uint8) bool {
 	if via <= 0 || via >= len(path)-1 {
 		return true
 	}
@@ -165,6 +168,7 @@ func (g *Graph) locallyOptimal(path []uint32, via int, t int64) bool {
 	}
 	sc := g.getScratch()
 	defer g.putScratch(sc)
+	sc.excl = excl
 	r := g.search(sc, []seed{{arc: path[x], prefix: -1}}, []seed{{arc: path[y], prefix: -1}}, 0)
 	return r.ok && r.weight >= sub-sub/100
 }

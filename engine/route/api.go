@@ -1,7 +1,7 @@
 // Package route is the routing engine: one road graph per profile, loaded
 // from a region pack, answering nearest (snapping), shortest routes with
-// OSRM v5 legs, steps and annotations, alternatives, many-to-many tables and
-// bounded distance searches (for map matching).
+// OSRM v5 legs, steps and annotations, alternatives, many-to-many tables,
+// bounded distance searches (for map matching) and isochrones.
 //
 // Design choices:
 //   - The graph is edge-based: a graph node is an "arc", one direction of an
@@ -40,6 +40,48 @@
 //     passes (steps_*.go: roundabouts, collapse, lanes, short names). What
 //     OSRM computes once per turn is computed for the junctions routes
 //     pass and kept per graph, bounded (guide_cache.go).
+//   - Exclusions (exclude=motorway,toll,ferry; Exclude, exclude.go) are
+//     served by the one hierarchy of each profile, not by a hierarchy per
+//     combination as OSRM contracts them: every hierarchy edge carries
+//     the excludable classes its path uses (a byte, stored only where
+//     some edge has one), contraction keeps an edge with fewer classes
+//     beside a lighter one with more, and a search with an exclusion
+//     skips the edges whose classes it names. Chosen because it serves
+//     all eight combinations for three classes (OSRM's car.lua lists
+//     three, and refuses the others) where OSRM's way would contract and
+//     hold eight hierarchies, eight times the import time and the
+//     hierarchy's memory in a pack already bound to 1 GB at ×64; the
+//     price is a few percent more hierarchy edges where motorways and
+//     tolls are, none for the walking and cycling graphs without
+//     ferries, and a mask test per relaxed edge (a route with an
+//     exclusion is as fast as one without: BenchmarkRouteExclude). In
+//     numbers: LI's driving hierarchy has 116,809 edges, 47 of them
+//     classed, and the class array costs a byte an edge (114 KB) where
+//     eight hierarchies would hold 8 × 116,809 edges and contract eight
+//     times at import; Monaco's 234 of 14,798, Andorra's 35 of 11,888,
+//     the walking and cycling graphs a handful (ferries) or none. A
+//     graph decoded from a pack written before (graph V6 or older) refuses an
+//     exclusion (ErrExcludeUnsupported: rebuild the pack); an Atlas
+//     serves one within a pack and refuses it across packs
+//     (ErrExcludeAcross), its crossings holding unrestricted searches.
+//   - Isochrones (Graph.Isochrone, isochrone.go) are not a hierarchy
+//     query: a reach needs every arc within the bound, so a plain
+//     Dijkstra over the arcs (turns, restrictions and exclusions as
+//     routes have them) settles each once, stopping at the largest
+//     contour; a 15-minute drive settles about 9,000 arcs of LI in 3 ms.
+//     The reached arcs are drawn on a grid of cells sized for about
+//     150,000 over the reach (20 m at least), holding the time at their
+//     points; the roads not reached, from the snapping grid's cells over
+//     the area, hold +Inf; a chamfer transform gives every other cell its
+//     nearest road's time, as a route snaps a point to its nearest road,
+//     within IsochroneAccess (500 m) and +Inf beyond. Each contour is
+//     traced along the sides of the cells within it into rings (outer
+//     counter-clockwise, holes clockwise, given to the smallest outer
+//     ring around them), then denoised and generalized as asked. A point
+//     farther than 100 m from a contour's boundary is inside it exactly
+//     when its route is within the contour (99.3-100% of 500 random
+//     points a contour on LI, Monaco and Andorra for every profile:
+//     TestIsochroneAgreesWithRoutes).
 //   - Everything is in meters and seconds; orb.Point is [lon, lat].
 //
 // The exported API used by the other routing services (trip, match):
@@ -73,42 +115,53 @@ var (
 // Profile selects a road graph.
 type Profile uint8
 
-// Profiles. Their speed tables are documented in regions/roads_profile.go.
+// Profiles. Their speed tables are documented in regions/roads_profile.go
+// (driving, walking) and regions/roads_bicycle.go (cycling).
 const (
 	Driving Profile = iota
 	Walking
+	Cycling
 )
 
 // Profiles lists every profile, in storage order.
-var Profiles = []Profile{Driving, Walking}
+var Profiles = []Profile{Driving, Walking, Cycling}
 
-// String returns the profile name used in packs and URLs ("driving", "walking").
+// String returns the profile name used in packs and URLs ("driving",
+// "walking", "cycling").
 func (p Profile) String() string {
-	if p == Walking {
+	switch p {
+	case Walking:
 		return "walking"
+	case Cycling:
+		return "cycling"
 	}
 	return "driving"
 }
 
-// ParseProfile accepts driving/car and walking/foot (OSRM and spec names).
+// ParseProfile accepts driving/car, walking/foot and cycling/bike/bicycle
+// (OSRM's and the spec's names).
 func ParseProfile(s string) (Profile, error) {
 	switch strings.ToLower(s) {
 	case "driving", "car":
 		return Driving, nil
 	case "walking", "foot":
 		return Walking, nil
+	case "cycling", "bike", "bicycle":
+		return Cycling, nil
 	}
 	return 0, fmt.Errorf("%w: unknown profile %q", ErrInvalidValue, s)
 }
 
 // ContinueStraightDefault is the profile's default for continue_straight at
-// via waypoints: true for driving (OSRM car.lua), false for walking (foot.lua).
+// via waypoints: true for driving (OSRM car.lua), false for walking and
+// cycling (foot.lua, bicycle.lua).
 func (p Profile) ContinueStraightDefault() bool { return p == Driving }
 
 // WeightName is the weight_name of the profile's routes, the name OSRM's
 // profile gives its weight: "routability" for driving (car.lua),
-// "duration" for walking (foot.lua). Clients compare it with those names;
-// the reported weight is the duration either way (restricted.go).
+// "duration" for walking and cycling (foot.lua, bicycle.lua). Clients
+// compare it with those names; the reported weight is the duration either
+// way (restricted.go).
 func (p Profile) WeightName() string {
 	if p == Driving {
 		return "routability"
@@ -134,6 +187,9 @@ type SnapOptions struct {
 	// disconnected component (the nearest service). Routing leaves it false
 	// and prefers the big components.
 	AnyComponent bool
+	// Exclude leaves out the roads of these classes (a route that must
+	// not use them must not start on them).
+	Exclude Exclude
 	// Ties, with Number 1, collects the snaps on other edges at the very
 	// same location (a node shared by several ways, or a crossing without
 	// a node, such as a bridge, where the input lies on both) into
@@ -216,6 +272,9 @@ type RouteOptions struct {
 	// Alternatives is the number of alternative routes wanted (0: none).
 	// Alternatives are computed only for two waypoints, as OSRM does.
 	Alternatives int
+	// Exclude: the routes use no road of these classes (the snaps must
+	// not lie on one: SnapOptions.Exclude); ErrNoRoute when none does.
+	Exclude Exclude
 }
 
 // Route is one route of a directions (or trip/match) response, in OSRM v5
@@ -318,6 +377,8 @@ type Lane struct {
 type TableOptions struct {
 	// Distances asks for the distances matrix too (durations always come).
 	Distances bool
+	// Exclude: routes use no road of these classes (RouteOptions.Exclude).
+	Exclude Exclude
 }
 
 // Table is a many-to-many result: Durations[i][j] in seconds and

@@ -36,8 +36,8 @@ type piece struct {
 // are via points), steps, annotations and geometry as opt.Output asks. With
 // opt.Alternatives > 0 and two waypoints it adds up to that many
 // alternative routes. The first route is the fastest. It returns
-// ErrNoRoute when a leg cannot be routed and ErrInvalidValue for bad
-// LegEnds.
+// ErrNoRoute when a leg cannot be routed, ErrInvalidValue for bad
+// LegEnds and CheckExclude's errors.
 func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Route, error) {
 	n := len(snaps)
 	if n < 2 {
@@ -53,11 +53,14 @@ func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Ro
 	if err := CheckLegEnds(ends, n); err != nil {
 		return nil, err
 	}
+	if err := g.CheckExclude(opt.Exclude); err != nil {
+		return nil, err
+	}
 	cs := g.profile.ContinueStraightDefault()
 	if opt.ContinueStraight != nil {
 		cs = *opt.ContinueStraight
 	}
-	paths, err := g.legPaths(snaps, cs)
+	paths, err := g.legPaths(snaps, cs, opt.Exclude)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +69,7 @@ func (g *Graph) Route(ctx context.Context, snaps []Snap, opt RouteOptions) ([]Ro
 	}
 	routes := []Route{g.assemble(paths, ends, opt.Output)}
 	if opt.Alternatives > 0 && n == 2 {
-		for _, p := range g.alternatives(paths[0], opt.Alternatives) {
+		for _, p := range g.alternatives(paths[0], opt.Alternatives, opt.Exclude) {
 			routes = append(routes, g.assemble([]legPath{p}, ends, opt.Output))
 		}
 	}
@@ -82,13 +85,14 @@ func only(s Snap, backward bool) Snap {
 // legPaths routes each consecutive pair. With continueStraight, a via
 // waypoint must be left in the direction it was reached: a dynamic
 // programme over the two directions of every waypoint picks the best
-// combination (four searches per leg), as OSRM does.
-func (g *Graph) legPaths(snaps []Snap, continueStraight bool) ([]legPath, error) {
+// combination (four searches per leg), as OSRM does. The legs use no road
+// of a class in excl.
+func (g *Graph) legPaths(snaps []Snap, continueStraight bool, excl Exclude) ([]legPath, error) {
 	n := len(snaps)
 	paths := make([]legPath, n-1)
 	if !continueStraight || n == 2 {
 		for i := 0; i+1 < n; i++ {
-			p, ok := g.shortest(snaps[i], snaps[i+1])
+			p, ok := g.shortest(snaps[i], snaps[i+1], excl)
 			if !ok {
 				return nil, fmt.Errorf("%w: between waypoints %d and %d", ErrNoRoute, i, i+1)
 			}
@@ -133,7 +137,7 @@ func (g *Graph) legPaths(snaps []Snap, continueStraight bool) ([]legPath, error)
 				} else if a == 1 {
 					continue // the first waypoint may leave either way: one search covers both
 				}
-				p, ok := g.shortest(sa, tb)
+				p, ok := g.shortest(sa, tb, excl)
 				if !ok {
 					continue
 				}

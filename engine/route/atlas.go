@@ -215,7 +215,7 @@ func (g *Graph) upSpace(sc *scratch, seeds []seed, forward bool, visit func(v ui
 			continue
 		}
 		visit(v, d-shift, side.dst[v])
-		side.relax(adj, v, d, cur, true)
+		side.relax(adj, v, d, cur, 0, true)
 	}
 }
 
@@ -280,7 +280,7 @@ func (b *buckets) find(v uint32, j int32) *spaceEntry {
 // down to its seed, unpacked (Graph.pathFrom over a stored tree).
 func (g *Graph) pathDown(b *buckets, j int32, v uint32, out []uint32) []uint32 {
 	for e := b.find(v, j); e != nil && e.par >= 0; e = b.find(e.pn, j) {
-		out = g.unpack(e.node, e.pn, g.down.mid[e.par], out)
+		out = g.unpack(e.node, e.pn, g.down.mid[e.par], g.down.classes(uint32(e.par)), out)
 	}
 	return out
 }
@@ -300,7 +300,7 @@ func (g *Graph) pathUp(b *buckets, j int32, v uint32, out []uint32) []uint32 {
 	out = append(out, e.node)
 	for i := len(chain) - 1; i >= 0; i-- {
 		c := chain[i]
-		out = g.unpack(c.pn, c.node, g.up.mid[c.par], out)
+		out = g.unpack(c.pn, c.node, g.up.mid[c.par], g.up.classes(uint32(c.par)), out)
 	}
 	return out
 }

@@ -85,7 +85,7 @@ const tieWeight = 0
 // of their own.
 func (at *Atlas) leg(s, t Stop) (legChain, bool) {
 	if s.Graph == t.Graph {
-		p, ok := at.graphs[s.Graph].shortest(s.Snap, t.Snap)
+		p, ok := at.graphs[s.Graph].shortest(s.Snap, t.Snap, 0)
 		if !ok {
 			return legChain{}, false
 		}
@@ -119,14 +119,14 @@ func (at *Atlas) leg(s, t Stop) (legChain, bool) {
 			p.s = onEdge(p.s, e)
 		}
 		add(s.Graph, p)
-	} else if p, ok := gs.shortest(s.Snap, first.out); ok {
+	} else if p, ok := gs.shortest(s.Snap, first.out, 0); ok {
 		add(s.Graph, p)
 	} else {
 		return legChain{}, false
 	}
 	for k := 0; k+1 < len(cp.chain); k++ {
 		a, b := at.cross[cp.chain[k]], at.cross[cp.chain[k+1]]
-		p, ok := at.graphs[a.to].shortest(a.in, b.out)
+		p, ok := at.graphs[a.to].shortest(a.in, b.out, 0)
 		if !ok {
 			return legChain{}, false
 		}
@@ -141,7 +141,7 @@ func (at *Atlas) leg(s, t Stop) (legChain, bool) {
 			p.t = onEdge(p.t, e)
 		}
 		add(t.Graph, p)
-	} else if p, ok := gt.shortest(last.in, t.Snap); ok {
+	} else if p, ok := gt.shortest(last.in, t.Snap, 0); ok {
 		add(t.Graph, p)
 	} else {
 		return legChain{}, false
@@ -152,7 +152,8 @@ func (at *Atlas) leg(s, t Stop) (legChain, bool) {
 // Route computes the route through the stops in order, as Graph.Route
 // does: on their graph's Route when they all lie in one graph (the same
 // answer as that pack alone, alternatives included); otherwise leg by leg
-// through the crossings, without alternatives. It returns ErrNoRoute when
+// through the crossings, without alternatives (and without an exclusion:
+// ErrExcludeAcross). It returns ErrNoRoute when
 // a leg cannot be routed (its stops lie in graphs not joined, or in
 // parts of them no road joins).
 func (at *Atlas) Route(ctx context.Context, stops []Stop, opt RouteOptions) ([]Route, error) {
@@ -170,6 +171,9 @@ func (at *Atlas) Route(ctx context.Context, stops []Stop, opt RouteOptions) ([]R
 			snaps[i] = s.Snap
 		}
 		return at.graphs[stops[0].Graph].Route(ctx, snaps, opt)
+	}
+	if opt.Exclude != 0 {
+		return nil, fmt.Errorf("%w: exclude=%s on a route across packs", ErrExcludeAcross, opt.Exclude)
 	}
 	ends := opt.LegEnds
 	if ends == nil {
@@ -281,6 +285,14 @@ func (at *Atlas) legChains(stops []Stop, continueStraight bool) ([]legChain, err
 // many-to-many search, between graphs through the crossings (NaN where
 // their graphs are not joined or no road leads across).
 func (at *Atlas) Table(ctx context.Context, src, dst []Stop, opt TableOptions) (*Table, error) {
+	if opt.Exclude != 0 {
+		all := append(src[:len(src):len(src)], dst...)
+		for _, s := range all {
+			if s.Graph != all[0].Graph {
+				return nil, fmt.Errorf("%w: exclude=%s on a table across packs", ErrExcludeAcross, opt.Exclude)
+			}
+		}
+	}
 	t := &Table{Durations: make([][]float64, len(src))}
 	if opt.Distances {
 		t.Distances = make([][]float64, len(src))

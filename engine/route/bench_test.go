@@ -2,6 +2,7 @@ package route_test
 
 import (
 	"context"
+	"errors"
 	"math/rand"
 	"sync"
 	"testing"
@@ -135,4 +136,51 @@ func BenchmarkNearest(b *testing.B) {
 		})
 	}
 	lat.Report(b)
+}
+
+// BenchmarkRouteExclude: BenchmarkRoute driving with exclude=motorway,
+// toll,ferry beside the same 1,000 pairs without (re-snapped off the
+// excluded roads), on LI (no such roads: the cost of the masked search
+// alone) and Andorra (the Envalira toll tunnel).
+func BenchmarkRouteExclude(b *testing.B) {
+	for _, name := range []string{"liechtenstein", "andorra"} {
+		pk := openGraphs(b, name)
+		g := pk.Graph(route.Driving)
+		if g == nil {
+			b.Skipf("%s: no driving graph", name)
+		}
+		for _, x := range []route.Exclude{0, route.ExcludeMotorway | route.ExcludeToll | route.ExcludeFerry} {
+			label := x.String()
+			if label == "" {
+				label = "none"
+			}
+			b.Run(name+"/"+label, func(b *testing.B) {
+				snaps := cachedSnaps(b, g, pk.Info.Home, 1, 2000)
+				if x != 0 {
+					moved := make([]route.Snap, len(snaps))
+					for i, s := range snaps {
+						r, err := g.Snap(s.Input, route.SnapOptions{Radius: 2000, Exclude: x})
+						if err != nil {
+							b.Fatal(err)
+						}
+						moved[i] = r[0]
+					}
+					snaps = moved
+				}
+				opt := route.RouteOptions{Exclude: x}
+				var lat benchstat.Latencies
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					k := i % 1000
+					lat.Time(func() {
+						if _, err := g.Route(context.Background(), snaps[2*k:2*k+2], opt); err != nil && !errors.Is(err, route.ErrNoRoute) {
+							b.Fatal(err)
+						}
+					})
+				}
+				lat.Report(b)
+			})
+		}
+	}
 }

@@ -57,8 +57,9 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	// till contraction has made them its edges; the hierarchy is written
 	// from its spools a range of nodes at a time (hierarchy.writeTo).
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
+	masks := b.g.arcMasks()
 	b.g = nil
-	h, err := contract(ctx, tail, opts.TempDir, true, opts.Progress)
+	h, err := contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -98,7 +99,7 @@ const hierarchyChunk = 1 << 21
 
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b, st := prepare(net, nil, false)
-	h, err := contract(ctx, b.g, "", false, progress)
+	h, err := contract(ctx, b.g, b.g.arcMasks(), "", false, progress)
 	if err != nil {
 		return nil, st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -299,6 +300,19 @@ func (b *builder) edges() {
 					fl |= flagToll
 				}
 			}
+			var push uint8 // a bike pushed along (1), against (2)
+			if w.PushForward {
+				push |= 1
+			}
+			if w.PushBackward {
+				push |= 2
+			}
+			if push != 0 && g.ePush == nil {
+				g.ePush = make([]uint8, e, cap(g.eFlags)) // the first pushed edge
+			}
+			if g.ePush != nil {
+				g.ePush = append(g.ePush, push)
+			}
 			g.eFlags = append(g.eFlags, fl)
 			b.guidance(e, &w)
 			fwd, bwd := max(w.Forward, 0), max(w.Backward, 0)
@@ -411,6 +425,14 @@ func turnCost(tp turnParams, angle float64, roads int, uturn, signal, modeChange
 			c = tp.turnPenalty / (1 + math.Exp(-((13/tp.turnBias)*angle/180 - 6.5*tp.turnBias)))
 		} else {
 			c = tp.turnPenalty / (1 + math.Exp(-((13*tp.turnBias)*-angle/180 - 6.5/tp.turnBias)))
+		}
+	}
+	if tp.quadratic {
+		n := angle / 90
+		if angle >= 0 {
+			c = n * n * tp.turnPenalty / tp.turnBias
+		} else {
+			c = n * n * tp.turnPenalty * tp.turnBias
 		}
 	}
 	if uturn {

@@ -10,23 +10,41 @@ import (
 // entries off[v]..off[v+1] hold the edges to/from nodes of higher rank:
 // in the up graph the edges v→to, in the down graph the edges to→v.
 // mid is the contracted node a shortcut bypasses, or -1 for an original
-// transition.
+// transition. mask, nil when no edge has one, holds each edge's
+// excludable classes (Exclude): a pair of nodes may have several edges,
+// none both lighter and of fewer classes than another (exclude.go).
 type chAdj struct {
-	off []uint32
-	to  []uint32
-	w   []uint32 // deciseconds
-	d   []uint32 // decimeters
-	mid []int32
+	off  []uint32
+	to   []uint32
+	w    []uint32 // deciseconds
+	d    []uint32 // decimeters
+	mid  []int32
+	mask []uint8
 }
 
-// find returns the index of the edge of v whose other end is x, or -1.
-func (a *chAdj) find(v, x uint32) int {
+// classes returns the excludable classes of edge i.
+func (a *chAdj) classes(i uint32) uint8 {
+	if a.mask == nil {
+		return 0
+	}
+	return a.mask[i]
+}
+
+// best returns the index of the lightest edge of v whose other end is x
+// and whose classes are within allow (lighter's order), or -1: the half
+// of a shortcut (graphv4.go, unpack). Contraction makes a shortcut from
+// the same choice among the same edges (contractor.half).
+func (a *chAdj) best(v, x uint32, allow uint8) int {
+	k := -1
 	for i := a.off[v]; i < a.off[v+1]; i++ {
-		if a.to[i] == x {
-			return int(i)
+		if a.to[i] != x || !within(a.classes(i), allow) {
+			continue
+		}
+		if k < 0 || lighter(a.w[i], a.classes(i), a.w[k], a.classes(uint32(k))) {
+			k = int(i)
 		}
 	}
-	return -1
+	return k
 }
 
 type chEdge struct {
@@ -34,6 +52,7 @@ type chEdge struct {
 	w     uint32
 	d     uint32
 	mid   int32
+	mask  uint8 // excludable classes of the path (Exclude)
 }
 
 // contractor builds a contraction hierarchy over an edge-based graph.
@@ -51,8 +70,12 @@ type contractor struct {
 	level      []int32
 	up, down   *finalEdges
 
+	// amask holds each arc's excludable classes (nil: none has any)
+	amask []uint8
+
 	// witness search scratch
 	wdist  []int64
+	wmask  []uint8 // the classes of the path to each node (with amask)
 	wstamp []uint32
 	wcur   uint32
 	wheap  minHeap
@@ -74,13 +97,17 @@ const (
 // they were made (hierarchy's wrapped flags), where a check against the
 // transitions kept them (LI ×200 walking: ~0.3 GB) through the stage's
 // peak. progress, when not nil, is called with the number of contracted
-// nodes and n.
-func contract(ctx context.Context, g *Graph, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+// nodes and n. amask, when not nil, holds each arc's excludable classes
+// (Graph.arcMasks): the hierarchy's edges carry their paths' (exclude.go).
+func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	c := &contractor{
 		n: n, out: newAdjLists[chEdge](n), in: newAdjLists[uint32](n),
 		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
-		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n),
+		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n), amask: amask,
+	}
+	if amask != nil {
+		c.wmask = make([]uint8, n)
 	}
 	h = &hierarchy{}
 	defer func() {
@@ -102,7 +129,7 @@ func contract(ctx context.Context, g *Graph, dir string, consume bool, progress 
 		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
 			if to := g.tTo[k]; to != uint32(a) {
 				h.originalWrapped = h.originalWrapped || uint64(g.tW[k])+uint64(g.aW[to]) > math.MaxUint32
-				c.addEdge(uint32(a), to, g.tW[k]+g.aW[to], g.aD[to], -1)
+				c.addEdge(uint32(a), to, g.tW[k]+g.aW[to], g.aD[to], -1, c.arcClasses(to))
 			}
 		}
 	}
@@ -128,14 +155,14 @@ func contract(ctx context.Context, g *Graph, dir string, consume bool, progress 
 		c.up.set(v, c.out.list(v))
 		c.downBuf = c.downBuf[:0]
 		for _, u := range c.in.list(v) {
-			c.downBuf = append(c.downBuf, c.inEdge(u, v))
+			c.downBuf = c.inEdges(u, v, c.downBuf)
 		}
 		c.down.set(v, c.downBuf)
 		c.contracted[v] = true
 		neighbours := c.detach(v)
 		for _, s := range shortcuts {
 			h.shortcutWrapped = h.shortcutWrapped || s.wrapped
-			c.addEdge(s.from, s.to, s.w, s.d, int32(v))
+			c.addEdge(s.from, s.to, s.w, s.d, int32(v), s.mask)
 		}
 		for _, x := range neighbours {
 			c.deleted[x]++
@@ -170,36 +197,82 @@ func contract(ctx context.Context, g *Graph, dir string, consume bool, progress 
 type shortcut struct {
 	from, to uint32
 	w, d     uint32
+	mask     uint8
 	// wrapped says w or d passed 2^32 (hierarchy.shortcutWrapped).
 	wrapped bool
 }
 
-// addEdge adds u→v, keeping at most one (the lightest) edge per node pair.
-func (c *contractor) addEdge(u, v, w, d uint32, mid int32) {
-	out := c.out.list(u)
-	for i, e := range out {
-		if e.other == v {
-			if e.w <= w {
-				return
-			}
-			out[i] = chEdge{v, w, d, mid}
-			return
-		}
+// arcClasses returns arc a's excludable classes.
+func (c *contractor) arcClasses(a uint32) uint8 {
+	if c.amask == nil {
+		return 0
 	}
-	c.out.add(u, chEdge{v, w, d, mid})
-	c.in.add(v, u)
+	return c.amask[a]
 }
 
-// inEdge returns the edge u→v from v's side: other is u, the rest is u's
-// out list's (addEdge keeps one edge a pair).
-func (c *contractor) inEdge(u, v uint32) chEdge {
+// addEdge adds u→v unless an edge u→v is as light and of no more classes;
+// the edges u→v the new one is so to go (the first is replaced in place,
+// so that without classes, one edge a pair, the lists are as they were).
+func (c *contractor) addEdge(u, v, w, d uint32, mid int32, mask uint8) {
+	out := c.out.list(u)
+	had, replaced := false, false
+	for i := 0; i < len(out); i++ {
+		e := out[i]
+		if e.other != v {
+			continue
+		}
+		had = true
+		if e.w <= w && within(e.mask, mask) {
+			return
+		}
+		if w <= e.w && within(mask, e.mask) {
+			if !replaced {
+				out[i] = chEdge{v, w, d, mid, mask}
+				replaced = true
+				continue
+			}
+			out[i] = out[len(out)-1]
+			out = out[:len(out)-1]
+			c.out.truncate(u, len(out))
+			i--
+		}
+	}
+	if replaced {
+		return
+	}
+	c.out.add(u, chEdge{v, w, d, mid, mask})
+	if !had {
+		c.in.add(v, u)
+	}
+}
+
+// inEdges appends the edges u→v from v's side (other is u, the rest is
+// u's out list's: an in list holds each other end once).
+func (c *contractor) inEdges(u, v uint32, dst []chEdge) []chEdge {
+	n := len(dst)
 	for _, e := range c.out.list(u) {
 		if e.other == v {
 			e.other = u
-			return e
+			dst = append(dst, e)
 		}
 	}
-	panic("route: contraction: an in edge without its out edge")
+	if len(dst) == n {
+		panic("route: contraction: an in edge without its out edge")
+	}
+	return dst
+}
+
+// half returns the edge a shortcut's half is, among edges (v's, all to
+// one other end): the lightest within allow (chAdj.best's choice).
+func half(edges []chEdge, other uint32, allow uint8) (chEdge, bool) {
+	var b chEdge
+	ok := false
+	for _, e := range edges {
+		if e.other == other && within(e.mask, allow) && (!ok || lighter(e.w, e.mask, b.w, b.mask)) {
+			b, ok = e, true
+		}
+	}
+	return b, ok
 }
 
 // detach removes v's edges from its neighbours and returns the neighbours.
@@ -254,24 +327,39 @@ func (c *contractor) priority(v uint32) int64 {
 func (c *contractor) countShortcuts(v uint32) int {
 	n := 0
 	for _, u := range c.in.list(v) {
-		n += c.witness(v, c.inEdge(u, v), simSettleLimit, nil)
+		c.downBuf = c.inEdges(u, v, c.downBuf[:0])
+		for _, ie := range c.downBuf {
+			n += c.witness(v, ie, c.downBuf, simSettleLimit, nil)
+		}
 	}
 	return n
 }
 
 func (c *contractor) shortcuts(v uint32, limit int, dst []shortcut) []shortcut {
+	var ins []chEdge
 	for _, u := range c.in.list(v) {
-		c.witness(v, c.inEdge(u, v), limit, func(s shortcut) { dst = append(dst, s) })
+		ins = c.inEdges(u, v, ins[:0])
+		for _, ie := range ins {
+			c.witness(v, ie, ins, limit, func(s shortcut) { dst = append(dst, s) })
+		}
 	}
 	return dst
 }
 
 // witness runs a bounded Dijkstra from ie.other avoiding v and calls add for
 // every out-neighbour w of v whose path through v has no witness. It
-// returns the number of shortcuts needed.
-func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut)) int {
+// returns the number of shortcuts needed. ins are the edges from
+// ie.other to v (ie among them).
+//
+// With classes, the path through v is the lightest pair of halves
+// within ie's and the out edge's classes (half), and a witness must be
+// as light and of no class the halves have not: the search follows the
+// edges of classes that some path through v has, and keeps, per node, the
+// classes of the path it found (of equal weight, the one of fewer).
+func (c *contractor) witness(v uint32, ie chEdge, ins []chEdge, limit int, add func(shortcut)) int {
 	u := ie.other
 	var maxW int64
+	allow := ie.mask
 	for _, oe := range c.out.list(v) {
 		if oe.other == u {
 			continue
@@ -279,6 +367,7 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 		if w := int64(ie.w) + int64(oe.w); w > maxW {
 			maxW = w
 		}
+		allow |= oe.mask
 	}
 	if maxW == 0 {
 		return 0
@@ -290,9 +379,13 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 		}
 		c.wcur = 1
 	}
+	masks := c.wmask != nil
 	h := &c.wheap
 	h.reset()
 	c.wdist[u], c.wstamp[u] = 0, c.wcur
+	if masks {
+		c.wmask[u] = 0
+	}
 	h.push(u, 0)
 	settled := 0
 	for h.len() > 0 && settled < limit {
@@ -310,9 +403,23 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 			if nd > maxW {
 				continue
 			}
-			if c.wstamp[y] != c.wcur || nd < c.wdist[y] {
-				c.wstamp[y], c.wdist[y] = c.wcur, nd
+			if !masks {
+				if c.wstamp[y] != c.wcur || nd < c.wdist[y] {
+					c.wstamp[y], c.wdist[y] = c.wcur, nd
+					h.push(y, nd)
+				}
+				continue
+			}
+			if !within(e.mask, allow) {
+				continue
+			}
+			m := c.wmask[x] | e.mask
+			switch {
+			case c.wstamp[y] != c.wcur || nd < c.wdist[y]:
+				c.wstamp[y], c.wdist[y], c.wmask[y] = c.wcur, nd, m
 				h.push(y, nd)
+			case nd == c.wdist[y] && lighter(0, m, 0, c.wmask[y]):
+				c.wmask[y] = m
 			}
 		}
 	}
@@ -323,14 +430,23 @@ func (c *contractor) witness(v uint32, ie chEdge, limit int, add func(shortcut))
 		if w == u {
 			continue
 		}
-		via := int64(ie.w) + int64(oe.w)
-		if c.wstamp[w] == c.wcur && c.wdist[w] <= via {
+		in, out := ie, oe
+		if masks {
+			// the lightest halves within the pair's classes, as
+			// decoding and unpacking choose them
+			allow := ie.mask | oe.mask
+			in, _ = half(ins, u, allow)
+			out, _ = half(c.out.list(v), w, allow)
+		}
+		via := int64(in.w) + int64(out.w)
+		mask := in.mask | out.mask
+		if c.wstamp[w] == c.wcur && c.wdist[w] <= via && (!masks || within(c.wmask[w], mask)) {
 			continue
 		}
 		n++
 		if add != nil {
-			d := uint64(ie.d) + uint64(oe.d)
-			add(shortcut{from: u, to: w, w: uint32(via), d: uint32(d), wrapped: via > math.MaxUint32 || d > math.MaxUint32})
+			d := uint64(in.d) + uint64(out.d)
+			add(shortcut{from: u, to: w, w: uint32(via), d: uint32(d), mask: mask, wrapped: via > math.MaxUint32 || d > math.MaxUint32})
 		}
 	}
 	return n

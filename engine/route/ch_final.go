@@ -52,13 +52,15 @@ type finalEdges struct {
 	s     *spool
 	count []uint32
 	n     int // edges in the list
-	rec   [finalRecord]byte
-	next  []uint32 // read's scratch
+	// masked says an edge has classes (chAdj.mask)
+	masked bool
+	rec    [finalRecord]byte
+	next   []uint32 // read's scratch
 }
 
 // finalRecord is the size of a final edge's record: its node, other end,
-// weight, distance and middle node, little endian.
-const finalRecord = 20
+// weight, distance and middle node, little endian, and its classes.
+const finalRecord = 21
 
 func newFinalEdges(n int, dir string) (*finalEdges, error) {
 	s, err := newSpool(dir, "hierarchy")
@@ -77,6 +79,8 @@ func (f *finalEdges) set(v uint32, es []chEdge) {
 		binary.LittleEndian.PutUint32(f.rec[8:], e.w)
 		binary.LittleEndian.PutUint32(f.rec[12:], e.d)
 		binary.LittleEndian.PutUint32(f.rec[16:], uint32(e.mid))
+		f.rec[20] = e.mask
+		f.masked = f.masked || e.mask != 0
 		f.s.Write(f.rec[:]) // an error comes back from reader
 	}
 }
@@ -106,6 +110,11 @@ func (f *finalEdges) read(lo, hi int, a *chAdj) error {
 		a.off = append(a.off, total)
 	}
 	a.to, a.w, a.d, a.mid = resize(a.to, int(total)), resize(a.w, int(total)), resize(a.d, int(total)), resize(a.mid, int(total))
+	if f.masked {
+		a.mask = resize(a.mask, int(total))
+	} else {
+		a.mask = nil
+	}
 	next := f.next[:0]
 	next = append(next, a.off[:hi-lo]...) // where each node's next edge goes
 	f.next = next
@@ -128,10 +137,14 @@ func (f *finalEdges) read(lo, hi int, a *chAdj) error {
 			a.w[k] = binary.LittleEndian.Uint32(rec[8:])
 			a.d[k] = binary.LittleEndian.Uint32(rec[12:])
 			a.mid[k] = int32(binary.LittleEndian.Uint32(rec[16:]))
+			if a.mask != nil {
+				a.mask[k] = rec[20]
+			}
 		}
 	}
 	for v := range hi - lo {
-		sort.Sort(adjRange{a, int(a.off[v]), int(a.off[v+1] - a.off[v])}) // one edge per pair: no ties
+		// several edges a pair have other classes: no ties
+		sort.Sort(adjRange{a, int(a.off[v]), int(a.off[v+1] - a.off[v])})
 	}
 	return nil
 }
@@ -173,12 +186,21 @@ type adjRange struct {
 	from, nk int
 }
 
-func (r adjRange) Len() int           { return r.nk }
-func (r adjRange) Less(i, j int) bool { return r.a.to[r.from+i] < r.a.to[r.from+j] }
+func (r adjRange) Len() int { return r.nk }
+func (r adjRange) Less(i, j int) bool {
+	a, i, j := r.a, r.from+i, r.from+j
+	if a.to[i] != a.to[j] || a.mask == nil {
+		return a.to[i] < a.to[j]
+	}
+	return a.mask[i] < a.mask[j]
+}
 func (r adjRange) Swap(i, j int) {
 	a, i, j := r.a, r.from+i, r.from+j
 	a.to[i], a.to[j] = a.to[j], a.to[i]
 	a.w[i], a.w[j] = a.w[j], a.w[i]
 	a.d[i], a.d[j] = a.d[j], a.d[i]
 	a.mid[i], a.mid[j] = a.mid[j], a.mid[i]
+	if a.mask != nil {
+		a.mask[i], a.mask[j] = a.mask[j], a.mask[i]
+	}
 }

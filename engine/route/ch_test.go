@@ -82,8 +82,8 @@ func TestCHEqualsDijkstra(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("snap: %v %v", err1, err2)
 		}
-		path, w, ok := g.shortestArcs(sa[0], sb[0])
-		wd, okd := g.dijkstraRoute(sa[0], sb[0])
+		path, w, ok := g.shortestArcs(sa[0], sb[0], 0)
+		wd, okd := g.dijkstraRoute(sa[0], sb[0], 0)
 		if ok != okd || (ok && w != wd) {
 			mismatch++
 			if mismatch < 5 {

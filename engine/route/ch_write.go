@@ -16,7 +16,55 @@ import "fmt"
 // hierarchy was made (hierarchy's wrapped flags): the two agree, and
 // Write's bytes are Build's (TestWriteStreams).
 func (h *hierarchy) writeTo(w *varWriter, dir string, limit int) error {
-	if w.v2 || w.v3 || w.v4 {
+	if err := h.writeEdges(w, dir, limit); err != nil {
+		return err
+	}
+	for _, f := range []*finalEdges{h.up, h.down} {
+		if err := f.writeMasks(limit, w); err != nil {
+			return err
+		}
+	}
+	return w.err
+}
+
+// writeMasks writes the edges' classes as writeMasks does (V7), from the
+// spool: a pass to count the edges with classes, one to write them.
+func (f *finalEdges) writeMasks(limit int, w *varWriter) error {
+	if !f.masked {
+		w.uint(0)
+		return w.err
+	}
+	n := 0
+	err := f.chunks(limit, func(a *chAdj, _ int) error {
+		for _, m := range a.mask {
+			if m != 0 {
+				n++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	w.uint(uint64(n))
+	base, last := 0, 0
+	err = f.chunks(limit, func(a *chAdj, _ int) error {
+		for k, m := range a.mask {
+			if m != 0 {
+				w.uint(uint64(base + k - last))
+				w.uint(uint64(m))
+				last = base + k
+			}
+		}
+		base += len(a.to)
+		return w.err
+	})
+	return err
+}
+
+// writeEdges writes the hierarchy's edges without their classes.
+func (h *hierarchy) writeEdges(w *varWriter, dir string, limit int) error {
+	if w.v2 || w.v3 || w.v4 || w.v5 {
 		return fmt.Errorf("route: hierarchy: only the current encoding is written from spools")
 	}
 	var shortcuts [2]int

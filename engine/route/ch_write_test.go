@@ -34,7 +34,7 @@ func TestHierarchyValuesWritten(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b, _ := prepare(cloneNetwork(net), nil, false)
 			dir := t.TempDir()
-			h, err := contract(context.Background(), b.g, dir, false, nil)
+			h, err := contract(context.Background(), b.g, b.g.arcMasks(), dir, false, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,8 +4,9 @@ import "math"
 
 // dijkstra runs a plain Dijkstra over the transitions (no hierarchy) from
 // the source seeds, using weights (byDist=false) or distances in decimeters
-// (byDist=true, turn costs ignored), up to bound (inclusive). visit is
-// called for each settled arc with its key; returning false stops early.
+// (byDist=true, turn costs ignored), up to bound (inclusive), leaving out
+// the arcs of a class in sc.excl. visit is called for each settled arc
+// with its key; returning false stops early.
 // The search state stays in sc for path extraction (parF holds the
 // predecessor arc + 1, 0 for seeds).
 func (g *Graph) dijkstra(sc *scratch, src []seed, byDist bool, bound int64, visit func(a uint32, d int64) bool) {
@@ -34,6 +35,9 @@ func (g *Graph) dijkstra(sc *scratch, src []seed, byDist bool, bound int64, visi
 		}
 		for i := g.tOff[v]; i < g.tOff[v+1]; i++ {
 			u := g.tTo[i]
+			if sc.excl != 0 && g.arcMask(u)&sc.excl != 0 {
+				continue
+			}
 			var nd int64
 			if byDist {
 				nd = d + int64(g.aD[u])
@@ -53,13 +57,15 @@ func (g *Graph) dijkstra(sc *scratch, src []seed, byDist bool, bound int64, visi
 }
 
 // dijkstraRoute is the reference route search of the invariant tests: the
-// best weight from s to t by plain Dijkstra on the edge-based graph.
-func (g *Graph) dijkstraRoute(s, t Snap) (int64, bool) {
+// best weight from s to t by plain Dijkstra on the edge-based graph,
+// using no road of a class in excl.
+func (g *Graph) dijkstraRoute(s, t Snap, excl Exclude) (int64, bool) {
 	sc := g.getScratch()
 	defer g.putScratch(sc)
-	src := g.sourceSeeds(s, nil)
-	tgt := g.targetSeeds(t, nil)
-	src = g.fixLoops(src, s, t, tgt)
+	sc.excl = uint8(excl)
+	src := g.allowedSeeds(g.sourceSeeds(s, nil), sc.excl)
+	tgt := g.allowedSeeds(g.targetSeeds(t, nil), sc.excl)
+	src = g.fixLoops(src, s, t, tgt, sc.excl)
 	ends := map[uint32]int64{}
 	var maxTail int64
 	for _, x := range tgt {
@@ -85,11 +91,13 @@ func (g *Graph) dijkstraRoute(s, t Snap) (int64, bool) {
 // to every snap of to, following the network's directions and turn
 // restrictions and minimizing distance, bounded by maxDist meters: pairs
 // farther apart (or unconnected) get +Inf. It runs one bounded Dijkstra per
-// source, which is cheap for the short hops between GPS fixes.
-func (g *Graph) Distances(from, to []Snap, maxDist float64) [][]float64 {
+// source, which is cheap for the short hops between GPS fixes. The routes
+// use no road of a class in excl.
+func (g *Graph) Distances(from, to []Snap, maxDist float64, excl Exclude) [][]float64 {
 	out := make([][]float64, len(from))
 	sc := g.getScratch()
 	defer g.putScratch(sc)
+	sc.excl = uint8(excl)
 	type end struct {
 		j   int
 		off int64

@@ -4,15 +4,29 @@ import "fmt"
 
 // Test hooks for the external tests of this package.
 
-// CHWeight is the best route weight (deciseconds) by the CH search.
-func (g *Graph) CHWeight(s, t Snap) (int64, bool) {
-	_, w, ok := g.shortestArcs(s, t)
+// CHWeight is the best route weight (deciseconds) by the CH search, using
+// no road of a class in x.
+func (g *Graph) CHWeight(s, t Snap, x Exclude) (int64, bool) {
+	_, w, ok := g.shortestArcs(s, t, x)
 	return w, ok
 }
 
 // DijkstraWeight is the best route weight by plain Dijkstra on the same
-// edge-based graph.
-func (g *Graph) DijkstraWeight(s, t Snap) (int64, bool) { return g.dijkstraRoute(s, t) }
+// edge-based graph, using no road of a class in x.
+func (g *Graph) DijkstraWeight(s, t Snap, x Exclude) (int64, bool) { return g.dijkstraRoute(s, t, x) }
+
+// ClassedEdges counts the hierarchy edges with an excludable class.
+func (g *Graph) ClassedEdges() int {
+	n := 0
+	for _, a := range []*chAdj{&g.up, &g.down} {
+		for _, m := range a.mask {
+			if m != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
 
 func (g *Graph) Debug(s Snap) string {
 	e := s.Edge

@@ -3,6 +3,7 @@ package route
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -40,6 +41,10 @@ const (
 // the nodes of the edge-based graph; transitions its edges.
 type Graph struct {
 	profile Profile
+	// classed: whether any arc has an excludable class (CheckExclude),
+	// found once
+	classedOnce sync.Once
+	classed     bool
 	// junctions guidance has measured, kept across routes (guide_cache.go)
 	junctions atomic.Pointer[junctionCache]
 	buildID   string
@@ -56,9 +61,12 @@ type Graph struct {
 	eDest      []uint32
 	eClass     []uint8
 	eFlags     []uint8
-	eSpeed     []float32 // 2 per edge: forward, backward km/h (0 closed)
-	eLen       []float32 // meters
-	eArc       []int32   // 2 per edge: forward arc, backward arc (-1 none)
+	// ePush: per edge, bit 1 where a bike is pushed along its node order,
+	// bit 2 against it (NetWay.PushForward; nil when none is)
+	ePush  []uint8
+	eSpeed []float32 // 2 per edge: forward, backward km/h (0 closed)
+	eLen   []float32 // meters
+	eArc   []int32   // 2 per edge: forward arc, backward arc (-1 none)
 	// guidance (graphguide.go): lanes per edge (0: not tagged); the edges
 	// with exits or turn lanes, ascending, and their strings (3 an edge:
 	// exits, turn lanes forward, backward); maneuver relations, each a
@@ -145,14 +153,23 @@ func arcEdge(g *Graph, a uint32) (e uint32, backward bool) {
 // again on LI. graphMagic (V5, what MarshalBinary writes) leaves out the
 // weight and distance of every shortcut too: the sums of its two halves'
 // (the edges of its middle arc): 18% smaller again on LI (LI ×64 176 →
-// 142 MB), decoding 4-15% slower. Decode reads every version.
+// 142 MB), decoding 4-15% slower. graphMagicV6 adds guidance's arrays
+// (graphguide.go) after the transitions. graphMagic (V7, what
+// MarshalBinary writes) adds after those the edges where a bike is
+// pushed (ePush, as the classes below), and the excludable classes of
+// the hierarchy's edges (exclude.go): per direction the edges that have
+// any, as index deltas and classes, before the strings; a pair of arcs
+// may have several edges then, and a shortcut's halves are the lightest
+// of its middle arc's within its classes (chAdj.best). Decode reads
+// every version.
 const (
 	graphMagicV1 = "WMRG0001"
 	graphMagicV2 = "WMRG0002"
 	graphMagicV3 = "WMRG0003"
 	graphMagicV4 = "WMRG0004"
 	graphMagicV5 = "WMRG0005"
-	graphMagic   = "WMRG0006"
+	graphMagicV6 = "WMRG0006"
+	graphMagic   = "WMRG0007"
 )
 
 // MarshalBinary encodes the graph for storage in a pack (graphMagic:
@@ -189,6 +206,8 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 		w.b = append(w.b, graphMagicV4...)
 	case w.v5:
 		w.b = append(w.b, graphMagicV5...)
+	case w.v6:
+		w.b = append(w.b, graphMagicV6...)
 	default:
 		w.b = append(w.b, graphMagic...)
 	}
@@ -231,6 +250,9 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 	if !w.v2 && !w.v3 && !w.v4 && !w.v5 {
 		g.writeGuidance(w)
 	}
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 && !w.v6 {
+		writeMasks(w, g.ePush)
+	}
 	return w.err
 }
 
@@ -251,7 +273,61 @@ func (g *Graph) writeTail(w *varWriter) {
 	if pending != [2]bool{} {
 		g.writeShortcuts(w, pending)
 	}
+	if !w.v2 && !w.v3 && !w.v4 && !w.v5 && !w.v6 {
+		for _, a := range []*chAdj{&g.up, &g.down} {
+			writeMasks(w, a.mask)
+		}
+	}
 	writeStrings(w, g.strs)
+}
+
+// writeMasks writes the hierarchy edges' classes (V7; ePush alike): the count of
+// edges that have any, then each one's index (the difference from the
+// previous one's) and classes.
+func writeMasks(w *varWriter, mask []uint8) {
+	n := 0
+	for _, m := range mask {
+		if m != 0 {
+			n++
+		}
+	}
+	w.uint(uint64(n))
+	last := 0
+	for k, m := range mask {
+		if m != 0 {
+			w.uint(uint64(k - last))
+			w.uint(uint64(m))
+			last = k
+		}
+	}
+}
+
+// readMasks reads what writeMasks wrote for the m edges of a direction:
+// nil when none has a class.
+func readMasks(r *varReader, m int) []uint8 {
+	n := r.n(2)
+	if r.err != nil || n == 0 {
+		return nil
+	}
+	if n > m {
+		r.err = errors.New("hierarchy classes")
+		return nil
+	}
+	mask := spill.Make[uint8](r.sc, m)
+	k := 0
+	for range n {
+		k += int(r.uint())
+		c := r.uint()
+		if r.err != nil {
+			return nil
+		}
+		if k >= m || c == 0 || c > 0xff {
+			r.err = errors.New("hierarchy classes")
+			return nil
+		}
+		mask[k] = uint8(c)
+	}
+	return mask
 }
 
 // writeStrings writes a graph's strings, last in its encoding.
@@ -295,9 +371,13 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 	var r graphReader
 	var vr *varReader      // V3 and later: speeds and relative targets
 	v4, v5 := false, false // V4 and later: derived arrays left out
-	guide := false         // V6: guidance arrays
+	guide := false         // V6 and later: guidance arrays
+	v7 := false            // V7: pushed directions, hierarchy classes
 	switch string(data[:len(graphMagic)]) {
 	case graphMagic:
+		vr = &varReader{b: data[len(graphMagic):], sc: sc}
+		r, v4, v5, guide, v7 = vr, true, true, true, true
+	case graphMagicV6:
 		vr = &varReader{b: data[len(graphMagic):], sc: sc}
 		r, v4, v5, guide = vr, true, true, true
 	case graphMagicV5:
@@ -366,6 +446,9 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 	if guide {
 		g.readGuidance(vr)
 	}
+	if v7 {
+		g.ePush = readMasks(vr, len(g.eFrom))
+	}
 	if arcsDerived && r.failed() == nil {
 		g.eArc = g.edgeArcs()
 	}
@@ -382,6 +465,10 @@ func DecodeIn(data []byte, sc *spill.Arena) (*Graph, error) {
 		a.mid = r.i32s()
 	}
 	sums := v5 && g.readShortcuts(vr, pending)
+	if v7 {
+		g.up.mask = readMasks(vr, len(g.up.to))
+		g.down.mask = readMasks(vr, len(g.down.to))
+	}
 	n := int(r.u32())
 	if r.failed() == nil && n > len(data) {
 		return nil, fmt.Errorf("%w: string count %d", ErrGraph, n)
@@ -452,9 +539,13 @@ func (g *Graph) validate() error {
 	if err := g.validateGuidance(); err != nil {
 		return bad(err.Error())
 	}
+	if g.ePush != nil && len(g.ePush) != len(g.eFrom) {
+		return bad("pushed directions")
+	}
 	for _, c := range []*chAdj{&g.up, &g.down} {
 		m := len(c.to)
-		if len(c.off) != A+1 || len(c.w) != m || len(c.d) != m || len(c.mid) != m || checkCSR(c.off, m, A, c.to) != nil {
+		if len(c.off) != A+1 || len(c.w) != m || len(c.d) != m || len(c.mid) != m || c.mask != nil && len(c.mask) != m ||
+			checkCSR(c.off, m, A, c.to) != nil {
 			return bad("hierarchy")
 		}
 		for _, x := range c.mid {

@@ -70,7 +70,7 @@ func FuzzDecode(f *testing.F) {
 		if len(g.eFrom) > 0 {
 			s, err := g.Snap(g.pts[0], SnapOptions{})
 			if err == nil {
-				g.shortest(s[0], s[0])
+				g.shortest(s[0], s[0], 0)
 			}
 		}
 	})
@@ -140,6 +140,10 @@ func marshalV4(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v4
 // arrays (graphMagicV5).
 func marshalV5(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v5 = true }) }
 
+// marshalV6 encodes g in the format of packs built before the pushed
+// directions and the hierarchy's classes (graphMagicV6).
+func marshalV6(g *Graph) []byte { return marshalOld(g, func(w *varWriter) { w.v6 = true }) }
+
 // marshalOld encodes g with a writer that set configures for an older format.
 func marshalOld(g *Graph, set func(*varWriter)) []byte {
 	var buf bytes.Buffer
@@ -154,12 +158,21 @@ func marshalOld(g *Graph, set func(*varWriter)) []byte {
 // TestDecodeOlderFormats reads a graph in the formats of older packs (V1:
 // fixed width, before varints; V2: before speed tables and relative
 // targets; V3: every array whole; V4: shortcut weights stored; V5: before
-// the guidance arrays): it is the same graph but for the guidance arrays
-// they do not have, and the current format is smaller than V1-V4.
+// the guidance arrays; V6: before the pushed directions and the
+// hierarchy's classes, which this graph has none of): it is the same
+// graph but for the guidance arrays V1-V5 do not have, and the current
+// format is smaller than V1-V4.
 func TestDecodeOlderFormats(t *testing.T) {
 	g, err := Decode(smallGraphBlob(t))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want, err := g.MarshalBinary(); err != nil {
+		t.Fatal(err)
+	} else if g6, err := Decode(marshalV6(g)); err != nil {
+		t.Errorf("Decode(v6) = %v", err)
+	} else if b6, err := g6.MarshalBinary(); err != nil || !bytes.Equal(b6, want) {
+		t.Errorf("Decode(v6) re-encoded differs from the graph (%v)", err)
 	}
 	g.eLanes, g.xEdge, g.xStr, g.moOff, g.moArcs, g.moVia, g.moTurn = nil, nil, nil, nil, nil, nil, nil
 	b, err := g.MarshalBinary()

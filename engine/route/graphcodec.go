@@ -27,9 +27,10 @@ type varWriter struct {
 	err error // the first error out returned
 	// v2 writes the V2 layout (speeds as floats, targets absolute), v3
 	// the V3 layout (every array whole), v4 the V4 layout (shortcut
-	// weights stored), v5 the V5 layout (no guidance arrays); only tests
+	// weights stored), v5 the V5 layout (no guidance arrays), v6 the V6
+	// layout (no pushed directions or hierarchy classes); only tests
 	// write them, to check that old packs still decode.
-	v2, v3, v4, v5 bool
+	v2, v3, v4, v5, v6 bool
 }
 
 func newVarWriter(out io.Writer) *varWriter {

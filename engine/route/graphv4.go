@@ -147,15 +147,16 @@ func shortcutValues(a *chAdj) (sw, sd []uint32) {
 }
 
 // shortcutHalves returns the two edges a shortcut from arc u to arc v
-// bypassing arc m is made of: m's down edge from u (index in g.down) and
-// m's up edge to v (in g.up); -1 when m has no such edge. Contraction
+// bypassing arc m, of classes mask, is made of: m's down edge from u
+// (index in g.down) and m's up edge to v (in g.up), each the lightest
+// within mask (chAdj.best); -1 when m has no such edge. Contraction
 // adds a shortcut as the sum of the two as they were when m was
 // contracted, which are m's final edges.
-func (g *Graph) shortcutHalves(u, v uint32, m int32) (down, up int) {
+func (g *Graph) shortcutHalves(u, v uint32, m int32, mask uint8) (down, up int) {
 	if m < 0 || int(m)+1 >= len(g.down.off) || int(m)+1 >= len(g.up.off) {
 		return -1, -1
 	}
-	return g.down.find(uint32(m), u), g.up.find(uint32(m), v)
+	return g.down.best(uint32(m), u, mask), g.up.best(uint32(m), v, mask)
 }
 
 // writeShortcuts writes (V5) 1 when the weight and distance of every
@@ -172,7 +173,7 @@ func (g *Graph) writeShortcuts(w *varWriter, pending [2]bool) {
 			if !sums || a.mid[k] < 0 {
 				return
 			}
-			d, u := g.shortcutHalves(from, to, a.mid[k])
+			d, u := g.shortcutHalves(from, to, a.mid[k], a.classes(uint32(k)))
 			sums = d >= 0 && u >= 0 && uint64(a.w[k]) == uint64(g.down.w[d])+uint64(g.up.w[u]) &&
 				uint64(a.d[k]) == uint64(g.down.d[d])+uint64(g.up.d[u])
 		})
@@ -312,18 +313,26 @@ func (g *Graph) sumShortcuts(pending [2]bool) error {
 						from, to = to, from
 					}
 					m := e.mid[it.k]
-					dn, up := g.shortcutHalves(from, to, m)
+					mask := e.classes(it.k)
+					// the halves are the lightest within mask: every
+					// candidate's weight first
+					n := len(stack)
+					if m >= 0 && int(m)+1 < len(g.up.off) && int(m)+1 < len(g.down.off) {
+						for dir, x := range [2]uint32{to, from} {
+							a := adj[dir]
+							for k := a.off[m]; k < a.off[m+1]; k++ {
+								if a.to[k] == x && !done[dir][k] && within(a.classes(k), mask) {
+									stack = append(stack, item{uint8(dir), k, uint32(m)})
+								}
+							}
+						}
+					}
+					if len(stack) > n {
+						continue
+					}
+					dn, up := g.shortcutHalves(from, to, m, mask)
 					if dn < 0 || up < 0 {
 						return errDerived
-					}
-					if !done[1][dn] || !done[0][up] {
-						if !done[1][dn] {
-							stack = append(stack, item{1, uint32(dn), uint32(m)})
-						}
-						if !done[0][up] {
-							stack = append(stack, item{0, uint32(up), uint32(m)})
-						}
-						continue
 					}
 					e.w[it.k] = g.down.w[dn] + g.up.w[up]
 					e.d[it.k] = g.down.d[dn] + g.up.d[up]

@@ -10,7 +10,14 @@ import "math"
 
 func (g *Graph) classOf(d dedge) roadClass { return g.classOfEdge(d.edge()) }
 func (g *Graph) nameOf(d dedge) nameKey    { return g.nameKeyOf(d.edge()) }
-func (g *Graph) ferry(d dedge) bool        { return g.eFlags[d.edge()]&flagFerry != 0 }
+
+// modeChange reports whether the travel mode changes from road a to b
+// (OSRM's travel_mode: a ferry, and for bikes a train or pushing).
+func (g *Graph) modeChange(a, b dedge) bool {
+	return g.mode(a.edge(), a.back()) != g.mode(b.edge(), b.back())
+}
+
+func (g *Graph) ferry(d dedge) bool { return g.eFlags[d.edge()]&flagFerry != 0 }
 func (g *Graph) isRing(d dedge) bool {
 	return g.eFlags[d.edge()]&(flagRoundabout|flagCircular) != 0
 }
@@ -88,7 +95,7 @@ func (t *turnCtx) obviousInstruction(n int, through bool, r *iroad) instr {
 	if angularDeviation(r.angle, 0) < 0.01 {
 		return instr{tContinue, mUTurn}
 	}
-	notify := g.ferry(t.in) != g.ferry(r.d)
+	notify := g.modeChange(t.in, r.d)
 	if typ == tTurn {
 		if g.announced(g.nameOf(t.in), g.nameOf(r.d)) {
 			if !through {
@@ -147,13 +154,13 @@ func (t *turnCtx) requiresAnnouncement(r *iroad) bool {
 		!g.classOf(t.in).same(g.classOf(r.d)) || g.reversed(t.in.rev()) != g.reversed(r.d.rev()) {
 		return true
 	}
-	return g.nameOf(t.in) != g.nameOf(r.d) || g.classes(t.in) != g.classes(r.d) || g.ferry(t.in) != g.ferry(r.d)
+	return g.nameOf(t.in) != g.nameOf(r.d) || g.classes(t.in) != g.classes(r.d) || g.modeChange(t.in, r.d)
 }
 
 // suppressedOrNotify is Suppressed, or Notification where road changes
 // the mode.
 func (t *turnCtx) suppressedOrNotify(r *iroad) ttype {
-	if t.g.ferry(t.in) != t.g.ferry(r.d) {
+	if t.g.modeChange(t.in, r.d) {
 		return tNotification
 	}
 	return tSuppressed

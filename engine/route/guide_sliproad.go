@@ -148,7 +148,7 @@ func (t *turnCtx) sliproadHandler() {
 				break
 			}
 		}
-		if firstValid < 0 || g.ferry(t.in) != g.ferry(sr.d) || g.ferry(target.roads[firstValid].d) != g.ferry(sr.d) {
+		if firstValid < 0 || g.modeChange(t.in, sr.d) || g.modeChange(target.roads[firstValid].d, sr.d) {
 			continue
 		}
 		if len(target.roads) < 3 || len(target.roads) > 4 {
@@ -295,7 +295,7 @@ func (t *turnCtx) sliproadHandler() {
 // class, mode and a name (OSRM's roadContinues).
 func (g *Graph) roadContinues(current, next dedge) bool {
 	cn, nn := g.nameOf(current), g.nameOf(next)
-	return g.classOf(current).same(g.classOf(next)) && g.ferry(current) == g.ferry(next) &&
+	return g.classOf(current).same(g.classOf(next)) && !g.modeChange(current, next) &&
 		!cn.empty() && !nn.empty() && !g.announced(cn, nn)
 }
 

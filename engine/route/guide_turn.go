@@ -154,7 +154,7 @@ func (t *turnCtx) findFork() (fork, bool) {
 		return f, false
 	}
 	for k := f.right; k <= f.left; k++ {
-		if !rs[k].entry || g.ferry(rs[k].d) != g.ferry(t.in) {
+		if !rs[k].entry || g.modeChange(rs[k].d, t.in) {
 			return f, false
 		}
 	}

@@ -42,7 +42,7 @@ import (
 // version: raise it when the layout changes and also when what is
 // loaded into the arrays changes (an image of the same pack build written
 // by an older program would otherwise be taken as current).
-const imageMagic = "WMGIMG02"
+const imageMagic = "WMGIMG03"
 
 // WriteImage writes g's image to w.
 func (g *Graph) WriteImage(w io.Writer) error {
@@ -67,12 +67,12 @@ func (g *Graph) WriteImage(w io.Writer) error {
 func (g *Graph) imageFields(strBytes *[]byte, strOff *[]uint32) []flat.Field {
 	return []flat.Field{
 		flat.F(&g.eFrom), flat.F(&g.eTo), flat.F(&g.eGeom), flat.F(&g.pts), flat.F(&g.nodes),
-		flat.F(&g.eName), flat.F(&g.eRef), flat.F(&g.eDest), flat.F(&g.eClass), flat.F(&g.eFlags),
+		flat.F(&g.eName), flat.F(&g.eRef), flat.F(&g.eDest), flat.F(&g.eClass), flat.F(&g.eFlags), flat.F(&g.ePush),
 		flat.F(&g.eSpeed), flat.F(&g.eLen), flat.F(&g.eArc),
 		flat.F(&g.aEdge), flat.F(&g.aW), flat.F(&g.aD), flat.F(&g.aDup),
 		flat.F(&g.tOff), flat.F(&g.tTo), flat.F(&g.tW),
-		flat.F(&g.up.off), flat.F(&g.up.to), flat.F(&g.up.w), flat.F(&g.up.d), flat.F(&g.up.mid),
-		flat.F(&g.down.off), flat.F(&g.down.to), flat.F(&g.down.w), flat.F(&g.down.d), flat.F(&g.down.mid),
+		flat.F(&g.up.off), flat.F(&g.up.to), flat.F(&g.up.w), flat.F(&g.up.d), flat.F(&g.up.mid), flat.F(&g.up.mask),
+		flat.F(&g.down.off), flat.F(&g.down.to), flat.F(&g.down.w), flat.F(&g.down.d), flat.F(&g.down.mid), flat.F(&g.down.mask),
 		flat.F(strBytes), flat.F(strOff),
 		flat.F(&g.jOff), flat.F(&g.jEdge), flat.F(&g.eBox), flat.F(&g.cum), flat.F(&g.edgeBig),
 		flat.F(&g.fine.keys), flat.F(&g.fine.spans), flat.F(&g.fine.refs),
@@ -148,7 +148,22 @@ func (g *Graph) checkImage() error {
 			return fmt.Errorf("%w: graph image array %d has %d elements, not %d", ErrGraph, i, l.got, l.want)
 		}
 	}
-
+	switch len(g.ePush) {
+	case 0:
+		g.ePush = nil // no bike pushed
+	case len(g.eFrom):
+	default:
+		return fmt.Errorf("%w: graph image has %d pushed flags for %d edges", ErrGraph, len(g.ePush), len(g.eFrom))
+	}
+	for _, c := range []*chAdj{&g.up, &g.down} {
+		switch len(c.mask) {
+		case 0:
+			c.mask = nil // no edge has a class
+		case len(c.to):
+		default:
+			return fmt.Errorf("%w: graph image has %d hierarchy classes for %d edges", ErrGraph, len(c.mask), len(c.to))
+		}
+	}
 	if k := len(g.fine.keys); k == 0 || k&(k-1) != 0 {
 		return fmt.Errorf("%w: graph image grid of %d slots", ErrGraph, k)
 	}

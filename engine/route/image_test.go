@@ -116,11 +116,11 @@ func TestLoadImageRejects(t *testing.T) {
 		data []byte
 		want string // in the message
 	}{
-		{"empty", nil, "not a WMGIMG02 image"},
+		{"empty", nil, "not a WMGIMG03 image"},
 		{"magic only", aligned([]byte(imageMagic)), "cut short"},
-		{"bad magic", aligned(append([]byte("WMGIMG99"), img[8:]...)), "not a WMGIMG02 image"},
+		{"bad magic", aligned(append([]byte("WMGIMG99"), img[8:]...)), "not a WMGIMG03 image"},
 		{"other byte order", otherOrder, "other byte order"},
-		{"array count", fewer, "arrays, not 47"},
+		{"array count", fewer, "arrays, not 50"},
 		{"element size", wrongSize, "elements of 2 bytes, not 4"},
 		{"cut short", aligned(img[:len(img)/2]), "cut short"},
 		{"last byte missing", aligned(img[:len(img)-1]), "cut short"},

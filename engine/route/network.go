@@ -28,6 +28,11 @@ const (
 	ClassPedestrian
 	ClassSteps
 	ClassFerry
+	ClassCycleway
+	// ClassTrain: a railway a bike is carried on (bicycle.lua's train
+	// mode) or a car shuttle train (a ferry to car.lua, not one to
+	// exclude=ferry)
+	ClassTrain
 )
 
 // IsLink reports whether c is a *_link ramp class.
@@ -120,6 +125,10 @@ type NetWay struct {
 	Roundabout bool // junction=roundabout
 	Circular   bool // junction=circular: a roundabout without its traffic rules
 	Ferry      bool
+	// PushForward and PushBackward mark a direction where a bike is
+	// pushed, not ridden (bicycle.lua's pushing bike mode: its speed is
+	// a walking one; steps say so).
+	PushForward, PushBackward bool
 	// RestrictedForward and RestrictedBackward mark a direction open only
 	// to local traffic (OSRM's restricted: access=destination,
 	// hov=designated...): a route enters it from an open road only at its
@@ -169,15 +178,20 @@ type ManeuverRelation struct {
 	Maneuver, Direction string
 }
 
-// turnParams are a profile's turn costs in seconds (OSRM car.lua / foot.lua).
 type turnParams struct {
 	turnPenalty, turnBias, uturn, signal float64
 	sigmoid                              bool // car: angle-dependent turn cost at intersections
+	// quadratic: bicycle.lua's cost of every turn, (angle/90)² times
+	// turnPenalty, divided by turnBias to the right, times it to the left
+	quadratic bool
 }
 
 func (p Profile) turnParams() turnParams {
-	if p == Walking {
+	switch p {
+	case Walking:
 		return turnParams{uturn: 2, signal: 2}
+	case Cycling:
+		return turnParams{turnPenalty: 6, turnBias: 1.4, uturn: 20, signal: 2, quadratic: true}
 	}
 	return turnParams{turnPenalty: 7.5, turnBias: 1.075, uturn: 20, signal: 2, sigmoid: true}
 }

@@ -18,6 +18,9 @@ type scratch struct {
 	f, b  searchSide
 	cur   uint32
 	prefF map[uint32]int32 // seed prefixes of the forward search
+	// excl are the classes the searches leave out (Exclude; getScratch
+	// clears it, a search with an exclusion sets it)
+	excl uint8
 }
 
 // searchSide is one direction of a CH search: labels per node (valid
@@ -43,9 +46,14 @@ func newScratch(n int) *scratch {
 
 // relax labels the nodes adj leads to from v, settled at weight d: the
 // one step of every CH search, forward on the upward hierarchy or backward
-// on the downward one. track records the CH edge taken, for unpacking.
-func (s *searchSide) relax(adj *chAdj, v uint32, d int64, cur uint32, track bool) {
+// on the downward one, leaving out the edges of a class in excl. track
+// records the CH edge taken, for unpacking.
+func (s *searchSide) relax(adj *chAdj, v uint32, d int64, cur uint32, excl uint8, track bool) {
+	masked := excl != 0 && adj.mask != nil
 	for i := adj.off[v]; i < adj.off[v+1]; i++ {
+		if masked && adj.mask[i]&excl != 0 {
+			continue
+		}
 		u := adj.to[i]
 		nd := d + int64(adj.w[i])
 		if s.stamp[u] != cur || nd < s.dist[u] {
@@ -58,7 +66,12 @@ func (s *searchSide) relax(adj *chAdj, v uint32, d int64, cur uint32, track bool
 	}
 }
 
-func (g *Graph) getScratch() *scratch  { return g.pool.Get().(*scratch) }
+// getScratch returns a scratch from the pool, without an exclusion.
+func (g *Graph) getScratch() *scratch {
+	sc := g.pool.Get().(*scratch)
+	sc.excl = 0
+	return sc
+}
 func (g *Graph) putScratch(s *scratch) { g.pool.Put(s) }
 
 func (s *scratch) next() {
@@ -163,10 +176,26 @@ func (g *Graph) snapSeeds(s Snap, dst []seed, source, skipThrough bool) []seed {
 	return dst
 }
 
+// allowedSeeds returns seeds without those on an arc of a class in excl
+// (a snap that did not leave them out: a hint's, a tie's), in place.
+func (g *Graph) allowedSeeds(seeds []seed, excl uint8) []seed {
+	if excl == 0 {
+		return seeds
+	}
+	out := seeds[:0]
+	for _, x := range seeds {
+		if g.arcMask(x.arc)&excl == 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // fixLoops replaces source seeds on an arc that also holds a target behind
 // the source (the route must go round and come back) by seeds on the arc's
-// successors, so the search cannot "meet" on the arc with a negative length.
-func (g *Graph) fixLoops(src []seed, s, t Snap, tgt []seed) []seed {
+// successors (not of a class in excl), so the search cannot "meet" on the
+// arc with a negative length.
+func (g *Graph) fixLoops(src []seed, s, t Snap, tgt []seed, excl uint8) []seed {
 	if !sharesEdge(s, t) {
 		return src
 	}
@@ -186,6 +215,9 @@ func (g *Graph) fixLoops(src []seed, s, t Snap, tgt []seed) []seed {
 		}
 		for i := g.tOff[x.arc]; i < g.tOff[x.arc+1]; i++ {
 			b := g.tTo[i]
+			if excl != 0 && g.arcMask(b)&excl != 0 {
+				continue
+			}
 			out = append(out, seed{arc: b, w: x.w + int64(g.tW[i]) + int64(g.aW[b]), d: x.d + int64(g.aD[b]), prefix: int32(x.arc)})
 		}
 	}
@@ -305,7 +337,7 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 		if slack == 0 && g.stalled(sc, v, d, forward) {
 			continue
 		}
-		this.relax(adj, v, d, cur, true)
+		this.relax(adj, v, d, cur, sc.excl, true)
 	}
 	if best == math.MaxInt64 {
 		return res
@@ -319,18 +351,14 @@ func (g *Graph) search(sc *scratch, src, tgt []seed, slack float64) searchResult
 // higher node already reached in this direction offers a shorter way to it.
 func (g *Graph) stalled(sc *scratch, v uint32, d int64, forward bool) bool {
 	cur := sc.cur
+	adj, side := &g.up, &sc.b
 	if forward {
-		for i := g.down.off[v]; i < g.down.off[v+1]; i++ {
-			u := g.down.to[i]
-			if sc.f.stamp[u] == cur && sc.f.dist[u]+int64(g.down.w[i]) < d {
-				return true
-			}
-		}
-		return false
+		adj, side = &g.down, &sc.f
 	}
-	for i := g.up.off[v]; i < g.up.off[v+1]; i++ {
-		u := g.up.to[i]
-		if sc.b.stamp[u] == cur && sc.b.dist[u]+int64(g.up.w[i]) < d {
+	masked := sc.excl != 0 && adj.mask != nil
+	for i := adj.off[v]; i < adj.off[v+1]; i++ {
+		u := adj.to[i]
+		if side.stamp[u] == cur && side.dist[u]+int64(adj.w[i]) < d && !(masked && adj.mask[i]&sc.excl != 0) {
 			return true
 		}
 	}
@@ -353,7 +381,7 @@ func (g *Graph) pathTo(sc *scratch, v uint32, out []uint32) []uint32 {
 	for i := len(chain) - 1; i >= 0; i-- {
 		y := chain[i]
 		e := sc.f.par[y]
-		out = g.unpack(sc.f.pn[y], y, g.up.mid[e], out)
+		out = g.unpack(sc.f.pn[y], y, g.up.mid[e], g.up.classes(uint32(e)), out)
 	}
 	return out
 }
@@ -364,40 +392,40 @@ func (g *Graph) pathFrom(sc *scratch, v uint32, out []uint32) []uint32 {
 	x := v
 	for sc.b.par[x] >= 0 {
 		nx := sc.b.pn[x]
-		out = g.unpack(x, nx, g.down.mid[sc.b.par[x]], out)
+		out = g.unpack(x, nx, g.down.mid[sc.b.par[x]], g.down.classes(uint32(sc.b.par[x])), out)
 		x = nx
 	}
 	return out
 }
 
-// unpack appends the original arcs of the CH edge from→to (excluding from).
-func (g *Graph) unpack(from, to uint32, mid int32, out []uint32) []uint32 {
-	return g.unpackDepth(from, to, mid, out, 0)
+// unpack appends the original arcs of the CH edge from→to of classes
+// mask (excluding from).
+func (g *Graph) unpack(from, to uint32, mid int32, mask uint8, out []uint32) []uint32 {
+	return g.unpackDepth(from, to, mid, mask, out, 0)
 }
 
 // maxUnpackDepth bounds shortcut nesting; only a corrupt hierarchy (a
 // shortcut cycle) reaches it.
 const maxUnpackDepth = 4096
 
-func (g *Graph) unpackDepth(from, to uint32, mid int32, out []uint32, depth int) []uint32 {
+func (g *Graph) unpackDepth(from, to uint32, mid int32, mask uint8, out []uint32, depth int) []uint32 {
 	if mid < 0 || depth > maxUnpackDepth || len(out) > len(g.aW) {
 		return append(out, to) // a shortest path visits each arc at most once
 	}
-	m := uint32(mid)
-	i := g.down.find(m, from)
-	j := g.up.find(m, to)
+	i, j := g.shortcutHalves(from, to, mid, mask)
 	if i < 0 || j < 0 {
 		return append(out, to) // corrupt hierarchy
 	}
-	out = g.unpackDepth(from, m, g.down.mid[i], out, depth+1)
-	return g.unpackDepth(m, to, g.up.mid[j], out, depth+1)
+	m := uint32(mid)
+	out = g.unpackDepth(from, m, g.down.mid[i], g.down.classes(uint32(i)), out, depth+1)
+	return g.unpackDepth(m, to, g.up.mid[j], g.up.classes(uint32(j)), out, depth+1)
 }
 
 // shortest returns the best route from s to t, using only the allowed
-// directions of each snap, with the snaps it starts and ends at (s and t,
-// or the ties it used).
-func (g *Graph) shortest(s, t Snap) (legPath, bool) {
-	arcs, w, ok := g.shortestArcs(s, t)
+// directions of each snap and no road of a class in excl, with the snaps
+// it starts and ends at (s and t, or the ties it used).
+func (g *Graph) shortest(s, t Snap, excl Exclude) (legPath, bool) {
+	arcs, w, ok := g.shortestArcs(s, t, excl)
 	if !ok {
 		return legPath{}, false
 	}
@@ -412,14 +440,16 @@ func (g *Graph) shortest(s, t Snap) (legPath, bool) {
 	return legPath{s: s, t: t, arcs: arcs, weight: w}, true
 }
 
-// shortestArcs returns the arcs and weight of the best route from s to t.
-func (g *Graph) shortestArcs(s, t Snap) ([]uint32, int64, bool) {
+// shortestArcs returns the arcs and weight of the best route from s to t
+// using no road of a class in excl.
+func (g *Graph) shortestArcs(s, t Snap, excl Exclude) ([]uint32, int64, bool) {
 	sc := g.getScratch()
 	defer g.putScratch(sc)
+	sc.excl = uint8(excl)
 	var sb, tb [4]seed
-	src := g.sourceSeeds(s, sb[:0])
-	tgt := g.targetSeeds(t, tb[:0])
-	src = g.fixLoops(src, s, t, tgt)
+	src := g.allowedSeeds(g.sourceSeeds(s, sb[:0]), sc.excl)
+	tgt := g.allowedSeeds(g.targetSeeds(t, tb[:0]), sc.excl)
+	src = g.fixLoops(src, s, t, tgt, sc.excl)
 	if len(src) == 0 || len(tgt) == 0 {
 		return nil, 0, false
 	}

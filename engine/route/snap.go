@@ -66,14 +66,16 @@ type collector struct {
 	// and NetWay.NoEnds (OSRM's is_startpoint, off for modes other than
 	// the profile's own and private service roads)
 	startOnly bool
-	cands     []Snap
+	// excl leaves out the edges of these classes
+	excl  uint8
+	cands []Snap
 	// bandLat and bandCos: see boxMeters (0 until first needed)
 	bandLat, bandCos float64
 }
 
 func (c *collector) consider(r segRef) {
 	g := c.g
-	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.eFlags[r.edge]&(flagFerry|flagNoEnds) != 0 {
+	if c.bigOnly && !g.edgeBig[r.edge] || c.startOnly && g.noStart(r.edge) || c.excl != 0 && g.edgeMask(r.edge)&c.excl != 0 {
 		return
 	}
 	// cheap reject by the segment's bounding box before projecting
@@ -200,9 +202,10 @@ const latBand = 0.05
 
 // collect gathers, per edge, the nearest acceptable projection of p, for
 // edges within radius meters (radius <= 0: unlimited), the want nearest
-// (want <= 0: every edge within radius), nearest first.
-func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOnly, startOnly bool) []Snap {
-	c := &collector{g: g, p: p, radius: radius, b: b, want: want, bigOnly: bigOnly, startOnly: startOnly}
+// (want <= 0: every edge within radius), nearest first, leaving out the
+// edges of a class in excl.
+func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOnly, startOnly bool, excl Exclude) []Snap {
+	c := &collector{g: g, p: p, radius: radius, b: b, want: want, bigOnly: bigOnly, startOnly: startOnly, excl: uint8(excl)}
 	fx, fy := g.fine.cellOf(p)
 	fine := func(x, y int32) {
 		for _, r := range g.fine.at(x, y) {
@@ -234,8 +237,9 @@ func (g *Graph) collect(p orb.Point, radius float64, b *Bearing, want int, bigOn
 // one per edge, honouring the radius and bearing filters. Unless
 // opt.AnyComponent is set it prefers edges of the big connected components
 // and falls back to tiny ones only when no big one is within the radius,
-// and it never snaps onto a ferry or a NetWay.NoEnds way (OSRM: not a
-// startpoint; snapping=any lifts both). It returns ErrNoSegment when nothing qualifies.
+// and it never snaps onto a ferry, a train or a NetWay.NoEnds way (OSRM:
+// not a startpoint; snapping=any lifts both), nor onto a road of a class
+// in opt.Exclude. It returns ErrNoSegment when nothing qualifies.
 func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	n := opt.Number
 	if n <= 0 {
@@ -248,11 +252,11 @@ func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 	big := !opt.AnyComponent
 	routing := big
 	if big {
-		out = g.collect(p, opt.Radius, opt.Bearing, n, true, true)
+		out = g.collect(p, opt.Radius, opt.Bearing, n, true, true, opt.Exclude)
 	}
 	if len(out) == 0 {
 		big = false
-		out = g.collect(p, opt.Radius, opt.Bearing, n, false, routing)
+		out = g.collect(p, opt.Radius, opt.Bearing, n, false, routing, opt.Exclude)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no road within reach of %.6f,%.6f", ErrNoSegment, p[0], p[1])
@@ -267,7 +271,7 @@ func (g *Graph) Snap(p orb.Point, opt SnapOptions) ([]Snap, error) {
 		// long as the snap itself, and longer when few roads are near:
 		// a 25×25 matrix at ×64 LI took 1.7× as long.)
 		loc := out[0].Location
-		for _, s := range g.collect(loc, tieReach, opt.Bearing, maxTies+1, big, routing) {
+		for _, s := range g.collect(loc, tieReach, opt.Bearing, maxTies+1, big, routing, opt.Exclude) {
 			if s.Edge != out[0].Edge && sameLocation(s.Location, loc) {
 				s.Input, s.Distance = p, out[0].Distance
 				out[0].Ties = append(out[0].Ties, s)
@@ -309,7 +313,12 @@ func (g *Graph) Candidates(p orb.Point, radius float64, b *Bearing) []Snap {
 	if radius <= 0 || len(g.eFrom) == 0 {
 		return nil
 	}
-	return g.collect(p, radius, b, 0, false, false)
+	return g.collect(p, radius, b, 0, false, false, 0)
+}
+
+// Excluded reports whether snap s lies on a road of a class in x.
+func (g *Graph) Excluded(s Snap, x Exclude) bool {
+	return int(s.Edge) < len(g.eFlags) && g.edgeMask(s.Edge)&uint8(x) != 0
 }
 
 // WaypointOf returns the waypoint of a snap, with its hint.

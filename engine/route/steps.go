@@ -67,6 +67,7 @@ type rstep struct {
 	rotaryName string
 	dist       float64 // meters
 	ferry      bool    // its mode
+	mode       string  // its travel mode (Graph.mode: pushing bike, train...)
 	loc        orb.Point
 	before     int // bearing before the maneuver
 	after      int // bearing after it
@@ -187,15 +188,15 @@ func lineLength(pts []orb.Point) float64 {
 // its geometry), duration, weight, geometry, maneuver and intersections.
 // The last step is the arrival.
 func measureSteps(ss []rstep, pcs []piece, pts []orb.Point, p Profile) []Step {
-	mode := "driving"
-	if p == Walking {
-		mode = "walking"
-	}
+	mode := p.String()
 	steps := make([]Step, len(ss))
 	for k := range ss {
 		s := &ss[k]
 		st := Step{Name: s.name, Ref: s.ref, Destinations: s.dest, Exits: s.exits, RotaryName: s.rotaryName,
 			Mode: mode, DrivingSide: "right", Maneuver: s.maneuver(), Intersections: s.intersections()}
+		if s.mode != "" {
+			st.Mode = s.mode
+		}
 		if s.ferry {
 			st.Mode = "ferry"
 		}

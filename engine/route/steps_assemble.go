@@ -78,7 +78,7 @@ func (g *Graph) newStep(pc int, d dedge, loc orb.Point) rstep {
 	e := d.edge()
 	k := g.nameKeyOf(e)
 	return rstep{pc: pc, name: g.str(k.name), ref: g.str(k.ref), dest: g.str(k.dest), exits: g.str(k.exits),
-		ferry: g.ferry(d), loc: loc, segregated: g.segregated(d)}
+		ferry: g.ferry(d), mode: g.mode(e, d.back()), loc: loc, segregated: g.segregated(d)}
 }
 
 // turnStep returns the step at the junction between pieces i-1 and i, if
@@ -153,7 +153,7 @@ func (g *guide) silentPassage(in, out dedge) bool {
 		return false
 	}
 	ci, co := g.classOf(in), g.classOf(out)
-	if g.isRing(in) || g.isRing(out) || g.ferry(in) || g.ferry(out) || ci.motorway || co.motorway || ci.link || co.link {
+	if g.isRing(in) || g.isRing(out) || g.ferry(in) || g.ferry(out) || g.modeChange(in, out) || ci.motorway || co.motorway || ci.link || co.link {
 		return false
 	}
 	return g.classes(in) == g.classes(out) && !g.announced(g.nameOf(in), g.nameOf(out))

@@ -82,7 +82,9 @@ func noBadUTurn(a, b *rstep) bool {
 
 // sameMode reports whether two steps are in one mode; a removed step is
 // in none (OSRM's inaccessible mode).
-func sameMode(a, b *rstep) bool { return a.ferry == b.ferry && a.invalid() == b.invalid() }
+func sameMode(a, b *rstep) bool {
+	return a.ferry == b.ferry && a.mode == b.mode && a.invalid() == b.invalid()
+}
 
 // precond2 and precond3 are OSRM's basicCollapsePreconditions.
 func precond2(a, b *rstep) bool {

@@ -107,7 +107,7 @@ func trimShortSegments(ss []rstep, pcs []piece, pts []orb.Point) []rstep {
 		prev := &ss[n-3]
 		s = &ss[n-2]
 		s.adaptSignage(prev)
-		s.ferry = prev.ferry
+		s.ferry, s.mode = prev.ferry, prev.mode
 	}
 	return ss
 }

@@ -21,12 +21,16 @@ type bucketEntry struct {
 // search (a route may have to leave the edge and come back). A pair without
 // a route is NaN.
 func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*Table, error) {
+	if err := g.CheckExclude(opt.Exclude); err != nil {
+		return nil, err
+	}
 	sc := g.getScratch()
 	defer g.putScratch(sc)
+	sc.excl = uint8(opt.Exclude)
 	var entries []bucketEntry
 	var seeds []seed
 	for j, t := range dst {
-		seeds = g.targetSeeds(t, seeds[:0])
+		seeds = g.allowedSeeds(g.targetSeeds(t, seeds[:0]), sc.excl)
 		shift := int64(0)
 		for _, x := range seeds {
 			shift = max(shift, -x.w)
@@ -46,7 +50,7 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 				continue
 			}
 			entries = append(entries, bucketEntry{node: v, j: int32(j), w: d - shift, d: sc.b.dst[v]})
-			sc.b.relax(&g.down, v, d, cur, false)
+			sc.b.relax(&g.down, v, d, cur, sc.excl, false)
 		}
 		if j%8 == 7 {
 			if err := ctx.Err(); err != nil {
@@ -70,7 +74,7 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 		for j := range bestW {
 			bestW[j], bestD[j] = math.MaxInt64, 0
 		}
-		seeds = g.sourceSeeds(s, seeds[:0])
+		seeds = g.allowedSeeds(g.sourceSeeds(s, seeds[:0]), sc.excl)
 		sc.next()
 		cur := sc.cur
 		for _, x := range seeds {
@@ -92,7 +96,7 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 					}
 				}
 			}
-			sc.f.relax(&g.up, v, d, cur, false)
+			sc.f.relax(&g.up, v, d, cur, sc.excl, false)
 		}
 		row := make([]float64, len(dst))
 		var drow []float64
@@ -128,11 +132,12 @@ func (g *Graph) Table(ctx context.Context, src, dst []Snap, opt TableOptions) (*
 }
 
 // pairWeight returns the weight and CH distance of the best route from s to
-// t by a point-to-point search (MaxInt64 when there is none).
+// t by a point-to-point search (MaxInt64 when there is none), leaving out
+// sc's exclusion.
 func (g *Graph) pairWeight(sc *scratch, s, t Snap) (int64, int64) {
 	var sb, tb [4]seed
-	tgt := g.targetSeeds(t, tb[:0])
-	src := g.fixLoops(g.sourceSeeds(s, sb[:0]), s, t, tgt)
+	tgt := g.allowedSeeds(g.targetSeeds(t, tb[:0]), sc.excl)
+	src := g.fixLoops(g.allowedSeeds(g.sourceSeeds(s, sb[:0]), sc.excl), s, t, tgt, sc.excl)
 	if len(src) == 0 || len(tgt) == 0 {
 		return math.MaxInt64, 0
 	}

@@ -125,6 +125,18 @@ func Text(s route.Step, pos Position) string {
 	return "Turn " + mod.String() + onto
 }
 
+// Mode says how step s travels when that is not the profile's own way
+// ("pushing bike", "by train", "by ferry"); "" otherwise.
+func Mode(s route.Step, p route.Profile) string {
+	switch s.Mode {
+	case "", p.String():
+		return ""
+	case "train", "ferry":
+		return "by " + s.Mode
+	}
+	return s.Mode
+}
+
 // wayName is "Name (ref)", the name or the ref alone, or "towards X" for an
 // unnamed road with destination signs.
 func wayName(s route.Step) string {

@@ -75,6 +75,28 @@ func TestText(t *testing.T) {
 	}
 }
 
+func TestMode(t *testing.T) {
+	tests := []struct {
+		mode string
+		p    route.Profile
+		want string
+	}{
+		{"cycling", route.Cycling, ""},
+		{"", route.Cycling, ""},
+		{"pushing bike", route.Cycling, "pushing bike"},
+		{"train", route.Cycling, "by train"},
+		{"ferry", route.Cycling, "by ferry"},
+		{"ferry", route.Driving, "by ferry"},
+		{"driving", route.Driving, ""},
+		{"walking", route.Walking, ""},
+	}
+	for _, tt := range tests {
+		if got := Mode(route.Step{Mode: tt.mode}, tt.p); got != tt.want {
+			t.Errorf("Mode(%q, %s) = %q, want %q", tt.mode, tt.p, got, tt.want)
+		}
+	}
+}
+
 func TestOrdinal(t *testing.T) {
 	tests := []struct {
 		n    int

@@ -47,8 +47,9 @@ type Tour struct {
 	Doc       string `json:"doc,omitempty"`
 	Name      string `json:"name,omitempty"`
 	Stops     []Stop `json:"stops,omitempty"`
-	Profile   string `json:"profile,omitempty"` // "driving" or "walking"
+	Profile   string `json:"profile,omitempty"` // "driving", "walking" or "cycling"
 	Roundtrip bool   `json:"roundtrip,omitempty"`
+	Exclude   string `json:"exclude,omitempty"` // roads avoided: "motorway,toll,ferry" (route.ParseExclude)
 }
 
 // Server holds the loopback server settings.

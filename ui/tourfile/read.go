@@ -112,9 +112,13 @@ func tourOf(fc *geojson.FeatureCollection) (Tour, error) {
 		t.Name = s
 	}
 	t.Profile = "driving"
-	if strings.EqualFold(propString(m, "profile"), "walking") {
+	switch strings.ToLower(propString(m, "profile")) {
+	case "walking", "foot":
 		t.Profile = "walking"
+	case "cycling", "bike", "bicycle":
+		t.Profile = "cycling"
 	}
+	t.Exclude = propString(m, "exclude")
 	if v, ok := m["roundtrip"].(bool); ok {
 		t.Roundtrip = v
 	}

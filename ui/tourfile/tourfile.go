@@ -7,7 +7,7 @@
 // (properties "stop", the 1-based position, and "name"), an optional
 // LineString feature for the route, and the tour's settings as foreign
 // members of the collection ("waymark", "name", "profile", "roundtrip",
-// "distance", "duration").
+// "exclude", "distance", "duration").
 //
 // Design choices: GPX is read and written with encoding/xml over a small
 // subset of the schema (wpt, rte/rtept, trk/trkseg/trkpt with ele and
@@ -49,13 +49,16 @@ type Stop struct {
 // Tour is what the tour panel exports.
 type Tour struct {
 	Name    string
-	Profile string // "driving" or "walking"
+	Profile string // "driving", "walking" or "cycling"
 	// Roundtrip: the route returns to the first stop.
 	Roundtrip bool
-	Stops     []Stop
-	Route     orb.LineString // full route geometry; may be empty
-	Distance  float64        // meters
-	Duration  float64        // seconds
+	// Exclude names the classes of roads the tour avoids, comma-separated
+	// as OSRM's exclude= ("motorway,toll,ferry"); "" none.
+	Exclude  string
+	Stops    []Stop
+	Route    orb.LineString // full route geometry; may be empty
+	Distance float64        // meters
+	Duration float64        // seconds
 }
 
 // TrackPoint is one recorded GPS fix.
@@ -175,6 +178,9 @@ const FormatTag = "tour/1"
 func WriteGeoJSON(w io.Writer, t Tour) error {
 	fc := geojson.NewFeatureCollection()
 	fc.ExtraMembers = geojson.Properties{"waymark": FormatTag, "name": t.Name, "profile": t.Profile, "roundtrip": t.Roundtrip}
+	if t.Exclude != "" {
+		fc.ExtraMembers["exclude"] = t.Exclude
+	}
 	if t.Distance > 0 || t.Duration > 0 {
 		fc.ExtraMembers["distance"] = math.Round(t.Distance*10) / 10
 		fc.ExtraMembers["duration"] = math.Round(t.Duration*10) / 10

@@ -4,7 +4,7 @@
 // and calls its operations; tests drive a Model without any display.
 //
 // Design choices:
-//   - Every edit (add, remove, move, optimize, clear, profile,
+//   - Every edit (add, remove, move, optimize, clear, profile, avoid,
 //     return-to-start, replace, import, open, new, rename) goes through one
 //     method that records the whole tour as it was before; undo and redo swap
 //     whole tours. A tour of MaxStops stops is a few kilobytes, so snapshots
@@ -21,6 +21,11 @@
 //     current revision, so a slow answer for an older tour is never shown.
 //     Route never routes a stop it would have to move far to reach a road:
 //     it marks it (Result.Problems) and gives no totals instead.
+//   - Tour.Exclude keeps the classes the planner asked to avoid, whatever
+//     the profile; Avoids is the part the profile can leave out
+//     (route.Profile.Excludable: ferries on foot and by bike), the one
+//     every engine call of the tour is given. Switching to cycling and back
+//     to driving so keeps "avoid tolls" as it was asked.
 //   - Pick decides when a typed stop name clearly means one place; else
 //     the planner chooses among the candidates.
 package tourmodel
@@ -29,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/paulmach/orb"
 
@@ -70,7 +76,14 @@ type Tour struct {
 	Profile route.Profile
 	// Roundtrip routes back to the first stop after the last.
 	Roundtrip bool
+	// Exclude is the road classes the planner asked to avoid (Avoids is
+	// what the route leaves out).
+	Exclude route.Exclude
 }
+
+// Avoids returns the classes the tour's routes leave out: those asked
+// for that the profile can exclude.
+func (t Tour) Avoids() route.Exclude { return t.Exclude & t.Profile.Excludable() }
 
 // Clone returns a copy of t that shares no memory with it.
 func (t Tour) Clone() Tour {
@@ -80,7 +93,7 @@ func (t Tour) Clone() Tour {
 
 // Equal reports whether t and u are the same tour.
 func (t Tour) Equal(u Tour) bool {
-	if t.Doc != u.Doc || t.Name != u.Name || t.Profile != u.Profile || t.Roundtrip != u.Roundtrip || len(t.Stops) != len(u.Stops) {
+	if t.Doc != u.Doc || t.Name != u.Name || t.Profile != u.Profile || t.Roundtrip != u.Roundtrip || t.Exclude != u.Exclude || len(t.Stops) != len(u.Stops) {
 		return false
 	}
 	for i := range t.Stops {
@@ -95,7 +108,7 @@ func (t Tour) Equal(u Tour) bool {
 // coordinates that agree to within 1e-6° (about 10 cm; files keep 7
 // decimals) are the same.
 func (t Tour) Same(u Tour) bool {
-	if t.Doc != u.Doc || t.Name != u.Name || t.Profile != u.Profile || t.Roundtrip != u.Roundtrip || len(t.Stops) != len(u.Stops) {
+	if t.Doc != u.Doc || t.Name != u.Name || t.Profile != u.Profile || t.Roundtrip != u.Roundtrip || t.Exclude != u.Exclude || len(t.Stops) != len(u.Stops) {
 		return false
 	}
 	for i, s := range t.Stops {
@@ -149,10 +162,11 @@ const (
 	Open    // a saved tour opened
 	New     // a new empty tour
 	Rename
+	Avoid // the classes of roads to avoid
 )
 
 var kindNames = [...]string{"add", "remove", "move", "optimize", "clear", "profile", "return to start",
-	"replace", "import", "open", "new", "rename"}
+	"replace", "import", "open", "new", "rename", "avoid"}
 
 func (k Kind) String() string {
 	if k < 0 || int(k) >= len(kindNames) {
@@ -205,7 +219,7 @@ func (m *Model) Len() int { return len(m.tour.Stops) }
 func (m *Model) Stop(i int) Stop { return m.tour.Stops[i] }
 
 // Revision identifies the tour's route inputs (stops, order, profile,
-// round trip): it changes whenever they do.
+// avoided roads, round trip): it changes whenever they do.
 func (m *Model) Revision() uint64 { return m.rev }
 
 // Reset replaces the tour and forgets the history (a restored session).
@@ -243,7 +257,7 @@ func (m *Model) install(t Tour) {
 }
 
 func sameRoute(a, b Tour) bool {
-	if a.Profile != b.Profile || a.Roundtrip != b.Roundtrip || len(a.Stops) != len(b.Stops) {
+	if a.Profile != b.Profile || a.Roundtrip != b.Roundtrip || a.Avoids() != b.Avoids() || len(a.Stops) != len(b.Stops) {
 		return false
 	}
 	for i := range a.Stops {
@@ -352,6 +366,41 @@ func (m *Model) SetProfile(p route.Profile) {
 	next := m.tour.Clone()
 	next.Profile = p
 	m.apply(Edit{Kind: Profile, Label: "Profile: " + p.String()}, next)
+}
+
+// SetExclude sets the classes of roads to avoid.
+func (m *Model) SetExclude(x route.Exclude) {
+	if x == m.tour.Exclude {
+		return
+	}
+	next := m.tour.Clone()
+	next.Exclude = x
+	label := "Avoid nothing"
+	if x != 0 {
+		label = "Avoid " + AvoidText(x)
+	}
+	m.apply(Edit{Kind: Avoid, Label: label}, next)
+}
+
+// AvoidText names classes of roads in words: "motorways, tolls and
+// ferries" ("" for none).
+func AvoidText(x route.Exclude) string {
+	var names []string
+	for _, c := range []struct {
+		x    route.Exclude
+		name string
+	}{{route.ExcludeMotorway, "motorways"}, {route.ExcludeToll, "toll roads"}, {route.ExcludeFerry, "ferries"}} {
+		if x&c.x != 0 {
+			names = append(names, c.name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // SetRoundtrip turns "return to start" on or off.

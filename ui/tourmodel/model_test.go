@@ -44,6 +44,10 @@ func TestUndoEachKind(t *testing.T) {
 		{Optimize, func(m *Model) error { return m.Reorder([]int{0, 2, 3, 1}, "Optimized") }, func(t Tour) bool { return names(t) == "A,C,D,B" }},
 		{Clear, func(m *Model) error { m.Clear(); return nil }, func(t Tour) bool { return len(t.Stops) == 0 && t.Name == "T" }},
 		{Profile, func(m *Model) error { m.SetProfile(route.Walking); return nil }, func(t Tour) bool { return t.Profile == route.Walking }},
+		{Profile, func(m *Model) error { m.SetProfile(route.Cycling); return nil }, func(t Tour) bool { return t.Profile == route.Cycling }},
+		{Avoid, func(m *Model) error { m.SetExclude(route.ExcludeToll | route.ExcludeFerry); return nil }, func(t Tour) bool {
+			return t.Exclude == route.ExcludeToll|route.ExcludeFerry && t.Avoids() == t.Exclude
+		}},
 		{Roundtrip, func(m *Model) error { m.SetRoundtrip(true); return nil }, func(t Tour) bool { return t.Roundtrip }},
 		{Replace, func(m *Model) error {
 			return m.Replace(Replace, "Directions to X", Tour{Name: "T", Stops: []Stop{stop("A"), stop("X")}})
@@ -93,6 +97,36 @@ func TestUndoEachKind(t *testing.T) {
 				t.Errorf("after redo: %s, want %s", names(got), names(after))
 			}
 		})
+	}
+}
+
+// TestAvoidsFollowTheProfile: the tour keeps what the planner asked to
+// avoid; its routes avoid what the profile can (ferries by bike), and the
+// revision changes only when that does.
+func TestAvoidsFollowTheProfile(t *testing.T) {
+	m := NewModel(abcd())
+	m.SetExclude(route.ExcludeMotorway | route.ExcludeFerry)
+	if got := m.Tour().Avoids(); got != route.ExcludeMotorway|route.ExcludeFerry {
+		t.Fatalf("driving avoids %s, want motorway,ferry", got)
+	}
+	m.SetProfile(route.Cycling)
+	if got := m.Tour(); got.Avoids() != route.ExcludeFerry || got.Exclude != route.ExcludeMotorway|route.ExcludeFerry {
+		t.Errorf("cycling avoids %s (asked %s), want ferry of motorway,ferry", got.Avoids(), got.Exclude)
+	}
+	rev := m.Revision()
+	m.SetExclude(route.ExcludeFerry) // motorways: no bike route uses one
+	if m.Revision() != rev {
+		t.Error("dropping motorways by bike changed the route's revision")
+	}
+	if !m.CanUndo() || m.UndoLabel() != "Avoid ferries" {
+		t.Errorf("undo label %q, want %q", m.UndoLabel(), "Avoid ferries")
+	}
+	m.SetExclude(0)
+	if m.Revision() == rev || m.UndoLabel() != "Avoid nothing" {
+		t.Errorf("avoiding nothing: revision %d (was %d), label %q", m.Revision(), rev, m.UndoLabel())
+	}
+	if got := AvoidText(route.ExcludeMotorway | route.ExcludeToll | route.ExcludeFerry); got != "motorways, toll roads and ferries" {
+		t.Errorf("AvoidText = %q", got)
 	}
 }
 
@@ -216,7 +250,7 @@ func TestRandomEditsUndoToStart(t *testing.T) {
 	m := NewModel(start)
 	for i := 0; i < HistoryLimit; i++ {
 		n := m.Len()
-		switch rng.Intn(6) {
+		switch rng.Intn(7) {
 		case 0:
 			m.Add(stop(fmt.Sprintf("S%d", i)))
 		case 1:
@@ -230,9 +264,11 @@ func TestRandomEditsUndoToStart(t *testing.T) {
 		case 3:
 			m.Reorder(rng.Perm(n), "shuffle")
 		case 4:
-			m.SetProfile(route.Profile(rng.Intn(2)))
+			m.SetProfile(route.Profiles[rng.Intn(len(route.Profiles))])
 		case 5:
 			m.SetRoundtrip(rng.Intn(2) == 0)
+		case 6:
+			m.SetExclude(route.Exclude(rng.Intn(8)))
 		}
 	}
 	end := m.Tour()

@@ -63,10 +63,21 @@ type Result struct {
 	Routes []route.Route
 	// Problems lists the stops that cannot be routed, by stop index.
 	Problems []Problem
+	// Avoided, when set, is the first leg the tour's exclusion leaves
+	// without a route though a route exists using the avoided roads (Err
+	// wraps route.ErrNoRoute).
+	Avoided *Avoided
 	// Err says why there is no route (wraps ErrNoRegion, ErrStops,
 	// route.ErrNoRoute, ...); nil when Routes is set or the tour has fewer
 	// than two stops.
 	Err error
+}
+
+// Avoided is a leg of a tour that has a route only over roads the tour
+// avoids.
+type Avoided struct {
+	From, To int           // stop indices (To is 0 closing a round trip)
+	Avoids   route.Exclude // what the tour avoids
 }
 
 // Routed reports whether r holds a route.
@@ -113,7 +124,7 @@ func Route(ctx context.Context, eng *engine.Engine, req Request, opts route.Rout
 		homes = append(homes, pk.Info.Home.Pad(coverMargin))
 	}
 	for i, s := range t.Stops {
-		_, err := eng.Nearest(ctx, engine.NearestRequest{Profile: t.Profile, Coordinate: s.Point, Radius: SnapRadius, Number: 1})
+		_, err := eng.Nearest(ctx, engine.NearestRequest{Profile: t.Profile, Coordinate: s.Point, Radius: SnapRadius, Number: 1, Exclude: t.Avoids()})
 		switch {
 		case err == nil:
 		case !covered(homes, s.Point):
@@ -135,7 +146,7 @@ func Route(ctx context.Context, eng *engine.Engine, req Request, opts route.Rout
 		radii[i] = SnapRadius
 	}
 	dr, err := eng.Directions(ctx, engine.DirectionsRequest{
-		SnapRequest: engine.SnapRequest{Profile: t.Profile, Coordinates: pts, Radiuses: radii},
+		SnapRequest: engine.SnapRequest{Profile: t.Profile, Coordinates: pts, Radiuses: radii, Exclude: t.Avoids()},
 		Options:     opts,
 	})
 	var snapErr *engine.SnapError
@@ -146,6 +157,10 @@ func Route(ctx context.Context, eng *engine.Engine, req Request, opts route.Rout
 		res.Problems = []Problem{{Stop: snapErr.Index % len(t.Stops), Reason: ReasonNoRoad}}
 		res.Err = fmt.Errorf("%w: %v", ErrStops, err)
 	case errors.Is(err, route.ErrNoRoute):
+		if res.Avoided = avoided(ctx, eng, t, radii[:len(t.Stops)]); res.Avoided != nil {
+			res.Err = fmt.Errorf("%w avoiding %s between stops %d and %d", err, t.Avoids(), res.Avoided.From+1, res.Avoided.To+1)
+			return res
+		}
 		res.Problems = unconnected(ctx, eng, t, radii[:len(t.Stops)])
 		res.Err = err
 		if len(res.Problems) > 0 {
@@ -156,6 +171,50 @@ func Route(ctx context.Context, eng *engine.Engine, req Request, opts route.Rout
 	}
 	return res
 }
+
+// avoided finds the first leg of t that has no route avoiding t.Avoids()
+// though it has one using those roads; nil when t avoids nothing, every
+// leg has a route, or a leg has none even using them (unconnected says
+// which stops then).
+func avoided(ctx context.Context, eng *engine.Engine, t Tour, radii []float64) *Avoided {
+	x := t.Avoids()
+	if x == 0 {
+		return nil
+	}
+	pts := make([]orb.Point, len(t.Stops))
+	for i, s := range t.Stops {
+		pts[i] = s.Point
+	}
+	table := func(x route.Exclude) *engine.TableResult {
+		tab, err := eng.Table(ctx, engine.TableRequest{SnapRequest: engine.SnapRequest{Profile: t.Profile, Coordinates: pts, Radiuses: radii, Exclude: x}})
+		if err != nil {
+			return nil
+		}
+		return tab
+	}
+	with, without := table(x), table(0)
+	if with == nil || without == nil {
+		return nil
+	}
+	n := len(pts)
+	legs := n - 1
+	if t.Roundtrip && n >= 2 {
+		legs = n
+	}
+	for i := 0; i < legs; i++ {
+		j := (i + 1) % n
+		if !reached(with.Durations[i][j]) {
+			if !reached(without.Durations[i][j]) {
+				return nil
+			}
+			return &Avoided{From: i, To: j, Avoids: x}
+		}
+	}
+	return nil
+}
+
+// reached reports whether a table cell holds a route.
+func reached(d float64) bool { return !math.IsNaN(d) && !math.IsInf(d, 0) }
 
 func covered(bounds []orb.Bound, p orb.Point) bool {
 	for _, b := range bounds {
@@ -174,15 +233,12 @@ func unconnected(ctx context.Context, eng *engine.Engine, t Tour, radii []float6
 	for i, s := range t.Stops {
 		pts[i] = s.Point
 	}
-	tab, err := eng.Table(ctx, engine.TableRequest{SnapRequest: engine.SnapRequest{Profile: t.Profile, Coordinates: pts, Radiuses: radii}})
+	tab, err := eng.Table(ctx, engine.TableRequest{SnapRequest: engine.SnapRequest{Profile: t.Profile, Coordinates: pts, Radiuses: radii, Exclude: t.Avoids()}})
 	if err != nil {
 		return nil
 	}
 	n := len(pts)
-	ok := func(i, j int) bool {
-		d := tab.Durations[i][j]
-		return i == j || !math.IsNaN(d) && !math.IsInf(d, 0)
-	}
+	ok := func(i, j int) bool { return i == j || reached(tab.Durations[i][j]) }
 	anchor, best := 0, -1
 	for i := 0; i < n; i++ {
 		c := 0

@@ -115,3 +115,50 @@ func TestFitHoldsStopsAndRoute(t *testing.T) {
 		t.Error("Fit of an empty tour is ok")
 	}
 }
+
+// Andorra's east end (Pas de la Casa side) is reached by car in the
+// extract only through the Envalira toll tunnel.
+var (
+	andorraVella = orb.Point{1.5218, 42.5063}
+	encamp       = orb.Point{1.5800, 42.5360}
+	envaliraEast = orb.Point{1.7398, 42.5518}
+)
+
+// TestRouteSaysWhichLegAvoids: a tour avoiding toll roads whose last leg
+// has a route only through the toll tunnel has no route, and its result
+// names that leg; without the exclusion (or with a class the leg does not
+// need) it is routed.
+func TestRouteSaysWhichLegAvoids(t *testing.T) {
+	eng := openEngine(t, "andorra")
+	opts := engine.TourOptions(route.Output{Overview: route.OverviewFull})
+	tour := tourAt(andorraVella, encamp, envaliraEast)
+	for _, tt := range []struct {
+		exclude route.Exclude
+		profile route.Profile
+		want    *Avoided
+	}{
+		{0, route.Driving, nil},
+		{route.ExcludeMotorway | route.ExcludeFerry, route.Driving, nil},
+		{route.ExcludeToll, route.Driving, &Avoided{From: 1, To: 2, Avoids: route.ExcludeToll}},
+		{route.ExcludeToll | route.ExcludeFerry, route.Driving, &Avoided{From: 1, To: 2, Avoids: route.ExcludeToll | route.ExcludeFerry}},
+	} {
+		tr := tour.Clone()
+		tr.Exclude, tr.Profile = tt.exclude, tt.profile
+		res := Route(context.Background(), eng, Request{Revision: 1, Tour: tr}, opts)
+		if tt.want == nil {
+			if !res.Routed() || res.Avoided != nil {
+				t.Errorf("exclude=%s: routed %v, avoided %+v, err %v; want a route", tt.exclude, res.Routed(), res.Avoided, res.Err)
+			}
+			continue
+		}
+		if res.Routed() || res.Avoided == nil || *res.Avoided != *tt.want || !errors.Is(res.Err, route.ErrNoRoute) || len(res.Problems) > 0 {
+			t.Errorf("exclude=%s: routed %v, avoided %+v (want %+v), problems %v, err %v", tt.exclude, res.Routed(), res.Avoided, tt.want, res.Problems, res.Err)
+		}
+	}
+	// The first leg is named as well.
+	back := tourAt(envaliraEast, andorraVella)
+	back.Exclude = route.ExcludeToll
+	if res := Route(context.Background(), eng, Request{Revision: 1, Tour: back}, opts); res.Avoided == nil || *res.Avoided != (Avoided{From: 0, To: 1, Avoids: route.ExcludeToll}) {
+		t.Errorf("east to Andorra la Vella avoiding tolls: avoided %+v, err %v", res.Avoided, res.Err)
+	}
+}

@@ -171,6 +171,9 @@ func FromFile(ft tourfile.Tour) Doc {
 	if p, err := route.ParseProfile(ft.Profile); err == nil {
 		d.Tour.Profile = p
 	}
+	if x, err := route.ParseExclude(ft.Exclude); err == nil { // a class this version does not know: avoid nothing
+		d.Tour.Exclude = x
+	}
 	for _, st := range ft.Stops {
 		d.Tour.Stops = append(d.Tour.Stops, tourmodel.Stop{Name: st.Name, Point: st.Point})
 	}
@@ -179,7 +182,7 @@ func FromFile(ft tourfile.Tour) Doc {
 
 // ToFile converts d for package tourfile's writers.
 func ToFile(d Doc) tourfile.Tour {
-	ft := tourfile.Tour{Name: d.Tour.Name, Profile: d.Tour.Profile.String(), Roundtrip: d.Tour.Roundtrip,
+	ft := tourfile.Tour{Name: d.Tour.Name, Profile: d.Tour.Profile.String(), Roundtrip: d.Tour.Roundtrip, Exclude: d.Tour.Exclude.String(),
 		Route: d.Route, Distance: d.Distance, Duration: d.Duration}
 	for _, st := range d.Tour.Stops {
 		ft.Stops = append(ft.Stops, tourfile.Stop{Name: st.Name, Point: st.Point})

@@ -66,6 +66,29 @@ func TestSaveOpenRoundTrip(t *testing.T) {
 	}
 }
 
+// TestSettingsRoundTrip: every profile and set of avoided roads is kept
+// by Save and Open.
+func TestSettingsRoundTrip(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	for _, prof := range route.Profiles {
+		for x := route.Exclude(0); x < 8; x++ {
+			in := tourOf(2, 1)
+			in.Profile, in.Exclude, in.Roundtrip = prof, x, false
+			id, err := s.Save(Doc{Tour: in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Open(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Tour.Profile != prof || got.Tour.Exclude != x || got.Tour.Roundtrip {
+				t.Errorf("%s exclude=%q: reopened as %s exclude=%q roundtrip %v", prof, x, got.Tour.Profile, got.Tour.Exclude, got.Tour.Roundtrip)
+			}
+		}
+	}
+}
+
 func TestListDuplicateRenameDelete(t *testing.T) {
 	s := Store{Dir: t.TempDir()}
 	a, err := s.Save(docOf(tourOf(3, 1)))

@@ -46,10 +46,14 @@ const (
 
 // MaxSpeed returns the fastest plausible travel of a profile in m/s,
 // bounding matching transitions between timestamped fixes: 190 km/h
-// driving, 30 km/h on foot (which covers running).
+// driving, 30 km/h on foot (which covers running), 40 km/h by bike
+// (bicycle.lua's max_speed_for_map_matching).
 func MaxSpeed(p route.Profile) float64 {
-	if p == route.Walking {
+	switch p {
+	case route.Walking:
 		return 8.5
+	case route.Cycling:
+		return 40 / 3.6
 	}
 	return 53
 }
@@ -71,6 +75,9 @@ type Trace struct {
 	Waypoints  []int
 	// Skip marks points left out (Tidy), or nil.
 	Skip []bool
+	// Exclude: the matched roads and the routes between them are of no
+	// class in it (route.Exclude).
+	Exclude route.Exclude
 }
 
 // GraphMatch is the matching of a trace on one graph.
@@ -93,6 +100,9 @@ type GraphMatch struct {
 // between timestamped fixes are bounded by MaxSpeed. Errors wrap
 // route.ErrNoSegment when no point is near a road.
 func OnGraph(ctx context.Context, g *route.Graph, tr Trace) (*GraphMatch, error) {
+	if err := g.CheckExclude(tr.Exclude); err != nil {
+		return nil, fmt.Errorf("match: %w", err)
+	}
 	pts, skip := tr.Points, tr.Skip
 	n := len(pts)
 	at := &GraphMatch{Graph: g, cands: make([][]route.Snap, n), twin: make([][]int, n)}
@@ -135,6 +145,15 @@ func OnGraph(ctx context.Context, g *route.Graph, tr Trace) (*GraphMatch, error)
 				at.cands[i] = append([]route.Snap{s}, at.cands[i]...)
 			}
 		}
+		if tr.Exclude != 0 {
+			kept := at.cands[i][:0]
+			for _, s := range at.cands[i] {
+				if !g.Excluded(s, tr.Exclude) {
+					kept = append(kept, s)
+				}
+			}
+			at.cands[i] = kept
+		}
 		if len(at.cands[i]) > MaxCandidates {
 			at.cands[i] = at.cands[i][:MaxCandidates]
 		}
@@ -174,7 +193,7 @@ func OnGraph(ctx context.Context, g *route.Graph, tr Trace) (*GraphMatch, error)
 			}
 		}
 		to := pick(at.cands[tp], ti)
-		m := g.Distances(pick(cs, srcIdx), to, maxDist)
+		m := g.Distances(pick(cs, srcIdx), to, maxDist, tr.Exclude)
 		w := len(to)
 		jitter := JitterSigmas * pts[tp].Sigma
 		for i, k := range fi {
