@@ -184,3 +184,33 @@ func matchCost(pts []orb.Point, o route.Output, g geometries) cost {
 	c.bytes = memory(c.bytes + int64(waypointBytes*len(pts)))
 	return c
 }
+
+// isochroneCost estimates an isochrone: the reach of its largest contour
+// (a circle of the limit at isoSpeed, or of the distance), the Dijkstra
+// over the roads within it at isoKm2Work a square km, and the grid the
+// engine draws it on (route.IsochroneOptions: cells of 20 m or more,
+// at most a million, isoCellBytes each).
+func isochroneCost(prof route.Profile, opt route.IsochroneOptions) cost {
+	if len(opt.Limits) == 0 {
+		return cost{}
+	}
+	r := opt.Limits[len(opt.Limits)-1] // meters
+	if !opt.ByDistance {
+		r *= isoSpeed[prof]
+	}
+	km2 := math.Pi * r * r / 1e6
+	side := 2*r + 6000 // the grid's margin, 3 km a side
+	cells := min(1e6, side*side/(20*20))
+	work := time.Duration(km2*float64(isoKm2Work)) + time.Duration(cells*float64(isoCellWork)*float64(len(opt.Limits)))
+	return cost{work: work, bytes: memory(int64(cells * isoCellBytes / memFactor))}
+}
+
+// isoSpeed is a profile's fastest average speed over an isochrone's
+// reach (m/s): a bound, so that the estimate errs heavy.
+var isoSpeed = map[route.Profile]float64{route.Driving: 25, route.Cycling: 6, route.Walking: 1.5}
+
+const (
+	isoKm2Work   = 2 * time.Microsecond // the Dijkstra's arcs in a square km of LI's roads
+	isoCellWork  = 20 * time.Nanosecond // a grid cell's fill, labels and trace, per contour
+	isoCellBytes = 18                   // a cell's key, fill distance, group and corner flags
+)

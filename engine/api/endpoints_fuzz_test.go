@@ -26,11 +26,13 @@ var fuzzEndpoints = []struct {
 	{"/trip/v1/car/9.5209,47.1410;9.5096,47.1664;9.52,47.15", true},
 	{"/v1/matching/driving/9.5209,47.1410;9.5215,47.1420;9.5230,47.1432", true},
 	{"/match/v1/car/9.5209,47.1410;9.5215,47.1420;9.5230,47.1432", true},
+	{"/v1/isochrone/driving/9.5209,47.1410", true},
 }
 
 // FuzzEndpointQuery sends arbitrary query strings to every endpoint: each
 // answer is 200, 400 or 404 (never a 500 or a panic), and a routing
-// endpoint's is an OSRM body with a code (and a message when not Ok).
+// endpoint's is an OSRM body with a code (and a message when not Ok), or
+// an isochrone's GeoJSON FeatureCollection.
 // Seeds are the parameters of the spec and the cases that once made 500s
 // or unbounded work.
 func FuzzEndpointQuery(f *testing.F) {
@@ -43,6 +45,7 @@ func FuzzEndpointQuery(f *testing.F) {
 		"scale_factor=1e308", "fallback_speed=1e-320", "sources=0;0;0&destinations=1", "annotations=distance,duration",
 		"number=100", "roundtrip=false&source=first&destination=last", "radiuses=1e308;1e308;1e308",
 		"timestamps=1;2;3&gaps=ignore&tidy=true", "city=" + strings.Repeat("Vaduz ", 300), "exclude_place_ids=1,2",
+		"contours_minutes=5,10&polygons=true&denoise=0.5&generalize=20", "contours_meters=1e308&contours_colors=fff",
 	} {
 		f.Add(q)
 	}
@@ -60,7 +63,10 @@ func FuzzEndpointQuery(f *testing.F) {
 			if !ep.osrm {
 				continue
 			}
-			var res struct{ Code, Message string }
+			var res struct{ Code, Message, Type string }
+			if err := json.Unmarshal(body, &res); err == nil && status == 200 && res.Type == "FeatureCollection" {
+				continue // an isochrone: GeoJSON, as Mapbox's
+			}
 			if err := json.Unmarshal(body, &res); err != nil || res.Code == "" {
 				t.Fatalf("GET %s?%s: body %s is not an OSRM answer", ep.path, raw, body)
 			}

@@ -15,8 +15,8 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata/go
 
 // TestGolden compares whole responses on the LI pack with the files in
 // testdata/golden (go test -run TestGolden -update rewrites them): OSRM
-// routes with steps and annotations, a Nominatim record and a LocationIQ
-// search. Waypoint hints, which carry the pack's random build id, are left
+// routes with steps and annotations, isochrones (polygons with holes,
+// lines), a Nominatim record and a LocationIQ search. Waypoint hints, which carry the pack's random build id, are left
 // out of the comparison.
 func TestGolden(t *testing.T) {
 	s := liAPI(t)
@@ -41,6 +41,10 @@ func TestGolden(t *testing.T) {
 			url.Values{"steps": {"true"}, "geometries": {"geojson"}}},
 		{"osrm_table", "/table/v1/driving/9.5209,47.1410;9.5100,47.1660;9.4950,47.0600",
 			url.Values{"annotations": {"duration,distance"}}},
+		{"v1_isochrone_polygons", "/v1/isochrone/driving/9.5209,47.1410",
+			url.Values{"contours_minutes": {"2,4"}, "polygons": {"true"}, "denoise": {"0"}, "generalize": {"30"}, "contours_colors": {"ff0000,0000ff"}}},
+		{"v1_isochrone_lines", "/v1/isochrone/cycling/9.5209,47.1410",
+			url.Values{"contours_meters": {"1500"}, "generalize": {"50"}}},
 		{"nominatim_search", "/search", url.Values{"q": {"Städtle 32, Vaduz"}, "format": {"jsonv2"}, "addressdetails": {"1"}, "extratags": {"1"}}},
 		{"nominatim_reverse", "/reverse", url.Values{"lat": {"47.1390"}, "lon": {"9.5225"}, "format": {"jsonv2"}}},
 		{"locationiq_search", "/v1/search", url.Values{"q": {"Kunstmuseum Liechtenstein"}, "format": {"json"}, "normalizeaddress": {"1"}}},

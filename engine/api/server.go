@@ -132,6 +132,7 @@ func (s *Server) endpoints() []endpoint {
 	eps = append(eps, s.routeEndpoints()...)
 	eps = append(eps, s.tripEndpoints()...)
 	eps = append(eps, s.matchEndpoints()...)
+	eps = append(eps, s.isochroneEndpoints()...)
 	return eps
 }
 

@@ -17,8 +17,13 @@ type isoGrid struct {
 	t      []float64 // by row (south first), then column
 }
 
-// isoMargin (meters) widens the grid beyond the roads reached.
-const isoMargin = 3000
+// IsochroneAccess is how far (meters) a point of a contour may lie from
+// the road it is reached by: a point is reached from its nearest road,
+// as a route snaps to it, when that road lies within IsochroneAccess;
+// farther from every road it is outside every contour (so an isochrone
+// does not spread over the empty land past the last road, and a mountain
+// or a lake wider than twice this is a hole).
+const IsochroneAccess = 500.0
 
 // isoMaxCells bounds the grid (1,000 × 1,000 cells).
 const isoMaxCells = 1000000
@@ -40,10 +45,10 @@ func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *iso
 	}
 	cell = math.Max(cell, math.Sqrt((wm+4*cell)*(hm+4*cell)/isoMaxCells))
 	gr := &isoGrid{dLon: cell / mLon, dLat: cell / mLat}
-	// a margin of isoMargin meters (at least two cells), so that the
-	// roads nearest to a point of the contours are drawn and the border
-	// cells stay outside
-	m := math.Max(2, math.Ceil(isoMargin/cell))
+	// a margin of IsochroneAccess and two cells, so that the roads
+	// nearest to a point of the contours are drawn and the border cells
+	// stay outside
+	m := math.Ceil(IsochroneAccess/cell) + 2
 	gr.origin = orb.Point{b.Min[0] - m*gr.dLon, b.Min[1] - m*gr.dLat}
 	gr.w = int(math.Ceil((b.Max[0]-b.Min[0])/gr.dLon)) + 2*int(m)
 	gr.h = int(math.Ceil((b.Max[1]-b.Min[1])/gr.dLat)) + 2*int(m)
@@ -52,9 +57,13 @@ func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *iso
 		gr.t[i] = math.NaN() // no road
 	}
 	area := orb.Bound{Min: gr.origin, Max: orb.Point{gr.origin[0] + float64(gr.w)*gr.dLon, gr.origin[1] + float64(gr.h)*gr.dLat}}
-	// every road a route may start on: +Inf unless reached
+	// every road a route may start on: +Inf unless reached. Snap keeps to
+	// the big components, and falls back to the others only when none is
+	// within reach: so from an origin on a small component (an island,
+	// a fixture) every component counts.
+	bigOnly := int(s.Edge) < len(g.edgeBig) && g.edgeBig[s.Edge]
 	for e := range g.eBox {
-		if !g.eBox[e].Intersects(area) || !g.isoRoad(uint32(e), opt.Exclude) {
+		if !g.eBox[e].Intersects(area) || !g.isoRoad(uint32(e), opt.Exclude, bigOnly) {
 			continue
 		}
 		g.drawEdge(gr, uint32(e), false, 0, 1, func(float64) float64 { return math.Inf(1) })
@@ -62,22 +71,22 @@ func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *iso
 	scale := 10.0 // keys are deciseconds or decimeters
 	for _, r := range reached {
 		e, back := arcEdge(g, r.arc)
-		if !g.isoRoad(e, opt.Exclude) {
+		if !g.isoRoad(e, opt.Exclude, bigOnly) {
 			continue
 		}
 		w := g.arcLen(r.arc, opt.ByDistance)
 		end := float64(r.end)
 		g.drawEdge(gr, e, back, r.from, 1, func(f float64) float64 { return (end - w*(1-f)) / scale })
 	}
-	gr.fill()
+	gr.fill(IsochroneAccess / cell)
 	return gr
 }
 
 // isoRoad reports whether a point may be routed from edge e, as routing
-// snaps (Snap): an edge of the big components that a route may start on,
-// of no class excluded.
-func (g *Graph) isoRoad(e uint32, x Exclude) bool {
-	return g.edgeBig[e] && !g.noStart(e) && uint8(x)&g.edgeMask(e) == 0
+// snaps (Snap): an edge that a route may start on, of no class excluded,
+// of the big components when bigOnly.
+func (g *Graph) isoRoad(e uint32, x Exclude, bigOnly bool) bool {
+	return (!bigOnly || g.edgeBig[e]) && !g.noStart(e) && uint8(x)&g.edgeMask(e) == 0
 }
 
 // drawEdge sets the cells along edge e (against its node order when back;
@@ -127,8 +136,9 @@ func (gr *isoGrid) set(p orb.Point, v float64) {
 }
 
 // fill gives each cell without a road the value of the nearest cell with
-// one (a two-pass 3-4 chamfer distance transform), +Inf where none is.
-func (gr *isoGrid) fill() {
+// one (a two-pass 3-4 chamfer distance transform, within 8% of the
+// straight distance), +Inf where none is within access cells.
+func (gr *isoGrid) fill(access float64) {
 	const inf = math.MaxInt32
 	dist := make([]int32, len(gr.t))
 	for i, v := range gr.t {
@@ -178,8 +188,9 @@ func (gr *isoGrid) fill() {
 			}
 		}
 	}
+	far := int32(math.Ceil(3 * access))
 	for i, v := range gr.t {
-		if math.IsNaN(v) {
+		if math.IsNaN(v) || dist[i] > far {
 			gr.t[i] = math.Inf(1)
 		}
 	}

@@ -1,0 +1,262 @@
+package api
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine"
+	"waymark/engine/route"
+)
+
+// The isochrone endpoint, after the Mapbox isochrone API:
+//
+//	GET /v1/isochrone/{profile}/{lon},{lat}?contours_minutes=5,10,15
+//
+// with contours_minutes (at most 60) or contours_meters (at most
+// 100,000), one to four, ascending; contours_colors (hex without #, 3 or
+// 6 digits, one a contour; default Mapbox-like colors); polygons (true:
+// Polygon/MultiPolygon with holes; false, the default as Mapbox's: each
+// contour's rings as a LineString/MultiLineString); denoise (0 to 1,
+// default 1: only the largest polygon of a contour; 0.5 drops those under
+// half its area); generalize (meters of Douglas-Peucker tolerance,
+// default 0: the grid's outline); exclude and the other common OSRM
+// parameters (radiuses for the origin's snap, skip_waypoints,
+// generate_hints). The profile is driving, walking or cycling (and their
+// OSRM names). The answer is a GeoJSON FeatureCollection, one feature a
+// contour, the largest first (so that a map draws the smaller above it),
+// with properties contour (minutes or meters, as asked), metric ("time"
+// or "distance"), color ("#rrggbb"), opacity, and for polygons fill,
+// fill-opacity, fillColor, fillOpacity (Mapbox's names); plus the
+// snapped origin as "waypoints" (a foreign member). Errors are the
+// routing endpoints' OSRM bodies, naming the parameter; a contour's work
+// goes through the gate's admission like the other routing requests.
+
+// isochroneEndpoints lists the isochrone endpoint.
+func (s *Server) isochroneEndpoints() []endpoint {
+	return []endpoint{
+		{Pattern: "/isochrone/{profile}/{coordinates}", Group: "routing", OSRM: true, Handler: s.handleIsochrone},
+	}
+}
+
+var isochroneParams = []string{"contours_minutes", "contours_meters", "contours_colors", "polygons", "denoise", "generalize"}
+
+// defaultIsoColors are the contours' colors when none are given, the
+// smallest contour's first.
+var defaultIsoColors = []string{"6706ce", "04e813", "4286f4", "ff9f00"}
+
+// isoOpacity is every contour's opacity (Mapbox's 0.33).
+const isoOpacity = 0.33
+
+// isoRequest is a parsed isochrone query.
+type isoRequest struct {
+	opt      route.IsochroneOptions
+	colors   []string // "#rrggbb", one a contour
+	polygons bool
+}
+
+func (s *Server) handleIsochrone(w http.ResponseWriter, r *http.Request) {
+	p, oe := parseOSRM(r, isochroneParams, 1, 1)
+	if oe != nil {
+		writeOSRM(w, oe)
+		return
+	}
+	q, oe := parseIsochrone(p)
+	if oe != nil {
+		writeOSRM(w, oe)
+		return
+	}
+	if !admit(w, r, isochroneCost(p.Profile, q.opt)) {
+		return
+	}
+	req := engine.IsochroneRequest{Profile: p.Profile, Coordinate: p.Coordinates[0], Options: q.opt}
+	if p.Radiuses != nil {
+		req.Radius = p.Radiuses[0]
+	}
+	res, err := s.engine(r).Isochrone(r.Context(), req)
+	if err != nil {
+		writeRouteError(w, err, "NoSegment")
+		return
+	}
+	s.writeStream(w, r, func(js *jsonStream) {
+		js.raw(`{"type":"FeatureCollection","features":[`)
+		for k := range res.Contours {
+			i := len(res.Contours) - 1 - k
+			js.sep(k)
+			js.isoFeature(&res.Contours[i], q, q.colors[i])
+		}
+		js.raw("]")
+		if !p.SkipWaypts {
+			js.waypoints("waypoints", []route.Waypoint{res.Waypoint}, p.NoHints)
+		}
+		js.raw("}")
+	})
+}
+
+// parseIsochrone reads the contours, their colors and their shape.
+func parseIsochrone(p *osrmParams) (isoRequest, *osrmError) {
+	q := isoRequest{opt: route.IsochroneOptions{Exclude: p.Exclude}}
+	name, scale, top := "contours_minutes", 60.0, 60.0
+	switch {
+	case p.Has("contours_minutes") && p.Has("contours_meters"):
+		return q, osrmErr("InvalidOptions", "Give contours_minutes or contours_meters, not both")
+	case p.Has("contours_meters"):
+		name, scale, top, q.opt.ByDistance = "contours_meters", 1, 100000, true
+	case !p.Has("contours_minutes"):
+		return q, osrmErr("InvalidOptions", "contours_minutes or contours_meters is required")
+	}
+	parts := strings.Split(p.Get(name), ",")
+	if len(parts) > route.MaxContours {
+		return q, osrmErr("InvalidValue", "%s: at most %d contours, got %d", name, route.MaxContours, len(parts))
+	}
+	for _, s := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return q, p.malformed(name, "needs numbers, comma-separated, got %q", s)
+		}
+		if v <= 0 || v > top {
+			return q, osrmErr("InvalidValue", "%s: %v is out of range (0, %v]", name, v, top)
+		}
+		if n := len(q.opt.Limits); n > 0 && v*scale <= q.opt.Limits[n-1] {
+			return q, osrmErr("InvalidValue", "%s: contours must ascend, got %v after %v", name, v, q.opt.Limits[n-1]/scale)
+		}
+		q.opt.Limits = append(q.opt.Limits, v*scale)
+	}
+	colors := defaultIsoColors[:len(q.opt.Limits)]
+	if p.Has("contours_colors") {
+		colors = strings.Split(p.Get("contours_colors"), ",")
+		if len(colors) != len(q.opt.Limits) {
+			return q, osrmErr("InvalidValue", "contours_colors: %d colors for %d contours", len(colors), len(q.opt.Limits))
+		}
+	}
+	for _, c := range colors {
+		hex, ok := hexColor(c)
+		if !ok {
+			return q, p.malformed("contours_colors", "needs hex colors without #, got %q", c)
+		}
+		q.colors = append(q.colors, hex)
+	}
+	var oe *osrmError
+	if q.polygons, oe = p.Bool("polygons", false); oe != nil {
+		return q, oe
+	}
+	if q.opt.Denoise, oe = floatParam(p, "denoise", 1, 0, 1); oe != nil {
+		return q, oe
+	}
+	if q.opt.Generalize, oe = floatParam(p, "generalize", 0, 0, route.MaxGeneralize); oe != nil {
+		return q, oe
+	}
+	return q, nil
+}
+
+// hexColor returns "#rrggbb" for rgb or rrggbb hex digits.
+func hexColor(c string) (string, bool) {
+	if len(c) != 3 && len(c) != 6 {
+		return "", false
+	}
+	if _, err := strconv.ParseUint(c, 16, 32); err != nil {
+		return "", false
+	}
+	c = strings.ToLower(c)
+	if len(c) == 3 {
+		c = string([]byte{c[0], c[0], c[1], c[1], c[2], c[2]})
+	}
+	return "#" + c, true
+}
+
+// floatParam reads an optional number within [lo, hi].
+func floatParam(p *osrmParams, name string, def, lo, hi float64) (float64, *osrmError) {
+	if !p.Has(name) {
+		return def, nil
+	}
+	v, err := strconv.ParseFloat(p.Get(name), 64)
+	if err != nil || math.IsNaN(v) {
+		return 0, p.malformed(name, "needs a number, got %q", p.Get(name))
+	}
+	if v < lo || v > hi {
+		return 0, osrmErr("InvalidValue", "%s: %v is out of range [%v, %v]", name, v, lo, hi)
+	}
+	return v, nil
+}
+
+// isoFeature writes one contour as a GeoJSON feature.
+func (s *jsonStream) isoFeature(c *route.Contour, q isoRequest, color string) {
+	s.raw(`{"type":"Feature","properties":{"contour":`)
+	if q.opt.ByDistance {
+		s.float(c.Limit)
+		s.raw(`,"metric":"distance"`)
+	} else {
+		s.float(c.Limit / 60)
+		s.raw(`,"metric":"time"`)
+	}
+	s.key(true, "color")
+	s.str(color)
+	s.key(true, "opacity")
+	s.float(isoOpacity)
+	if q.polygons {
+		s.key(true, "fill")
+		s.str(color)
+		s.key(true, "fill-opacity")
+		s.float(isoOpacity)
+		s.key(true, "fillColor")
+		s.str(color)
+		s.key(true, "fillOpacity")
+		s.float(isoOpacity)
+	}
+	s.raw(`},"geometry":`)
+	s.contourGeometry(c.Polygons, q.polygons)
+	s.raw("}")
+}
+
+// contourGeometry writes a contour's polygons as a Polygon or a
+// MultiPolygon, or with lines their rings as a LineString or a
+// MultiLineString (an empty MultiPolygon or MultiLineString when none
+// is left: the origin's road reaches nowhere within the contour).
+func (s *jsonStream) contourGeometry(ps []orb.Polygon, polygons bool) {
+	ring := func(r orb.Ring) {
+		s.raw("[")
+		for i, p := range r {
+			s.sep(i)
+			s.location(p)
+		}
+		s.raw("]")
+	}
+	rings := func(p orb.Polygon) {
+		s.raw("[")
+		for i, r := range p {
+			s.sep(i)
+			ring(r)
+		}
+		s.raw("]")
+	}
+	switch {
+	case polygons && len(ps) == 1:
+		s.raw(`{"type":"Polygon","coordinates":`)
+		rings(ps[0])
+	case polygons:
+		s.raw(`{"type":"MultiPolygon","coordinates":[`)
+		for i, p := range ps {
+			s.sep(i)
+			rings(p)
+		}
+		s.raw("]")
+	case len(ps) == 1 && len(ps[0]) == 1:
+		s.raw(`{"type":"LineString","coordinates":`)
+		ring(ps[0][0])
+	default:
+		s.raw(`{"type":"MultiLineString","coordinates":[`)
+		n := 0
+		for _, p := range ps {
+			for _, r := range p {
+				s.sep(n)
+				ring(r)
+				n++
+			}
+		}
+		s.raw("]")
+	}
+	s.raw("}")
+}
