@@ -50,6 +50,10 @@ func TestCostClasses(t *testing.T) {
 		{"5-stop optimize", tripCost(liPoints(rng, 5), route.Output{}, polyline), false},
 		{"25-stop optimize", tripCost(p25, route.Output{}, polyline), true},
 		{"10-point matching", matchCost(ten, route.Output{}, polyline), true},
+		{"5-minute walking isochrone", isochroneCost(route.Walking, route.IsochroneOptions{Limits: []float64{300}}), false},
+		{"2 km cycling isochrone", isochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{2000}, ByDistance: true}), false},
+		{"15-minute driving isochrone", isochroneCost(route.Driving, route.IsochroneOptions{Limits: []float64{900}}), true},
+		{"60-minute cycling isochrone, 4 contours", isochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{900, 1800, 2700, 3600}}), true},
 	}
 	for _, tt := range tests {
 		if got := tt.c.heavy(); got != tt.heavy {

@@ -1,7 +1,7 @@
 // Package route is the routing engine: one road graph per profile, loaded
 // from a region pack, answering nearest (snapping), shortest routes with
-// OSRM v5 legs, steps and annotations, alternatives, many-to-many tables and
-// bounded distance searches (for map matching).
+// OSRM v5 legs, steps and annotations, alternatives, many-to-many tables,
+// bounded distance searches (for map matching) and isochrones.
 //
 // Design choices:
 //   - The graph is edge-based: a graph node is an "arc", one direction of an
@@ -54,11 +54,34 @@
 //     price is a few percent more hierarchy edges where motorways and
 //     tolls are, none for the walking and cycling graphs without
 //     ferries, and a mask test per relaxed edge (a route with an
-//     exclusion is as fast as one without: BenchmarkRouteExclude). A
+//     exclusion is as fast as one without: BenchmarkRouteExclude). In
+//     numbers: LI's driving hierarchy has 116,809 edges, 47 of them
+//     classed, and the class array costs a byte an edge (114 KB) where
+//     eight hierarchies would hold 8 × 116,809 edges and contract eight
+//     times at import; Monaco's 234 of 14,798, Andorra's 35 of 11,888,
+//     the walking and cycling graphs a handful (ferries) or none. A
 //     graph decoded from a pack written before (graph V6 or older) refuses an
 //     exclusion (ErrExcludeUnsupported: rebuild the pack); an Atlas
 //     serves one within a pack and refuses it across packs
 //     (ErrExcludeAcross), its crossings holding unrestricted searches.
+//   - Isochrones (Graph.Isochrone, isochrone.go) are not a hierarchy
+//     query: a reach needs every arc within the bound, so a plain
+//     Dijkstra over the arcs (turns, restrictions and exclusions as
+//     routes have them) settles each once, stopping at the largest
+//     contour; a 15-minute drive settles about 9,000 arcs of LI in 3 ms.
+//     The reached arcs are drawn on a grid of cells sized for about
+//     150,000 over the reach (20 m at least), holding the time at their
+//     points; the roads not reached, from the snapping grid's cells over
+//     the area, hold +Inf; a chamfer transform gives every other cell its
+//     nearest road's time, as a route snaps a point to its nearest road,
+//     within IsochroneAccess (500 m) and +Inf beyond. Each contour is
+//     traced along the sides of the cells within it into rings (outer
+//     counter-clockwise, holes clockwise, given to the smallest outer
+//     ring around them), then denoised and generalized as asked. A point
+//     farther than 100 m from a contour's boundary is inside it exactly
+//     when its route is within the contour (99.3-100% of 500 random
+//     points a contour on LI, Monaco and Andorra for every profile:
+//     TestIsochroneAgreesWithRoutes).
 //   - Everything is in meters and seconds; orb.Point is [lon, lat].
 //
 // The exported API used by the other routing services (trip, match):

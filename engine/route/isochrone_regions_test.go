@@ -3,16 +3,20 @@ package route_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
 
+	"waymark/engine"
 	"waymark/engine/route"
 	"waymark/internal/benchstat"
+	"waymark/internal/testpacks"
 )
 
 // isoOrigins are the isochrones' origins of the region tests: Vaduz,
@@ -142,6 +146,49 @@ func BenchmarkIsochrone(b *testing.B) {
 	}
 	for _, min := range []float64{5, 15, 30} {
 		b.Run("driving/"+map[float64]string{5: "5min", 15: "15min", 30: "30min"}[min], func(b *testing.B) {
+			opt := route.IsochroneOptions{Limits: []float64{60 * min}}
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				lat.Time(func() {
+					if _, err := g.Isochrone(context.Background(), s[0], opt); err != nil {
+						b.Fatal(err)
+					}
+				})
+			}
+			lat.Report(b)
+		})
+	}
+}
+
+// BenchmarkIsochroneScaled: BenchmarkIsochrone on the LI extract tiled
+// WAYMARK_SCALE_N times (testpacks.Scaled; skipped unless WAYMARK_SCALE=1),
+// from Vaduz in an inner copy (tile_extract.py's copy at column and row
+// 3, or the last for fewer copies), whose neighbours' roads join its own
+// by connectors: the "15 minutes at LI ×64 within 50 ms".
+func BenchmarkIsochroneScaled(b *testing.B) {
+	pk, err := engine.OpenPack(testpacks.Scaled(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pk.Close()
+	n := 16
+	if v, err := strconv.Atoi(os.Getenv("WAYMARK_SCALE_N")); err == nil && v > 0 {
+		n = v
+	}
+	cols := int(math.Ceil(math.Sqrt(float64(n))))
+	k := min(3*cols+3, n-1)
+	const step = 0.32 // the box's side and tile_extract.py's 0.02° gap
+	v := isoOrigins["liechtenstein"]
+	origin := orb.Point{v[0] + float64(k%cols)*step, v[1] + float64(k/cols)*step}
+	g := pk.Graph(route.Driving)
+	s, err := g.Snap(origin, route.SnapOptions{Radius: 2000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, min := range []float64{5, 15, 30} {
+		b.Run(fmt.Sprintf("driving/%.0fmin", min), func(b *testing.B) {
 			opt := route.IsochroneOptions{Limits: []float64{60 * min}}
 			var lat benchstat.Latencies
 			b.ReportAllocs()

@@ -14,12 +14,12 @@ import (
 // a digit is a cell's key, '.' a cell beyond every contour.
 func gridOf(rows ...string) *isoGrid {
 	h, w := len(rows), len(rows[0])
-	gr := &isoGrid{w: w, h: h, dLon: 1, dLat: 1, t: make([]float64, w*h)}
+	gr := &isoGrid{w: w, h: h, dLon: 1, dLat: 1, t: make([]float32, w*h)}
 	for y, row := range rows {
 		for x, c := range row {
-			v := math.Inf(1)
+			v := float32(math.Inf(1))
 			if c >= '0' && c <= '9' {
-				v = float64(c - '0')
+				v = float32(c - '0')
 			}
 			gr.t[(h-1-y)*w+x] = v
 		}
@@ -115,13 +115,14 @@ func equalInts(a, b []int) bool {
 // TestFillAccess: a cell takes its nearest road cell's key within the
 // access distance, +Inf beyond.
 func TestFillAccess(t *testing.T) {
-	gr := &isoGrid{w: 9, h: 1, dLon: 1, dLat: 1, t: make([]float64, 9)}
+	inf := float32(math.Inf(1))
+	gr := &isoGrid{w: 9, h: 1, dLon: 1, dLat: 1, t: make([]float32, 9)}
 	for i := range gr.t {
-		gr.t[i] = math.NaN()
+		gr.t[i] = float32(math.NaN())
 	}
-	gr.t[0], gr.t[8] = 5, math.Inf(1)
+	gr.t[0], gr.t[8] = 5, inf
 	gr.fill(3)
-	want := []float64{5, 5, 5, 5, math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)}
+	want := []float32{5, 5, 5, 5, inf, inf, inf, inf, inf}
 	for i := range want {
 		if gr.t[i] != want[i] {
 			t.Errorf("cell %d: %v, want %v (all %v)", i, gr.t[i], want[i], gr.t)

@@ -8,13 +8,15 @@ import (
 
 // isoGrid is Isochrone's raster: cells of cell meters over the reach,
 // each holding the key (seconds or meters) of the nearest road's point
-// in it or nearest to it (+Inf: a road not reached).
+// in it or nearest to it (+Inf: a road not reached, or no road within
+// IsochroneAccess).
 type isoGrid struct {
 	w, h   int
 	origin orb.Point // the south-west corner, [lon, lat]
 	dLon   float64   // degrees a cell, east and north
 	dLat   float64
-	t      []float64 // by row (south first), then column
+	cell   float64   // meters a cell
+	t      []float32 // by row (south first), then column; NaN: no road yet
 }
 
 // IsochroneAccess is how far (meters) a point of a contour may lie from
@@ -25,8 +27,30 @@ type isoGrid struct {
 // or a lake wider than twice this is a hole).
 const IsochroneAccess = 500.0
 
-// isoMaxCells bounds the grid (1,000 × 1,000 cells).
-const isoMaxCells = 1000000
+// The grid's cells: as many as isoCells over the reach's bounds, but no
+// smaller than isoMinCell (the roads' own spacing in a town) and no more
+// than isoMaxCells in all. At isoCells a 15-minute drive (a 25 km reach)
+// has cells of about 50 m, so that the contours stay within the 100 m of
+// the routes the agreement test allows, and drawing and tracing take a
+// few milliseconds; a larger reach has coarser cells, the same work.
+const (
+	isoCells    = 150000
+	isoMinCell  = 20.0
+	isoMaxCells = 1000000
+)
+
+// isoCellSize is the cell (meters) for a reach of wm × hm meters.
+func isoCellSize(wm, hm, asked float64) float64 {
+	cell := asked
+	if cell == 0 {
+		cell = math.Max(isoMinCell, math.Sqrt(wm*hm/isoCells))
+	}
+	// the margins (isoGrid) included
+	for (wm/cell+2*(IsochroneAccess/cell+3))*(hm/cell+2*(IsochroneAccess/cell+3)) > isoMaxCells {
+		cell *= 1.25
+	}
+	return cell
+}
 
 // isoGrid draws the reached arcs and the roads about them.
 func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *isoGrid {
@@ -38,13 +62,8 @@ func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *iso
 	lat := (b.Min[1] + b.Max[1]) / 2
 	mLat := 111320.0
 	mLon := mLat * math.Cos(lat*math.Pi/180)
-	wm, hm := (b.Max[0]-b.Min[0])*mLon, (b.Max[1]-b.Min[1])*mLat
-	cell := opt.Cell
-	if cell == 0 {
-		cell = math.Max(20, math.Min(200, math.Sqrt(wm*hm/isoMaxCells)*1.2))
-	}
-	cell = math.Max(cell, math.Sqrt((wm+4*cell)*(hm+4*cell)/isoMaxCells))
-	gr := &isoGrid{dLon: cell / mLon, dLat: cell / mLat}
+	cell := isoCellSize((b.Max[0]-b.Min[0])*mLon, (b.Max[1]-b.Min[1])*mLat, opt.Cell)
+	gr := &isoGrid{dLon: cell / mLon, dLat: cell / mLat, cell: cell}
 	// a margin of IsochroneAccess and two cells, so that the roads
 	// nearest to a point of the contours are drawn and the border cells
 	// stay outside
@@ -52,34 +71,55 @@ func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *iso
 	gr.origin = orb.Point{b.Min[0] - m*gr.dLon, b.Min[1] - m*gr.dLat}
 	gr.w = int(math.Ceil((b.Max[0]-b.Min[0])/gr.dLon)) + 2*int(m)
 	gr.h = int(math.Ceil((b.Max[1]-b.Min[1])/gr.dLat)) + 2*int(m)
-	gr.t = make([]float64, gr.w*gr.h)
+	gr.t = make([]float32, gr.w*gr.h)
+	nan := float32(math.NaN())
 	for i := range gr.t {
-		gr.t[i] = math.NaN() // no road
+		gr.t[i] = nan
 	}
-	area := orb.Bound{Min: gr.origin, Max: orb.Point{gr.origin[0] + float64(gr.w)*gr.dLon, gr.origin[1] + float64(gr.h)*gr.dLat}}
 	// every road a route may start on: +Inf unless reached. Snap keeps to
 	// the big components, and falls back to the others only when none is
 	// within reach: so from an origin on a small component (an island,
 	// a fixture) every component counts.
 	bigOnly := int(s.Edge) < len(g.edgeBig) && g.edgeBig[s.Edge]
-	for e := range g.eBox {
-		if !g.eBox[e].Intersects(area) || !g.isoRoad(uint32(e), opt.Exclude, bigOnly) {
-			continue
-		}
-		g.drawEdge(gr, uint32(e), false, 0, 1, func(float64) float64 { return math.Inf(1) })
-	}
+	g.markRoads(gr, opt.Exclude, bigOnly)
 	scale := 10.0 // keys are deciseconds or decimeters
 	for _, r := range reached {
 		e, back := arcEdge(g, r.arc)
 		if !g.isoRoad(e, opt.Exclude, bigOnly) {
 			continue
 		}
-		w := g.arcLen(r.arc, opt.ByDistance)
-		end := float64(r.end)
-		g.drawEdge(gr, e, back, r.from, 1, func(f float64) float64 { return (end - w*(1-f)) / scale })
+		g.drawArc(gr, e, back, r.from, float64(r.end)/scale, g.arcLen(r.arc, opt.ByDistance)/scale)
 	}
 	gr.fill(IsochroneAccess / cell)
 	return gr
+}
+
+// markRoads marks the cells of the roads in the grid's area that a point
+// may be routed from (isoRoad) as +Inf, not reached: their segments come
+// from the snapping grid's cells over the area, so that the work is the
+// area's, not the graph's.
+func (g *Graph) markRoads(gr *isoGrid, x Exclude, bigOnly bool) {
+	fx0, fy0 := g.fine.cellOf(gr.origin)
+	fx1, fy1 := g.fine.cellOf(orb.Point{gr.origin[0] + float64(gr.w)*gr.dLon, gr.origin[1] + float64(gr.h)*gr.dLat})
+	inf := float32(math.Inf(1))
+	for fy := fy0; fy <= fy1; fy++ {
+		for fx := fx0; fx <= fx1; fx++ {
+			for _, r := range g.fine.at(fx, fy) {
+				if !g.isoRoad(r.edge, x, bigOnly) {
+					continue
+				}
+				pts := g.edgePoints(r.edge)
+				a, b := pts[r.seg], pts[r.seg+1]
+				n := gr.samples(a, b)
+				for k := 0; k <= n; k++ {
+					u := float64(k) / float64(n)
+					if i, ok := gr.index(orb.Point{a[0] + u*(b[0]-a[0]), a[1] + u*(b[1]-a[1])}); ok && gr.t[i] != gr.t[i] {
+						gr.t[i] = inf
+					}
+				}
+			}
+		}
+	}
 }
 
 // isoRoad reports whether a point may be routed from edge e, as routing
@@ -89,74 +129,84 @@ func (g *Graph) isoRoad(e uint32, x Exclude, bigOnly bool) bool {
 	return (!bigOnly || g.edgeBig[e]) && !g.noStart(e) && uint8(x)&g.edgeMask(e) == 0
 }
 
-// drawEdge sets the cells along edge e (against its node order when back;
-// the part from fraction f0 to f1 of the way along) to the least of
-// their value and key(fraction along), sampling every half cell.
-func (g *Graph) drawEdge(gr *isoGrid, e uint32, back bool, f0, f1 float64, key func(f float64) float64) {
+// samples is the number of steps of half a cell from a to b (at least 1).
+func (gr *isoGrid) samples(a, b orb.Point) int {
+	return max(1, int(math.Ceil(2*math.Max(math.Abs(b[0]-a[0])/gr.dLon, math.Abs(b[1]-a[1])/gr.dLat))))
+}
+
+// drawArc lowers the cells along edge e (against its node order when
+// back), from fraction from of the way along, to the key at each point:
+// end at the arc's end, less the part of length still to go. Fractions
+// are of the edge's length in the grid's plane (cells are small, edges
+// short: within a fraction of a percent of the great-circle ones).
+func (g *Graph) drawArc(gr *isoGrid, e uint32, back bool, from, end, length float64) {
 	pts := g.edgePoints(e)
-	total := float64(g.eLen[e])
-	step := math.Min(gr.dLon, gr.dLat) / 2
+	cos := gr.dLat / gr.dLon // meters a degree east over north
+	segLen := func(a, b orb.Point) float64 { return math.Hypot((b[0]-a[0])*cos, b[1]-a[1]) }
+	total := 0.0
+	for i := 0; i+1 < len(pts); i++ {
+		total += segLen(pts[i], pts[i+1])
+	}
 	along := 0.0
 	for i := 0; i+1 < len(pts); i++ {
 		a, b := pts[i], pts[i+1]
-		seg := haversine(a, b)
-		n := int(math.Ceil(math.Max(math.Abs(b[0]-a[0]), math.Abs(b[1]-a[1])) / step))
+		seg := segLen(a, b)
+		n := gr.samples(a, b)
 		for k := 0; k <= n; k++ {
-			u := 0.0
-			if n > 0 {
-				u = float64(k) / float64(n)
-			}
+			u := float64(k) / float64(n)
 			f := 0.0
 			if total > 0 {
-				f = (along + u*seg) / total
+				f = math.Min(1, (along+u*seg)/total)
 			}
 			if back {
 				f = 1 - f
 			}
-			if f < f0-1e-9 || f > f1+1e-9 {
+			if f < from-1e-9 {
 				continue
 			}
-			gr.set(orb.Point{a[0] + u*(b[0]-a[0]), a[1] + u*(b[1]-a[1])}, key(f))
+			i, ok := gr.index(orb.Point{a[0] + u*(b[0]-a[0]), a[1] + u*(b[1]-a[1])})
+			if v := float32(end - length*(1-f)); ok && (gr.t[i] != gr.t[i] || v < gr.t[i]) {
+				gr.t[i] = v
+			}
 		}
 		along += seg
 	}
 }
 
-// set lowers the cell of p to v.
-func (gr *isoGrid) set(p orb.Point, v float64) {
-	x := int((p[0] - gr.origin[0]) / gr.dLon)
-	y := int((p[1] - gr.origin[1]) / gr.dLat)
-	if x < 0 || y < 0 || x >= gr.w || y >= gr.h {
-		return
+// index returns the cell of p (false outside the grid).
+func (gr *isoGrid) index(p orb.Point) (int, bool) {
+	fx := (p[0] - gr.origin[0]) / gr.dLon
+	fy := (p[1] - gr.origin[1]) / gr.dLat
+	if fx < 0 || fy < 0 || fx >= float64(gr.w) || fy >= float64(gr.h) {
+		return 0, false
 	}
-	i := y*gr.w + x
-	if math.IsNaN(gr.t[i]) || v < gr.t[i] {
-		gr.t[i] = v
-	}
+	return int(fy)*gr.w + int(fx), true
 }
 
 // fill gives each cell without a road the value of the nearest cell with
 // one (a two-pass 3-4 chamfer distance transform, within 8% of the
 // straight distance), +Inf where none is within access cells.
 func (gr *isoGrid) fill(access float64) {
-	const inf = math.MaxInt32
-	dist := make([]int32, len(gr.t))
+	const far = math.MaxUint16
+	dist := make([]uint16, len(gr.t))
 	for i, v := range gr.t {
-		if !math.IsNaN(v) {
-			dist[i] = 0
-		} else {
-			dist[i] = inf
+		if v != v {
+			dist[i] = far
 		}
 	}
-	relax := func(i, j int, c int32) {
-		if dist[j] != inf && dist[j]+c < dist[i] {
-			dist[i], gr.t[i] = dist[j]+c, gr.t[j]
+	w, h, t := gr.w, gr.h, gr.t
+	relax := func(i, j int, c uint16) {
+		if d := dist[j]; d < far-4 && d+c < dist[i] {
+			dist[i], t[i] = d+c, t[j]
 		}
 	}
-	w, h := gr.w, gr.h
 	for y := 0; y < h; y++ {
+		row := y * w
 		for x := 0; x < w; x++ {
-			i := y*w + x
+			i := row + x
+			if dist[i] == 0 {
+				continue
+			}
 			if x > 0 {
 				relax(i, i-1, 3)
 			}
@@ -172,8 +222,12 @@ func (gr *isoGrid) fill(access float64) {
 		}
 	}
 	for y := h - 1; y >= 0; y-- {
+		row := y * w
 		for x := w - 1; x >= 0; x-- {
-			i := y*w + x
+			i := row + x
+			if dist[i] == 0 {
+				continue
+			}
 			if x+1 < w {
 				relax(i, i+1, 3)
 			}
@@ -188,18 +242,13 @@ func (gr *isoGrid) fill(access float64) {
 			}
 		}
 	}
-	far := int32(math.Ceil(3 * access))
-	for i, v := range gr.t {
-		if math.IsNaN(v) || dist[i] > far {
-			gr.t[i] = math.Inf(1)
+	limit := uint16(math.Min(far-5, math.Ceil(3*access)))
+	inf := float32(math.Inf(1))
+	for i, d := range dist {
+		if d > limit {
+			t[i] = inf
 		}
 	}
-}
-
-// inside reports whether cell (x, y) is within limit (outside the grid:
-// no).
-func (gr *isoGrid) inside(x, y int, limit float64) bool {
-	return x >= 0 && y >= 0 && x < gr.w && y < gr.h && gr.t[y*gr.w+x] <= limit
 }
 
 // corner returns the coordinates of the cells' corner (x, y).

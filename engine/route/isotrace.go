@@ -1,6 +1,8 @@
 package route
 
 import (
+	"math"
+
 	"github.com/paulmach/orb"
 )
 
@@ -11,7 +13,12 @@ import (
 // edges join into closed rings: outer rings counter-clockwise, holes
 // clockwise. Where two in cells touch only at a corner the ring turns
 // left, round the cell it came along, so in cells join by their sides
-// (4-connected) and each such group has one outer ring.
+// (4-connected) and each such group has one outer ring. A hole belongs
+// to the smallest outer ring around it.
+//
+// The work: one pass over the cells' in-bitmap (padded by a cell of out
+// all round, so that no lookup checks bounds) finds the boundary sides;
+// only those are walked.
 
 // Directions of a ring's edges.
 const (
@@ -60,121 +67,137 @@ func rightCell(x, y, d int) (int, int) {
 	return x - 1, y - 1
 }
 
+// traceRing is a ring in cell corners, with its signed area (in cells).
+type traceRing struct {
+	corners [][2]int32
+	area    float64
+	probe   [2]int // a cell on its right (out for an outer ring, in a hole)
+}
+
 // polygons traces the cells within limit into polygons, each its outer
 // ring and its holes, in coordinates.
 func (gr *isoGrid) polygons(limit float64) []orb.Polygon {
-	in := func(x, y int) bool { return gr.inside(x, y, limit) }
+	W := gr.w + 2
+	in := make([]bool, W*(gr.h+2))
+	lim := float32(limit)
+	for y := 0; y < gr.h; y++ {
+		row := gr.t[y*gr.w : (y+1)*gr.w]
+		dst := in[(y+1)*W+1:]
+		for x, v := range row {
+			dst[x] = v <= lim
+		}
+	}
+	at := func(x, y int) bool { return in[(y+1)*W+x+1] } // x, y from -1
 	isEdge := func(x, y, d int) bool {
 		lx, ly := leftCell(x, y, d)
 		rx, ry := rightCell(x, y, d)
-		return in(lx, ly) && !in(rx, ry)
+		return at(lx, ly) && !at(rx, ry)
 	}
 	cw := gr.w + 1
 	seen := make([]uint8, cw*(gr.h+1)) // per corner: the directions traced from it
-	// the 4-connected groups of in cells, for placing holes
-	group := gr.groups(in)
-	type ring struct {
-		pts   []orb.Point
-		group int32
-		area  float64
+	var outers, holes []traceRing
+	trace := func(x, y, d int) {
+		if seen[y*cw+x]&(1<<d) != 0 {
+			return
+		}
+		var r traceRing
+		r.probe[0], r.probe[1] = rightCell(x, y, d)
+		cx, cy, cd := x, y, d
+		for {
+			seen[cy*cw+cx] |= 1 << cd
+			nx, ny := step(cx, cy, cd)
+			// left, straight, right
+			nd := -1
+			for _, t := range [3]int{(cd + 1) % 4, cd, (cd + 3) % 4} {
+				if isEdge(nx, ny, t) {
+					nd = t
+					break
+				}
+			}
+			if nd != cd {
+				r.corners = append(r.corners, [2]int32{int32(nx), int32(ny)})
+			}
+			cx, cy, cd = nx, ny, nd
+			if nd < 0 || cx == x && cy == y && cd == d {
+				break
+			}
+		}
+		if len(r.corners) < 4 {
+			return
+		}
+		for i, c := range r.corners {
+			n := r.corners[(i+1)%len(r.corners)]
+			r.area += float64(c[0])*float64(n[1]) - float64(n[0])*float64(c[1])
+		}
+		r.area /= 2
+		if r.area > 0 {
+			outers = append(outers, r)
+		} else {
+			holes = append(holes, r)
+		}
 	}
-	var outers, holes []ring
-	for y := 0; y <= gr.h; y++ {
-		for x := 0; x <= gr.w; x++ {
-			for d := east; d <= south; d++ {
-				if seen[y*cw+x]&(1<<d) != 0 || !isEdge(x, y, d) {
-					continue
-				}
-				lx, ly := leftCell(x, y, d)
-				r := ring{group: group[ly*gr.w+lx]}
-				cx, cy, cd := x, y, d
-				var corners [][2]int
-				for {
-					seen[cy*cw+cx] |= 1 << cd
-					nx, ny := step(cx, cy, cd)
-					// left, straight, right
-					nd := -1
-					for _, t := range []int{(cd + 1) % 4, cd, (cd + 3) % 4} {
-						if isEdge(nx, ny, t) {
-							nd = t
-							break
-						}
-					}
-					if nd != cd {
-						corners = append(corners, [2]int{nx, ny})
-					}
-					cx, cy, cd = nx, ny, nd
-					if nd < 0 || cx == x && cy == y && cd == d {
-						break
-					}
-				}
-				if len(corners) < 4 {
-					continue
-				}
-				area := 0.0
-				for i, c := range corners {
-					n := corners[(i+1)%len(corners)]
-					area += float64(c[0]*n[1] - n[0]*c[1])
-				}
-				r.area = area / 2
-				r.pts = make([]orb.Point, 0, len(corners)+1)
-				for _, c := range corners {
-					r.pts = append(r.pts, gr.corner(c[0], c[1]))
-				}
-				r.pts = append(r.pts, r.pts[0])
-				if r.area > 0 {
-					outers = append(outers, r)
-				} else {
-					holes = append(holes, r)
-				}
+	for y := 0; y < gr.h; y++ {
+		for x := 0; x < gr.w; x++ {
+			if !at(x, y) {
+				continue
+			}
+			if !at(x, y-1) {
+				trace(x, y, east)
+			}
+			if !at(x+1, y) {
+				trace(x+1, y, north)
+			}
+			if !at(x, y+1) {
+				trace(x+1, y+1, west)
+			}
+			if !at(x-1, y) {
+				trace(x, y+1, south)
 			}
 		}
 	}
-	byGroup := map[int32]int{}
 	out := make([]orb.Polygon, len(outers))
 	for i, r := range outers {
-		byGroup[r.group] = i
-		out[i] = orb.Polygon{orb.Ring(r.pts)}
+		out[i] = orb.Polygon{gr.ring(r.corners)}
 	}
-	for _, r := range holes {
-		if i, ok := byGroup[r.group]; ok {
-			out[i] = append(out[i], orb.Ring(r.pts))
+	for _, h := range holes {
+		// the out cell on the hole's side lies within its outer ring, and
+		// within no smaller one
+		px, py := float64(h.probe[0])+0.5, float64(h.probe[1])+0.5
+		best, bestArea := -1, math.Inf(1)
+		for i, o := range outers {
+			if o.area < bestArea && o.area > -h.area && cornersContain(o.corners, px, py) {
+				best, bestArea = i, o.area
+			}
+		}
+		if best >= 0 {
+			out[best] = append(out[best], gr.ring(h.corners))
 		}
 	}
 	return out
 }
 
-// groups labels the 4-connected groups of in cells (-1: out).
-func (gr *isoGrid) groups(in func(x, y int) bool) []int32 {
-	g := make([]int32, gr.w*gr.h)
-	for i := range g {
-		g[i] = -1
+// ring turns corners into a closed ring of coordinates.
+func (gr *isoGrid) ring(cs [][2]int32) orb.Ring {
+	r := make(orb.Ring, 0, len(cs)+1)
+	for _, c := range cs {
+		r = append(r, gr.corner(int(c[0]), int(c[1])))
 	}
-	var stack []int
-	next := int32(0)
-	for i := range g {
-		x, y := i%gr.w, i/gr.w
-		if g[i] >= 0 || !in(x, y) {
-			continue
+	return append(r, r[0])
+}
+
+// cornersContain reports whether point (px, py), never on a corner
+// line, lies inside the ring of corners (even-odd).
+func cornersContain(cs [][2]int32, px, py float64) bool {
+	inside := false
+	for i, c := range cs {
+		n := cs[(i+1)%len(cs)]
+		if c[0] != n[0] {
+			continue // a horizontal side: the ray along x never crosses it
 		}
-		g[i] = next
-		stack = append(stack[:0], i)
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			jx, jy := j%gr.w, j/gr.w
-			for _, n := range [][2]int{{jx + 1, jy}, {jx - 1, jy}, {jx, jy + 1}, {jx, jy - 1}} {
-				if !in(n[0], n[1]) {
-					continue
-				}
-				k := n[1]*gr.w + n[0]
-				if g[k] < 0 {
-					g[k] = next
-					stack = append(stack, k)
-				}
-			}
+		lo, hi := float64(min(c[1], n[1])), float64(max(c[1], n[1]))
+		if py > lo && py < hi && float64(c[0]) > px {
+			inside = !inside
 		}
-		next++
 	}
-	return g
+	return inside
 }
