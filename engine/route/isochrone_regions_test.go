@@ -13,7 +13,7 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
@@ -168,7 +168,7 @@ func BenchmarkIsochrone(b *testing.B) {
 // 3, or the last for fewer copies), whose neighbours' roads join its own
 // by connectors: the "15 minutes at LI ×64 within 50 ms".
 func BenchmarkIsochroneScaled(b *testing.B) {
-	pk, err := engine.OpenPack(testpacks.Scaled(b))
+	pk, err := pack.Open(testpacks.Scaled(b))
 	if err != nil {
 		b.Fatal(err)
 	}
