@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand"
 	"os"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -110,6 +111,29 @@ func TestIsochroneAgreesWithRoutes(t *testing.T) {
 		if regionHoles == 0 && os.Getenv("ISO_ONLY") == "" {
 			t.Errorf("%s: no contour has a hole (a mountain or a lake between the roads reached)", name)
 		}
+	}
+}
+
+// TestIsochroneReusesBuffers: an isochrone drawn after a larger one on
+// the same graph (its grid's arrays reused) equals the one drawn first.
+func TestIsochroneReusesBuffers(t *testing.T) {
+	pk := openGraphs(t, "liechtenstein")
+	g := pk.Graph(route.Walking)
+	s, err := g.Snap(isoOrigins["liechtenstein"], route.SnapOptions{Radius: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(limit float64) []route.Contour {
+		cs, err := g.Isochrone(context.Background(), s[0], route.IsochroneOptions{Limits: []float64{limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs
+	}
+	first := draw(600)
+	draw(3600)
+	if again := draw(600); !reflect.DeepEqual(first, again) {
+		t.Errorf("a 10-minute walk drawn again after an hour's differs: %d then %d polygons", len(first[0].Polygons), len(again[0].Polygons))
 	}
 }
 
