@@ -191,5 +191,5 @@ bench-scale-go:
 	@/usr/bin/python3 -c 'import osmium' 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pyosmium; }
 	@mkdir -p $(VAR)/scale
 	WAYMARK_SCALE=1 WAYMARK_SCALE_N=$(SCALE_GO_N) WAYMARK_SCALE_DIR=$(abspath $(VAR))/scale WAYMARK_SCALE_REUSE=1 \
-		$(GOTEST) -run '^$$' -bench 'OpenPack|Search$$|Reverse$$|IsochroneScaled' -benchmem -timeout 60m ./engine ./engine/geocode ./engine/route > $(VAR)/bench-scale-go.out 2>&1 || (cat $(VAR)/bench-scale-go.out; exit 1)
+		$(GOTEST) -run '^$$' -bench 'OpenPack|Search$$|Reverse$$|IsochroneScaled' -benchmem -timeout 60m ./engine ./engine/pack ./engine/geocode ./engine/route > $(VAR)/bench-scale-go.out 2>&1 || (cat $(VAR)/bench-scale-go.out; exit 1)
 	@$(GO) run ./internal/benchtable < $(VAR)/bench-scale-go.out

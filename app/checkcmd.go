@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 )
 
 // runCheck verifies packs: SQLite's integrity check and every table
@@ -32,7 +32,7 @@ func runCheck(args []string) int {
 	status := 0
 	packDamaged := false
 	for _, p := range fs.Args() {
-		rep, err := engine.Check(context.Background(), p)
+		rep, err := pack.Check(context.Background(), p)
 		switch {
 		case err != nil:
 			status, packDamaged = 1, true
@@ -63,7 +63,7 @@ func runCheck(args []string) int {
 // checkCaches reports the caches beside pack p, removing the stale,
 // damaged and leftover ones with fix; false when one is damaged and left.
 func checkCaches(p string, fix bool) bool {
-	caches, err := engine.CheckCaches(context.Background(), p)
+	caches, err := pack.CheckCaches(context.Background(), p)
 	if err != nil {
 		fmt.Printf("  caches: %v\n", err)
 		return false
@@ -72,31 +72,31 @@ func checkCaches(p string, fix bool) bool {
 	sound := true
 	for _, c := range caches {
 		size += c.Size
-		if c.State == engine.CacheOK {
+		if c.State == pack.CacheOK {
 			ok++
 			continue
 		}
-		what := map[engine.CacheState]string{
-			engine.CacheMissing:  "missing: the next open rebuilds it",
-			engine.CacheStale:    "stale (of another build of the pack): the next open rebuilds it",
-			engine.CacheDamaged:  fmt.Sprintf("DAMAGED (%v): remove it (waymark check -fix); the next open rebuilds it", c.Err),
-			engine.CacheLeftover: "left behind by an interrupted writer: remove it (waymark check -fix)",
+		what := map[pack.CacheState]string{
+			pack.CacheMissing:  "missing: the next open rebuilds it",
+			pack.CacheStale:    "stale (of another build of the pack): the next open rebuilds it",
+			pack.CacheDamaged:  fmt.Sprintf("DAMAGED (%v): remove it (waymark check -fix); the next open rebuilds it", c.Err),
+			pack.CacheLeftover: "left behind by an interrupted writer: remove it (waymark check -fix)",
 		}[c.State]
-		if fix && c.State != engine.CacheMissing {
+		if fix && c.State != pack.CacheMissing {
 			if err := os.Remove(c.Path); err != nil {
 				what = fmt.Sprintf("%s; not removed: %v", what, err)
 			} else {
 				what = c.State.String() + ": removed; the next open rebuilds it"
-				if c.State == engine.CacheLeftover {
+				if c.State == pack.CacheLeftover {
 					what = "leftover: removed"
 				}
 				size -= c.Size
-				if c.State == engine.CacheDamaged {
-					c.State = engine.CacheMissing
+				if c.State == pack.CacheDamaged {
+					c.State = pack.CacheMissing
 				}
 			}
 		}
-		if c.State == engine.CacheDamaged {
+		if c.State == pack.CacheDamaged {
 			sound = false
 		}
 		fmt.Printf("  cache %s: %s\n", filepath.Base(c.Path), what)

@@ -17,7 +17,7 @@ import (
 	"syscall"
 	"time"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/regions"
 )
 
@@ -98,7 +98,7 @@ func runImport(args []string) int {
 func writeImages(ctx context.Context, out string, budget int64, quiet bool) {
 	start := time.Now()
 	debug.FreeOSMemory() // the stages' heap is garbage
-	rep, err := engine.WriteImages(ctx, out, budget-residentBytes())
+	rep, err := pack.WriteImages(ctx, out, budget-residentBytes())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark import: warning: images not written (the first open writes them): %v\n", err)
 		return

@@ -14,6 +14,7 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/api"
+	"waymark/engine/pack"
 )
 
 // tokenList collects repeated -token flags.
@@ -152,7 +153,7 @@ func runServe(args []string) int {
 	eng, err := openServed(paths, opts, cacheLog)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark serve: %v\n", err)
-		if errors.Is(err, engine.ErrPackDamaged) {
+		if errors.Is(err, pack.ErrDamaged) {
 			fmt.Fprintln(os.Stderr, "waymark serve: serve -allow-damaged serves it anyway, with a warning")
 		}
 		return 1

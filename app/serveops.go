@@ -14,6 +14,7 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/api"
+	"waymark/engine/pack"
 )
 
 // packPaths expands the serve arguments: a directory stands for the
@@ -59,7 +60,7 @@ func warm(eng *engine.Engine) error {
 // openServed opens the packs to serve with cacheLog telling of each
 // cache beside a pack it rebuilds (a pack copied alone, or rebuilt).
 func openServed(paths []string, opts engine.Options, cacheLog *progressLog) (*engine.Engine, error) {
-	opts.Caches = func(ev engine.CacheEvent) { cacheLog.print(ev.String()) }
+	opts.Caches = func(ev pack.CacheEvent) { cacheLog.print(ev.String()) }
 	return engine.OpenWith(opts, paths...)
 }
 

@@ -298,9 +298,7 @@ func (e *Engine) coverage() *coverage {
 // for routing graphs).
 func (e *Engine) coverageIfLoaded() *coverage {
 	for _, pk := range e.packs {
-		select {
-		case <-pk.graphs.done:
-		default:
+		if !pk.GraphsLoaded() {
 			return nil
 		}
 	}

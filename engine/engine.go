@@ -41,14 +41,16 @@
 // hierarchy over the packs at open would cost seconds to minutes and a
 // second copy of every graph, for routes a few milliseconds faster.
 //
-// A pack stores its routing graphs compactly (a country's pack stays
-// within 4× its extract); decoding them takes seconds and a heap several
-// times their stored size. So the first open of a pack writes each
-// decoded graph's image beside it and every later open maps the image
-// read-only (graphimage.go): a pack of any size routes within
-// milliseconds of opening, and servers of the same pack share its pages
-// instead of each holding its own copy. The images are a cache, ~1.25×
-// the pack's size, rebuilt whenever they are missing or of another build.
+// What is the facade's and what a pack's. This package holds the
+// facade and what spans packs: coverage (coverage.go), the atlas of
+// joined graphs and the route plan (plan.go), merged answers (merge.go)
+// and public place ids. One pack's file, checks, routing graphs, place
+// indexes and the caches beside it (images) are package pack's: the
+// importer, `waymark check` and the map renderer open a pack without an
+// Engine, and an Engine opens each of its packs with pack.OpenWith and
+// asks it for its graphs (Pack.Graph) and indexes (Pack.Places,
+// Completer, Nearby). The engine keeps no per-pack state of its own
+// beyond what joins packs.
 package engine
 
 import (
@@ -57,6 +59,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"waymark/engine/pack"
 	"waymark/engine/route"
 )
 
@@ -65,15 +68,12 @@ var ErrNoPacks = errors.New("engine: no region pack given")
 
 // Engine answers queries over a set of opened region packs.
 type Engine struct {
-	packs []*Pack
+	packs []*pack.Pack
 	opts  Options
 	// cover is where the packs have roads (coverage.go); atlases joins
 	// their graphs, per profile (plan.go)
 	cover   coverState
 	atlases [route.Cycling + 1]atlasState // by profile
-	// placeIdx holds the per-pack geocoding, autocomplete and nearby
-	// indexes, built on first use (autocomplete.go).
-	placeIdx placeState
 
 	closeOnce sync.Once
 	closeErr  error
@@ -87,16 +87,16 @@ type Options struct {
 	// (0: DefaultReach, 50 km).
 	Reach float64
 	// Caches, when not nil, is told of each cache beside a pack that is
-	// rebuilt on open (PackOptions.Caches): a pack copied alone shows
-	// progress lines (CacheEvent.String) while it rebuilds them.
-	Caches func(CacheEvent)
-	// AllowDamaged opens packs the quick check finds damaged (Pack.Damage
-	// says why) instead of refusing them.
+	// rebuilt on open (pack.Options.Caches): a pack copied alone shows
+	// progress lines (pack.CacheEvent.String) while it rebuilds them.
+	Caches func(pack.CacheEvent)
+	// AllowDamaged opens packs the quick check finds damaged
+	// (pack.Pack.Damage says why) instead of refusing them.
 	AllowDamaged bool
 }
 
 // Open opens the region packs at paths. It fails if any of them cannot be
-// opened, damaged ones included (ErrPackDamaged).
+// opened, damaged ones included (pack.ErrDamaged).
 func Open(paths ...string) (*Engine, error) { return OpenWith(Options{}, paths...) }
 
 // OpenWith is Open with options.
@@ -106,7 +106,7 @@ func OpenWith(opts Options, paths ...string) (*Engine, error) {
 	}
 	e := &Engine{opts: opts}
 	for _, p := range paths {
-		pk, err := OpenPackWith(p, PackOptions{Caches: opts.Caches, AllowDamaged: opts.AllowDamaged})
+		pk, err := pack.OpenWith(p, pack.Options{Caches: opts.Caches, AllowDamaged: opts.AllowDamaged})
 		if err != nil {
 			e.Close()
 			return nil, err
@@ -117,7 +117,7 @@ func OpenWith(opts Options, paths ...string) (*Engine, error) {
 }
 
 // Packs returns the opened packs in the order given to Open.
-func (e *Engine) Packs() []*Pack { return e.packs }
+func (e *Engine) Packs() []*pack.Pack { return e.packs }
 
 // Close stops the packs' background loads and closes every pack; later
 // calls return its first result. Queries still running, or made after it
@@ -126,7 +126,6 @@ func (e *Engine) Packs() []*Pack { return e.packs }
 func (e *Engine) Close() error {
 	e.closeOnce.Do(func() {
 		e.closed.Store(true)
-		e.closePlaces()
 		var errs []error
 		for _, p := range e.packs {
 			if err := p.Close(); err != nil {

@@ -113,7 +113,7 @@ const (
 // search asks every pack for the reading of req and merges their answers.
 func (e *Engine) search(ctx context.Context, req SearchRequest, reading searchReading) ([]Place, error) {
 	ask := func(i int) ([]Place, error) {
-		pp, err := e.places(ctx, i)
+		ix, err := e.packs[i].Places(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -128,14 +128,14 @@ func (e *Engine) search(ctx context.Context, req SearchRequest, reading searchRe
 			}
 		}
 		if reading == asTyped {
-			return pp.ix.Search(ctx, r)
+			return ix.Search(ctx, r)
 		}
-		c, err := e.completer(ctx, i)
+		c, err := e.packs[i].Completer(ctx)
 		if err != nil {
 			return nil, err
 		}
 		if reading == respelled {
-			return pp.ix.SearchTolerant(ctx, r, c)
+			return ix.SearchTolerant(ctx, r, c)
 		}
 		return c.Suggested(ctx, r)
 	}
@@ -195,11 +195,11 @@ func (e *Engine) Reverse(ctx context.Context, req ReverseRequest) (*Place, error
 		if best != nil && c.bound > best.Distance {
 			break
 		}
-		pp, err := e.places(ctx, c.pack)
+		ix, err := e.packs[c.pack].Places(ctx)
 		if err != nil {
 			return nil, err
 		}
-		p, err := pp.ix.Reverse(ctx, req)
+		p, err := ix.Reverse(ctx, req)
 		if errors.Is(err, geocode.ErrNotFound) {
 			continue
 		}
@@ -267,11 +267,11 @@ func (e *Engine) Lookup(ctx context.Context, refs []geocode.OSMRef, out geocode.
 	res := []Place{}
 	for _, ref := range refs {
 		for i := range e.packs {
-			pp, err := e.places(ctx, i)
+			ix, err := e.packs[i].Places(ctx)
 			if err != nil {
 				return nil, err
 			}
-			got, err := pp.ix.Lookup(ctx, []geocode.OSMRef{ref}, out)
+			got, err := ix.Lookup(ctx, []geocode.OSMRef{ref}, out)
 			if err != nil {
 				return nil, err
 			}
@@ -287,25 +287,25 @@ func (e *Engine) Lookup(ctx context.Context, refs []geocode.OSMRef, out geocode.
 
 // placeOwner resolves a public place id to its pack index, its pack-local
 // id and that pack's place index; ErrNotFound for an id no pack can hold.
-func (e *Engine) placeOwner(ctx context.Context, id int64) (int, int64, *packPlaces, error) {
+func (e *Engine) placeOwner(ctx context.Context, id int64) (int, int64, *geocode.Index, error) {
 	i, local := SplitPlaceID(id)
 	if i < 0 || i >= len(e.packs) || local <= 0 {
 		return 0, 0, nil, ErrNotFound
 	}
-	pp, err := e.places(ctx, i)
+	ix, err := e.packs[i].Places(ctx)
 	if err != nil {
 		return 0, 0, nil, err
 	}
-	return i, local, pp, nil
+	return i, local, ix, nil
 }
 
 // PlaceByID returns the place with a public id, or ErrNotFound.
 func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*Place, error) {
-	i, local, pp, err := e.placeOwner(ctx, id)
+	i, local, ix, err := e.placeOwner(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	got, err := pp.ix.Places(ctx, []int64{local}, out)
+	got, err := ix.Places(ctx, []int64{local}, out)
 	if err != nil {
 		return nil, err
 	}
@@ -320,11 +320,11 @@ func (e *Engine) PlaceByID(ctx context.Context, id int64, out geocode.Output) (*
 // id: its children (geocode.Children) or the places linked into it
 // (geocode.Linked); ErrNotFound for an unknown id.
 func (e *Engine) Related(ctx context.Context, id int64, rel geocode.Relation, limit int, out geocode.Output) ([]Place, error) {
-	i, local, pp, err := e.placeOwner(ctx, id)
+	i, local, ix, err := e.placeOwner(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	got, err := pp.ix.Related(ctx, local, rel, limit, out)
+	got, err := ix.Related(ctx, local, rel, limit, out)
 	if err != nil {
 		return nil, err
 	}
@@ -337,11 +337,11 @@ func (e *Engine) Related(ctx context.Context, id int64, rel geocode.Relation, li
 // pack holding it, or ErrNotFound.
 func (e *Engine) LookupClass(ctx context.Context, ref geocode.OSMRef, class string, out geocode.Output) (*Place, error) {
 	for i := range e.packs {
-		pp, err := e.places(ctx, i)
+		ix, err := e.packs[i].Places(ctx)
 		if err != nil {
 			return nil, err
 		}
-		p, err := pp.ix.LookupClass(ctx, ref, class, out)
+		p, err := ix.LookupClass(ctx, ref, class, out)
 		if err != nil {
 			return nil, err
 		}

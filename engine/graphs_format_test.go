@@ -8,15 +8,17 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
+	"waymark/internal/testpacks"
 )
 
 // TestGraphsOfFormat1 checks that a pack whose graphs sit whole in
 // graphs.data (format 1) routes like the same graphs stored in parts.
 func TestGraphsOfFormat1(t *testing.T) {
 	ctx := context.Background()
-	parts := copyPack(t, "monaco")
-	whole := copyPack(t, "monaco")
+	parts := testpacks.Copy(t, "monaco")
+	whole := testpacks.Copy(t, "monaco")
 	db, err := sql.Open("sqlite3", whole)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +35,7 @@ func TestGraphsOfFormat1(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := engine.WriteChecksums(ctx, db); err != nil {
+	if err := pack.WriteChecksums(ctx, db); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

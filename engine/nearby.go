@@ -25,7 +25,7 @@ func (e *Engine) Nearby(ctx context.Context, q NearbyQuery) ([]geocode.Place, er
 		if !ask[i] {
 			return nil, nil
 		}
-		nb, err := e.nearbyIndex(ctx, i)
+		nb, err := e.packs[i].Nearby(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -65,11 +65,11 @@ func (e *Engine) WaterAt(ctx context.Context, pt orb.Point, out geocode.Output) 
 		if !e.packs[i].Info.Bound.Contains(pt) {
 			continue
 		}
-		pp, err := e.places(ctx, i)
+		ix, err := e.packs[i].Places(ctx)
 		if err != nil {
 			return nil, err
 		}
-		p, err := pp.ix.WaterAt(ctx, pt, out)
+		p, err := ix.WaterAt(ctx, pt, out)
 		if err != nil {
 			return nil, err
 		}

@@ -4,9 +4,9 @@ import (
 	"database/sql"
 	"testing"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/internal/testpacks"
 )
 
 // packDB returns a read-only handle on the database of pk.
-func packDB(tb testing.TB, pk *engine.Pack) *sql.DB { return testpacks.DB(tb, pk.Path) }
+func packDB(tb testing.TB, pk *pack.Pack) *sql.DB { return testpacks.DB(tb, pk.Path) }

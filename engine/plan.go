@@ -19,6 +19,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/engine/pack"
 	"waymark/engine/route"
 )
 
@@ -27,7 +28,7 @@ import (
 type RoutePlan struct {
 	// Pack and Graph hold every coordinate when one pack does (nil
 	// otherwise); Snaps are the coordinates snapped on Graph.
-	Pack  *Pack
+	Pack  *pack.Pack
 	Graph *route.Graph
 	Snaps []route.Snap
 	// Stops are the coordinates snapped, each with its pack's index

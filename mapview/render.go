@@ -38,7 +38,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 )
 
 // Errors of the renderer.
@@ -77,7 +77,7 @@ type Renderer struct {
 
 // NewRenderer returns a renderer over packs (which it does not close). Packs
 // built without the features stage are accepted and draw nothing.
-func NewRenderer(packs []*engine.Pack, opts Options) (*Renderer, error) {
+func NewRenderer(packs []*pack.Pack, opts Options) (*Renderer, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -99,7 +99,7 @@ func NewRenderer(packs []*engine.Pack, opts Options) (*Renderer, error) {
 // SetPacks replaces the packs the renderer draws from (e.g. after a region
 // was installed or removed). Cached tiles of other pack sets stay valid:
 // cache keys name the packs drawn.
-func (r *Renderer) SetPacks(packs []*engine.Pack) error {
+func (r *Renderer) SetPacks(packs []*pack.Pack) error {
 	reg := newClassRegistry()
 	var srcs []*packSource
 	for i, p := range packs {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/internal/testpacks"
 	"waymark/regions"
 )
@@ -26,9 +26,9 @@ var liVaduz = orb.Point{9.5215, 47.1405}
 // featuresPack opens the pack of the named extract: a full one from
 // $WAYMARK_TEST_PACKS, or one holding only the features stage (the other
 // stages are not needed to draw), built once per test binary.
-func featuresPack(tb testing.TB, name string) *engine.Pack {
+func featuresPack(tb testing.TB, name string) *pack.Pack {
 	tb.Helper()
-	p, err := engine.OpenPack(testpacks.WithStages(tb, name, regions.FeaturesStage()))
+	p, err := pack.Open(testpacks.WithStages(tb, name, regions.FeaturesStage()))
 	if err != nil {
 		tb.Fatalf("open %s pack: %v", name, err)
 	}
@@ -36,11 +36,11 @@ func featuresPack(tb testing.TB, name string) *engine.Pack {
 	return p
 }
 
-func liPack(tb testing.TB) *engine.Pack { return featuresPack(tb, "liechtenstein") }
+func liPack(tb testing.TB) *pack.Pack { return featuresPack(tb, "liechtenstein") }
 
 func newLIRenderer(tb testing.TB, opts Options) *Renderer {
 	tb.Helper()
-	r, err := NewRenderer([]*engine.Pack{liPack(tb)}, opts)
+	r, err := NewRenderer([]*pack.Pack{liPack(tb)}, opts)
 	if err != nil {
 		tb.Fatalf("NewRenderer: %v", err)
 	}
@@ -228,7 +228,7 @@ func TestViewMatchesTiles(t *testing.T) {
 // same as with LI alone (same cache key too), and a Monaco tile is drawn.
 func TestSeveralPacks(t *testing.T) {
 	li, mc := liPack(t), featuresPack(t, "monaco")
-	both, err := NewRenderer([]*engine.Pack{li, mc}, Options{})
+	both, err := NewRenderer([]*pack.Pack{li, mc}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
 	"waymark/engine/mapdata"
+	"waymark/engine/pack"
 )
 
 // classRegistry numbers feature class names across packs.
@@ -34,14 +34,14 @@ func (c *classRegistry) id(name string) int {
 
 // packSource is a pack the renderer reads features from.
 type packSource struct {
-	pack     *engine.Pack
+	pack     *pack.Pack
 	index    int
 	bound    [4]float64      // normalized Mercator minx, miny, maxx, maxy
 	classMap []int           // pack class id -> registry id (-1: unknown)
 	md       *mapdata.Reader // nil: the pack has no map features
 }
 
-func openPackSource(p *engine.Pack, index int, reg *classRegistry) (*packSource, error) {
+func openPackSource(p *pack.Pack, index int, reg *classRegistry) (*packSource, error) {
 	src := &packSource{pack: p, index: index}
 	x0, y1 := Mercator(p.Info.Bound.Min)
 	x1, y0 := Mercator(p.Info.Bound.Max)

@@ -18,7 +18,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 )
 
 // FormatVersion is the pack format this code writes and the engine reads.
@@ -319,7 +319,7 @@ func buildAll(ctx context.Context, ins []string, out string, opts Options, stage
 	// The images of the pack replaced (graphs, autocomplete) are of
 	// another build: the engine would write them again, but they need
 	// not take the disk till then.
-	engine.RemoveImages(out)
+	pack.RemoveImages(out)
 	sum.Duration = time.Since(start)
 	return sum, nil
 }
@@ -330,7 +330,7 @@ func finishPack(ctx context.Context, db *sql.DB, path string) error {
 	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
 		return fmt.Errorf("regions: analyze pack: %w", err)
 	}
-	if err := engine.WriteChecksums(ctx, db); err != nil {
+	if err := pack.WriteChecksums(ctx, db); err != nil {
 		return err
 	}
 	if err := db.Close(); err != nil {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 )
 
 // fixtureOSM is a tiny extract with two disjoint clusters: a larger one near
@@ -38,8 +38,8 @@ func writeFixture(t *testing.T, body string) string {
 }
 
 func TestFormatVersionMatchesEngine(t *testing.T) {
-	if FormatVersion != engine.PackFormatVersion {
-		t.Fatalf("regions.FormatVersion = %d, engine.PackFormatVersion = %d; keep them equal", FormatVersion, engine.PackFormatVersion)
+	if FormatVersion != pack.FormatVersion {
+		t.Fatalf("regions.FormatVersion = %d, pack.FormatVersion = %d; keep them equal", FormatVersion, pack.FormatVersion)
 	}
 }
 
@@ -88,7 +88,7 @@ func TestBuildWritesMetaAndOpens(t *testing.T) {
 	if sum.Counts["nodes"] != 4 || sum.ProblemCount != 1 {
 		t.Errorf("summary counts %v, problems %d", sum.Counts, sum.ProblemCount)
 	}
-	p, err := engine.OpenPack(out)
+	p, err := pack.Open(out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 )
 
 // PackExt is the file extension of region packs.
@@ -35,12 +35,12 @@ type Entry struct {
 	Name string
 	Path string
 	Size int64 // bytes of the pack file
-	// Caches is the bytes of the caches beside it (engine.DiskUse):
+	// Caches is the bytes of the caches beside it (pack.DiskUse):
 	// the region takes Size + Caches on disk, and Remove frees both.
 	Caches  int64
 	ModTime time.Time
-	Info    engine.PackInfo // zero when the pack could not be opened
-	Err     error           // why the pack could not be opened, if it could not
+	Info    pack.Info // zero when the pack could not be opened
+	Err     error     // why the pack could not be opened, if it could not
 }
 
 // DefaultDir returns the per-user packs directory: $XDG_DATA_HOME/waymark/packs
@@ -83,8 +83,8 @@ func (c Catalog) List() ([]Entry, error) {
 			continue
 		}
 		en := Entry{Name: strings.TrimSuffix(e.Name(), PackExt), Path: filepath.Join(c.Dir, e.Name()), Size: fi.Size(), ModTime: fi.ModTime()}
-		en.Info, en.Err = engine.ReadPackInfo(en.Path)
-		_, en.Caches, _ = engine.DiskUse(en.Path)
+		en.Info, en.Err = pack.ReadInfo(en.Path)
+		_, en.Caches, _ = pack.DiskUse(en.Path)
 		out = append(out, en)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -131,7 +131,7 @@ func (c Catalog) InstallAll(ctx context.Context, srcs []string, name string, pro
 }
 
 // Remove deletes the named pack and the caches beside it
-// (engine.RemoveImages). Removing a pack that is not installed is not an
+// (pack.RemoveImages). Removing a pack that is not installed is not an
 // error.
 func (c Catalog) Remove(name string) error {
 	p, err := c.Path(name)
@@ -141,7 +141,7 @@ func (c Catalog) Remove(name string) error {
 	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("regions: remove pack: %w", err)
 	}
-	if err := engine.RemoveImages(p); err != nil {
+	if err := pack.RemoveImages(p); err != nil {
 		return fmt.Errorf("regions: remove pack: %w", err)
 	}
 	return nil

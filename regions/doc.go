@@ -3,7 +3,7 @@
 //
 // A region pack is one SQLite file, read-only once built, so it can be
 // copied between machines and opened by several processes at once
-// (engine.OpenPack opens it immutable). Build loads the extract in a
+// (pack.Open opens it immutable). Build loads the extract in a
 // compact form (Data: node locations only inside the ways that use them,
 // the ways in a memory-mapped temporary file, objects sorted by id instead
 // of maps), then runs the import
@@ -74,7 +74,7 @@
 //	roads         19.0          494 MB        214 MB      routable way nodes (both graphs)
 //	features       6.5          294 MB         73 MB      merged lines
 //	finish         0.5          207 MB         28 MB      (SQLite: ANALYZE, checksums)
-//	images         1.4            –             –         (engine.WriteImages)
+//	images         1.4            –             –         (pack.WriteImages)
 //
 // CPU is linear in the nodes (fits of LI and ×64 have intercepts under
 // 1 s). Memory is not: each stage's peak is a fixed part (decoder

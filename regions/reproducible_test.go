@@ -11,7 +11,7 @@ import (
 
 // TestPlacesReproducible builds the places of the LI extract twice: every
 // table but meta (build id and time), the stored autocomplete index
-// included, has the same checksum (engine.WriteChecksums), so a pack is a
+// included, has the same checksum (pack.WriteChecksums), so a pack is a
 // function of its input.
 func TestPlacesReproducible(t *testing.T) {
 	src := testregions.Extract(t, "liechtenstein")

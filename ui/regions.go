@@ -17,7 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/sphere"
 	"waymark/regions"
 )
@@ -46,9 +46,9 @@ type regionsPanel struct {
 // packRow is one open region pack.
 type packRow struct {
 	Path      string
-	Info      engine.PackInfo
+	Info      pack.Info
 	Installed bool  // lives in the catalog directory (deleting removes the file)
-	Disk      int64 // bytes on disk: the pack and its caches (engine.DiskUse)
+	Disk      int64 // bytes on disk: the pack and its caches (pack.DiskUse)
 	// Problems is what the quick check at open found wrong (the window
 	// opens a damaged pack anyway, and marks it)
 	Problems []string
@@ -137,7 +137,7 @@ func newRegionsPanel(w *Window) *regionsPanel {
 	return p
 }
 
-func regionTitle(info engine.PackInfo) string {
+func regionTitle(info pack.Info) string {
 	if info.Name == "" {
 		return "Region"
 	}
@@ -177,8 +177,8 @@ func (p *regionsPanel) reload() {
 	if eng := p.w.Engine(); eng != nil {
 		dir, _ := filepath.Abs(p.w.catalog.Dir)
 		for _, pk := range eng.Packs() {
-			pack, caches, _ := engine.DiskUse(pk.Path)
-			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: pack + caches, Problems: pk.Problems()})
+			packBytes, caches, _ := pack.DiskUse(pk.Path)
+			p.rows = append(p.rows, packRow{Path: pk.Path, Info: pk.Info, Installed: filepath.Dir(pk.Path) == dir, Disk: packBytes + caches, Problems: pk.Problems()})
 		}
 	}
 	if len(p.rows) == 0 {

@@ -40,6 +40,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/mapview"
 	"waymark/regions"
 	"waymark/ui/state"
@@ -292,7 +293,7 @@ func (w *Window) openPacks(paths []string) error {
 	var good []string
 	var firstErr error
 	for _, p := range paths {
-		pk, err := engine.OpenPackWith(p, engine.PackOptions{AllowDamaged: true}) // marked in Regions
+		pk, err := pack.OpenWith(p, pack.Options{AllowDamaged: true}) // marked in Regions
 		if err != nil {
 			log.Printf("ui: skipping pack: %v", err)
 			if firstErr == nil {
@@ -417,7 +418,7 @@ func (w *Window) restoreView() {
 const homePadding = 24
 
 // showHome shows the first open pack's home area — the country or
-// populated area it is about, written by the importer (engine.PackInfo.Home,
+// populated area it is about, written by the importer (pack.Info.Home,
 // regions' homeArea) — centred and filling the map, and keeps it so while
 // the window is laid out or resized, until the map is moved.
 func (w *Window) showHome() {
@@ -429,7 +430,7 @@ func (w *Window) showHome() {
 }
 
 // showRegion shows a region's home area as showHome does.
-func (w *Window) showRegion(info engine.PackInfo) {
+func (w *Window) showRegion(info pack.Info) {
 	w.mapw.ShowArea(info.Home, homePadding)
 }
 

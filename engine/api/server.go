@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"waymark/engine"
+	"waymark/engine/pack"
 )
 
 // licence is the attribution string of every geocoding record, as
@@ -351,7 +352,7 @@ func (s *Server) statusEndpoints() []endpoint {
 		}
 		writeJSON(w, cb, http.StatusOK, map[string]any{"status": 0, "message": "OK", "packs": packs,
 			"data_updated": updated.UTC().Format("2006-01-02T15:04:05+00:00"), "software_version": software,
-			"database_version": strconv.Itoa(engine.PackFormatVersion)})
+			"database_version": strconv.Itoa(pack.FormatVersion)})
 	}}}
 }
 

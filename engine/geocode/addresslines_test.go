@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"waymark/engine"
 	"waymark/engine/geocode"
+	"waymark/engine/pack"
 	"waymark/internal/testpacks"
 )
 
@@ -38,7 +38,7 @@ func TestAddressLinesCopied(t *testing.T) {
 	ids := column[int64](t, db, `SELECT place_id FROM places ORDER BY place_id`)
 
 	places := func(path string) []geocode.Place {
-		pk, err := engine.OpenPack(path)
+		pk, err := pack.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
 	"waymark/engine/geocode"
+	"waymark/engine/pack"
 	"waymark/regions"
 )
 
@@ -64,7 +64,7 @@ func fixtureIndex(t *testing.T) *geocode.Index {
 // when the test ends (openIndex keeps its packs open for the binary).
 func openTempIndex(t *testing.T, path string) *geocode.Index {
 	t.Helper()
-	pk, err := engine.OpenPack(path)
+	pk, err := pack.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

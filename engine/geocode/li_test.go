@@ -11,25 +11,25 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
 	"waymark/engine/geocode"
+	"waymark/engine/pack"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
 
 var (
 	liOnce sync.Once
-	liPack *engine.Pack
+	liPack *pack.Pack
 	liIx   *geocode.Index
 	liErr  error
 )
 
 // liIndex opens the geocoding index of the LI pack once per test binary.
-func liIndex(tb testing.TB) (*geocode.Index, *engine.Pack) {
+func liIndex(tb testing.TB) (*geocode.Index, *pack.Pack) {
 	tb.Helper()
 	path := testpacks.Path(tb, "liechtenstein")
 	liOnce.Do(func() {
-		liPack, liErr = engine.OpenPack(path)
+		liPack, liErr = pack.Open(path)
 		if liErr == nil {
 			liIx, liErr = geocode.Open(context.Background(), packDB(tb, liPack))
 		}
@@ -200,27 +200,27 @@ func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
 // WAYMARK_SCALE=1 a tiled country-sized pack (testpacks.Scaled).
 var benchPacks = []struct {
 	name string
-	open func(testing.TB) (*geocode.Index, *engine.Pack)
+	open func(testing.TB) (*geocode.Index, *pack.Pack)
 }{
 	{"liechtenstein", liIndex},
-	{testpacks.ScaledName(), func(tb testing.TB) (*geocode.Index, *engine.Pack) { return openIndex(tb, testpacks.Scaled(tb)) }},
+	{testpacks.ScaledName(), func(tb testing.TB) (*geocode.Index, *pack.Pack) { return openIndex(tb, testpacks.Scaled(tb)) }},
 }
 
 var (
 	openMu  sync.Mutex
 	opened  = map[string]*geocode.Index{}
-	openedP = map[string]*engine.Pack{}
+	openedP = map[string]*pack.Pack{}
 )
 
 // openIndex opens the geocoding index of the pack at path once per test binary.
-func openIndex(tb testing.TB, path string) (*geocode.Index, *engine.Pack) {
+func openIndex(tb testing.TB, path string) (*geocode.Index, *pack.Pack) {
 	tb.Helper()
 	openMu.Lock()
 	defer openMu.Unlock()
 	if ix := opened[path]; ix != nil {
 		return ix, openedP[path]
 	}
-	pk, err := engine.OpenPack(path)
+	pk, err := pack.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
-func benchmarkSearch(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack)) {
+func benchmarkSearch(b *testing.B, open func(testing.TB) (*geocode.Index, *pack.Pack)) {
 	ix, pk := open(b)
 	const seed = 1
 	qs := benchQueries(b, packDB(b, pk), seed)
@@ -306,7 +306,7 @@ func BenchmarkReverse(b *testing.B) {
 	}
 }
 
-func benchmarkReverse(b *testing.B, open func(testing.TB) (*geocode.Index, *engine.Pack), zoom int, index bool) {
+func benchmarkReverse(b *testing.B, open func(testing.TB) (*geocode.Index, *pack.Pack), zoom int, index bool) {
 	ix, pk := open(b)
 	if index {
 		ri, err := geocode.NewReverseIndex(context.Background(), ix)

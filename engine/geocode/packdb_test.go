@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"waymark/engine"
 	"waymark/engine/geocode"
+	"waymark/engine/pack"
 	"waymark/internal/testpacks"
 )
 
 // packDB returns a read-only handle on the database of pk.
-func packDB(tb testing.TB, pk *engine.Pack) *sql.DB { return testpacks.DB(tb, pk.Path) }
+func packDB(tb testing.TB, pk *pack.Pack) *sql.DB { return testpacks.DB(tb, pk.Path) }
 
 // rebuildSearchSQL replaces a pack's contentless search_name by a table
 // made with the FTS5 options given (a content option naming none keeps it

@@ -9,18 +9,18 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
 
 // cutGraphs opens the packs of the LI cut (testpacks.Cut).
-func cutGraphs(tb testing.TB) (north, south, merged *engine.Pack) {
+func cutGraphs(tb testing.TB) (north, south, merged *pack.Pack) {
 	tb.Helper()
 	cut := testpacks.Cut(tb)
-	open := func(p string) *engine.Pack {
-		pk, err := engine.OpenPack(p)
+	open := func(p string) *pack.Pack {
+		pk, err := pack.Open(p)
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -101,6 +101,7 @@ type Graph struct {
 	coarseOnce  sync.Once
 	pool        sync.Pool
 	piecePool   sync.Pool // *[]piece: assemble's pieces, garbage once a leg is built
+	isoPool     sync.Pool // *isoBuffers: an isochrone's grid arrays, reused
 	// mapped: the arrays are an image's (LoadImage).
 	mapped bool
 	// sc is where DecodeIn made the arrays (nil: the heap).

@@ -96,6 +96,7 @@ func (g *Graph) Isochrone(ctx context.Context, s Snap, opt IsochroneOptions) ([]
 		return nil, err
 	}
 	grid := g.isoGrid(s, reached, opt)
+	defer g.release(grid)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

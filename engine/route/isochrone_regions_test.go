@@ -7,13 +7,14 @@ import (
 	"math"
 	"math/rand"
 	"os"
+	"reflect"
 	"strconv"
 	"testing"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
@@ -113,6 +114,29 @@ func TestIsochroneAgreesWithRoutes(t *testing.T) {
 	}
 }
 
+// TestIsochroneReusesBuffers: an isochrone drawn after a larger one on
+// the same graph (its grid's arrays reused) equals the one drawn first.
+func TestIsochroneReusesBuffers(t *testing.T) {
+	pk := openGraphs(t, "liechtenstein")
+	g := pk.Graph(route.Walking)
+	s, err := g.Snap(isoOrigins["liechtenstein"], route.SnapOptions{Radius: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(limit float64) []route.Contour {
+		cs, err := g.Isochrone(context.Background(), s[0], route.IsochroneOptions{Limits: []float64{limit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs
+	}
+	first := draw(600)
+	draw(3600)
+	if again := draw(600); !reflect.DeepEqual(first, again) {
+		t.Errorf("a 10-minute walk drawn again after an hour's differs: %d then %d polygons", len(first[0].Polygons), len(again[0].Polygons))
+	}
+}
+
 // boundaryDistance is the distance in meters from p to the nearest ring
 // of mp.
 func boundaryDistance(mp orb.MultiPolygon, p orb.Point) float64 {
@@ -168,7 +192,7 @@ func BenchmarkIsochrone(b *testing.B) {
 // 3, or the last for fewer copies), whose neighbours' roads join its own
 // by connectors: the "15 minutes at LI ×64 within 50 ms".
 func BenchmarkIsochroneScaled(b *testing.B) {
-	pk, err := engine.OpenPack(testpacks.Scaled(b))
+	pk, err := pack.Open(testpacks.Scaled(b))
 	if err != nil {
 		b.Fatal(err)
 	}

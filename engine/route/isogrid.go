@@ -17,6 +17,25 @@ type isoGrid struct {
 	dLat   float64
 	cell   float64   // meters a cell
 	t      []float32 // by row (south first), then column; NaN: no road yet
+	buf    *isoBuffers
+}
+
+// isoBuffers are a grid's arrays, kept in Graph.isoPool between
+// isochrones (a 15-minute drive's are about 1.3 MB, which as garbage
+// made the collector stop the drawing loops every few isochrones).
+type isoBuffers struct {
+	t    []float32
+	dist []uint16 // fill's chamfer distances
+	in   []bool   // polygons' in-bitmap
+	seen []uint8  // polygons' traced corners
+}
+
+// release returns the grid's arrays to g's pool; the grid is unusable.
+func (g *Graph) release(gr *isoGrid) {
+	if gr.buf != nil {
+		g.isoPool.Put(gr.buf)
+		gr.buf, gr.t = nil, nil
+	}
 }
 
 // IsochroneAccess is how far (meters) a point of a contour may lie from
@@ -71,7 +90,12 @@ func (g *Graph) isoGrid(s Snap, reached []reachedArc, opt IsochroneOptions) *iso
 	gr.origin = orb.Point{b.Min[0] - m*gr.dLon, b.Min[1] - m*gr.dLat}
 	gr.w = int(math.Ceil((b.Max[0]-b.Min[0])/gr.dLon)) + 2*int(m)
 	gr.h = int(math.Ceil((b.Max[1]-b.Min[1])/gr.dLat)) + 2*int(m)
-	gr.t = make([]float32, gr.w*gr.h)
+	gr.buf, _ = g.isoPool.Get().(*isoBuffers)
+	if gr.buf == nil {
+		gr.buf = &isoBuffers{}
+	}
+	gr.buf.t = resize(gr.buf.t, gr.w*gr.h)
+	gr.t = gr.buf.t
 	nan := float32(math.NaN())
 	for i := range gr.t {
 		gr.t[i] = nan
@@ -105,11 +129,16 @@ func (g *Graph) markRoads(gr *isoGrid, x Exclude, bigOnly bool) {
 	for fy := fy0; fy <= fy1; fy++ {
 		for fx := fx0; fx <= fx1; fx++ {
 			for _, r := range g.fine.at(fx, fy) {
+				pts := g.edgePoints(r.edge)
+				a, b := pts[r.seg], pts[r.seg+1]
+				// a segment is listed in every cell it crosses: drawn from
+				// its start's cell, or from each when that lies outside
+				if ax, ay := g.fine.cellOf(a); (ax != fx || ay != fy) && ax >= fx0 && ax <= fx1 && ay >= fy0 && ay <= fy1 {
+					continue
+				}
 				if !g.isoRoad(r.edge, x, bigOnly) {
 					continue
 				}
-				pts := g.edgePoints(r.edge)
-				a, b := pts[r.seg], pts[r.seg+1]
 				n := gr.samples(a, b)
 				for k := 0; k <= n; k++ {
 					u := float64(k) / float64(n)
@@ -142,7 +171,10 @@ func (gr *isoGrid) samples(a, b orb.Point) int {
 func (g *Graph) drawArc(gr *isoGrid, e uint32, back bool, from, end, length float64) {
 	pts := g.edgePoints(e)
 	cos := gr.dLat / gr.dLon // meters a degree east over north
-	segLen := func(a, b orb.Point) float64 { return math.Hypot((b[0]-a[0])*cos, b[1]-a[1]) }
+	segLen := func(a, b orb.Point) float64 {
+		dx, dy := (b[0]-a[0])*cos, b[1]-a[1]
+		return math.Sqrt(dx*dx + dy*dy)
+	}
 	total := 0.0
 	for i := 0; i+1 < len(pts); i++ {
 		total += segLen(pts[i], pts[i+1])
@@ -188,10 +220,18 @@ func (gr *isoGrid) index(p orb.Point) (int, bool) {
 // straight distance), +Inf where none is within access cells.
 func (gr *isoGrid) fill(access float64) {
 	const far = math.MaxUint16
-	dist := make([]uint16, len(gr.t))
+	var dist []uint16
+	if gr.buf != nil {
+		gr.buf.dist = resize(gr.buf.dist, len(gr.t))
+		dist = gr.buf.dist
+	} else {
+		dist = make([]uint16, len(gr.t))
+	}
 	for i, v := range gr.t {
 		if v != v {
 			dist[i] = far
+		} else {
+			dist[i] = 0
 		}
 	}
 	w, h, t := gr.w, gr.h, gr.t

@@ -78,7 +78,17 @@ type traceRing struct {
 // ring and its holes, in coordinates.
 func (gr *isoGrid) polygons(limit float64) []orb.Polygon {
 	W := gr.w + 2
-	in := make([]bool, W*(gr.h+2))
+	var in []bool
+	var seen []uint8 // per corner: the directions traced from it
+	cw := gr.w + 1
+	if gr.buf != nil {
+		gr.buf.in, gr.buf.seen = resize(gr.buf.in, W*(gr.h+2)), resize(gr.buf.seen, cw*(gr.h+1))
+		in, seen = gr.buf.in, gr.buf.seen
+		clear(in)
+		clear(seen)
+	} else {
+		in, seen = make([]bool, W*(gr.h+2)), make([]uint8, cw*(gr.h+1))
+	}
 	lim := float32(limit)
 	for y := 0; y < gr.h; y++ {
 		row := gr.t[y*gr.w : (y+1)*gr.w]
@@ -93,8 +103,6 @@ func (gr *isoGrid) polygons(limit float64) []orb.Polygon {
 		rx, ry := rightCell(x, y, d)
 		return at(lx, ly) && !at(rx, ry)
 	}
-	cw := gr.w + 1
-	seen := make([]uint8, cw*(gr.h+1)) // per corner: the directions traced from it
 	var outers, holes []traceRing
 	trace := func(x, y, d int) {
 		if seen[y*cw+x]&(1<<d) != 0 {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
 	"waymark/internal/testpacks"
 	"waymark/regions"
@@ -25,9 +25,9 @@ func roadsPack(tb testing.TB, name string) string {
 	return testpacks.WithStages(tb, name, regions.RoadsStage())
 }
 
-func openGraphs(tb testing.TB, name string) *engine.Pack {
+func openGraphs(tb testing.TB, name string) *pack.Pack {
 	tb.Helper()
-	pk, err := engine.OpenPack(roadsPack(tb, name))
+	pk, err := pack.Open(roadsPack(tb, name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -222,14 +222,14 @@ func TestAlternatives(t *testing.T) {
 
 func TestGraphLoadTime(t *testing.T) {
 	p := roadsPack(t, "liechtenstein")
-	pk, err := engine.OpenPack(p) // warm the file cache
+	pk, err := pack.Open(p) // warm the file cache
 	if err != nil {
 		t.Fatal(err)
 	}
 	pk.Close()
 	res := testing.Benchmark(func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			pk, err := engine.OpenPack(p)
+			pk, err := pack.Open(p)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package engine
+package pack
 
 // The reverse index (geocode's reverse_index.go) of a pack is loaded in
 // the background once its geocoding index opens: mapped from its image
@@ -20,13 +20,14 @@ type reverseLoad struct {
 	done chan struct{}
 }
 
-// start loads pp's reverse index in the background and sets it on pp.ix.
-func (l *reverseLoad) start(pp *packPlaces, pk *Pack) {
+// start loads pk's reverse index in the background and sets it on its
+// geocoding index, pp.ix (pp is pk.places).
+func (l *reverseLoad) start(pp *places, pk *Pack) {
 	ctx, stop := context.WithCancel(context.Background())
 	l.stop, l.done = stop, make(chan struct{})
 	go func() {
 		defer close(l.done)
-		ri, err := imaged(pp, pk, reverseImagePath(pk.Path), geocode.ReadReverseImage,
+		ri, err := imaged(pk, reverseImagePath(pk.Path), geocode.ReadReverseImage,
 			func() (*geocode.ReverseIndex, error) { return geocode.NewReverseIndex(ctx, pp.ix) },
 			(*geocode.ReverseIndex).WriteImage)
 		if err != nil {

@@ -1,4 +1,4 @@
-package engine
+package pack
 
 import (
 	"context"
@@ -18,16 +18,16 @@ import (
 // (a bad disk, a truncated copy) can be told by comparing it with what
 // was written. The import records, per table, the row count and a SHA-256
 // of every row (table pack_checksums, written last); Check recomputes them
-// and runs SQLite's integrity check. OpenPack makes only the quick part
+// and runs SQLite's integrity check. Open makes only the quick part
 // (the SQLite header and the file's length, the small tables' checksums:
 // packquick.go), so that opening stays instant: a truncated or foreign
 // file, or one whose small tables differ, is refused there; damage inside
 // the large tables is found by Check (`waymark check`).
 
-// ErrPackDamaged is returned by Check when the pack's content differs from
-// what was written, or SQLite finds its structure broken, and by OpenPack
+// ErrDamaged is returned by Check when the pack's content differs from
+// what was written, or SQLite finds its structure broken, and by Open
 // when its quick check finds so.
-var ErrPackDamaged = errors.New("engine: pack is damaged")
+var ErrDamaged = errors.New("pack: region pack is damaged")
 
 const checksumTable = "pack_checksums"
 
@@ -39,14 +39,14 @@ func WriteChecksums(ctx context.Context, db *sql.DB) error {
 		return err
 	}
 	if _, err := db.ExecContext(ctx, `DROP TABLE IF EXISTS `+checksumTable); err != nil {
-		return fmt.Errorf("engine: write checksums: %w", err)
+		return fmt.Errorf("pack: write checksums: %w", err)
 	}
 	if _, err := db.ExecContext(ctx, `CREATE TABLE `+checksumTable+` (name TEXT PRIMARY KEY, rows INTEGER NOT NULL, sha256 TEXT NOT NULL)`); err != nil {
-		return fmt.Errorf("engine: write checksums: %w", err)
+		return fmt.Errorf("pack: write checksums: %w", err)
 	}
 	for _, s := range sums {
 		if _, err := db.ExecContext(ctx, `INSERT INTO `+checksumTable+` VALUES (?, ?, ?)`, s.name, s.rows, s.sha); err != nil {
-			return fmt.Errorf("engine: write checksums: %w", err)
+			return fmt.Errorf("pack: write checksums: %w", err)
 		}
 	}
 	return nil
@@ -66,7 +66,7 @@ func tableSums(ctx context.Context, db *sql.DB) ([]tableSum, error) {
 	rows, err := db.QueryContext(ctx, `SELECT name, sql FROM sqlite_master WHERE type = 'table'
 		AND name NOT LIKE 'sqlite_%' AND name != ? ORDER BY name`, checksumTable)
 	if err != nil {
-		return nil, fmt.Errorf("engine: list tables: %w", err)
+		return nil, fmt.Errorf("pack: list tables: %w", err)
 	}
 	type tbl struct{ name, sql string }
 	var tables []tbl
@@ -75,7 +75,7 @@ func tableSums(ctx context.Context, db *sql.DB) ([]tableSum, error) {
 		var s sql.NullString
 		if err := rows.Scan(&t.name, &s); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("engine: list tables: %w", err)
+			return nil, fmt.Errorf("pack: list tables: %w", err)
 		}
 		t.sql = s.String
 		tables = append(tables, t)
@@ -130,12 +130,12 @@ func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool, limit
 	}
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
-		return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
+		return tableSum{}, false, fmt.Errorf("pack: read table %s: %w", name, err)
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
+		return tableSum{}, false, fmt.Errorf("pack: read table %s: %w", name, err)
 	}
 	vals := make([]any, len(cols))
 	ptrs := make([]any, len(cols))
@@ -150,7 +150,7 @@ func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool, limit
 			return tableSum{name: name}, false, nil
 		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
+			return tableSum{}, false, fmt.Errorf("pack: read table %s: %w", name, err)
 		}
 		n++
 		for _, v := range vals {
@@ -184,7 +184,7 @@ func hashTable(ctx context.Context, db *sql.DB, name string, noRowid bool, limit
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return tableSum{}, false, fmt.Errorf("engine: read table %s: %w", name, err)
+		return tableSum{}, false, fmt.Errorf("pack: read table %s: %w", name, err)
 	}
 	return tableSum{name: name, rows: n, sha: hex.EncodeToString(h.Sum(nil))}, true, nil
 }
@@ -197,7 +197,7 @@ type CheckReport struct {
 
 // Check verifies the pack at path: SQLite's integrity check, then every
 // table's rows against the checksums written at import. It returns
-// ErrPackDamaged (wrapped) with the report when anything differs, and a
+// ErrDamaged (wrapped) with the report when anything differs, and a
 // report without problems (Tables 0) for a pack built before checksums.
 func Check(ctx context.Context, path string) (*CheckReport, error) {
 	if err := checkHeader(path); err != nil {
@@ -205,7 +205,7 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 	}
 	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&immutable=1&_query_only=1")
 	if err != nil {
-		return nil, fmt.Errorf("engine: check %s: %w", path, err)
+		return nil, fmt.Errorf("pack: check %s: %w", path, err)
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
@@ -262,26 +262,26 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 		}
 	}
 	if len(rep.Problems) > 0 {
-		return rep, fmt.Errorf("%w: %s: %d problems, first: %s", ErrPackDamaged, path, len(rep.Problems), rep.Problems[0])
+		return rep, fmt.Errorf("%w: %s: %d problems, first: %s", ErrDamaged, path, len(rep.Problems), rep.Problems[0])
 	}
 	return rep, nil
 }
 
-// checkHeader makes the cheap checks OpenPack makes: the file starts with
+// checkHeader makes the cheap checks Open makes: the file starts with
 // SQLite's header and is as long as the header says (a truncated copy is
 // refused at once).
 func checkHeader(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("engine: open pack: %w", err)
+		return fmt.Errorf("pack: open pack: %w", err)
 	}
 	defer f.Close()
 	var h [100]byte
 	if _, err := io.ReadFull(f, h[:]); err != nil {
-		return fmt.Errorf("engine: open pack %s: too short for a pack: %w", path, ErrPackFormat)
+		return fmt.Errorf("pack: open pack %s: too short for a pack: %w", path, ErrFormat)
 	}
 	if string(h[:16]) != "SQLite format 3\x00" {
-		return fmt.Errorf("engine: open pack %s: not an SQLite file: %w", path, ErrPackFormat)
+		return fmt.Errorf("pack: open pack %s: not an SQLite file: %w", path, ErrFormat)
 	}
 	pageSize := int64(binary.BigEndian.Uint16(h[16:18]))
 	if pageSize == 1 {
@@ -293,10 +293,10 @@ func checkHeader(path string) error {
 	if binary.BigEndian.Uint32(h[24:28]) == binary.BigEndian.Uint32(h[92:96]) && pages > 0 {
 		st, err := f.Stat()
 		if err != nil {
-			return fmt.Errorf("engine: open pack: %w", err)
+			return fmt.Errorf("pack: open pack: %w", err)
 		}
 		if st.Size() < pages*pageSize {
-			return fmt.Errorf("engine: open pack %s: truncated (%d of %d bytes; copy it again): %w", path, st.Size(), pages*pageSize, ErrPackDamaged)
+			return fmt.Errorf("pack: open pack %s: truncated (%d of %d bytes; copy it again): %w", path, st.Size(), pages*pageSize, ErrDamaged)
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package engine
+package pack
 
 // Writing a pack's images ahead of its first open. The images (images.go)
 // are otherwise written by the first open of a pack, which then takes as
@@ -48,12 +48,11 @@ type ImagesReport struct {
 // without a build id (an old format) has no images.
 func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesReport, error) {
 	var rep ImagesReport
-	pk, err := OpenPackWith(path, PackOptions{NoGraphs: true})
+	pk, err := OpenWith(path, Options{NoGraphs: true})
 	if err != nil {
 		return rep, err
 	}
-	e := &Engine{packs: []*Pack{pk}}
-	defer e.Close()
+	defer pk.Close()
 	if pk.Info.BuildID == "" || !imagesMapped {
 		return rep, nil
 	}
@@ -61,7 +60,7 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 	// their touched pages to the RSS.
 	graphs, err := storedGraphs(pk.db)
 	if err != nil {
-		return rep, fmt.Errorf("engine: write images: %w", err)
+		return rep, fmt.Errorf("pack: write images: %w", err)
 	}
 	for _, st := range graphs {
 		if err := ctx.Err(); err != nil {
@@ -72,15 +71,15 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 			continue
 		}
 		if err := writeSpilledGraphImage(pk.db, path, pk.Info.BuildID, st); err != nil {
-			return rep, fmt.Errorf("engine: write images: %w", err)
+			return rep, fmt.Errorf("pack: write images: %w", err)
 		}
 		rep.Written = append(rep.Written, filepath.Base(graphImagePath(path, st.p)))
 	}
-	if err := e.WarmPlaces(ctx); err != nil {
+	if err := pk.WarmPlaces(ctx); err != nil {
 		return rep, err
 	}
-	if err := e.ImageErr(); err != nil {
-		return rep, fmt.Errorf("engine: write images: %w", err)
+	if err := pk.ImageErr(); err != nil {
+		return rep, fmt.Errorf("pack: write images: %w", err)
 	}
 	for _, img := range []string{completerImagePath(path), nearbyImagePath(path), reverseImagePath(path)} {
 		rep.Written = append(rep.Written, filepath.Base(img))

@@ -1,4 +1,4 @@
-package engine
+package pack
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 // written), and returns it with the image Decode and WriteImage make of
 // the graph (how an image was written before).
 func SpilledAndHeapGraphImage(pack string, p route.Profile) (spilled, heap []byte, err error) {
-	pk, err := OpenPackWith(pack, PackOptions{NoGraphs: true})
+	pk, err := OpenWith(pack, Options{NoGraphs: true})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,7 +51,7 @@ func SpilledAndHeapGraphImage(pack string, p route.Profile) (spilled, heap []byt
 	return nil, nil, fmt.Errorf("no %s graph", p)
 }
 
-// QuickCheck makes the quick check OpenPack makes, of the open pack pk.
+// QuickCheck makes the quick check Open makes, of the open pack pk.
 func QuickCheck(pk *Pack) (*CheckReport, error) {
 	return quickCheck(context.Background(), pk.db, pk.Path)
 }

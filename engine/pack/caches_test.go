@@ -1,4 +1,4 @@
-package engine_test
+package pack_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/internal/testpacks"
 )
 
@@ -35,10 +36,10 @@ func copyAlone(t *testing.T, name string) string {
 // them all.
 func TestCopiedPackRebuildsCaches(t *testing.T) {
 	path := copyAlone(t, "monaco")
-	open := func() []engine.CacheEvent {
+	open := func() []pack.CacheEvent {
 		var mu sync.Mutex
-		var evs []engine.CacheEvent
-		e, err := engine.OpenWith(engine.Options{Caches: func(ev engine.CacheEvent) {
+		var evs []pack.CacheEvent
+		e, err := engine.OpenWith(engine.Options{Caches: func(ev pack.CacheEvent) {
 			mu.Lock()
 			evs = append(evs, ev)
 			mu.Unlock()
@@ -78,7 +79,7 @@ func TestCopiedPackRebuildsCaches(t *testing.T) {
 			t.Errorf("cache %s: started %v, written %v; events %v", c, started[c], done[c], evs)
 		}
 	}
-	files := engine.CacheFiles(path)
+	files := pack.CacheFiles(path)
 	var names []string
 	var sum int64
 	for _, f := range files {
@@ -93,7 +94,7 @@ func TestCopiedPackRebuildsCaches(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Errorf("CacheFiles = %v, want %v", names, want)
 	}
-	packBytes, cacheBytes, err := engine.DiskUse(path)
+	packBytes, cacheBytes, err := pack.DiskUse(path)
 	st, _ := os.Stat(path)
 	if err != nil || packBytes != st.Size() || cacheBytes != sum || cacheBytes == 0 {
 		t.Errorf("DiskUse = %d + %d, %v; want %d + %d", packBytes, cacheBytes, err, st.Size(), sum)
@@ -101,10 +102,10 @@ func TestCopiedPackRebuildsCaches(t *testing.T) {
 	if again := open(); len(again) != 0 {
 		t.Errorf("second open rebuilt caches: %v", again)
 	}
-	if err := engine.RemoveImages(path); err != nil {
+	if err := pack.RemoveImages(path); err != nil {
 		t.Fatal(err)
 	}
-	if left := engine.CacheFiles(path); len(left) != 0 {
+	if left := pack.CacheFiles(path); len(left) != 0 {
 		t.Errorf("after RemoveImages: %v", left)
 	}
 }
@@ -124,20 +125,20 @@ func TestCheckCaches(t *testing.T) {
 	}
 	e.Packs()[0].WaitGraphs()
 	e.Close()
-	states := func() map[string]engine.CacheState {
+	states := func() map[string]pack.CacheState {
 		t.Helper()
-		rep, err := engine.CheckCaches(ctx, path)
+		rep, err := pack.CheckCaches(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := map[string]engine.CacheState{}
+		m := map[string]pack.CacheState{}
 		for _, c := range rep {
 			m[strings.TrimPrefix(filepath.Base(c.Path), "monaco.waymark.")] = c.State
 		}
 		return m
 	}
 	for name, st := range states() {
-		if st != engine.CacheOK {
+		if st != pack.CacheOK {
 			t.Errorf("fresh cache %s: %v, want ok", name, st)
 		}
 	}
@@ -168,14 +169,14 @@ func TestCheckCaches(t *testing.T) {
 	os.Remove(path + ".nearby")
 	os.WriteFile(filepath.Join(filepath.Dir(path), ".monaco.waymark.nearby.tmp123"), []byte("x"), 0o644)
 	got := states()
-	want := map[string]engine.CacheState{"driving.graph": engine.CacheDamaged, "walking.graph": engine.CacheOK,
-		"cycling.graph": engine.CacheOK, "reverse": engine.CacheStale, "nearby": engine.CacheMissing, "autocomplete": engine.CacheOK}
+	want := map[string]pack.CacheState{"driving.graph": pack.CacheDamaged, "walking.graph": pack.CacheOK,
+		"cycling.graph": pack.CacheOK, "reverse": pack.CacheStale, "nearby": pack.CacheMissing, "autocomplete": pack.CacheOK}
 	for name, st := range want {
 		if got[name] != st {
 			t.Errorf("cache %s: %v, want %v", name, got[name], st)
 		}
 	}
-	if got[".monaco.waymark.nearby.tmp123"] != engine.CacheLeftover {
+	if got[".monaco.waymark.nearby.tmp123"] != pack.CacheLeftover {
 		t.Errorf("temporary file: %v, want leftover (%v)", got[".monaco.waymark.nearby.tmp123"], got)
 	}
 }

@@ -1,4 +1,4 @@
-package engine_test
+package pack_test
 
 import (
 	"context"
@@ -13,13 +13,14 @@ import (
 
 	"github.com/paulmach/orb"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
+	"waymark/internal/testpacks"
 )
 
-func openPackWith(t *testing.T, path string, opts engine.PackOptions) *engine.Pack {
+func openPackWith(t *testing.T, path string, opts pack.Options) *pack.Pack {
 	t.Helper()
-	pk, err := engine.OpenPackWith(path, opts)
+	pk, err := pack.OpenWith(path, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func openPackWith(t *testing.T, path string, opts engine.PackOptions) *engine.Pa
 
 // routeAnswers routes n seeded random pairs of the pack's home area with
 // each profile and returns the answers (or errors) as JSON.
-func routeAnswers(t *testing.T, pk *engine.Pack, n int) []string {
+func routeAnswers(t *testing.T, pk *pack.Pack, n int) []string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
 	var out []string
@@ -83,10 +84,10 @@ func sameAnswers(t *testing.T, what string, got, want []string) {
 	}
 }
 
-func imagesOf(pack string) []string {
+func imagesOf(packFile string) []string {
 	var out []string
 	for _, p := range route.Profiles {
-		out = append(out, pack+"."+p.String()+".graph")
+		out = append(out, packFile+"."+p.String()+".graph")
 	}
 	return out
 }
@@ -96,20 +97,20 @@ func imagesOf(pack string) []string {
 // writing them; answers are the decoded graphs' in every case, also when
 // an image is of another build, cut short, or cannot be written.
 func TestGraphImages(t *testing.T) {
-	pack := copyPack(t, "monaco")
-	want := routeAnswers(t, openPackWith(t, pack, engine.PackOptions{DecodeGraphs: true}), 100)
-	for _, img := range imagesOf(pack) {
+	packFile := testpacks.Copy(t, "monaco")
+	want := routeAnswers(t, openPackWith(t, packFile, pack.Options{DecodeGraphs: true}), 100)
+	for _, img := range imagesOf(packFile) {
 		if _, err := os.Stat(img); !os.IsNotExist(err) {
 			t.Fatalf("decoding wrote %s (%v)", img, err)
 		}
 	}
 
-	first := openPackWith(t, pack, engine.PackOptions{})
+	first := openPackWith(t, packFile, pack.Options{})
 	if err := first.GraphImageErr(); err != nil {
 		t.Fatal(err)
 	}
 	stamps := map[string]time.Time{}
-	for _, img := range imagesOf(pack) {
+	for _, img := range imagesOf(packFile) {
 		st, err := os.Stat(img)
 		if err != nil {
 			t.Fatal(err)
@@ -127,7 +128,7 @@ func TestGraphImages(t *testing.T) {
 	sameAnswers(t, "first open", routeAnswers(t, first, 100), want)
 
 	time.Sleep(10 * time.Millisecond) // a rewrite would show in the time stamps
-	second := openPackWith(t, pack, engine.PackOptions{})
+	second := openPackWith(t, packFile, pack.Options{})
 	for _, p := range route.Profiles {
 		if !second.Graph(p).Mapped() {
 			t.Errorf("second open: the %s graph is not mapped", p)
@@ -141,9 +142,9 @@ func TestGraphImages(t *testing.T) {
 	sameAnswers(t, "second open", routeAnswers(t, second, 100), want)
 
 	// An image of another pack's build, and one cut short, are written again.
-	other := copyPack(t, "liechtenstein")
-	openPackWith(t, other, engine.PackOptions{})
-	imgs, otherImgs := imagesOf(pack), imagesOf(other)
+	other := testpacks.Copy(t, "liechtenstein")
+	openPackWith(t, other, pack.Options{})
+	imgs, otherImgs := imagesOf(packFile), imagesOf(other)
 	copyFile(t, otherImgs[0], imgs[0])
 	data, err := os.ReadFile(imgs[1])
 	if err != nil {
@@ -152,7 +153,7 @@ func TestGraphImages(t *testing.T) {
 	if err := os.WriteFile(imgs[1], data[:len(data)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	third := openPackWith(t, pack, engine.PackOptions{})
+	third := openPackWith(t, packFile, pack.Options{})
 	if err := third.GraphImageErr(); err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +172,7 @@ func TestGraphImages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fourth := openPackWith(t, pack, engine.PackOptions{})
+	fourth := openPackWith(t, packFile, pack.Options{})
 	if fourth.GraphImageErr() == nil {
 		t.Error("no error for images that cannot be written")
 	}
@@ -181,7 +182,7 @@ func TestGraphImages(t *testing.T) {
 		}
 	}
 	sameAnswers(t, "images not written", routeAnswers(t, fourth, 100), want)
-	if leftover, _ := filepath.Glob(filepath.Join(filepath.Dir(pack), ".*tmp*")); len(leftover) > 0 {
+	if leftover, _ := filepath.Glob(filepath.Join(filepath.Dir(packFile), ".*tmp*")); len(leftover) > 0 {
 		t.Errorf("temporary files left: %v", leftover)
 	}
 }
@@ -190,8 +191,8 @@ func TestGraphImages(t *testing.T) {
 // image files a killed process left (older than a writer in progress
 // could be), not a fresh one another process may be writing.
 func TestGraphImageTempsLeftByKills(t *testing.T) {
-	pack := copyPack(t, "monaco")
-	dir, base := filepath.Split(pack)
+	packFile := testpacks.Copy(t, "monaco")
+	dir, base := filepath.Split(packFile)
 	stale := filepath.Join(dir, "."+base+".driving.graph.tmp111")
 	fresh := filepath.Join(dir, "."+base+".driving.graph.tmp222")
 	for _, p := range []string{stale, fresh} {
@@ -203,7 +204,7 @@ func TestGraphImageTempsLeftByKills(t *testing.T) {
 	if err := os.Chtimes(stale, old, old); err != nil {
 		t.Fatal(err)
 	}
-	openPackWith(t, pack, engine.PackOptions{})
+	openPackWith(t, packFile, pack.Options{})
 	if _, err := os.Stat(stale); !os.IsNotExist(err) {
 		t.Errorf("the stale temporary file is still there (%v)", err)
 	}
@@ -215,13 +216,13 @@ func TestGraphImageTempsLeftByKills(t *testing.T) {
 // TestGraphImagesInWorkingDirectory: a pack named without a directory
 // gets its images beside it, not in the system's temporary directory.
 func TestGraphImagesInWorkingDirectory(t *testing.T) {
-	pack := copyPack(t, "monaco")
-	t.Chdir(filepath.Dir(pack))
-	pk := openPackWith(t, filepath.Base(pack), engine.PackOptions{})
+	packFile := testpacks.Copy(t, "monaco")
+	t.Chdir(filepath.Dir(packFile))
+	pk := openPackWith(t, filepath.Base(packFile), pack.Options{})
 	if err := pk.GraphImageErr(); err != nil {
 		t.Fatal(err)
 	}
-	for _, img := range imagesOf(pack) {
+	for _, img := range imagesOf(packFile) {
 		if _, err := os.Stat(img); err != nil {
 			t.Errorf("no image beside the pack: %v", err)
 		}
@@ -230,22 +231,22 @@ func TestGraphImagesInWorkingDirectory(t *testing.T) {
 
 // TestRemoveImages removes a pack's images and only them.
 func TestRemoveImages(t *testing.T) {
-	pack := copyPack(t, "monaco")
-	if err := openEngine(t, pack).ImageErr(); err != nil { // all images written
+	packFile := testpacks.Copy(t, "monaco")
+	if err := openEngine(t, packFile).ImageErr(); err != nil { // all images written
 		t.Fatal(err)
 	}
-	if err := engine.RemoveImages(pack); err != nil {
+	if err := pack.RemoveImages(packFile); err != nil {
 		t.Fatal(err)
 	}
-	for _, img := range append(imagesOf(pack), pack+".autocomplete", pack+".nearby") {
+	for _, img := range append(imagesOf(packFile), packFile+".autocomplete", packFile+".nearby") {
 		if _, err := os.Stat(img); !os.IsNotExist(err) {
 			t.Errorf("%s is still there (%v)", img, err)
 		}
 	}
-	if _, err := os.Stat(pack); err != nil {
+	if _, err := os.Stat(packFile); err != nil {
 		t.Errorf("the pack went too: %v", err)
 	}
-	if err := engine.RemoveImages(pack); err != nil {
+	if err := pack.RemoveImages(packFile); err != nil {
 		t.Errorf("removing images that are not there: %v", err)
 	}
 }
@@ -266,9 +267,9 @@ func copyFile(t *testing.T, from, to string) {
 // other routing: the driving graph mapped from its image answers as the
 // intact pack's, the walking one is absent, and WaitGraphs says why.
 func TestGraphsReadyEach(t *testing.T) {
-	pack := copyPack(t, "monaco")
-	want := routeAnswers(t, openPackWith(t, pack, engine.PackOptions{}), 50) // writes the images
-	db, err := sql.Open("sqlite3", pack)
+	packFile := testpacks.Copy(t, "monaco")
+	want := routeAnswers(t, openPackWith(t, packFile, pack.Options{}), 50) // writes the images
+	db, err := sql.Open("sqlite3", packFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,10 +277,10 @@ func TestGraphsReadyEach(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	if err := os.Remove(pack + ".walking.graph"); err != nil {
+	if err := os.Remove(packFile + ".walking.graph"); err != nil {
 		t.Fatal(err)
 	}
-	pk, err := engine.OpenPack(pack)
+	pk, err := pack.Open(packFile)
 	if err != nil {
 		t.Fatal(err)
 	}

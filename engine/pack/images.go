@@ -1,4 +1,4 @@
-package engine
+package pack
 
 // Images beside a pack: caches of what opening a pack would otherwise
 // decode onto the heap, laid out as they are in memory (package flat) and
@@ -55,7 +55,7 @@ func RemoveImages(pack string) error {
 		}
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("engine: remove images: %w", errors.Join(errs...))
+		return fmt.Errorf("pack: remove images: %w", errors.Join(errs...))
 	}
 	return nil
 }

@@ -1,10 +1,10 @@
-package engine_test
+package pack_test
 
 import (
 	"context"
 	"testing"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
@@ -18,11 +18,11 @@ func BenchmarkOpenPack(b *testing.B) {
 	for _, region := range []string{"liechtenstein", "monaco", "andorra", testpacks.ScaledName()} {
 		for _, how := range []struct {
 			name string
-			opts engine.PackOptions
-		}{{"mapped", engine.PackOptions{}}, {"decoded", engine.PackOptions{DecodeGraphs: true}}} {
+			opts pack.Options
+		}{{"mapped", pack.Options{}}, {"decoded", pack.Options{DecodeGraphs: true}}} {
 			b.Run(region+"/"+how.name, func(b *testing.B) {
 				path := benchPack(b, region)
-				if p, err := engine.OpenPackWith(path, how.opts); err == nil { // writes the images
+				if p, err := pack.OpenWith(path, how.opts); err == nil { // writes the images
 					p.WaitGraphs()
 					p.Close()
 				}
@@ -30,10 +30,10 @@ func BenchmarkOpenPack(b *testing.B) {
 				b.ResetTimer()
 				var lat benchstat.Latencies
 				for i := 0; i < b.N; i++ {
-					var p *engine.Pack
+					var p *pack.Pack
 					var err error
 					lat.Time(func() {
-						if p, err = engine.OpenPackWith(path, how.opts); err == nil {
+						if p, err = pack.OpenWith(path, how.opts); err == nil {
 							err = p.WaitGraphs()
 						}
 					})
@@ -57,27 +57,27 @@ func BenchmarkOpenPlaces(b *testing.B) {
 	for _, region := range []string{"liechtenstein", "monaco", "andorra", testpacks.ScaledName()} {
 		b.Run(region, func(b *testing.B) {
 			path := benchPack(b, region)
-			open := func() (*engine.Engine, error) {
-				e, err := engine.Open(path)
+			open := func() (*pack.Pack, error) {
+				p, err := pack.Open(path)
 				if err == nil {
-					err = e.WarmPlaces(context.Background())
+					err = p.WarmPlaces(context.Background())
 				}
-				return e, err
+				return p, err
 			}
-			if e, err := open(); err == nil { // writes the images
-				e.Close()
+			if p, err := open(); err == nil { // writes the images
+				p.Close()
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			var lat benchstat.Latencies
 			for i := 0; i < b.N; i++ {
-				var e *engine.Engine
+				var p *pack.Pack
 				var err error
-				lat.Time(func() { e, err = open() })
+				lat.Time(func() { p, err = open() })
 				if err != nil {
 					b.Fatal(err)
 				}
-				e.Close()
+				p.Close()
 			}
 			lat.Report(b)
 		})

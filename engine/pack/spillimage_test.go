@@ -1,11 +1,12 @@
-package engine_test
+package pack_test
 
 import (
 	"bytes"
 	"testing"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/engine/route"
+	"waymark/internal/testpacks"
 )
 
 // TestSpilledGraphImages: the image written from a spilled decoding (its
@@ -13,10 +14,10 @@ import (
 // heap, byte for byte, for every graph of the test regions' packs.
 func TestSpilledGraphImages(t *testing.T) {
 	for _, name := range []string{"liechtenstein", "monaco", "andorra"} {
-		pack := copyPack(t, name)
+		packFile := testpacks.Copy(t, name)
 		for _, p := range route.Profiles {
 			t.Run(name+"/"+p.String(), func(t *testing.T) {
-				spilled, heap, err := engine.SpilledAndHeapGraphImage(pack, p)
+				spilled, heap, err := pack.SpilledAndHeapGraphImage(packFile, p)
 				if err != nil {
 					t.Fatal(err)
 				}

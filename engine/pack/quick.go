@@ -1,4 +1,4 @@
-package engine
+package pack
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 // recorded and quickBytes of values as read (meta, the countries, the
 // search configuration, the map classes, place kinds, address areas:
 // what every answer reads; on LI 24 of 31 tables, 4 ms). A table that
-// differs makes the pack damaged (ErrPackDamaged): OpenPack refuses it,
-// and with PackOptions.AllowDamaged opens it with Pack.Damage telling
+// differs makes the pack damaged (ErrDamaged): Open refuses it,
+// and with Options.AllowDamaged opens it with Pack.Damage telling
 // why. The large tables (places, map rows, graphs) are left to Check
 // (`waymark check`), which reads every row; SQLite's pages of the large
 // tables are checked as they are read, and a broken one is an error of
@@ -36,7 +36,7 @@ func quickCheck(ctx context.Context, db *sql.DB, path string) (*CheckReport, err
 	rep := &CheckReport{}
 	unreadable := func(what string, err error) (*CheckReport, error) {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("%s unreadable: %v", what, err))
-		return rep, fmt.Errorf("%w: %s: %s", ErrPackDamaged, path, rep.Problems[0])
+		return rep, fmt.Errorf("%w: %s: %s", ErrDamaged, path, rep.Problems[0])
 	}
 	var has int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, checksumTable).Scan(&has); err != nil {
@@ -94,7 +94,7 @@ func quickCheck(ctx context.Context, db *sql.DB, path string) (*CheckReport, err
 		rep.Tables++
 	}
 	if len(rep.Problems) > 0 {
-		return rep, fmt.Errorf("%w: %s: %s (waymark check tells all; import it again)", ErrPackDamaged, path, rep.Problems[0])
+		return rep, fmt.Errorf("%w: %s: %s (waymark check tells all; import it again)", ErrDamaged, path, rep.Problems[0])
 	}
 	return rep, nil
 }

@@ -1,4 +1,4 @@
-package engine_test
+package pack_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"waymark/engine"
+	"waymark/engine/pack"
 	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
@@ -31,14 +31,14 @@ func damage(t *testing.T, path string, stmts ...string) {
 // TestOpenRefusesDamagedPacks (issue 38, item 3): opening a pack makes
 // the quick part of Check, so a pack whose small tables differ from what
 // was built (meta, the countries, the search configuration) is refused
-// with ErrPackDamaged, by OpenPack and engine.Open alike, and opened
-// with AllowDamaged with Damage telling why; damage to a large table is
+// with ErrDamaged by Open (engine.Open's test: TestOpenRefusesDamaged), and
+// opened with AllowDamaged with Damage telling why; damage to a large table is
 // left to Check. Before, every one of them opened silently.
 func TestOpenRefusesDamagedPacks(t *testing.T) {
-	sound := copyPack(t, "monaco")
-	pk, err := engine.OpenPack(sound)
+	sound := testpacks.Copy(t, "monaco")
+	pk, err := pack.Open(sound)
 	if err != nil {
-		t.Fatalf("OpenPack(sound pack) = %v", err)
+		t.Fatalf("Open(sound pack) = %v", err)
 	}
 	if pk.Damage() != nil {
 		t.Errorf("sound pack: Damage = %v, want nil", pk.Damage())
@@ -58,40 +58,34 @@ func TestOpenRefusesDamagedPacks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := copyPack(t, "monaco")
+			path := testpacks.Copy(t, "monaco")
 			damage(t, path, tt.stmts...)
-			if _, err := engine.Check(context.Background(), path); !errors.Is(err, engine.ErrPackDamaged) {
-				t.Fatalf("Check = %v, want ErrPackDamaged (the test's damage is damage)", err)
+			if _, err := pack.Check(context.Background(), path); !errors.Is(err, pack.ErrDamaged) {
+				t.Fatalf("Check = %v, want ErrDamaged (the test's damage is damage)", err)
 			}
-			pk, err := engine.OpenPack(path)
+			pk, err := pack.Open(path)
 			if !tt.damaged {
 				if err != nil {
-					t.Fatalf("OpenPack = %v, want it opened (a large table is Check's)", err)
+					t.Fatalf("Open = %v, want it opened (a large table is Check's)", err)
 				}
 				pk.Close()
 				return
 			}
-			if !errors.Is(err, engine.ErrPackDamaged) || !strings.Contains(err.Error(), tt.table) {
+			if !errors.Is(err, pack.ErrDamaged) || !strings.Contains(err.Error(), tt.table) {
 				if pk != nil {
 					pk.Close()
 				}
-				t.Fatalf("OpenPack = %v, want ErrPackDamaged naming table %s", err, tt.table)
+				t.Fatalf("Open = %v, want ErrDamaged naming table %s", err, tt.table)
 			}
-			if e, err := engine.Open(path); !errors.Is(err, engine.ErrPackDamaged) {
-				if e != nil {
-					e.Close()
-				}
-				t.Errorf("engine.Open = %v, want ErrPackDamaged", err)
-			}
-			e, err := engine.OpenWith(engine.Options{AllowDamaged: true}, path)
+			dp, err := pack.OpenWith(path, pack.Options{AllowDamaged: true})
 			if err != nil {
 				t.Fatalf("OpenWith(AllowDamaged) = %v, want the pack opened", err)
 			}
-			defer e.Close()
-			if d := e.Packs()[0].Damage(); !errors.Is(d, engine.ErrPackDamaged) || !strings.Contains(d.Error(), tt.table) {
-				t.Errorf("Damage = %v, want ErrPackDamaged naming %s", d, tt.table)
+			defer dp.Close()
+			if d := dp.Damage(); !errors.Is(d, pack.ErrDamaged) || !strings.Contains(d.Error(), tt.table) {
+				t.Errorf("Damage = %v, want ErrDamaged naming %s", d, tt.table)
 			}
-			if ps := e.Packs()[0].Problems(); len(ps) == 0 || !strings.Contains(ps[0], "table "+tt.table) {
+			if ps := dp.Problems(); len(ps) == 0 || !strings.Contains(ps[0], "table "+tt.table) {
 				t.Errorf("Problems = %q, want the first naming table %s", ps, tt.table)
 			}
 		})
@@ -102,11 +96,11 @@ func TestOpenRefusesDamagedPacks(t *testing.T) {
 // most tables (every small one) and finds nothing.
 func TestQuickCheckCovers(t *testing.T) {
 	for _, name := range []string{"liechtenstein", "monaco", "andorra"} {
-		pk, err := engine.OpenPackWith(testpacks.Path(t, name), engine.PackOptions{NoGraphs: true})
+		pk, err := pack.OpenWith(testpacks.Path(t, name), pack.Options{NoGraphs: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := engine.QuickCheck(pk)
+		rep, err := pack.QuickCheck(pk)
 		pk.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -123,7 +117,7 @@ func TestQuickCheckCovers(t *testing.T) {
 func BenchmarkQuickCheck(b *testing.B) {
 	for _, name := range []string{"liechtenstein", "monaco", "andorra"} {
 		b.Run(name, func(b *testing.B) {
-			pk, err := engine.OpenPackWith(testpacks.Path(b, name), engine.PackOptions{NoGraphs: true})
+			pk, err := pack.OpenWith(testpacks.Path(b, name), pack.Options{NoGraphs: true})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -132,7 +126,7 @@ func BenchmarkQuickCheck(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				lat.Time(func() {
-					if _, err := engine.QuickCheck(pk); err != nil {
+					if _, err := pack.QuickCheck(pk); err != nil {
 						b.Fatal(err)
 					}
 				})

@@ -1,4 +1,4 @@
-package engine
+package pack
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
 )
 
-// PackFormatVersion is the newest region pack format this engine reads;
+// FormatVersion is the newest region pack format this engine reads;
 // it must equal regions.FormatVersion (a test in regions checks that).
 // Version 2 stores place geometries compactly (engine/geocode/placegeom);
 // version 3 stores a house's address lines once on its street
@@ -37,16 +37,16 @@ import (
 // graph. Older packs read unchanged, so the engine opens all six
 // (a pack before 6 has no cycling graph, and refuses exclude= where it has
 // roads of an excludable class: route.ErrExcludeUnsupported).
-const PackFormatVersion = 6
+const FormatVersion = 6
 
-// oldestPackFormat is the oldest pack format this engine still reads.
-const oldestPackFormat = 1
+// oldestFormat is the oldest pack format this engine still reads.
+const oldestFormat = 1
 
-// ErrPackFormat is returned when a file is not a region pack of a format this engine reads.
-var ErrPackFormat = errors.New("engine: not a region pack of a supported format")
+// ErrFormat is returned when a file is not a region pack of a format this engine reads.
+var ErrFormat = errors.New("pack: not a region pack of a supported format")
 
-// PackInfo describes an opened region pack (from its meta table).
-type PackInfo struct {
+// Info describes an opened region pack (from its meta table).
+type Info struct {
 	Name          string
 	BuildID       string // random id of this build; keys tile caches
 	Source        string // base name of the extract it was built from
@@ -60,13 +60,14 @@ type PackInfo struct {
 }
 
 // Pack is one opened region pack, read-only and safe for concurrent use;
-// its database is the engine's own (map features are read through
-// MapData, places through the Engine). Its routing graphs are decoded in the background from
-// OpenPack on, so that a pack of any size opens at once and geocoding
-// answers while they load; routing waits for them (see Graph).
+// its database is its own (map features are read through MapData, places
+// through Places, Completer and Nearby). Its routing graphs are decoded
+// in the background from Open on, so that a pack of any size opens at
+// once and geocoding answers while they load; routing waits for them
+// (see Graph).
 type Pack struct {
 	Path string
-	Info PackInfo
+	Info Info
 	db   *sql.DB
 
 	graphs graphSet
@@ -76,16 +77,19 @@ type Pack struct {
 	mapErr  error
 
 	// caches is told of the caches beside the pack being rebuilt
-	// (PackOptions.Caches; caches.go)
+	// (Options.Caches; caches.go)
 	caches func(CacheEvent)
-	// damage is what the quick check found (PackOptions.AllowDamaged).
+	// damage is what the quick check found (Options.AllowDamaged).
 	damage   error
 	problems []string
+
+	// places are the pack's place indexes, built on first use (places.go)
+	places places
 }
 
 // Damage returns why the quick check made at open found the pack
-// damaged (wrapping ErrPackDamaged), or nil for a sound pack. Only a pack
-// opened with PackOptions.AllowDamaged can have one.
+// damaged (wrapping ErrDamaged), or nil for a sound pack. Only a pack
+// opened with Options.AllowDamaged can have one.
 func (p *Pack) Damage() error { return p.damage }
 
 // Problems lists what the quick check made at open found wrong, one
@@ -113,8 +117,8 @@ type graphSet struct {
 	imageErr error
 }
 
-// PackOptions tune OpenPackWith.
-type PackOptions struct {
+// Options tune OpenWith.
+type Options struct {
 	// DecodeGraphs decodes the routing graphs onto the heap, neither
 	// mapping nor writing their images (graphimage.go).
 	DecodeGraphs bool
@@ -129,40 +133,40 @@ type PackOptions struct {
 	AllowDamaged bool
 }
 
-// OpenPack opens the region pack at path read-only, reads its meta table,
+// Open opens the region pack at path read-only, reads its meta table,
 // makes the quick check (packquick.go: a damaged pack is refused with
-// ErrPackDamaged) and starts loading its routing graphs in the
+// ErrDamaged) and starts loading its routing graphs in the
 // background: mapped from their images beside the pack, or decoded (and
 // their images written) the first time (graphimage.go).
-func OpenPack(path string) (*Pack, error) { return OpenPackWith(path, PackOptions{}) }
+func Open(path string) (*Pack, error) { return OpenWith(path, Options{}) }
 
-// OpenPackWith is OpenPack with options.
-func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
+// OpenWith is Open with options.
+func OpenWith(path string, opts Options) (*Pack, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("engine: open pack: %w", err)
+		return nil, fmt.Errorf("pack: open pack: %w", err)
 	}
 	if st.IsDir() {
-		return nil, fmt.Errorf("engine: open pack %s: %w", path, ErrPackFormat)
+		return nil, fmt.Errorf("pack: open pack %s: %w", path, ErrFormat)
 	}
 	if err := checkHeader(path); err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&immutable=1&_query_only=1")
 	if err != nil {
-		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+		return nil, fmt.Errorf("pack: open pack %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
 	meta, err := readMeta(db)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+		return nil, fmt.Errorf("pack: open pack %s: %w", path, err)
 	}
 	info, err := parseInfo(meta)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("engine: open pack %s: %w", path, err)
+		return nil, fmt.Errorf("pack: open pack %s: %w", path, err)
 	}
 	info.Size = st.Size()
 	ctx, cancel := context.WithTimeout(context.Background(), quickCheckTimeout)
@@ -202,7 +206,7 @@ func OpenPackWith(path string, opts PackOptions) (*Pack, error) {
 			setReady(p)
 		})
 		if pk.graphs.err != nil {
-			pk.graphs.err = fmt.Errorf("engine: pack %s: %w", path, pk.graphs.err)
+			pk.graphs.err = fmt.Errorf("pack %s: %w", path, pk.graphs.err)
 		}
 	}()
 	return pk, nil
@@ -215,6 +219,17 @@ func (p *Pack) WaitGraphs() error {
 	return p.graphs.err
 }
 
+// GraphsLoaded reports, without waiting, whether the pack's routing
+// graphs are loaded (or their load has ended with an error).
+func (p *Pack) GraphsLoaded() bool {
+	select {
+	case <-p.graphs.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // GraphImageErr waits for the routing graphs and returns why an image of
 // one could not be written beside the pack (it was decoded onto the heap
 // instead), or nil.
@@ -223,32 +238,35 @@ func (p *Pack) GraphImageErr() error {
 	return p.graphs.imageErr
 }
 
-// ReadPackInfo reads a pack's meta table without loading its indexes or
+// ReadInfo reads a pack's meta table without loading its indexes or
 // graphs (for catalogs listing many packs).
-func ReadPackInfo(path string) (PackInfo, error) {
+func ReadInfo(path string) (Info, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return PackInfo{}, fmt.Errorf("engine: read pack info: %w", err)
+		return Info{}, fmt.Errorf("pack: read pack info: %w", err)
 	}
 	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&immutable=1&_query_only=1")
 	if err != nil {
-		return PackInfo{}, fmt.Errorf("engine: read pack info %s: %w", path, err)
+		return Info{}, fmt.Errorf("pack: read pack info %s: %w", path, err)
 	}
 	defer db.Close()
 	meta, err := readMeta(db)
 	if err != nil {
-		return PackInfo{}, fmt.Errorf("engine: read pack info %s: %w", path, err)
+		return Info{}, fmt.Errorf("pack: read pack info %s: %w", path, err)
 	}
 	info, err := parseInfo(meta)
 	if err != nil {
-		return PackInfo{}, fmt.Errorf("engine: read pack info %s: %w", path, err)
+		return Info{}, fmt.Errorf("pack: read pack info %s: %w", path, err)
 	}
 	info.Size = st.Size()
 	return info, nil
 }
 
-// Close releases the pack's database handle (after its graphs are loaded).
+// Close stops the loads of the pack's place indexes and closes them
+// (places asked for after it fail), then releases the pack's database
+// handle (after its graphs are loaded).
 func (p *Pack) Close() error {
+	p.closePlaces()
 	<-p.graphs.done
 	p.mapOnce.Do(func() {}) // no reader is prepared after Close
 	p.mapData.Close()
@@ -258,7 +276,7 @@ func (p *Pack) Close() error {
 func readMeta(db *sql.DB) (map[string]string, error) {
 	rows, err := db.Query(`SELECT key, value FROM meta`)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPackFormat, err)
+		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	defer rows.Close()
 	m := map[string]string{}
@@ -272,19 +290,19 @@ func readMeta(db *sql.DB) (map[string]string, error) {
 	return m, rows.Err()
 }
 
-func parseInfo(m map[string]string) (PackInfo, error) {
+func parseInfo(m map[string]string) (Info, error) {
 	v, err := strconv.Atoi(m["format_version"])
-	if err != nil || v < oldestPackFormat || v > PackFormatVersion {
-		return PackInfo{}, fmt.Errorf("%w: format_version %q, want %d to %d (rebuild the pack with this version)", ErrPackFormat, m["format_version"], oldestPackFormat, PackFormatVersion)
+	if err != nil || v < oldestFormat || v > FormatVersion {
+		return Info{}, fmt.Errorf("%w: format_version %q, want %d to %d (rebuild the pack with this version)", ErrFormat, m["format_version"], oldestFormat, FormatVersion)
 	}
-	info := PackInfo{
+	info := Info{
 		Name: m["name"], BuildID: m["build_id"], Source: m["source"],
 		Attribution: m["attribution"], FormatVersion: v,
 	}
 	info.OSMTime, _ = time.Parse(time.RFC3339, m["osm_timestamp"])
 	info.BuildTime, _ = time.Parse(time.RFC3339, m["build_time"])
 	if info.Bound, err = parseBound(m["bbox"]); err != nil {
-		return PackInfo{}, fmt.Errorf("%w: bbox: %v", ErrPackFormat, err)
+		return Info{}, fmt.Errorf("%w: bbox: %v", ErrFormat, err)
 	}
 	if info.Home, err = parseBound(m["home_bbox"]); err != nil {
 		info.Home = info.Bound

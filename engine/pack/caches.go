@@ -1,4 +1,4 @@
-package engine
+package pack
 
 // A region is one thing to handle: the pack and the caches beside it
 // (images.go: the routing graphs', autocomplete, nearby and reverse
@@ -96,7 +96,7 @@ func CacheFiles(pack string) []string {
 func DiskUse(pack string) (packBytes, cacheBytes int64, err error) {
 	st, err := os.Stat(pack)
 	if err != nil {
-		return 0, 0, fmt.Errorf("engine: disk use: %w", err)
+		return 0, 0, fmt.Errorf("pack: disk use: %w", err)
 	}
 	for _, p := range CacheFiles(pack) {
 		if cs, err := os.Stat(p); err == nil {
@@ -136,7 +136,7 @@ type CacheStatus struct {
 // for their structure, not every value: a flipped bit in a coordinate
 // goes unseen (as in SQLite's pages until an integrity check).
 func CheckCaches(ctx context.Context, path string) ([]CacheStatus, error) {
-	pk, err := OpenPackWith(path, PackOptions{NoGraphs: true})
+	pk, err := OpenWith(path, Options{NoGraphs: true})
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func CheckCaches(ctx context.Context, path string) ([]CacheStatus, error) {
 	ix, ixErr := geocode.Open(ctx, pk.db)
 	stored, err := storedGraphs(pk.db)
 	if err != nil {
-		return nil, fmt.Errorf("engine: check caches of %s: %w", path, err)
+		return nil, fmt.Errorf("pack: check caches of %s: %w", path, err)
 	}
 	build := pk.Info.BuildID
 	var out []CacheStatus

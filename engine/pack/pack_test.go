@@ -1,4 +1,4 @@
-package engine
+package pack
 
 import (
 	"errors"
@@ -30,8 +30,8 @@ func TestParseInfoFormatVersions(t *testing.T) {
 				}
 				return
 			}
-			if !errors.Is(err, ErrPackFormat) {
-				t.Fatalf("parseInfo error = %v, want ErrPackFormat", err)
+			if !errors.Is(err, ErrFormat) {
+				t.Fatalf("parseInfo error = %v, want ErrFormat", err)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package engine_test
+package pack_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/geocode/tagfilter"
+	"waymark/internal/testpacks"
 )
 
 // tagFilters parses tag filters with parse.
@@ -110,9 +111,9 @@ func placeAnswers(t *testing.T, e *engine.Engine) []string {
 	return append(append(autocompleteAnswers(t, e, 300), nearbyAnswers(t, e, 300)...), reverseAnswers(e, 300)...)
 }
 
-func openEngine(t *testing.T, pack string) *engine.Engine {
+func openEngine(t *testing.T, packFile string) *engine.Engine {
 	t.Helper()
-	e, err := engine.Open(pack)
+	e, err := engine.Open(packFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +130,14 @@ func openEngine(t *testing.T, pack string) *engine.Engine {
 // them again; an image of another build or cut short is written again.
 // Answers are the loaded indexes' in every case.
 func TestPlaceImages(t *testing.T) {
-	pack := copyPack(t, "liechtenstein")
-	imgs := []string{pack + ".autocomplete", pack + ".nearby", pack + ".reverse"}
+	packFile := testpacks.Copy(t, "liechtenstein")
+	imgs := []string{packFile + ".autocomplete", packFile + ".nearby", packFile + ".reverse"}
 	for _, img := range imgs {
 		if err := os.MkdirAll(filepath.Join(img, "x"), 0o755); err != nil { // a directory holds its name
 			t.Fatal(err)
 		}
 	}
-	loaded := openEngine(t, pack)
+	loaded := openEngine(t, packFile)
 	if err := loaded.ImageErr(); err == nil || !strings.Contains(err.Error(), "autocomplete") || !strings.Contains(err.Error(), "nearby") || !strings.Contains(err.Error(), "reverse") {
 		t.Errorf("ImageErr = %v, want the three images named", err)
 	}
@@ -147,7 +148,7 @@ func TestPlaceImages(t *testing.T) {
 		}
 	}
 
-	first := openEngine(t, pack)
+	first := openEngine(t, packFile)
 	if err := first.ImageErr(); err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestPlaceImages(t *testing.T) {
 	sameAnswers(t, "first open", placeAnswers(t, first), want)
 
 	time.Sleep(10 * time.Millisecond) // a rewrite would show in the time stamps
-	second := openEngine(t, pack)
+	second := openEngine(t, packFile)
 	for img, st := range stats {
 		if st2, err := os.Stat(img); err != nil || !st2.ModTime().Equal(st.ModTime()) {
 			t.Errorf("second open wrote %s again (%v)", img, err)
@@ -174,12 +175,12 @@ func TestPlaceImages(t *testing.T) {
 	sameAnswers(t, "second open", placeAnswers(t, second), want)
 
 	// An image of another pack's build, and one cut short, are written again.
-	other := copyPack(t, "monaco")
+	other := testpacks.Copy(t, "monaco")
 	openEngine(t, other)
 	for _, img := range imgs {
 		copyFile(t, other+filepath.Ext(img), img)
 	}
-	third := openEngine(t, pack)
+	third := openEngine(t, packFile)
 	sameAnswers(t, "images of another build", placeAnswers(t, third), want)
 	for img, st := range stats {
 		data, err := os.ReadFile(img)
@@ -190,14 +191,14 @@ func TestPlaceImages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fourth := openEngine(t, pack)
+	fourth := openEngine(t, packFile)
 	sameAnswers(t, "cut images", placeAnswers(t, fourth), want)
 	for img, st := range stats {
 		if again, err := os.ReadFile(img); err != nil || len(again) != int(st.Size()) {
 			t.Errorf("the cut %s was not written again: %d bytes (%v), want %d", img, len(again), err, st.Size())
 		}
 	}
-	if leftover, _ := filepath.Glob(filepath.Join(filepath.Dir(pack), ".*tmp*")); len(leftover) > 0 {
+	if leftover, _ := filepath.Glob(filepath.Join(filepath.Dir(packFile), ".*tmp*")); len(leftover) > 0 {
 		t.Errorf("temporary files left: %v", leftover)
 	}
 }

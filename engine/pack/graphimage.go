@@ -1,4 +1,4 @@
-package engine
+package pack
 
 // Graph images (route's image.go; images.go): a pack's routing graphs are
 // stored compactly in the pack and must be decoded before they route (LI

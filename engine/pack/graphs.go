@@ -1,0 +1,205 @@
+package pack
+
+// A pack's routing graphs: which the pack stores (table graphs, one row
+// per profile, the encoding in graph_parts), how they are read and
+// decoded, and the background load Open starts (loadGraphs), which maps
+// each graph from its image beside the pack or writes that image first
+// (graphimage.go).
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"waymark/engine/route"
+	"waymark/engine/spill"
+)
+
+// graphParts joins the parts of profile p's graph (table graph_parts),
+// in sc (nil: on the heap).
+func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
+	size, err := storedSize(db, storedGraph{p: p})
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.Query(`SELECT data FROM graph_parts WHERE profile = ? ORDER BY part`, p.String())
+	if err != nil {
+		return nil, fmt.Errorf("read %s graph: %w", p, err)
+	}
+	defer rows.Close()
+	data := spill.Make[byte](sc, int(size))[:0]
+	for rows.Next() {
+		var part sql.RawBytes
+		if err := rows.Scan(&part); err != nil {
+			return nil, fmt.Errorf("read %s graph: %w", p, err)
+		}
+		data = append(data, part...)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read %s graph: %w", p, err)
+	}
+	return data, nil
+}
+
+// loadGraphs returns the pack's routing graphs (table graphs, written by
+// the regions "roads" stage), each mapped from its image beside the pack
+// (graphimage.go) or else decoded, in parallel; with images set, a
+// graph without an image has its image written from a spilled decoding
+// (writeSpilledGraphImage) and is mapped from it, and where that fails
+// (read-only media) it is decoded onto the heap and its image written
+// from there: the error of writing one is imageErr, not an error of the
+// pack. A pack without the table (a partial pack) has no graphs; that is
+// not an error. Each graph is given to ready as soon as it is loaded, so a graph
+// mapped from its image serves while another is still being decoded.
+func loadGraphs(pk *Pack, images bool, ready func(route.Profile, *route.Graph)) (imageErr error, err error) {
+	db, path, buildID := pk.db, pk.Path, pk.Info.BuildID
+	profiles, err := storedGraphs(db)
+	if err != nil {
+		return nil, err
+	}
+	errs := make([]error, len(profiles))
+	imageErrs := make([]error, len(profiles))
+	var wg sync.WaitGroup
+	var wrote atomic.Bool // a decoded graph was replaced by its mapped image
+	for i, st := range profiles {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var started time.Time
+			if images {
+				img := graphImagePath(path, st.p)
+				if g, ok := mapped(img, buildID, graphImage(st.p)); ok {
+					ready(st.p, g)
+					return
+				}
+				started = pk.cacheStarted(img)
+				defer func() { pk.cacheDone(img, started, errors.Join(errs[i], imageErrs[i])) }()
+				if writeSpilledGraphImage(db, path, buildID, st) == nil {
+					if g, ok := mapped(img, buildID, graphImage(st.p)); ok {
+						ready(st.p, g)
+						return
+					}
+				}
+			}
+			g, err := decodeGraph(db, st.p, st.whole, nil)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			g.SetBuildID(buildID)
+			if images {
+				g, imageErrs[i] = writeGraphImage(path, g)
+				if g.Mapped() {
+					wrote.Store(true)
+				}
+			}
+			ready(st.p, g)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if images && wrote.Load() {
+		// The decoded graphs whose images were written are garbage
+		// now (LI ×64: ~700 MB); give their memory back at once rather
+		// than as the runtime's scavenger gets to it.
+		debug.FreeOSMemory()
+	}
+	return errors.Join(imageErrs...), nil
+}
+
+// storedGraph is a routing graph a pack stores.
+type storedGraph struct {
+	p     route.Profile
+	whole bool // format 1: the whole encoding in graphs.data
+}
+
+// storedGraphs lists the graphs of the pack's profiles this engine
+// knows (none for a pack without a graphs table).
+func storedGraphs(db *sql.DB) ([]storedGraph, error) {
+	rows, err := db.Query(`SELECT profile, length(data) FROM graphs`)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("read graphs: %w", err)
+	}
+	defer rows.Close()
+	var profiles []storedGraph
+	for rows.Next() {
+		var name string
+		var n int64
+		if err := rows.Scan(&name, &n); err != nil {
+			return nil, fmt.Errorf("read graphs: %w", err)
+		}
+		p, err := route.ParseProfile(name)
+		if err != nil {
+			continue // a profile this engine does not know
+		}
+		profiles = append(profiles, storedGraph{p, n > 0})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read graphs: %w", err)
+	}
+	return profiles, nil
+}
+
+// storedSize returns the bytes a stored graph takes in the pack.
+func storedSize(db *sql.DB, st storedGraph) (int64, error) {
+	q := `SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`
+	if st.whole {
+		q = `SELECT coalesce(sum(length(data)), 0) FROM graphs WHERE profile = ?`
+	}
+	var n int64
+	if err := db.QueryRow(q, st.p.String()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("size of %s graph: %w", st.p, err)
+	}
+	return n, nil
+}
+
+// decodeGraph reads and decodes the pack's graph of profile p, in sc
+// (route.DecodeIn; nil: on the heap). The whole encoding of an old
+// pack's graph (format 1) is read onto the heap.
+func decodeGraph(db *sql.DB, p route.Profile, whole bool, sc *spill.Arena) (*route.Graph, error) {
+	var data []byte
+	var err error
+	if whole {
+		err = db.QueryRow(`SELECT data FROM graphs WHERE profile = ?`, p.String()).Scan(&data)
+		if err != nil {
+			err = fmt.Errorf("read %s graph: %w", p, err)
+		}
+	} else {
+		data, err = graphParts(db, p, sc)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := route.DecodeIn(data, sc)
+	if err != nil {
+		return nil, fmt.Errorf("%s graph: %w", p, err)
+	}
+	if g.Profile() != p {
+		return nil, fmt.Errorf("%s graph holds the %s profile: %w", p, g.Profile(), route.ErrGraph)
+	}
+	return g, nil
+}
+
+// Graph returns the pack's graph of profile prof, or nil when the pack has
+// none or its graphs could not be loaded (WaitGraphs tells why). It waits
+// for the graphs to be decoded.
+func (p *Pack) Graph(prof route.Profile) *route.Graph {
+	if int(prof) < 0 || int(prof) >= len(p.graphs.ready) {
+		return nil
+	}
+	<-p.graphs.ready[prof]
+	if int(prof) < len(p.graphs.byPro) {
+		return p.graphs.byPro[prof]
+	}
+	return nil
+}
