@@ -41,7 +41,7 @@ func TestCheckCaches(t *testing.T) {
 		return string(out), code
 	}
 	out, code := check(pack)
-	if code != 0 || !strings.Contains(out, "caches: 5 of 5 ok") {
+	if code != 0 || !strings.Contains(out, "caches: 6 of 6 ok") {
 		t.Fatalf("check of a fresh pack: exit %d\n%s", code, out)
 	}
 	g := pack + ".walking.graph"
@@ -61,7 +61,7 @@ func TestCheckCaches(t *testing.T) {
 		t.Fatalf("check -fix: exit %d\n%s", code, out)
 	}
 	warm()
-	if out, code = check(pack); code != 0 || !strings.Contains(out, "caches: 5 of 5 ok") {
+	if out, code = check(pack); code != 0 || !strings.Contains(out, "caches: 6 of 6 ok") {
 		t.Fatalf("check after the next open: exit %d\n%s", code, out)
 	}
 }
@@ -77,16 +77,16 @@ func TestServeRebuildsCaches(t *testing.T) {
 	sc := bufio.NewScanner(serveProcess(t, nil, "-token", "T", pack))
 	var lines []string
 	rebuilt := 0
-	for rebuilt < 5 && sc.Scan() {
+	for rebuilt < 6 && sc.Scan() {
 		lines = append(lines, sc.Text())
 		if strings.Contains(sc.Text(), "rebuilt:") {
 			rebuilt++
 		}
 	}
-	if rebuilt < 5 || !strings.Contains(lines[0], "listening on") {
+	if rebuilt < 6 || !strings.Contains(lines[0], "listening on") {
 		t.Fatalf("serve of a pack without caches printed:\n%s", strings.Join(lines, "\n"))
 	}
-	for _, c := range []string{"driving.graph", "walking.graph", "autocomplete", "nearby", "reverse"} {
+	for _, c := range []string{"driving.graph", "walking.graph", "cycling.graph", "autocomplete", "nearby", "reverse"} {
 		if !strings.Contains(strings.Join(lines, "\n"), "monaco: rebuilding cache monaco.waymark."+c) {
 			t.Errorf("no progress line for the %s cache:\n%s", c, strings.Join(lines, "\n"))
 		}
