@@ -300,7 +300,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		// Linked nodes get lines too (lookup shows their address), but
 		// the indexes never offer them as parents.
-		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p))
+		p.lines = b.cold.lines(x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p)))
 		if p.linked == 0 {
 			for k := len(p.lines) - 1; k >= 0; k-- {
 				if l := p.lines[k]; l.isAddress {
