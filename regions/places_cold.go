@@ -2,9 +2,10 @@ package regions
 
 // places_cold.go keeps the bytes of the places in memory (streets, areas,
 // settlements: the leaves wait in the spill) that no step changes once
-// made — geometry blobs, packed extra tags, address lines — out of the Go
-// heap: they are copied into an unlinked temporary file mapped in chunks
-// of coldChunk bytes, and the place's string or slice points into the
+// made — geometry blobs, packed extra tags, address lines, the address
+// index's decoded areas and their bands, the street index's lists — out
+// of the Go heap: they are copied into an unlinked temporary file mapped
+// in chunks of coldChunk bytes, and the string or slice points into the
 // mapping. The collector neither scans nor counts those bytes (none holds
 // a pointer), and the stage gives their pages back every coldDropTicks
 // objects (dropResident): a page read again comes from the page cache,
@@ -23,6 +24,8 @@ import (
 	"fmt"
 	"os"
 	"unsafe"
+
+	"github.com/paulmach/orb"
 )
 
 const (
@@ -100,18 +103,50 @@ func (c *coldStore) str(s string) string {
 }
 
 // lines returns a copy of l in the store (l itself when it stays in the
-// heap). An addressLine holds no pointer, so the collector need not see it.
-func (c *coldStore) lines(l []addressLine) []addressLine {
-	if len(l) == 0 {
-		return l
+// heap).
+func (c *coldStore) lines(l []addressLine) []addressLine { return coldCopy(c, l) }
+
+// area copies the points of g's rings, a polygon or multipolygon just
+// decoded for the caller, into the store, ring by ring in place; other
+// geometries are left as they are.
+func (c *coldStore) area(g orb.Geometry) {
+	switch g := g.(type) {
+	case orb.Polygon:
+		for i, r := range g {
+			g[i] = coldCopy(c, r)
+		}
+	case orb.MultiPolygon:
+		for _, pg := range g {
+			for i, r := range pg {
+				pg[i] = coldCopy(c, r)
+			}
+		}
 	}
-	size := int(unsafe.Sizeof(addressLine{}))
-	b := c.alloc(len(l)*size, int(unsafe.Alignof(addressLine{})))
+}
+
+// prepared moves the band lists of pa into the store.
+func (c *coldStore) prepared(pa *preparedArea) {
+	if pa == nil {
+		return
+	}
+	for b, l := range pa.bands {
+		pa.bands[b] = coldCopy(c, l)
+	}
+}
+
+// coldCopy returns a copy of s in c (s itself when it stays in the heap).
+// T must hold no pointer: the collector does not see the store.
+func coldCopy[T any](c *coldStore, s []T) []T {
+	if len(s) == 0 {
+		return s
+	}
+	var zero T
+	b := c.alloc(len(s)*int(unsafe.Sizeof(zero)), int(unsafe.Alignof(zero)))
 	if b == nil {
-		return l
+		return s
 	}
-	out := unsafe.Slice((*addressLine)(unsafe.Pointer(&b[0])), len(l))
-	copy(out, l)
+	out := unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(s))
+	copy(out, s)
 	return out
 }
 
