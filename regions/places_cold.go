@@ -10,8 +10,8 @@ package regions
 // a pointer), and the stage gives their pages back every coldDropTicks
 // objects (dropResident): a page read again comes from the page cache,
 // which the kernel may evict, so they leave the process's resident set
-// the way the way store's pages do. At LI ×64 these are ~200 of the ~1 KB
-// a non-leaf place held in the heap.
+// the way the way store's pages do. The stage's peak live heap: LI ×16
+// --distinct-places 55 → 39 MB, LI ×64 185 → 162 MB.
 //
 // The mapping lives as long as the stage (runPlaces closes the store when
 // its last step is done): no string or slice of it may outlive the stage.
