@@ -45,8 +45,11 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 			x.areas.Insert(int32(len(x.areaIDs)), p.bound)
 			x.areaIDs = append(x.areaIDs, int32(i))
 			g := p.geom.geometry()
+			b.cold.area(g)
+			pa := prepareArea(g)
+			b.cold.prepared(pa)
 			x.geoms = append(x.geoms, g)
-			x.prepared = append(x.prepared, prepareArea(g))
+			x.prepared = append(x.prepared, pa)
 		} else if p.kind.class == "place" || p.osmType == 'N' {
 			x.nodes.Insert(int32(len(x.nodeIDs)), nodeFuzzyArea(p.centroid, int(p.rankSearch)))
 			x.nodeIDs = append(x.nodeIDs, int32(i))
@@ -300,7 +303,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		// Linked nodes get lines too (lookup shows their address), but
 		// the indexes never offer them as parents.
-		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p))
+		p.lines = b.cold.lines(x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p)))
 		if p.linked == 0 {
 			for k := len(p.lines) - 1; k >= 0; k-- {
 				if l := p.lines[k]; l.isAddress {

@@ -89,8 +89,11 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 	}
 	s.byNorm = make(map[string]*nameStreets, len(byNorm))
 	for v, l := range byNorm {
-		s.byNorm[v] = newNameStreets(l, b.places)
+		ns := newNameStreets(l, b.places)
+		ns.idx, ns.pos, ns.minLon = coldCopy(b.cold, ns.idx), coldCopy(b.cold, ns.pos), coldCopy(b.cold, ns.minLon)
+		s.byNorm[v] = ns
 	}
+	s.streets, s.firstSeg = coldCopy(b.cold, s.streets), coldCopy(b.cold, s.firstSeg)
 	s.grid.Compact()
 	s.addAssociatedStreets()
 	return s

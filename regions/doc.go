@@ -58,6 +58,40 @@
 // ×64: 913 → 738 MB (5.0×). What is left is the data itself: graphs
 // ~30%, map features ~30%, places with their address lines and FTS ~40%.
 //
+// # Memory of the places stage
+//
+// The places stage computes every place's address from the places around
+// it, so unlike a stream of objects it needs its neighbours at hand.
+// Nominatim keeps them in PostgreSQL (placex, indexed rank by rank with
+// spatial queries) and osm2pgsql's flex output its middle in tables or a
+// flat node file; imposm3 keeps coordinates and ways in LevelDB caches.
+// Here the places live in three tiers:
+//
+//   - Leaves (houses and POIs, ~85% of the places and most of their
+//     bytes) wait in a spill read front to back (places_spill.go).
+//   - What no step changes once made — a place's geometry blob, packed
+//     extra tags and address lines, the address index's decoded areas
+//     and bands, the street index's name lists — is copied into the cold
+//     store (places_cold.go), an unlinked file mapped in 64 MB chunks
+//     whose pages the stage gives back every 65,536 objects: neither the
+//     collector's heap nor, for long, the resident set holds them.
+//   - The heap keeps the place records of the streets, areas and
+//     settlements (240 bytes each and their names), the street index's
+//     grid and name map, and in the last step engine/geocode's
+//     autocomplete build, which reads every searchable place into memory
+//     (WriteCompleteIndex; ~190 bytes a document).
+//
+// LI ×16 --distinct-places (4.3 M nodes; heap profiled at the stage's
+// peak, after a collection): the stage's peak live heap went 55 → 39 MB
+// with the cold store, and the peak moved from the addresses step to the
+// autocomplete step. What still grows, a street's record and grid entry
+// (~400 bytes) and an autocomplete document, is the next step: streets,
+// 90% of the non-leaf places, spilled as the leaves are and processed in
+// cells of the street index's grid with a margin of maxNameMatchMeters
+// (a house's street is found within it), only the areas (rank < 26, ~1%
+// of the places) in memory; and the autocomplete index built from sorted
+// runs of its postings instead of a slice of every document.
+//
 // # Cost model
 //
 // Each import prints, per stage, its wall time, CPU time, peak resident
@@ -71,10 +105,20 @@
 //	stage     CPU s/M nodes  ×64 peak RSS  ×64 live heap  grows with
 //	read           1.62         338 MB        227 MB      ways (index ~3-4 B), nodes (~0.1 B)
 //	places        11.2          398 MB        185 MB      non-leaf places (~1 KB each)
+//	 cold store   10.7          408 MB        162 MB      non-leaf records and names, autocomplete docs
 //	roads         19.0          494 MB        214 MB      routable way nodes (both graphs)
 //	features       6.5          294 MB         73 MB      merged lines
 //	finish         0.5          207 MB         28 MB      (SQLite: ANALYZE, checksums)
 //	images         1.4            –             –         (pack.WriteImages)
+//
+// Again on Nov 29 with the cold store (the row under places; load ~15):
+// LI ×64 took 684 s of CPU (39.8 s per M nodes), 28:55 wall, 486 MB
+// peak RSS (the roads stage's 474 MB); read 1.60, roads 18.8, features
+// 6.6, finish 0.6 CPU s per M nodes, within 3% of the table; pack 579
+// MB, 3.9× the PBF. The places stage's live heap fell by 12% at ×64 and
+// 29% at ×16 --distinct-places, its peak RSS did not (398 → 408 MB: the
+// SQLite cache, the cold store's pages between drops and the collector's
+// slack are most of it at ×64).
 //
 // CPU is linear in the nodes (fits of LI and ×64 have intercepts under
 // 1 s). Memory is not: each stage's peak is a fixed part (decoder
@@ -96,12 +140,26 @@
 // RSS (peak 1.46 GB) and had used 550 s of CPU, half the whole stage's
 // predicted 1,207 s, when stopped after 23 min: above the budget the
 // collector runs without pause and time per node is no longer linear.
-// Until the places stage keeps its non-leaf places out of the heap, the
-// model has an import within 1 GB up to about LI ×250 (~0.75 GB of them;
-// ×200 measured 0.94 GB before).
+// With room (-mem 3G, so the collector's limit is not reached; Nov 29,
+// load ~15): the read stage took 168.5 and 169.5 s of CPU (model −3%)
+// at 631 and 656 MB peak RSS; the places stage, without the cold store,
+// reached 1.97 GB of RSS after ~400 s of its CPU; with the cold store's
+// first step (geometry, extra tags, lines) it was in the addresses step
+// after ~200 s of CPU at 1.57 GB peak RSS (the collector's slack at
+// GOGC 50 under a 2.8 GB limit included) when stopped; neither finished
+// in the time this machine gave them. So the places stage still does not
+// fit 1 GB at ×400: the model (×64's 162 MB live heap, ~0.85 KB a
+// non-leaf place) puts its live heap at ~1.0 GB, and the next step is
+// the one above (streets out of the heap, the autocomplete build from
+// sorted runs). The roads stage is next after it: its live heap grows
+// with the routable way nodes (×64 214 MB with both graphs at once;
+// ×400 ~0.65 GB a graph, built one after the other within the default
+// budget), so a graph's contraction would need its arrays in a file too.
 //
 // Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):
-// the model gives ~20,000 CPU s (5.6 h) at this machine's load; an
+// the model gives ~20,000 CPU s (5.5 h; 39.8 s per M nodes on Nov 29)
+// at this machine's load, two graphs (a third profile's graph adds its
+// share of the roads stage, not measured here); an
 // earlier idle import of LI ×64 (290 s, against this model's 680 s on 2
 // cores) scales that by ~0.43. Only the read stage uses every core;
 // places, features and each graph's contraction run on one, and the two

@@ -32,3 +32,28 @@ func mapFile(f *os.File, size int64) (fileData, error) {
 		},
 	}, nil
 }
+
+// mapWritable extends f to off+size bytes and maps that range read-write
+// and shared, so what is copied into it reaches the file and its pages
+// can be given back (drop) and read again from the page cache. ok is
+// false when the mapping is not available.
+func mapWritable(f *os.File, off, size int64) (fileData, bool) {
+	// The blocks are reserved, not left as holes: a full disk fails
+	// here, not as a fault when a page is first written.
+	if err := reserveFile(f, off, size); err != nil {
+		return fileData{}, false
+	}
+	data, err := syscall.Mmap(int(f.Fd()), off, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	if err != nil {
+		return fileData{}, false
+	}
+	return fileData{
+		data:  data,
+		unmap: func() error { return syscall.Munmap(data) },
+		drop: func(from, to int) {
+			if from < to {
+				syscall.Madvise(data[from:to], syscall.MADV_DONTNEED)
+			}
+		},
+	}, true
+}

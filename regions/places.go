@@ -50,6 +50,9 @@ type placeBuilder struct {
 	// the leaf itself is in leaves (places_spill.go).
 	places []*place
 	leaves *placeSpill
+	// cold holds the geometry, extra tags and address lines of the
+	// places in memory outside the heap (places_cold.go).
+	cold *coldStore
 	// keepLeaves keeps the leaves in places (placesStage).
 	keepLeaves bool
 	// spillErr is the first error writing a leaf (or encoding a
@@ -118,6 +121,13 @@ func runPlaces(ctx context.Context, im *Import, keepLeaves bool) error {
 	}
 	b.leaves = leaves
 	defer func() { b.leaves.close() }()
+	cold, err := newColdStore(im.Data.tmpDir)
+	if err != nil {
+		return err
+	}
+	b.cold = cold
+	// After the last step: the places' strings point into the store.
+	defer cold.close()
 	objects := func() int64 { return int64(b.d.TaggedNodeCount() + b.d.WayCount() + b.d.RelationCount()) }
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
@@ -173,6 +183,9 @@ func (b *placeBuilder) report() {
 func (b *placeBuilder) tick() bool {
 	b.done++
 	b.stepTicks++
+	if b.done%coldDropTicks == 0 {
+		b.cold.dropResident()
+	}
 	if b.done&4095 == 0 {
 		b.report()
 		return true
@@ -413,6 +426,8 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 func (b *placeBuilder) add(p *place) {
 	p.setRanks()
 	if b.keepLeaves || !isLeaf(p) {
+		p.geom = shape(b.cold.str(string(p.geom)))
+		p.extratags = packedTags(b.cold.str(string(p.extratags)))
 		b.places = append(b.places, p)
 		return
 	}

@@ -11,6 +11,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -56,6 +57,12 @@ type importRow struct {
 	firstAnswer, open time.Duration
 	serveRSS          int64 // kB
 	lat               map[string][2]time.Duration
+	// houseFirst is the share of the copies whose "Landstrasse 10,
+	// Schaan <word>" found that copy's Landstrasse in Schaan first
+	// (houseFirst; distinct places only), houseOf how many copies were
+	// asked, houseTen how many of the first results were house 10.
+	houseFirst        float64
+	houseOf, houseTen int
 	// ok is the share of each kind's requests answered 200 (the others,
 	// e.g. NoRoute between tiles that a one-way connector joins in one
 	// direction only, are in the latencies too).
@@ -111,6 +118,11 @@ func main() {
 			fmt.Printf(" %21s", fmt.Sprintf("%.2f/%.2f ms", ms(l[0]), ms(l[1])))
 		}
 		fmt.Println()
+	}
+	for _, r := range rows {
+		if r.houseOf > 0 {
+			fmt.Printf("%s \"Landstrasse 10, Schaan <word>\": that copy's Landstrasse first for %.1f%% of %d random copies (house 10 in %d)\n", name(r.n), 100*r.houseFirst, r.houseOf, r.houseTen)
+		}
 	}
 	for _, r := range rows {
 		var notOK []string
@@ -417,7 +429,80 @@ func serve(row *importRow, pack string) error {
 		}
 		row.lat[k], row.ok[k] = l, ok
 	}
+	if strings.Contains(*tileArgs, "--distinct-places") && row.n > 1 {
+		return houseFirst(row, base, rng)
+	}
 	return nil
+}
+
+// houseFirst asks for "Landstrasse 10, Schaan <word>" in *samples random
+// copies of a --distinct-places tiling and counts those whose first
+// result is inside that copy's box and on its Landstrasse in its Schaan: house 10 where
+// the copy has one, else the street (as Nominatim answers; the LI extract
+// has Landstrasse 10 only in Triesenberg, so in Schaan it is the street).
+// houseTen counts the first results that are a house numbered 10.
+func houseFirst(row *importRow, base string, rng *rand.Rand) error {
+	cols := int(math.Ceil(math.Sqrt(float64(row.n))))
+	hits := 0
+	for range *samples {
+		k := rng.IntN(row.n)
+		town := "Schaan"
+		if k > 0 {
+			town += " " + copyWord(k)
+		}
+		q := url.QueryEscape("Landstrasse 10, " + town)
+		resp, err := http.Get(base + "/v1/search?format=json&addressdetails=1&limit=1&key=scale&q=" + q)
+		if err != nil {
+			return err
+		}
+		var res []struct {
+			Lat, Lon string
+			Address  map[string]string
+		}
+		err = json.NewDecoder(resp.Body).Decode(&res)
+		resp.Body.Close()
+		if err != nil || len(res) == 0 || res[0].Address["road"] != "Landstrasse" {
+			continue
+		}
+		if a := res[0].Address; a["town"] != town && a["village"] != town && a["city"] != town {
+			continue
+		}
+		hn := res[0].Address["house_number"]
+		if hn != "" && hn != "10" {
+			continue
+		}
+		lat, err1 := strconv.ParseFloat(res[0].Lat, 64)
+		lon, err2 := strconv.ParseFloat(res[0].Lon, 64)
+		dx, dy := float64(k%cols)*(boxW+gap), float64(k/cols)*(boxH+gap)
+		if err1 == nil && err2 == nil && lon >= boxW0+dx && lon <= boxW0+boxW+dx && lat >= boxS0+dy && lat <= boxS0+boxH+dy {
+			hits++
+			if hn == "10" {
+				row.houseTen++
+			}
+		}
+	}
+	row.houseFirst, row.houseOf = float64(hits)/float64(*samples), *samples
+	return nil
+}
+
+// The south-west corner of tile_extract.py's box.
+const boxW0, boxS0 = 9.40, 47.00
+
+// copyWord is tile_extract.py's word(k): the made-up word --distinct-places
+// adds to copy k's settlement names (k >= 1).
+func copyWord(k int) string {
+	syl := []string{"ka", "lo", "mi", "ner", "ta", "vu", "sen", "dor", "ri", "bel", "an", "gu", "pe", "ros", "hal", "ze"}
+	var parts []string
+	for {
+		parts = append(parts, syl[k%len(syl)])
+		k /= len(syl)
+		if k == 0 {
+			break
+		}
+	}
+	parts = append(parts, syl[(len(parts)*7)%len(syl)])
+	w := strings.Join(parts, "")
+	return strings.ToUpper(w[:1]) + w[1:]
 }
 
 // rss returns a process's resident set in kB.

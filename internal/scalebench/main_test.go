@@ -30,3 +30,16 @@ func TestParseStages(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyWord compares copyWord with tile_extract.py's word(k) (its
+// output for these k).
+func TestCopyWord(t *testing.T) {
+	for _, c := range []struct {
+		k    int
+		want string
+	}{{1, "Lodor"}, {15, "Zedor"}, {16, "Kalohal"}, {63, "Zenerhal"}, {255, "Zezehal"}, {256, "Kakalovu"}, {399, "Zerilovu"}} {
+		if got := copyWord(c.k); got != c.want {
+			t.Errorf("copyWord(%d) = %q, want %q", c.k, got, c.want)
+		}
+	}
+}
