@@ -315,7 +315,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	}
 	// Pass 2: houses and POIs hang on their street or addr:place place;
 	// POI nodes without an address first inherit their building's.
-	if err := b.inheritBuildingAddresses(); err != nil {
+	if err := b.inheritBuildingAddresses(ctx); err != nil {
 		return err
 	}
 	for i, p := range b.places {
@@ -428,7 +428,7 @@ func sameCountry(a, b string) bool { return a == "" || b == "" || a == b }
 // Two passes over the places: the POIs without an address, then the
 // buildings with one, looked up in a grid of the POIs (there are fewer of
 // them than of buildings in a country, and only their matches are kept).
-func (b *placeBuilder) inheritBuildingAddresses() error {
+func (b *placeBuilder) inheritBuildingAddresses(ctx context.Context) error {
 	type poi struct { // 32 bytes (a country has a million)
 		at     orb.Point
 		i      int32
@@ -442,7 +442,17 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 	// places of a node are one after the other): a list each took 32
 	// bytes more.
 	byNode := map[int64][2]int32{}
+	seen := 0
+	cancelled := func() error { // every 4096 places: a country has millions
+		if seen++; seen&4095 == 0 {
+			return ctx.Err()
+		}
+		return nil
+	}
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
+		if err := cancelled(); err != nil {
+			return err
+		}
 		if p.osmType != 'N' || p.rankSearch < 28 || p.housenumber() != "" || p.street() != "" || p.addrPlace() != "" {
 			return nil
 		}
@@ -463,6 +473,9 @@ func (b *placeBuilder) inheritBuildingAddresses() error {
 	buildings := map[int32]*place{} // the buildings some POI takes
 	spans := grid.New(0.002)        // the building grid's cells, to tell large buildings
 	err = b.eachPlace(func(i int32, p *place, _ bool) error {
+		if err := cancelled(); err != nil {
+			return err
+		}
 		if !(p.rankSearch > 28 && p.area > 0 && p.linked == 0 && (p.housenumber() != "" || p.street() != "" || p.addrPlace() != "")) {
 			return nil
 		}
