@@ -330,13 +330,12 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		b.addressHouse(x, streets, int32(i), p)
 	}
-	// The leaves, with their country and inherited address, into a new
-	// spill.
-	out, err := newPlaceSpill(b.d.tmpDir)
-	if err != nil {
-		return err
-	}
-	err = eachLeaf(b.leaves, func(k int, i int32, p *place) error {
+	// The leaves, with their country and inherited address, addressed
+	// cell by cell (placeSorter, cellKey), then back in index order into
+	// a new spill.
+	byCell := newPlaceSorter(b.d.tmpDir, sortRunBytes)
+	defer byCell.close()
+	err := eachLeaf(b.leaves, func(k int, i int32, p *place) error {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -344,15 +343,37 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		if bd := b.inherited[i]; bd != nil {
 			inheritAddress(p, bd)
 		}
-		b.addressHouse(x, streets, i, p)
-		return out.add(i, p)
+		return byCell.add(cellKey(p.centroid, leafCellDegrees), i, p)
 	})
+	if err != nil {
+		return err
+	}
+	b.leaves.close()
+	b.leafCountry, b.countryCodes, b.inherited = nil, nil, nil
+	byIndex := newPlaceSorter(b.d.tmpDir, sortRunBytes)
+	defer byIndex.close()
+	n := 0
+	err = byCell.each(func(_ uint64, i int32, p *place) error {
+		if n++; n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b.addressHouse(x, streets, i, p)
+		return byIndex.add(uint64(i), i, p)
+	})
+	if err != nil {
+		return err
+	}
+	byCell.close()
+	out, err := newPlaceSpill(b.d.tmpDir)
+	if err != nil {
+		return err
+	}
+	err = byIndex.each(func(_ uint64, i int32, p *place) error { return out.add(i, p) })
 	if err != nil {
 		out.close()
 		return err
 	}
-	b.leaves.close()
-	b.leaves, b.leafCountry, b.countryCodes, b.inherited = out, nil, nil, nil
+	b.leaves = out
 	return nil
 }
 
