@@ -6,8 +6,10 @@
 package regions
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/paulmach/orb"
@@ -318,6 +320,9 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	if err := b.inheritBuildingAddresses(ctx); err != nil {
 		return err
 	}
+	// Those in memory cell by cell too (streetIndex.window), in index
+	// order within a cell.
+	var houses []int32
 	for i, p := range b.places {
 		if p == nil {
 			continue
@@ -328,7 +333,13 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		if p.linked > 0 || p.rankSearch < 28 {
 			continue
 		}
-		b.addressHouse(x, streets, int32(i), p)
+		houses = append(houses, int32(i))
+	}
+	slices.SortStableFunc(houses, func(a, c int32) int {
+		return cmp.Compare(cellKey(b.places[a].centroid, leafCellDegrees), cellKey(b.places[c].centroid, leafCellDegrees))
+	})
+	for _, i := range houses {
+		b.addressHouse(x, streets, i, b.places[i])
 	}
 	// The leaves, with their country and inherited address, addressed
 	// cell by cell (placeSorter, cellKey), then back in index order into
@@ -384,6 +395,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 // maxParentStreetMeters) — but a house whose addr:place names an unknown
 // place keeps its own areas, as do large features.
 func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self int32, p *place) {
+	streets = streets.window(p.centroid)
 	parent := streets.associated(p)
 	if parent < 0 && p.street() != "" {
 		parent = streets.byName(p.street(), p.centroid)
