@@ -25,9 +25,14 @@ import (
 	"github.com/paulmach/orb"
 )
 
-// sortRunBytes is the size of a sorted run's records (LI ×16: the leaves
-// are ~110 MB encoded, four runs).
-const sortRunBytes = 8 << 20
+// sortRunBytes is the size of a sorted run's records: the heap holds one
+// run (its buffer made at this size, not grown) while the addresses
+// step's indexes are in it.
+const sortRunBytes = 4 << 20
+
+// sortRecordSlack is room left in a run's buffer for the record that
+// ends it; a larger record grows the buffer.
+const sortRecordSlack = 64 << 10
 
 // leafCellDegrees is the side of the cells the leaves are addressed in
 // (cellKey): 28 km of latitude, 19 km of longitude at 47° N. A cell's
@@ -80,6 +85,14 @@ func newPlaceSorter(dir string, runBytes int) *placeSorter {
 
 // add adds place p of index i with key.
 func (s *placeSorter) add(key uint64, i int32, p *place) error {
+	if len(s.buf) > 0 && len(s.buf) >= s.runBytes-sortRecordSlack {
+		if err := s.writeRun(); err != nil {
+			return err
+		}
+	}
+	if s.buf == nil && s.runBytes < math.MaxInt {
+		s.buf = make([]byte, 0, s.runBytes)
+	}
 	off := len(s.buf)
 	buf, err := appendPlace(s.buf, i, p)
 	if err != nil {
@@ -87,9 +100,6 @@ func (s *placeSorter) add(key uint64, i int32, p *place) error {
 	}
 	s.buf = buf
 	s.recs = append(s.recs, sortRec{key: key, off: off, n: len(buf) - off})
-	if len(s.buf) >= s.runBytes {
-		return s.writeRun()
-	}
 	return nil
 }
 
@@ -155,7 +165,7 @@ func (s *placeSorter) each(fn func(key uint64, i int32, p *place) error) error {
 	}
 	h := make(runHeap, 0, len(s.runs))
 	for k, run := range s.runs {
-		r := &runReader{r: bufio.NewReaderSize(io.NewSectionReader(s.f, run.off, run.size), 32<<10), left: run.count, run: k}
+		r := &runReader{r: bufio.NewReaderSize(io.NewSectionReader(s.f, run.off, run.size), 16<<10), left: run.count, run: k}
 		ok, err := r.next()
 		if err != nil {
 			return err
