@@ -2,7 +2,6 @@ package regions
 
 import (
 	"math"
-	"strings"
 
 	"github.com/paulmach/osm"
 
@@ -111,26 +110,15 @@ type bikeResult struct {
 // bikeAccessValue resolves a ;-separated list to its most permissive
 // entry (lib/access.lua's resolve_access with bicycle.lua's lists).
 func bikeAccessValue(v string) string {
-	if !strings.Contains(v, ";") {
-		return v
-	}
-	best, bestClass := v, -1
-	for _, part := range strings.Split(v, ";") {
-		part = strings.TrimSpace(part)
-		class := 0
+	return resolveAccess(v, func(part string) int {
 		switch {
 		case bikeAccessWhitelist[part]:
-			class = 2
+			return 2
 		case bikeAccessBlacklist[part]:
-			class = 0
-		default:
-			class = 1
+			return 0
 		}
-		if class > bestClass {
-			best, bestClass = part, class
-		}
-	}
-	return best
+		return 1
+	})
 }
 
 func yesValue(v string) bool { return v == "yes" || v == "1" || v == "true" }

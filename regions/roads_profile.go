@@ -245,23 +245,30 @@ func carNoEnds(tags osm.Tags) bool {
 // highest class: whitelisted, then restricted, then blacklisted, then any
 // other (lib/access.lua's resolve_access).
 func carAccessValue(v string) string {
+	return resolveAccess(v, func(part string) int {
+		switch {
+		case carAccessWhitelist[part]:
+			return 3
+		case carAccessRestricted[part]:
+			return 2
+		case carAccessBlacklist[part]:
+			return 1
+		}
+		return 0
+	})
+}
+
+// resolveAccess resolves a ;-separated access value to its entry of the
+// highest class (the first of equals; lib/access.lua's resolve_access).
+func resolveAccess(v string, class func(string) int) string {
 	if !strings.Contains(v, ";") {
 		return v
 	}
 	best, bestClass := v, -1
 	for _, part := range strings.Split(v, ";") {
 		part = strings.TrimSpace(part)
-		class := 0
-		switch {
-		case carAccessWhitelist[part]:
-			class = 3
-		case carAccessRestricted[part]:
-			class = 2
-		case carAccessBlacklist[part]:
-			class = 1
-		}
-		if class > bestClass {
-			best, bestClass = part, class
+		if c := class(part); c > bestClass {
+			best, bestClass = part, c
 		}
 	}
 	return best

@@ -157,3 +157,36 @@ func (f *fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return fyne.NewSize(f.width, h)
 }
+
+// headScroll lays out a head above the rest of a panel (the Server tab's
+// settings above its request log): the head at its natural height while
+// the rest keeps minRest, scrolled when the window is lower than both.
+// So the panel never asks for more height than a small screen has (the
+// Server tab's head alone wanted 642 px, and the window, growing to it
+// on a 640 px screen, pushed the status line and the map's attribution
+// out of sight).
+type headScroll struct {
+	head    *container.Scroll
+	minRest float32
+}
+
+// minHead is the least of the head a headScroll shows.
+const minHead = 120
+
+func newHeadScroll(head, rest fyne.CanvasObject, minRest float32) *fyne.Container {
+	s := container.NewVScroll(head)
+	return container.New(&headScroll{head: s, minRest: minRest}, s, rest)
+}
+
+func (h *headScroll) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	top := max(0, min(h.head.Content.MinSize().Height, size.Height-h.minRest))
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, top))
+	objs[1].Move(fyne.NewPos(0, top))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-top))
+}
+
+func (h *headScroll) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	rest := objs[1].MinSize()
+	return fyne.NewSize(max(h.head.Content.MinSize().Width, rest.Width), minHead+max(h.minRest, rest.Height))
+}

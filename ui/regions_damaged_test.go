@@ -45,7 +45,7 @@ func TestRegionsMarkDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.shutdown()
+	defer w.locked(w.shutdown)
 	var rows []packRow
 	w.locked(func() { rows = append(rows, w.regions.rows...) })
 	if len(rows) != 2 {

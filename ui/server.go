@@ -120,10 +120,10 @@ func newServerPanel(w *Window) *serverPanel {
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle("Try it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.example, container.NewHBox(cpEx),
-		widget.NewSeparator(),
-		container.NewHBox(widget.NewLabelWithStyle("Requests", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), layoutSpacer(), p.count),
 	)
-	p.content = topDown(container.NewPadded(top), nil, nil, nil, p.logList)
+	requests := container.NewVBox(widget.NewSeparator(),
+		container.NewHBox(widget.NewLabelWithStyle("Requests", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), layoutSpacer(), p.count))
+	p.content = newHeadScroll(container.NewPadded(top), topDown(container.NewPadded(requests), nil, nil, nil, p.logList), 120)
 	p.addr.OnChanged = func(string) { p.updateExample() }
 	p.token.OnChanged = func(string) { p.updateExample() }
 	p.updateExample()

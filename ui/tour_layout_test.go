@@ -203,7 +203,7 @@ func BenchmarkTourEdit100(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer w.shutdown()
+	defer w.locked(w.shutdown)
 	w.win.Resize(fyne.NewSize(1280, 800))
 	names, pts := tourOfStops(maxStops)
 	for i := range names {
