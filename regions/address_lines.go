@@ -6,8 +6,10 @@
 package regions
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/paulmach/orb"
@@ -318,6 +320,9 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	if err := b.inheritBuildingAddresses(ctx); err != nil {
 		return err
 	}
+	// Those in memory cell by cell too (streetIndex.window), in index
+	// order within a cell.
+	var houses []int32
 	for i, p := range b.places {
 		if p == nil {
 			continue
@@ -328,15 +333,20 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		if p.linked > 0 || p.rankSearch < 28 {
 			continue
 		}
-		b.addressHouse(x, streets, int32(i), p)
+		houses = append(houses, int32(i))
 	}
-	// The leaves, with their country and inherited address, into a new
-	// spill.
-	out, err := newPlaceSpill(b.d.tmpDir)
-	if err != nil {
-		return err
+	slices.SortStableFunc(houses, func(a, c int32) int {
+		return cmp.Compare(cellKey(b.places[a].centroid, leafCellDegrees), cellKey(b.places[c].centroid, leafCellDegrees))
+	})
+	for _, i := range houses {
+		b.addressHouse(x, streets, i, b.places[i])
 	}
-	err = eachLeaf(b.leaves, func(k int, i int32, p *place) error {
+	// The leaves, with their country and inherited address, addressed
+	// cell by cell (placeSorter, cellKey), then back in index order into
+	// a new spill.
+	byCell := newPlaceSorter(b.d.tmpDir, sortRunBytes)
+	defer byCell.close()
+	err := eachLeaf(b.leaves, func(k int, i int32, p *place) error {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -344,15 +354,37 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		if bd := b.inherited[i]; bd != nil {
 			inheritAddress(p, bd)
 		}
-		b.addressHouse(x, streets, i, p)
-		return out.add(i, p)
+		return byCell.add(cellKey(p.centroid, leafCellDegrees), i, p)
 	})
+	if err != nil {
+		return err
+	}
+	b.leaves.close()
+	b.leafCountry, b.countryCodes, b.inherited = nil, nil, nil
+	byIndex := newPlaceSorter(b.d.tmpDir, sortRunBytes)
+	defer byIndex.close()
+	n := 0
+	err = byCell.each(func(_ uint64, i int32, p *place) error {
+		if n++; n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b.addressHouse(x, streets, i, p)
+		return byIndex.add(uint64(i), i, p)
+	})
+	if err != nil {
+		return err
+	}
+	byCell.close()
+	out, err := newPlaceSpill(b.d.tmpDir)
+	if err != nil {
+		return err
+	}
+	err = byIndex.each(func(_ uint64, i int32, p *place) error { return out.add(i, p) })
 	if err != nil {
 		out.close()
 		return err
 	}
-	b.leaves.close()
-	b.leaves, b.leafCountry, b.countryCodes, b.inherited = out, nil, nil, nil
+	b.leaves = out
 	return nil
 }
 
@@ -363,6 +395,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 // maxParentStreetMeters) — but a house whose addr:place names an unknown
 // place keeps its own areas, as do large features.
 func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self int32, p *place) {
+	streets = streets.window(p.centroid)
 	parent := streets.associated(p)
 	if parent < 0 && p.street() != "" {
 		parent = streets.byName(p.street(), p.centroid)

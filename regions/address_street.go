@@ -44,6 +44,12 @@ type streetIndex struct {
 	nseg              int32
 	byNorm            map[string]*nameStreets // normalized street name variant -> streets
 	places            map[string][]int32      // normalized place name variant -> places
+	// cells lists by cell key (cellKey, leafCellDegrees) the streets near
+	// the cell (addToCells) in index order; cell is the cell whose streets
+	// grid and byNorm hold (window), windows the number of windows made.
+	cells   map[uint64][]int32
+	cell    uint64
+	windows int
 	// assoc maps houses of associatedStreet relations to their streets.
 	assoc map[osmRef][]int32
 	// last and lastGeom are the street (j) nearest decoded last: a grid
@@ -58,20 +64,11 @@ type osmRef struct {
 	id  int64
 }
 
+// newStreetIndex returns the index of the streets and places, without
+// the streets' grid and name lists: window makes them for the streets
+// near a cell.
 func (b *placeBuilder) newStreetIndex() *streetIndex {
-	s := &streetIndex{b: b, grid: grid.New(0.005), places: map[string][]int32{}, last: -1}
-	// The streets are counted first and their lists made at once.
-	n := 0
-	for _, p := range b.places {
-		if p == nil {
-			continue
-		}
-		if p.linked == 0 && len(p.names) > 0 && (p.rankAddress == 26 || p.rankAddress == 27) {
-			n++
-		}
-	}
-	s.streets, s.firstSeg = make([]int32, 0, n), make([]int32, 0, n)
-	byNorm := map[string][]int32{}
+	s := &streetIndex{b: b, places: map[string][]int32{}, cells: map[uint64][]int32{}, cell: math.MaxUint64, last: -1}
 	for i, p := range b.places {
 		if p == nil {
 			continue
@@ -81,22 +78,87 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 		}
 		switch {
 		case p.rankAddress == 26 || p.rankAddress == 27:
-			addVariants(byNorm, p, int32(i))
-			s.addGeometry(int32(i), p.geom.geometry())
+			s.addToCells(int32(i), p.bound)
 		case p.rankAddress >= 16 && p.rankAddress <= 25 || (p.kind.class == "place" && p.rankSearch < 26):
 			addVariants(s.places, p, int32(i))
 		}
 	}
-	s.byNorm = make(map[string]*nameStreets, len(byNorm))
-	for v, l := range byNorm {
-		ns := newNameStreets(l, b.places)
-		ns.idx, ns.pos, ns.minLon = coldCopy(b.cold, ns.idx), coldCopy(b.cold, ns.pos), coldCopy(b.cold, ns.minLon)
-		s.byNorm[v] = ns
+	for k, l := range s.cells {
+		s.cells[k] = coldCopy(b.cold, l)
 	}
-	s.streets, s.firstSeg = coldCopy(b.cold, s.streets), coldCopy(b.cold, s.firstSeg)
-	s.grid.Compact()
 	s.addAssociatedStreets()
 	return s
+}
+
+// windowMargins are the margins in degrees of latitude and longitude
+// around a cell whose south and north edges are lat0 and lat1 within
+// which every street maxNameMatchMeters from a point of the cell lies
+// (byName's window, at the cell's latitude farthest from the equator).
+func windowMargins(lat0, lat1 float64) (dlat, dlon float64) {
+	dlat = maxNameMatchMeters / metersPerDegree
+	reach := math.Max(math.Abs(lat0), math.Abs(lat1)) + dlat
+	dlon = 360
+	if reach < 89 {
+		dlon = maxNameMatchMeters / (math.Cos(reach*math.Pi/180) * metersPerDegree) * (1 + 1e-6)
+	}
+	return dlat, dlon
+}
+
+// addToCells adds street i to the list of every cell (leafCellDegrees)
+// whose window (windowMargins) its box meets; a street's cells are found
+// from the margins of the widest window that could reach it.
+func (s *streetIndex) addToCells(i int32, box orb.Bound) {
+	const deg = leafCellDegrees
+	dlat, _ := windowMargins(0, 0)
+	y0, y1 := math.Floor((box.Min[1]-dlat+90)/deg), math.Floor((box.Max[1]+dlat+90)/deg)
+	for y := y0; y <= y1; y++ {
+		lat0, lat1 := y*deg-90, (y+1)*deg-90
+		_, dlon := windowMargins(lat0, lat1)
+		if box.Max[1] < lat0-dlat || box.Min[1] > lat1+dlat {
+			continue
+		}
+		x0, x1 := math.Floor((box.Min[0]-dlon+180)/deg), math.Floor((box.Max[0]+dlon+180)/deg)
+		for x := x0; x <= x1; x++ {
+			if x < 0 || y < 0 {
+				continue
+			}
+			k := uint64(y)<<32 | uint64(x)
+			s.cells[k] = append(s.cells[k], i)
+		}
+	}
+}
+
+// window makes the index's grid and name lists hold the streets near the
+// cell of pt (addToCells), unless they hold that cell's already: every
+// street byName or nearest may answer for a point of the cell, in the
+// order of the whole index, so the answers are the same as with every
+// street (LI ×64: a cell's window holds at most 9% of the streets).
+func (s *streetIndex) window(pt orb.Point) *streetIndex {
+	key := cellKey(pt, leafCellDegrees)
+	if key == s.cell {
+		return s
+	}
+	s.cell = key
+	s.fill(s.cells[key])
+	s.windows++
+	return s
+}
+
+// fill makes the index's grid and name lists hold the streets of list.
+func (s *streetIndex) fill(list []int32) {
+	s.grid, s.nseg, s.last, s.lastGeom = grid.New(0.005), 0, -1, nil
+	s.streets, s.firstSeg = make([]int32, 0, len(list)), make([]int32, 0, len(list))
+	byNorm := map[string][]int32{}
+	for _, i := range list {
+		p := s.b.places[i]
+		addVariants(byNorm, p, i)
+		s.addGeometry(i, p.geom.geometry())
+	}
+	s.byNorm = make(map[string]*nameStreets, len(byNorm))
+	for v, l := range byNorm {
+		s.byNorm[v] = newNameStreets(l, s.b.places)
+	}
+	s.grid.Compact()
 }
 
 // nameStreets are the streets of one name variant sorted by the west edge
