@@ -116,26 +116,13 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 		lat: make([]float32, len(docs)),
 	}
 	words := map[string][]uint32{}
-	for i, d := range docs {
+	seen := map[string]uint32{}
+	for i := range docs {
+		d := &docs[i]
 		ix.imp[i], ix.lon[i], ix.lat[i] = float32(d.Importance), float32(d.Lon), float32(d.Lat)
-		seen := map[string]uint32{}
-		add := func(s string, addr uint32) {
-			for _, w := range strings.Fields(s) {
-				if prev, ok := seen[w]; ok && prev <= addr {
-					continue
-				}
-				seen[w] = addr
-			}
-		}
-		for _, s := range d.Name {
-			add(s, 0)
-		}
-		for _, s := range d.Address {
-			add(s, 1)
-		}
-		for w, addr := range seen {
+		docWords(d, seen, func(w string, addr uint32) {
 			words[w] = append(words[w], uint32(i)<<1|addr)
-		}
+		})
 	}
 	groupWords := map[string][]uint32{}
 	for g, s := range groups {
