@@ -3,11 +3,17 @@ package geocode_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"fmt"
+	"os"
+	"runtime"
+	"runtime/metrics"
 	"testing"
+	"time"
 
 	"waymark/engine/geocode"
+	"waymark/internal/benchstat"
 	"waymark/internal/testpacks"
 )
 
@@ -84,4 +90,136 @@ func lens(parts [][]byte) []int {
 		out[i] = len(p)
 	}
 	return out
+}
+
+// TestWriteCompleteIndexMemory measures the autocomplete build of a large
+// pack alone: WAYMARK_AC_PACK names a pack holding its import's search
+// text as table ac_text (rowid, name, housenumber, address; a measuring
+// build keeps it), WAYMARK_AC_WAY is "stream" (WriteCompleteIndex) or
+// "memory" (the in-memory build it replaced). The index is written in a
+// transaction rolled back after, so the pack is left as it was; the test
+// logs the peak live heap (sampled every 10 ms after a GC at the start),
+// the time and the stored bytes' SHA-256. Skipped without WAYMARK_AC_PACK.
+func TestWriteCompleteIndexMemory(t *testing.T) {
+	path := os.Getenv("WAYMARK_AC_PACK")
+	if path == "" {
+		t.Skip("WAYMARK_AC_PACK not set")
+	}
+	way := os.Getenv("WAYMARK_AC_WAY")
+	write := map[string]func(context.Context, *sql.Tx, string, uint) error{
+		"stream": geocode.WriteCompleteIndex,
+		"memory": func(ctx context.Context, tx *sql.Tx, table string, bits uint) error {
+			return geocode.WriteCompleteIndexInMemory(ctx, tx, table, bits, 4<<20)
+		},
+	}[way]
+	if write == nil {
+		t.Fatalf("WAYMARK_AC_WAY %q: want stream or memory", way)
+	}
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	var bits uint
+	if err := db.QueryRow(`SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?`, geocode.SearchRowBitsKey).Scan(&bits); err != nil {
+		t.Fatal(err)
+	}
+	var docs int
+	if err := db.QueryRow(`SELECT count(*) FROM ac_text`).Scan(&docs); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`DROP TABLE IF EXISTS autocomplete`); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	base := liveHeap()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		var m uint64
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			m = max(m, liveHeap())
+			select {
+			case <-stop:
+				peak <- m
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	start := time.Now()
+	err = write(context.Background(), tx, "ac_text", bits)
+	took := time.Since(start)
+	close(stop)
+	p := <-peak
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	var size int
+	rows, err := tx.Query(`SELECT data FROM autocomplete ORDER BY part`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			t.Fatal(err)
+		}
+		h.Write(b)
+		size += len(b)
+	}
+	rows.Close()
+	t.Logf("%s: %d search rows, %.1f s, peak live heap %.1f MB (%.1f MB before), index %d bytes sha256 %x",
+		way, docs, took.Seconds(), float64(p)/(1<<20), float64(base)/(1<<20), size, h.Sum(nil))
+}
+
+// liveHeap returns the heap the last GC found live.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// BenchmarkWriteCompleteIndex: the LI pack's stored autocomplete index
+// written from its search text (rebuilt from the pack's index), by the
+// importer's streaming writer and by the in-memory build it replaced.
+func BenchmarkWriteCompleteIndex(b *testing.B) {
+	_, db := olderCopy(b, testpacks.Path(b, "liechtenstein"), textSQL)
+	var bits uint
+	if err := db.QueryRow(`SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?`, geocode.SearchRowBitsKey).Scan(&bits); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, way := range []string{"stream", "memory"} {
+		b.Run(way, func(b *testing.B) {
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			for b.Loop() {
+				tx, err := db.Begin()
+				if err != nil {
+					b.Fatal(err)
+				}
+				lat.Time(func() {
+					if way == "stream" {
+						err = geocode.WriteCompleteIndex(ctx, tx, "search_name", bits)
+					} else {
+						err = geocode.WriteCompleteIndexInMemory(ctx, tx, "search_name", bits, 4<<20)
+					}
+				})
+				tx.Rollback()
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			lat.Report(b)
+		})
+	}
 }
