@@ -119,6 +119,13 @@ func (s *Sorter) sortRecs() {
 		if a.prefix != b.prefix {
 			return cmp.Compare(a.prefix, b.prefix)
 		}
+		if a.n <= 8 && b.n <= 8 {
+			// Whole keys, equal but for zeros padding the shorter.
+			if a.n != b.n {
+				return cmp.Compare(a.n, b.n)
+			}
+			return cmp.Compare(a.val, b.val)
+		}
 		if c := bytes.Compare(s.key(a), s.key(b)); c != 0 {
 			return c
 		}

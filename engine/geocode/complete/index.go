@@ -35,6 +35,12 @@
 //     places inside it before those outside; then importance; then
 //     nearness to the viewbox centre. With DistanceOnly only the distance
 //     to the centre counts.
+//   - An importer stores the index (codec.go) without building it: a
+//     Writer (stream.go) takes the documents one at a time and writes
+//     AppendBinary's bytes from postings sorted on disk, holding the
+//     vocabulary but not the documents. Build stays for indexes built in
+//     memory (packs that store none, tests); both take a document's
+//     words from docWords, and a test compares their bytes.
 //   - Scratch arrays come from a sync.Pool: a warm query allocates only its
 //     result slice and the word match lists.
 package complete
