@@ -53,6 +53,9 @@ type Sorter struct {
 	n        int64
 }
 
+// recSize is the bytes of a rec.
+const recSize = 24
+
 type rec struct {
 	prefix uint64 // the key's first 8 bytes, big-endian, zero-padded
 	off, n uint32 // the key in keys
@@ -98,7 +101,11 @@ func (s *Sorter) Add(key []byte, val uint32) error { return add(s, key, val) }
 func (s *Sorter) AddString(key string, val uint32) error { return add(s, key, val) }
 
 func add[K string | []byte](s *Sorter, key K, val uint32) error {
-	if len(s.recs) > 0 && len(s.keys)+24*len(s.recs) >= s.runBytes {
+	// A run's memory is runBytes: a quarter for the keys (a word of
+	// about 8 bytes to a pair of 24), the rest for the pairs; the arrays
+	// grow by doubling up to their share, not beyond.
+	recLimit, keyLimit := max(s.runBytes*3/4/recSize, 1), s.runBytes/4
+	if len(s.recs) > 0 && (len(s.recs) >= recLimit || len(s.keys)+len(key) > keyLimit) {
 		if err := s.writeRun(); err != nil {
 			return err
 		}
@@ -106,10 +113,22 @@ func add[K string | []byte](s *Sorter, key K, val uint32) error {
 	if len(s.keys)+len(key) > 1<<32-1 {
 		return fmt.Errorf("extsort: key of %d bytes too large for a run", len(key))
 	}
+	s.recs = grow(s.recs, 1, recLimit)
+	s.keys = grow(s.keys, len(key), keyLimit)
 	s.recs = append(s.recs, rec{prefix: keyPrefix(key), off: uint32(len(s.keys)), n: uint32(len(key)), val: val})
 	s.keys = append(s.keys, key...)
 	s.n++
 	return nil
+}
+
+// grow returns s with room for n more elements: at least twice its
+// capacity, but no more than limit (unless n needs it).
+func grow[T any](s []T, n, limit int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	c := max(min(max(2*cap(s), 64), limit), len(s)+n)
+	return slices.Grow(s, c-len(s))
 }
 
 func (s *Sorter) key(r rec) []byte { return s.keys[r.off : r.off+r.n] }

@@ -152,3 +152,33 @@ func BenchmarkSorter(b *testing.B) {
 	}
 	lat.Report(b)
 }
+
+// TestRunSize: a run holds what runBytes has room for, a quarter of it
+// for the keys and 24 bytes a pair for the rest.
+func TestRunSize(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		key      string
+		n, runs  int
+		runBytes int
+	}{
+		{"pairs fill a run", "k", 1000, 10, 3200},         // 100 pairs a run
+		{"keys fill a run", "0123456789", 1000, 13, 3200}, // 80 keys of 10 bytes a run
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := extsort.New(t.TempDir(), tc.runBytes)
+			defer s.Close()
+			for i := range tc.n {
+				if err := s.AddString(tc.key, uint32(i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := s.Sorted(); err != nil {
+				t.Fatal(err)
+			}
+			if s.Runs() != tc.runs {
+				t.Errorf("%d runs, want %d", s.Runs(), tc.runs)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"runtime"
@@ -162,8 +163,7 @@ func TestWriteCompleteIndexMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := sha256.New()
-	var size int
+	var stored []byte
 	rows, err := tx.Query(`SELECT data FROM autocomplete ORDER BY part`)
 	if err != nil {
 		t.Fatal(err)
@@ -173,12 +173,26 @@ func TestWriteCompleteIndexMemory(t *testing.T) {
 		if err := rows.Scan(&b); err != nil {
 			t.Fatal(err)
 		}
-		h.Write(b)
-		size += len(b)
+		stored = append(stored, b...)
 	}
 	rows.Close()
-	t.Logf("%s: %d search rows, %.1f s, peak live heap %.1f MB (%.1f MB before), index %d bytes sha256 %x",
-		way, docs, took.Seconds(), float64(p)/(1<<20), float64(base)/(1<<20), size, h.Sum(nil))
+	// The counts: documents (and their places), then the codec's version,
+	// documents, groups and words.
+	counts := make([]uint64, 5)
+	rest := stored
+	for i := range counts {
+		v, k := binary.Uvarint(rest)
+		if k <= 0 {
+			t.Fatal("stored index: bad varint")
+		}
+		counts[i], rest = v, rest[k:]
+		for j := uint64(0); i == 0 && j < v; j++ { // the documents' places
+			_, k := binary.Uvarint(rest)
+			rest = rest[k:]
+		}
+	}
+	t.Logf("%s: %d search rows, %d documents, %d groups, %d words; %.1f s, peak live heap %.1f MB (%.1f MB before); index %d bytes sha256 %x",
+		way, docs, counts[0], counts[3], counts[4], took.Seconds(), float64(p)/(1<<20), float64(base)/(1<<20), len(stored), sha256.Sum256(stored))
 }
 
 // liveHeap returns the heap the last GC found live.

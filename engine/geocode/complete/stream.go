@@ -50,6 +50,11 @@ type Writer struct {
 // when ""), sorting in runs of about runBytes of memory each
 // (extsort.DefaultRunBytes when 0).
 func NewWriter(groups []string, dir string, runBytes int) *Writer {
+	if runBytes <= 0 {
+		runBytes = extsort.DefaultRunBytes
+	}
+	// A document is in a few groups but has some ten words: the members
+	// take a quarter of the postings' memory.
 	w := &Writer{
 		groups:     groups,
 		groupWords: map[string][]uint32{},
