@@ -10,9 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver; build with -tags sqlite_fts5 (see Makefile GO_TAGS)
@@ -24,116 +22,6 @@ import (
 // FormatVersion is the pack format this code writes and the engine reads.
 // Bump it whenever a table changes shape; the engine refuses other versions.
 const FormatVersion = 6
-
-// ErrEmptyExtract is returned when an extract holds no nodes.
-var ErrEmptyExtract = errors.New("regions: extract holds no nodes")
-
-// Stage is one step of an import: it reads Data and writes tables of the pack.
-// Stages run in order, each in its own transaction; a stage error aborts the
-// whole import and leaves no output file.
-type Stage struct {
-	Name string
-	Run  func(ctx context.Context, im *Import) error
-	// Total, when set, gives the count Import.Report reaches at the end of
-	// the stage (an estimate is fine), for the progress display.
-	Total func(d *Data) int64
-}
-
-// Import is what a Stage works with: the extract, the open transaction on
-// the pack being written, and the import summary.
-type Import struct {
-	Tx   *sql.Tx
-	Data *Data
-	// Name is the region name (the output file's base name without extension).
-	Name string
-	// Memory is the import's memory budget in bytes (Options.Memory).
-	Memory int64
-
-	tracker *tracker
-	summary *Summary
-}
-
-// Report tells the progress display how many objects this stage has handled
-// (its share done is done / Stage.Total).
-func (im *Import) Report(done int64) { im.tracker.report(done, -1) }
-
-// ReportFraction is Report for a stage that knows its own share done, 0..1.
-func (im *Import) ReportFraction(done int64, fraction float64) { im.tracker.report(done, fraction) }
-
-// Count adds n to the summary counter key (e.g. "places", "broken rings").
-func (im *Import) Count(key string, n int) { im.summary.add(key, n) }
-
-// Problem records a non-fatal data problem (e.g. a broken ring) for the summary.
-func (im *Import) Problem(format string, args ...any) {
-	im.summary.problem(fmt.Sprintf(format, args...))
-}
-
-// SetMeta stores a key in the pack's meta table (replacing an earlier value).
-func (im *Import) SetMeta(key, value string) error {
-	_, err := im.Tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)`, key, value)
-	return err
-}
-
-// Summary reports what an import wrote and which data problems it skipped.
-type Summary struct {
-	mu       sync.Mutex
-	Counts   map[string]int
-	Problems []string // at most maxProblems kept; ProblemCount has the total
-	// ProblemCount is the number of problems seen, kept or not.
-	ProblemCount int
-	Duration     time.Duration
-	// Stages holds what each stage took, in order: "read" (loading the
-	// extract), the stages, "finish" (ANALYZE, checksums, sync).
-	Stages []StageStat
-}
-
-const maxProblems = 200
-
-func (s *Summary) add(key string, n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.Counts == nil {
-		s.Counts = map[string]int{}
-	}
-	s.Counts[key] += n
-}
-
-func (s *Summary) problem(msg string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.ProblemCount++
-	if len(s.Problems) < maxProblems {
-		s.Problems = append(s.Problems, msg)
-	}
-}
-
-// String formats the summary as sorted "key: n" lines followed by problems.
-func (s *Summary) String() string {
-	var b strings.Builder
-	keys := make([]string, 0, len(s.Counts))
-	for k := range s.Counts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(&b, "%-24s %d\n", k+":", s.Counts[k])
-	}
-	if s.ProblemCount > 0 {
-		fmt.Fprintf(&b, "problems (skipped, not fatal): %d\n", s.ProblemCount)
-		for _, p := range s.Problems {
-			fmt.Fprintf(&b, "  - %s\n", p)
-		}
-		if s.ProblemCount > len(s.Problems) {
-			fmt.Fprintf(&b, "  … and %d more\n", s.ProblemCount-len(s.Problems))
-		}
-	}
-	for _, st := range s.Stages {
-		n := s.Counts["nodes"]
-		fmt.Fprintf(&b, "%s  per M nodes %6.2f s, CPU %6.2f s\n", st, perMillion(st.Duration.Seconds(), n), perMillion(st.CPU.Seconds(), n))
-	}
-	fmt.Fprintf(&b, "took %s\n", s.Duration.Round(time.Millisecond))
-	return b.String()
-}
 
 // Options tune Build. The zero value builds a full pack.
 type Options struct {
@@ -202,7 +90,11 @@ func BuildAll(ctx context.Context, ins []string, out string, opts Options) (*Sum
 	if stages == nil {
 		stages = DefaultStages()
 	}
-	t := newTracker(opts.Progress, stages)
+	names := make([]string, len(stages))
+	for i, s := range stages {
+		names[i] = s.Name
+	}
+	t := newTracker(opts.Progress, names)
 	if opts.MemoryLimit > 0 {
 		var cancel context.CancelCauseFunc
 		ctx, cancel = context.WithCancelCause(ctx)
@@ -352,7 +244,7 @@ func runStage(ctx context.Context, db *sql.DB, st Stage, data *Data, name string
 	if err != nil {
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)
 	}
-	im := &Import{Tx: tx, Data: data, Name: name, Memory: opts.Memory, tracker: t, summary: sum}
+	im := newImport(tx, data, name, opts.Memory, t, sum)
 	if err := st.Run(ctx, im); err != nil {
 		tx.Rollback()
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)

@@ -71,3 +71,6 @@ func advice(kind error) string {
 		return "download the extract again (its checksum, where published, tells a complete copy)"
 	}
 }
+
+// ErrEmptyExtract is returned when an extract holds no nodes.
+var ErrEmptyExtract = errors.New("regions: extract holds no nodes")

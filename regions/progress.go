@@ -47,12 +47,8 @@ func (t *tracker) current() string {
 	return t.stage
 }
 
-func newTracker(p Progress, stages []Stage) *tracker {
-	t := &tracker{progress: p, start: time.Now(), stages: []string{"read"}}
-	for _, s := range stages {
-		t.stages = append(t.stages, s.Name)
-	}
-	return t
+func newTracker(p Progress, stages []string) *tracker {
+	return &tracker{progress: p, start: time.Now(), stages: append([]string{"read"}, stages...)}
 }
 
 // begin starts a stage; total is its expected object count (0 unknown).
