@@ -11,31 +11,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"waymark/regions/internal/fixture"
 
 	"github.com/paulmach/orb"
 
 	"waymark/engine/pack"
 )
-
-// fixtureOSM is a tiny extract with two disjoint clusters: a larger one near
-// Vaduz and a single node in Alabama.
-const fixtureOSM = `<?xml version="1.0" encoding="UTF-8"?>
-<osm version="0.6">
- <node id="1" lat="47.14" lon="9.52" version="1" timestamp="2020-01-02T03:04:05Z"/>
- <node id="2" lat="47.15" lon="9.53" version="1"/>
- <node id="3" lat="47.16" lon="9.51" version="1"><tag k="place" v="town"/><tag k="name" v="Vaduz"/></node>
- <node id="4" lat="32.5" lon="-86.5" version="1"/>
- <way id="10" version="1"><nd ref="1"/><nd ref="2"/><nd ref="99"/><tag k="highway" v="residential"/></way>
-</osm>`
-
-func writeFixture(t *testing.T, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "fixture.osm")
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 func TestFormatVersionMatchesEngine(t *testing.T) {
 	if FormatVersion != pack.FormatVersion {
@@ -44,7 +25,7 @@ func TestFormatVersionMatchesEngine(t *testing.T) {
 }
 
 func TestLoadXML(t *testing.T) {
-	d, err := Load(context.Background(), writeFixture(t, fixtureOSM), nil)
+	d, err := Load(context.Background(), fixture.Write(t, fixture.OSM), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +46,7 @@ func TestLoadXML(t *testing.T) {
 }
 
 func TestHomeBoundPicksMainCluster(t *testing.T) {
-	d, err := Load(context.Background(), writeFixture(t, fixtureOSM), nil)
+	d, err := Load(context.Background(), fixture.Write(t, fixture.OSM), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +59,7 @@ func TestHomeBoundPicksMainCluster(t *testing.T) {
 func TestBuildWritesMetaAndOpens(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "fix.waymark")
 	var stages []string
-	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{
+	sum, err := Build(context.Background(), fixture.Write(t, fixture.OSM), out, Options{
 		Stages:   []Stage{},
 		Progress: func(st Status) { stages = append(stages, st.Stage) },
 	})
@@ -114,7 +95,7 @@ func TestBuildRemovesOldImages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{}}); err != nil {
+	if _, err := Build(context.Background(), fixture.Write(t, fixture.OSM), out, Options{Stages: []Stage{}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range images {
@@ -135,7 +116,7 @@ func TestBuildFailureLeavesOutputUntouched(t *testing.T) {
 		t.Fatal(err)
 	}
 	boom := errors.New("stage exploded")
-	in := writeFixture(t, fixtureOSM)
+	in := fixture.Write(t, fixture.OSM)
 	ctx, cancel := context.WithCancel(context.Background())
 	// hog holds 64 MB live until the import is stopped (at most 10 s).
 	hog := func(ctx context.Context, _ *Import) error {
@@ -161,7 +142,7 @@ func TestBuildFailureLeavesOutputUntouched(t *testing.T) {
 	}{
 		{"stage error", context.Background(), []Stage{{Name: "bad", Run: func(context.Context, *Import) error { return boom }}}, in, 0, boom},
 		{"cancelled", ctx, []Stage{{Name: "cancel", Run: func(context.Context, *Import) error { cancel(); return nil }}}, in, 0, context.Canceled},
-		{"bad input", context.Background(), nil, writeFixture(t, "<osm><node id='1' lat='x'"), 0, nil},
+		{"bad input", context.Background(), nil, fixture.Write(t, "<osm><node id='1' lat='x'"), 0, nil},
 		{"missing input", context.Background(), nil, filepath.Join(dir, "nope.osm.pbf"), 0, nil},
 		{"over the memory budget", context.Background(), []Stage{{Name: "hog", Run: hog}}, in, 32 << 20, ErrMemoryBudget},
 	}
@@ -195,7 +176,7 @@ func TestStageWritesInTransaction(t *testing.T) {
 		im.Problem("broken ring in way %d", 7)
 		return im.SetMeta("extra", "yes")
 	}}
-	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{st}})
+	sum, err := Build(context.Background(), fixture.Write(t, fixture.OSM), out, Options{Stages: []Stage{st}})
 	if err != nil {
 		t.Fatal(err)
 	}

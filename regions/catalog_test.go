@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"waymark/regions/internal/fixture"
 )
 
 func TestCatalog(t *testing.T) {
@@ -13,7 +14,7 @@ func TestCatalog(t *testing.T) {
 	if ents, err := c.List(); err != nil || len(ents) != 0 {
 		t.Fatalf("List on missing dir = %v, %v; want empty, nil", ents, err)
 	}
-	src := writeFixture(t, fixtureOSM)
+	src := fixture.Write(t, fixture.OSM)
 	// Install with no stages would need Options; use Build directly through Install's path logic.
 	out, err := c.Path("alpha")
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"waymark/regions/internal/fixture"
 
 	"github.com/paulmach/orb"
 
@@ -83,7 +84,7 @@ func TestHomeArea(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Load(context.Background(), writeFixture(t, tt.f.osm()), nil)
+			d, err := Load(context.Background(), fixture.Write(t, tt.f.osm()), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"testing"
+	"waymark/regions/internal/fixture"
 
 	"github.com/paulmach/osm"
 )
@@ -26,7 +27,7 @@ func TestRestrictionMembers(t *testing.T) {
  <relation id="101" version="1"><member type="way" ref="13" role="outer"/><tag k="type" v="multipolygon"/></relation>
  <relation id="102" version="1"><member type="way" ref="13" role="stop"/><tag k="type" v="restriction"/></relation>
 </osm>`
-	d, err := Load(context.Background(), writeFixture(t, extract), nil)
+	d, err := Load(context.Background(), fixture.Write(t, extract), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"waymark/regions/internal/fixture"
 )
 
 // TestSummaryMetersStages: the summary has one StageStat per stage, read
@@ -33,7 +34,7 @@ func TestSummaryMetersStages(t *testing.T) {
 	}}
 	out := filepath.Join(t.TempDir(), "m.waymark")
 	var told []string
-	sum, err := Build(context.Background(), writeFixture(t, fixtureOSM), out, Options{Stages: []Stage{big, small},
+	sum, err := Build(context.Background(), fixture.Write(t, fixture.OSM), out, Options{Stages: []Stage{big, small},
 		StageDone: func(st StageStat) { told = append(told, st.Name) }})
 	if err != nil {
 		t.Fatal(err)

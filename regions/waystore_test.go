@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"waymark/regions/internal/fixture"
 
 	"github.com/paulmach/osm"
 )
@@ -114,7 +115,7 @@ func TestWayStoreRoundTrip(t *testing.T) {
 func TestLoadLeavesNoFile(t *testing.T) {
 	dir := t.TempDir()
 	tr := newTracker(nil, nil)
-	d, err := loadAll(t.Context(), []string{writeFixture(t, fixtureOSM)}, dir, tr)
+	d, err := loadAll(t.Context(), []string{fixture.Write(t, fixture.OSM)}, dir, tr)
 	if err != nil {
 		t.Fatal(err)
 	}
