@@ -60,7 +60,7 @@ import (
 
 	"waymark/engine/mapdata"
 	"waymark/regions/extract"
-	"waymark/regions/places"
+	"waymark/regions/polygon"
 	"waymark/regions/stage"
 )
 
@@ -241,7 +241,7 @@ func (fw *mapWriter) collectMultipolygon(r *extract.Relation, consumed map[osm.W
 			return
 		}
 	}
-	mp, problems := places.RelationArea(d, r)
+	mp, problems := polygon.RelationArea(d, r)
 	if len(problems) > 0 {
 		fw.im.Problem("map features: multipolygon r%d: %s", r.ID, problems[0])
 		fw.im.Count("map broken rings", len(problems))

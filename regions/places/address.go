@@ -36,6 +36,7 @@ import (
 	"waymark/engine/grid"
 	"waymark/engine/text"
 	"waymark/regions/extract"
+	"waymark/regions/polygon"
 )
 
 // countryCodeOf returns the lower-case ISO 3166-1 alpha-2 code tagged on a
@@ -55,7 +56,7 @@ func (b *placeBuilder) assignRanks(context.Context) error {
 			continue
 		}
 		p.setRanks()
-		if !isAreal(p.geom.geometry()) && p.osmType != 'N' && p.kind.class == "boundary" {
+		if !polygon.IsAreal(p.geom.geometry()) && p.osmType != 'N' && p.kind.class == "boundary" {
 			p.rankAddress = 0 // a boundary that did not assemble contains nothing
 		}
 	}
@@ -93,7 +94,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 			return ctx.Err()
 		}
 		a := b.places[ai]
-		pa := prepareArea(a.geom.geometry())
+		pa := polygon.PrepareArea(a.geom.geometry())
 		free := func(ni int32) bool { return b.places[ni].linked == 0 }
 		link := int32(-1)
 		// 1. The label member, whatever its name.
@@ -120,7 +121,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 // contained in the boundary's; (3) a node with the same wikidata; (4) a
 // node with the same name and the same address rank. Exact names win
 // within a rule; free reports whether a node is still unlinked.
-func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *preparedArea, free func(int32) bool) int32 {
+func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *polygon.PreparedArea, free func(int32) bool) int32 {
 	a := b.places[ai]
 	aName := strings.ToLower(a.names.Get("name"))
 	aNorm := text.Normalize(a.names.Get("name"))
@@ -129,7 +130,7 @@ func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *preparedArea,
 	best, bestScore := int32(-1), 0
 	b.nodesIn(cells, a.bound, func(ni int32) {
 		n := b.places[ni]
-		if !free(ni) || !pa.contains(n.centroid) {
+		if !free(ni) || !pa.Contains(n.centroid) {
 			return
 		}
 		nName := strings.ToLower(n.names.Get("name"))
@@ -165,7 +166,7 @@ func (b *placeBuilder) nodesIn(cells *grid.Index, bound orb.Bound, fn func(int32
 }
 
 // link makes node ni the linked place of area ai.
-func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
+func (b *placeBuilder) link(ai, ni int32, pa *polygon.PreparedArea) {
 	a, n := b.places[ai], b.places[ni]
 	n.linked = ai + 1
 	a.names = extract.MergeTags(n.names, a.names)
@@ -173,7 +174,7 @@ func (b *placeBuilder) link(ai, ni int32, pa *preparedArea) {
 		a.name = n.name
 	}
 	a.extratags = extract.PackTags(extract.MergeTags(n.extratags.Tags(), a.extratags.Tags()).With("linked_place", n.kind.typ))
-	if pa.contains(n.centroid) {
+	if pa.Contains(n.centroid) {
 		a.centroid = n.centroid
 	}
 }
@@ -213,7 +214,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 			admins = append(admins, int32(i))
 		}
 	}
-	areas := make([]*preparedArea, len(admins))
+	areas := make([]*polygon.PreparedArea, len(admins))
 	// Parents are adjusted before children: by admin level, then rank.
 	sort.SliceStable(todo, func(i, j int) bool {
 		pi, pj := b.places[todo[i]], b.places[todo[j]]
@@ -243,9 +244,9 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 				return true
 			}
 			if areas[k] == nil {
-				areas[k] = prepareArea(a.geom.geometry())
+				areas[k] = polygon.PrepareArea(a.geom.geometry())
 			}
-			if areas[k].contains(p.centroid) {
+			if areas[k].Contains(p.centroid) {
 				parent = int(a.rankAddress)
 			}
 			return true

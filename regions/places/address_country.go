@@ -36,6 +36,7 @@ import (
 
 	"waymark/engine/grid"
 	"waymark/regions/extract"
+	"waymark/regions/polygon"
 )
 
 const borderSearchMeters = 30_000
@@ -61,7 +62,7 @@ func taggedCountryCode(tags osm.Tags) string {
 
 type countryArea struct {
 	code string
-	area *preparedArea
+	area *polygon.PreparedArea
 	size float64
 }
 
@@ -75,18 +76,18 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
 			cgrid.Insert(int32(len(countries)), p.bound)
-			countries = append(countries, countryArea{code, prepareArea(p.geom.geometry()), p.area})
+			countries = append(countries, countryArea{code, polygon.PrepareArea(p.geom.geometry()), p.area})
 			assembled[code] = true
 		} else if code := ownCountryCode(p.keptTags()); code != "" {
 			sgrid.Insert(int32(len(subdivisions)), p.bound)
-			subdivisions = append(subdivisions, countryArea{code, prepareArea(p.geom.geometry()), p.area})
+			subdivisions = append(subdivisions, countryArea{code, polygon.PrepareArea(p.geom.geometry()), p.area})
 		}
 	}
 	within := func(g *grid.Index, list []countryArea, pt orb.Point) string {
 		best := -1
 		g.At(pt, func(id int32) bool {
 			c := list[id]
-			if (best < 0 || c.size < list[best].size) && c.area.contains(pt) {
+			if (best < 0 || c.size < list[best].size) && c.area.Contains(pt) {
 				best = int(id)
 			}
 			return true
@@ -258,7 +259,7 @@ func (x *borderIndex) country(pt orb.Point) (code string, near bool) {
 		}
 		x.grid.Ring(pt, r, func(k int32) bool {
 			seg := x.segments[k]
-			if d, _ := segmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
+			if d, _ := polygon.SegmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
 				best, bestD = seg.way, d
 			}
 			return true
@@ -474,9 +475,9 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		}
 		c := hull[0]
 		if len(hull) >= 4 {
-			c = areaCentroid(g)
+			c = polygon.AreaCentroid(g)
 		}
-		if q, ok := b.relationPoint(r); ok && (len(hull) < 4 || geometryContains(g, q)) {
+		if q, ok := b.relationPoint(r); ok && (len(hull) < 4 || polygon.GeometryContains(g, q)) {
 			c = q
 		}
 		b.places = append(b.places, &place{

@@ -17,6 +17,7 @@ import (
 	"github.com/paulmach/osm"
 
 	"waymark/engine/grid"
+	"waymark/regions/polygon"
 )
 
 // addressIndex finds address candidates around a place.
@@ -24,7 +25,7 @@ type addressIndex struct {
 	b        *placeBuilder
 	areas    *grid.Index // address areas by bbox
 	areaIDs  []int32
-	prepared []*preparedArea
+	prepared []*polygon.PreparedArea
 	// geoms holds the areas' decoded geometries (their shapes stay
 	// encoded): the prepared areas' rings are theirs, and linesFrom
 	// tests place nodes against the chosen area.
@@ -48,7 +49,7 @@ func (b *placeBuilder) newAddressIndex() *addressIndex {
 			x.areaIDs = append(x.areaIDs, int32(i))
 			g := p.geom.geometry()
 			b.cold.area(g)
-			pa := prepareArea(g)
+			pa := polygon.PrepareArea(g)
 			b.cold.prepared(pa)
 			x.geoms = append(x.geoms, g)
 			x.prepared = append(x.prepared, pa)
@@ -79,7 +80,7 @@ func (x *addressIndex) containing(pt orb.Point, country string, self int32, cuto
 		if i == self || int(p.rankAddress) >= cutoff || !p.bound.Contains(pt) || !sameCountry(p.country, country) {
 			return true
 		}
-		if x.prepared[k].contains(pt) {
+		if x.prepared[k].Contains(pt) {
 			out = append(out, candidate{idx: i, k: k, rank: int(p.rankAddress), area: p.area, fromArea: true})
 		}
 		return true
@@ -122,7 +123,7 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 				return true
 			}
 			// Nominatim orders by the distance between the centroids.
-			cands = append(cands, candidate{idx: i, rank: int(p.rankAddress), distance: distanceMeters(pt, p.centroid)})
+			cands = append(cands, candidate{idx: i, rank: int(p.rankAddress), distance: polygon.DistanceMeters(pt, p.centroid)})
 			return true
 		})
 	}
@@ -154,7 +155,7 @@ func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, s
 	have := map[int]bool{}
 	for _, c := range cands {
 		cp := x.b.places[c.idx].centroid
-		if !c.fromArea && boundary != nil && !geometryContains(boundary, cp) {
+		if !c.fromArea && boundary != nil && !polygon.GeometryContains(boundary, cp) {
 			continue // a place node outside the chosen area is no part of this address
 		}
 		isAddr := !have[c.rank]
@@ -192,7 +193,7 @@ func nodeFuzzyArea(c orb.Point, rankSearch int) orb.Bound {
 		radius = 1000
 	}
 	half := radius * math.Sqrt2 / 2
-	dlat := half / metersPerDegree
+	dlat := half / polygon.MetersPerDegree
 	dlon := dlat / math.Cos(c[1]*math.Pi/180)
 	return orb.Bound{Min: orb.Point{c[0] - dlon, c[1] - dlat}, Max: orb.Point{c[0] + dlon, c[1] + dlat}}
 }
@@ -418,7 +419,7 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 	par := b.places[parent]
 	p.parent = parent + 1
 	p.lines = []addressLine{{parent: parent, rank: int16(par.rankAddress), isAddress: true,
-		distance: math.Round(distanceMeters(p.centroid, par.centroid)), fromArea: false}}
+		distance: math.Round(polygon.DistanceMeters(p.centroid, par.centroid)), fromArea: false}}
 	// The parent is a street or a place (rank < 28), whose lines are its
 	// own: the house's address continues with them (fullLines), stored
 	// once for all the houses of the street.
@@ -537,7 +538,7 @@ func (b *placeBuilder) inheritBuildingAddresses(ctx context.Context) error {
 			if g == nil {
 				g = p.geom.geometry()
 			}
-			if geometryContains(g, q.at) {
+			if polygon.GeometryContains(g, q.at) {
 				q.inside, q.large, used = i, large, true
 			}
 			return true

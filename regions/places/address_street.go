@@ -20,6 +20,7 @@ import (
 
 	"waymark/engine/grid"
 	"waymark/engine/text"
+	"waymark/regions/polygon"
 )
 
 const (
@@ -95,11 +96,11 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 // which every street maxNameMatchMeters from a point of the cell lies
 // (byName's window, at the cell's latitude farthest from the equator).
 func windowMargins(lat0, lat1 float64) (dlat, dlon float64) {
-	dlat = maxNameMatchMeters / metersPerDegree
+	dlat = maxNameMatchMeters / polygon.MetersPerDegree
 	reach := math.Max(math.Abs(lat0), math.Abs(lat1)) + dlat
 	dlon = 360
 	if reach < 89 {
-		dlon = maxNameMatchMeters / (math.Cos(reach*math.Pi/180) * metersPerDegree) * (1 + 1e-6)
+		dlon = maxNameMatchMeters / (math.Cos(reach*math.Pi/180) * polygon.MetersPerDegree) * (1 + 1e-6)
 	}
 	return dlat, dlon
 }
@@ -339,11 +340,11 @@ func (s *streetIndex) byName(name string, pt orb.Point) int32 {
 	// Any box nearer than maxNameMatchMeters lies within dlat of pt, so
 	// its latitude is at most reach; a degree of longitude is shortest in
 	// meters there, which gives the widest window in longitude.
-	dlat := maxNameMatchMeters / metersPerDegree
+	dlat := maxNameMatchMeters / polygon.MetersPerDegree
 	reach := math.Abs(pt[1]) + dlat
 	dlon := math.Inf(1)
 	if reach < 89 {
-		dlon = maxNameMatchMeters / (math.Cos(reach*math.Pi/180) * metersPerDegree) * (1 + 1e-6)
+		dlon = maxNameMatchMeters / (math.Cos(reach*math.Pi/180) * polygon.MetersPerDegree) * (1 + 1e-6)
 	}
 	for vi, v := range text.Variants(name) {
 		ns := s.byNorm[v]
@@ -382,8 +383,8 @@ func boundDistanceBelow(b orb.Bound, pt orb.Point) float64 {
 		return 0
 	}
 	lat := math.Max(math.Max(math.Abs(pt[1]), math.Abs(b.Min[1])), math.Abs(b.Max[1]))
-	kx := math.Cos(math.Min(lat, 90)*math.Pi/180) * metersPerDegree
-	dx, dy := (q[0]-pt[0])*kx, (q[1]-pt[1])*metersPerDegree
+	kx := math.Cos(math.Min(lat, 90)*math.Pi/180) * polygon.MetersPerDegree
+	dx, dy := (q[0]-pt[0])*kx, (q[1]-pt[1])*polygon.MetersPerDegree
 	return math.Sqrt(dx*dx+dy*dy) * (1 - 1e-6)
 }
 
@@ -392,8 +393,8 @@ func (s *streetIndex) placeByName(name string, pt orb.Point) int32 {
 	best, bestD := int32(-1), math.Inf(1)
 	for _, i := range matches(s.places, name) {
 		p := s.b.places[i]
-		d := distanceMeters(pt, p.centroid)
-		if p.area > 0 && geometryContains(p.geom.geometry(), pt) {
+		d := polygon.DistanceMeters(pt, p.centroid)
+		if p.area > 0 && polygon.GeometryContains(p.geom.geometry(), pt) {
 			d = 0
 		}
 		if d < bestD {
@@ -419,7 +420,7 @@ func (s *streetIndex) nearest(pt orb.Point, maxMeters float64) int32 {
 				s.last, s.lastGeom = j, s.b.places[s.streets[j]].geom.geometry()
 			}
 			a, b := segmentAt(s.lastGeom, g-s.firstSeg[s.last])
-			if d, _ := segmentDistanceMeters(pt, a, b); d < bestD {
+			if d, _ := polygon.SegmentDistanceMeters(pt, a, b); d < bestD {
 				best, bestD = s.streets[s.last], d
 			}
 			return true
@@ -436,10 +437,10 @@ func geometryDistance(g orb.Geometry, pt orb.Point) float64 {
 	best := math.Inf(1)
 	line := func(ls []orb.Point) {
 		if len(ls) == 1 {
-			best = math.Min(best, distanceMeters(pt, ls[0]))
+			best = math.Min(best, polygon.DistanceMeters(pt, ls[0]))
 		}
 		for k := 0; k+1 < len(ls); k++ {
-			if d, _ := segmentDistanceMeters(pt, ls[k], ls[k+1]); d < best {
+			if d, _ := polygon.SegmentDistanceMeters(pt, ls[k], ls[k+1]); d < best {
 				best = d
 			}
 		}
@@ -454,7 +455,7 @@ func geometryDistance(g orb.Geometry, pt orb.Point) float64 {
 			line(ls)
 		}
 	case orb.Polygon:
-		if polygonContains(g, pt) {
+		if polygon.PolygonContains(g, pt) {
 			return 0
 		}
 		for _, r := range g {
@@ -462,7 +463,7 @@ func geometryDistance(g orb.Geometry, pt orb.Point) float64 {
 		}
 	case orb.MultiPolygon:
 		for _, p := range g {
-			if polygonContains(p, pt) {
+			if polygon.PolygonContains(p, pt) {
 				return 0
 			}
 			for _, r := range p {

@@ -12,6 +12,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine/grid"
+	"waymark/regions/polygon"
 )
 
 func TestGridNearestStreet(t *testing.T) {
@@ -53,7 +54,7 @@ func TestGridNearestStreet(t *testing.T) {
 		for i, pl := range b.places {
 			eachLine(pl.geom.geometry(), func(ls []orb.Point) {
 				for j := 0; j+1 < len(ls); j++ {
-					if d, _ := segmentDistanceMeters(p, ls[j], ls[j+1]); d < wantD {
+					if d, _ := polygon.SegmentDistanceMeters(p, ls[j], ls[j+1]); d < wantD {
 						want, wantD = int32(i), d
 					}
 				}

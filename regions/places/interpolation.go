@@ -18,6 +18,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/regions/extract"
+	"waymark/regions/polygon"
 )
 
 const maxInterpolation = 1000
@@ -123,11 +124,11 @@ func interpolateNumbers(kind, from, to string) (numbers []string, fractions []fl
 func pointAlong(ls orb.LineString, f float64) orb.Point {
 	total := 0.0
 	for i := 1; i < len(ls); i++ {
-		total += distanceMeters(ls[i-1], ls[i])
+		total += polygon.DistanceMeters(ls[i-1], ls[i])
 	}
 	want := total * f
 	for i := 1; i < len(ls); i++ {
-		d := distanceMeters(ls[i-1], ls[i])
+		d := polygon.DistanceMeters(ls[i-1], ls[i])
 		if d >= want && d > 0 {
 			t := want / d
 			return orb.Point{ls[i-1][0] + (ls[i][0]-ls[i-1][0])*t, ls[i-1][1] + (ls[i][1]-ls[i-1][1])*t}

@@ -32,6 +32,7 @@ import (
 	"github.com/paulmach/osm"
 
 	"waymark/regions/extract"
+	"waymark/regions/polygon"
 	"waymark/regions/stage"
 )
 
@@ -214,7 +215,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 		}
 		var g orb.Geometry
 		if isAreaWay(w) {
-			if poly := WayArea(b.d, w); poly != nil {
+			if poly := polygon.WayArea(b.d, w); poly != nil {
 				g = poly
 			}
 		}
@@ -273,7 +274,7 @@ func (b *placeBuilder) addRelation(r *extract.Relation) {
 	if len(placeTags(r.Tags, main, housenumberOf(r.Tags) != "" || names.Get("addr:housename") != "")) == 0 {
 		return // no tags of interest (old-style multipolygon: tags on the way)
 	}
-	mp, problems := RelationArea(b.d, r)
+	mp, problems := polygon.RelationArea(b.d, r)
 	if len(problems) > 0 {
 		b.im.Count("areas with broken rings", 1)
 		b.im.Count("broken rings", len(problems))
@@ -383,7 +384,7 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 	case orb.Point:
 		proto.centroid = g
 	case orb.LineString:
-		proto.centroid = lineMiddle(g)
+		proto.centroid = polygon.LineMiddle(g)
 	case orb.MultiLineString:
 		longest := 0
 		for i, ls := range g {
@@ -391,10 +392,10 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 				longest = i
 			}
 		}
-		proto.centroid = lineMiddle(g[longest])
+		proto.centroid = polygon.LineMiddle(g[longest])
 	case orb.Polygon, orb.MultiPolygon:
-		proto.centroid = areaCentroid(g)
-		proto.area = geometryArea(g)
+		proto.centroid = polygon.AreaCentroid(g)
+		proto.area = polygon.GeometryArea(g)
 	}
 	for i, mt := range mains {
 		if mt.class == "boundary" && mt.typ == "administrative" && proto.area == 0 {

@@ -28,6 +28,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/regions/extract"
+	"waymark/regions/polygon"
 )
 
 const (
@@ -127,12 +128,12 @@ func (c *coldStore) area(g orb.Geometry) {
 }
 
 // prepared moves the band lists of pa into the store.
-func (c *coldStore) prepared(pa *preparedArea) {
+func (c *coldStore) prepared(pa *polygon.PreparedArea) {
 	if pa == nil {
 		return
 	}
-	for b, l := range pa.bands {
-		pa.bands[b] = coldCopy(c, l)
+	for b, l := range pa.Bands {
+		pa.Bands[b] = coldCopy(c, l)
 	}
 }
 

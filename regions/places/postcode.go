@@ -26,6 +26,7 @@ import (
 
 	"waymark/engine/grid"
 	"waymark/regions/extract"
+	"waymark/regions/polygon"
 )
 
 const (
@@ -60,7 +61,7 @@ func postcodeCentroid(pts []orb.Point) (orb.Point, orb.Bound, int) {
 	n := 0
 	bound := orb.Bound{Min: med, Max: med}
 	for _, p := range pts {
-		if distanceMeters(p, med) > postcodeOutlierMeters {
+		if polygon.DistanceMeters(p, med) > postcodeOutlierMeters {
 			continue
 		}
 		sum[0] += p[0]
@@ -88,7 +89,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 				}
 				ax.cells.Insert(int32(len(ax.ids)), p.bound)
 				ax.ids = append(ax.ids, i)
-				ax.prepared = append(ax.prepared, prepareArea(p.geom.geometry()))
+				ax.prepared = append(ax.prepared, polygon.PrepareArea(p.geom.geometry()))
 			}
 			return nil
 		}
@@ -193,7 +194,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 type postcodeAreaIndex struct {
 	cells    *grid.Index
 	ids      []int32 // place indexes
-	prepared []*preparedArea
+	prepared []*polygon.PreparedArea
 }
 
 // smallest returns the index of the smallest postcode area containing pt,
@@ -202,7 +203,7 @@ func (x *postcodeAreaIndex) smallest(places []*place, pt orb.Point) int32 {
 	best := int32(-1)
 	x.cells.At(pt, func(k int32) bool {
 		a := places[x.ids[k]]
-		if (best < 0 || a.area < places[best].area) && x.prepared[k].contains(pt) {
+		if (best < 0 || a.area < places[best].area) && x.prepared[k].Contains(pt) {
 			best = x.ids[k]
 		}
 		return true
@@ -280,7 +281,7 @@ func nearestPostcode(rows []postcodeRow, p *place) string {
 			if g == nil {
 				g = p.geom.geometry()
 			}
-			if geometryContains(g, r.centroid) {
+			if polygon.GeometryContains(g, r.centroid) {
 				if found != "" {
 					return ""
 				}

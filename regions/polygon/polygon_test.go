@@ -2,7 +2,7 @@
 // point-in-area index against the plain ring test (seeded random, seed
 // printed).
 
-package places
+package polygon
 
 import (
 	"math"
@@ -94,7 +94,7 @@ func TestAssembleRings(t *testing.T) {
 			t.Errorf("%s: AssembleRings = %d polygons, %d holes, %d problems (%v); want %d, %d, %d",
 				tc.name, len(mp), holes, len(problems), problems, tc.wantPolygons, tc.wantHoles, tc.wantProblems)
 		}
-		if got := geometryArea(mp); math.Abs(got-tc.wantArea) > 1e-9 {
+		if got := GeometryArea(mp); math.Abs(got-tc.wantArea) > 1e-9 {
 			t.Errorf("%s: area = %v, want %v", tc.name, got, tc.wantArea)
 		}
 	}
@@ -128,14 +128,14 @@ func TestPreparedAreaMatchesRingContains(t *testing.T) {
 			}
 			area = orb.MultiPolygon{poly, island}
 		}
-		pa := prepareArea(area)
+		pa := PrepareArea(area)
 		for k := 0; k < 500; k++ {
 			p := orb.Point{7.5 + 10*rng.Float64(), 37.5 + 5*rng.Float64()}
-			if got, want := pa.contains(p), geometryContains(area, p); got != want {
+			if got, want := pa.Contains(p), GeometryContains(area, p); got != want {
 				t.Fatalf("seed %d: prepared contains(%v) = %v, geometryContains = %v", seed, p, got, want)
 			}
 		}
-		if c := areaCentroid(poly); !polygonContains(poly, c) {
+		if c := AreaCentroid(poly); !PolygonContains(poly, c) {
 			t.Fatalf("seed %d: areaCentroid %v not inside the polygon", seed, c)
 		}
 	}
@@ -176,8 +176,8 @@ func TestAssembleRingsShuffled(t *testing.T) {
 		}
 		rng.Shuffle(len(ways), func(i, j int) { ways[i], ways[j] = ways[j], ways[i] })
 		mp, problems := AssembleRings(ways, coords)
-		if len(problems) != 0 || len(mp) != 2 || math.Abs(geometryArea(mp)-(81-25+1)) > 1e-9 {
-			t.Fatalf("seed %d trial %d: %d polygons, area %v, problems %v; want 2, 57, none", seed, trial, len(mp), geometryArea(mp), problems)
+		if len(problems) != 0 || len(mp) != 2 || math.Abs(GeometryArea(mp)-(81-25+1)) > 1e-9 {
+			t.Fatalf("seed %d trial %d: %d polygons, area %v, problems %v; want 2, 57, none", seed, trial, len(mp), GeometryArea(mp), problems)
 		}
 	}
 }

@@ -10,7 +10,7 @@
 // features): AssembleRings works on any set of AreaWays, RelationArea on a
 // relation of an extract.
 
-package places
+package polygon
 
 import (
 	"fmt"

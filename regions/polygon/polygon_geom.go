@@ -4,7 +4,7 @@
 // middle of a line, and metric distances (equirectangular approximation,
 // good to well under 1% at the distances addressing cares about: < 50 km).
 
-package places
+package polygon
 
 import (
 	"math"
@@ -16,7 +16,7 @@ import (
 	"waymark/engine/sphere"
 )
 
-const metersPerDegree = sphere.MetersPerDegree
+const MetersPerDegree = sphere.MetersPerDegree
 
 // ringSignedArea is the signed shoelace area of r in square degrees, positive for
 // counter-clockwise rings.
@@ -48,7 +48,7 @@ func ringContains(r orb.Ring, p orb.Point) bool {
 
 // polygonContains reports whether p is inside the outer ring of poly and in
 // none of its holes.
-func polygonContains(poly orb.Polygon, p orb.Point) bool {
+func PolygonContains(poly orb.Polygon, p orb.Point) bool {
 	if len(poly) == 0 || !ringContains(poly[0], p) {
 		return false
 	}
@@ -62,13 +62,13 @@ func polygonContains(poly orb.Polygon, p orb.Point) bool {
 
 // geometryContains reports whether the areal geometry g contains p; lines
 // and points contain nothing.
-func geometryContains(g orb.Geometry, p orb.Point) bool {
+func GeometryContains(g orb.Geometry, p orb.Point) bool {
 	switch g := g.(type) {
 	case orb.Polygon:
-		return polygonContains(g, p)
+		return PolygonContains(g, p)
 	case orb.MultiPolygon:
 		for _, poly := range g {
-			if polygonContains(poly, p) {
+			if PolygonContains(poly, p) {
 				return true
 			}
 		}
@@ -78,7 +78,7 @@ func geometryContains(g orb.Geometry, p orb.Point) bool {
 
 // geometryArea is the unsigned area of an areal geometry in square degrees
 // (0 for others).
-func geometryArea(g orb.Geometry) float64 {
+func GeometryArea(g orb.Geometry) float64 {
 	switch g := g.(type) {
 	case orb.Polygon:
 		return math.Abs(planar.Area(g))
@@ -89,7 +89,7 @@ func geometryArea(g orb.Geometry) float64 {
 }
 
 // isAreal reports whether g is a Polygon or MultiPolygon.
-func isAreal(g orb.Geometry) bool {
+func IsAreal(g orb.Geometry) bool {
 	switch g.(type) {
 	case orb.Polygon, orb.MultiPolygon:
 		return true
@@ -100,9 +100,9 @@ func isAreal(g orb.Geometry) bool {
 // areaCentroid returns a point inside the areal geometry g: its area
 // centroid when that is inside, else a point on the surface of its largest
 // polygon.
-func areaCentroid(g orb.Geometry) orb.Point {
+func AreaCentroid(g orb.Geometry) orb.Point {
 	c, _ := planar.CentroidArea(g)
-	if geometryContains(g, c) {
+	if GeometryContains(g, c) {
 		return c
 	}
 	var largest orb.Polygon
@@ -159,7 +159,7 @@ func pointOnSurface(poly orb.Polygon) (orb.Point, bool) {
 }
 
 // lineMiddle returns the point halfway along ls (by planar length).
-func lineMiddle(ls orb.LineString) orb.Point {
+func LineMiddle(ls orb.LineString) orb.Point {
 	if len(ls) == 0 {
 		return orb.Point{}
 	}
@@ -183,19 +183,19 @@ func lineMiddle(ls orb.LineString) orb.Point {
 }
 
 // distanceMeters is the distance between a and b in meters.
-func distanceMeters(a, b orb.Point) float64 {
-	kx := math.Cos((a[1]+b[1])/2*math.Pi/180) * metersPerDegree
+func DistanceMeters(a, b orb.Point) float64 {
+	kx := math.Cos((a[1]+b[1])/2*math.Pi/180) * MetersPerDegree
 	dx := (a[0] - b[0]) * kx
-	dy := (a[1] - b[1]) * metersPerDegree
+	dy := (a[1] - b[1]) * MetersPerDegree
 	return math.Sqrt(dx*dx + dy*dy)
 }
 
 // segmentDistanceMeters is the distance in meters from p to the segment a-b,
 // and the closest point of the segment.
-func segmentDistanceMeters(p, a, b orb.Point) (float64, orb.Point) {
-	kx := math.Cos(p[1]*math.Pi/180) * metersPerDegree
-	ax, ay := (a[0]-p[0])*kx, (a[1]-p[1])*metersPerDegree
-	bx, by := (b[0]-p[0])*kx, (b[1]-p[1])*metersPerDegree
+func SegmentDistanceMeters(p, a, b orb.Point) (float64, orb.Point) {
+	kx := math.Cos(p[1]*math.Pi/180) * MetersPerDegree
+	ax, ay := (a[0]-p[0])*kx, (a[1]-p[1])*MetersPerDegree
+	bx, by := (b[0]-p[0])*kx, (b[1]-p[1])*MetersPerDegree
 	dx, dy := bx-ax, by-ay
 	t := 0.0
 	if l2 := dx*dx + dy*dy; l2 > 0 {

@@ -1,4 +1,4 @@
-package places
+package polygon
 
 // polygon_index.go: point-in-area tests on prepared areas. The import's
 // spatial index of areas, street segments and place nodes is package
@@ -23,16 +23,16 @@ import (
 // place keeps its shape encoded; the caller decodes it for this): 4 bytes
 // an entry where a copy of the edge's ends took 32 (LI ×64: the prepared
 // address areas 46 → ~8 MB).
-type preparedArea struct {
+type PreparedArea struct {
 	bound orb.Bound
 	minY  float64
 	bandH float64
-	bands [][]uint32
+	Bands [][]uint32
 	rings []orb.Ring
 	start []uint32 // first edge number of each ring
 }
 
-func prepareArea(g orb.Geometry) *preparedArea {
+func PrepareArea(g orb.Geometry) *PreparedArea {
 	var rings []orb.Ring
 	switch g := g.(type) {
 	case orb.Polygon:
@@ -48,7 +48,7 @@ func prepareArea(g orb.Geometry) *preparedArea {
 	for _, r := range rings {
 		n += len(r)
 	}
-	pa := &preparedArea{bound: g.Bound()}
+	pa := &PreparedArea{bound: g.Bound()}
 	k := n / 8
 	if k < 1 {
 		k = 1
@@ -62,7 +62,7 @@ func prepareArea(g orb.Geometry) *preparedArea {
 		pa.bandH = 1
 		k = 1
 	}
-	pa.bands = make([][]uint32, k)
+	pa.Bands = make([][]uint32, k)
 	pa.rings, pa.start = rings, make([]uint32, len(rings))
 	num := uint32(0)
 	for ri, r := range rings {
@@ -70,37 +70,37 @@ func prepareArea(g orb.Geometry) *preparedArea {
 		for i := 0; i+1 < len(r); i++ {
 			lo, hi := pa.band(math.Min(r[i][1], r[i+1][1])), pa.band(math.Max(r[i][1], r[i+1][1]))
 			for b := lo; b <= hi; b++ {
-				pa.bands[b] = append(pa.bands[b], num)
+				pa.Bands[b] = append(pa.Bands[b], num)
 			}
 			num++
 		}
 	}
-	for b := range pa.bands {
-		pa.bands[b] = slices.Clip(pa.bands[b])
+	for b := range pa.Bands {
+		pa.Bands[b] = slices.Clip(pa.Bands[b])
 	}
 	return pa
 }
 
-func (pa *preparedArea) band(y float64) int {
+func (pa *PreparedArea) band(y float64) int {
 	b := int((y - pa.minY) / pa.bandH)
 	if b < 0 {
 		return 0
 	}
-	if b >= len(pa.bands) {
-		return len(pa.bands) - 1
+	if b >= len(pa.Bands) {
+		return len(pa.Bands) - 1
 	}
 	return b
 }
 
 // contains reports whether p is inside the area (even-odd rule).
-func (pa *preparedArea) contains(p orb.Point) bool {
+func (pa *PreparedArea) Contains(p orb.Point) bool {
 	if !pa.bound.Contains(p) {
 		return false
 	}
 	x, y := p[0], p[1]
 	in := false
 	ri := 0
-	for _, num := range pa.bands[pa.band(y)] {
+	for _, num := range pa.Bands[pa.band(y)] {
 		// the edges of a band come in number order: the ring moves forward
 		for ri+1 < len(pa.start) && pa.start[ri+1] <= num {
 			ri++
