@@ -630,26 +630,3 @@ func (d *Data) Close() error {
 	d.store.close() // open only when loading stopped before finish
 	return errors.Join(d.ways.close(), d.tagged.close(), d.rels.close())
 }
-
-// ReleasePages gives back to the system the pages of the ways, tagged nodes
-// and relations that a stage touched (see wayStore.release); the import
-// calls it between stages.
-func (d *Data) ReleasePages() {
-	d.ways.release()
-	d.tagged.release()
-	d.rels.release()
-}
-
-// SetWays replaces the ways by ws (sorted by id), kept in memory: tests
-// of this and later stages build small extracts this way.
-func (d *Data) SetWays(ws []*Way) {
-	ww, _ := newWayWriter("", nil)
-	for _, w := range ws {
-		ww.add(w.ID, w.xml, w.Tags, len(w.Nodes), func(i int) osm.NodeID { return w.Nodes[i] }, w.LL)
-	}
-	s, _ := ww.finish()
-	for _, w := range ws {
-		s.refs += int64(len(w.Nodes))
-	}
-	d.ways = *s
-}
