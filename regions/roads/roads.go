@@ -3,6 +3,9 @@ package roads
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -84,13 +87,33 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 	// memory (~64 bytes a way node reference each, measured on LI ×16),
 	// else one after the other.
 	parallel := im.Memory <= 0 || int64(len(route.Profiles))*roadsBytesPerRef*im.Data.WayRefs() <= im.Memory/2
+	// Rows go into graph_parts in profile order whichever graph is done
+	// first (the pack's checksums are of rows in insertion order): the
+	// first profile's parts are written as they come, the others' wait in
+	// a temporary file each until the graphs are built.
+	writers := make([]*partWriter, len(route.Profiles))
+	defer func() {
+		for _, w := range writers {
+			w.closeSpill()
+		}
+	}()
+	for i, p := range route.Profiles {
+		writers[i] = &partWriter{ctx: ctx, im: im, mu: &mu, profile: p.String()}
+		if parallel && i > 0 {
+			f, err := extract.CreateUnlinked(im.Data.TmpDir, "graph-parts-*")
+			if err != nil {
+				return fmt.Errorf("%s graph parts: %w", p, err)
+			}
+			writers[i].spill = f
+		}
+	}
 	for i, p := range route.Profiles {
 		wg.Add(1)
 		build := func() {
 			defer wg.Done()
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
-			w := &partWriter{ctx: ctx, im: im, mu: &mu, profile: p.String()}
+			w := writers[i]
 			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
@@ -115,6 +138,9 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 	}
 	wg.Wait()
 	for i, p := range route.Profiles {
+		if results[i].err == nil {
+			results[i].err = writers[i].insertSpilled()
+		}
 		if err := writeGraph(ctx, im, p, results[i]); err != nil {
 			return err
 		}
@@ -134,6 +160,10 @@ type partWriter struct {
 	profile string
 	buf     []byte
 	part    int
+	// spill, when set, keeps the parts (their sizes in spilled) until
+	// insertSpilled writes them into graph_parts.
+	spill   *os.File
+	spilled []int
 }
 
 func (w *partWriter) Write(b []byte) (int, error) {
@@ -156,6 +186,14 @@ func (w *partWriter) flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
+	if w.spill != nil {
+		if _, err := w.spill.Write(w.buf); err != nil {
+			return fmt.Errorf("spill %s graph: %w", w.profile, err)
+		}
+		w.spilled = append(w.spilled, len(w.buf))
+		w.buf = w.buf[:0]
+		return nil
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if _, err := w.im.Tx.ExecContext(w.ctx, `INSERT INTO graph_parts(profile, part, data) VALUES(?, ?, ?)`,
@@ -165,6 +203,39 @@ func (w *partWriter) flush() error {
 	w.part++
 	w.buf = w.buf[:0]
 	return nil
+}
+
+// insertSpilled writes the parts kept in the spill file, in order, into
+// graph_parts and closes the file; without a spill file it does nothing.
+func (w *partWriter) insertSpilled() error {
+	f := w.spill
+	if f == nil {
+		return nil
+	}
+	defer f.Close()
+	w.spill = nil
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("read %s graph parts: %w", w.profile, err)
+	}
+	for _, n := range w.spilled {
+		w.buf = slices.Grow(w.buf[:0], n)[:n]
+		if _, err := io.ReadFull(f, w.buf); err != nil {
+			return fmt.Errorf("read %s graph parts: %w", w.profile, err)
+		}
+		if err := w.flush(); err != nil {
+			return err
+		}
+	}
+	w.spilled = nil
+	return nil
+}
+
+// closeSpill closes the spill file, if insertSpilled has not.
+func (w *partWriter) closeSpill() {
+	if w != nil && w.spill != nil {
+		w.spill.Close()
+		w.spill = nil
+	}
 }
 
 // writeGraph stores one profile's graph and its counts.
