@@ -12,33 +12,22 @@ import (
 	"waymark/regions/stage"
 )
 
-// The public face of the importer: the names app/, ui/ and the tests of other
-// packages use, each the stage package's own (see the package doc for the map).
+// The public face of the importer: the names app/, ui/, internal/ and the
+// tests of other packages use, each an alias of or a call into the stage
+// package that owns it (see the package doc for the map).
 
 // FormatVersion is the pack format this code writes and the engine reads.
 const FormatVersion = packwrite.FormatVersion
-
-// PackExt is the file extension of a region pack.
-const PackExt = catalog.PackExt
-
-// DefaultMemory is the import's memory budget when Options.Memory is 0.
-const DefaultMemory = packwrite.DefaultMemory
 
 type (
 	// Options configures an import (packwrite.Options).
 	Options = packwrite.Options
 	// Stage is one step of an import (stage.Stage).
 	Stage = stage.Stage
-	// Import is what a Stage works with (stage.Import).
-	Import = stage.Import
 	// Summary reports what an import wrote (stage.Summary).
 	Summary = stage.Summary
 	// Data is an extract loaded in compact form (extract.Data).
 	Data = extract.Data
-	// Node is a tagged node of an extract (extract.Node).
-	Node = extract.Node
-	// Way is a way of an extract with its nodes' locations (extract.Way).
-	Way = extract.Way
 	// Status is a progress report (extract.Status).
 	Status = extract.Status
 	// Progress receives import progress (extract.Progress).
@@ -95,11 +84,6 @@ func RegionName(path string) string { return packwrite.RegionName(path) }
 // Load reads an extract (extract.Load).
 func Load(ctx context.Context, path string, progress Progress) (*Data, error) {
 	return extract.Load(ctx, path, progress)
-}
-
-// LoadAll reads several extracts into one Data (extract.LoadAll).
-func LoadAll(ctx context.Context, paths []string, progress Progress) (*Data, error) {
-	return extract.LoadAll(ctx, paths, progress)
 }
 
 // DefaultDir returns the default catalog directory (catalog.DefaultDir).

@@ -31,7 +31,7 @@ func liveHeap() int64 {
 	return int64(s[0].Value.Uint64())
 }
 
-// watchMemory cancels ctx with ErrMemoryBudget when the live heap exceeds
+// WatchMemory cancels ctx with ErrMemoryBudget when the live heap exceeds
 // limit (checked every watchInterval, until ctx ends); stage names the
 // running stage for the message.
 func WatchMemory(ctx context.Context, cancel context.CancelCauseFunc, limit int64, stage func() string) {

@@ -33,7 +33,7 @@ func mapFile(f *os.File, size int64) (FileData, error) {
 	}, nil
 }
 
-// mapWritable extends f to off+size bytes and maps that range read-write
+// MapWritable extends f to off+size bytes and maps that range read-write
 // and shared, so what is copied into it reaches the file and its pages
 // can be given back (drop) and read again from the page cache. ok is
 // false when the mapping is not available.

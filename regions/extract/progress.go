@@ -29,7 +29,7 @@ type Progress func(Status)
 // listed (partial imports in tests) counts as much as the smallest.
 var stageShare = map[string]float64{"read": 0.03, "places": 0.30, "roads": 0.50, "features": 0.17}
 
-// tracker turns stage reports into Status values.
+// Tracker turns stage reports into Status values.
 type Tracker struct {
 	mu       sync.Mutex
 	progress Progress
@@ -40,7 +40,7 @@ type Tracker struct {
 	frac     float64
 }
 
-// current returns the running stage's name.
+// Current returns the running stage's name.
 func (t *Tracker) Current() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -51,7 +51,7 @@ func NewTracker(p Progress, stages []string) *Tracker {
 	return &Tracker{progress: p, start: time.Now(), stages: append([]string{"read"}, stages...)}
 }
 
-// begin starts a stage; total is its expected object count (0 unknown).
+// Begin starts a stage; total is its expected object count (0 unknown).
 func (t *Tracker) Begin(stage string, total int64) {
 	if t == nil {
 		return
@@ -62,7 +62,7 @@ func (t *Tracker) Begin(stage string, total int64) {
 	t.Report(0, -1)
 }
 
-// report sends done for the running stage; within is the stage's own
+// Report sends done for the running stage; within is the stage's own
 // fraction when known (else -1: done/total when there is a total).
 func (t *Tracker) Report(done int64, within float64) {
 	if t == nil || t.progress == nil {

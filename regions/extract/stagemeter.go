@@ -33,12 +33,12 @@ type StageStat struct {
 	PeakHeap int64
 }
 
-// meterInterval is how often the meter samples the live heap and the
+// MeterInterval is how often the meter samples the live heap and the
 // resident set.
 const MeterInterval = 100 * time.Millisecond
 
-// stageMeter records a StageStat per stage; its sampler runs until stop.
-type stageMeter struct {
+// StageMeter records a StageStat per stage; its sampler runs until Stop.
+type StageMeter struct {
 	mu     sync.Mutex
 	cur    StageStat
 	start  time.Time
@@ -51,13 +51,13 @@ type stageMeter struct {
 	done   chan struct{}
 }
 
-func NewStageMeter(onEnd func(StageStat)) *stageMeter {
-	m := &stageMeter{onEnd: onEnd, quit: make(chan struct{}), done: make(chan struct{})}
+func NewStageMeter(onEnd func(StageStat)) *StageMeter {
+	m := &StageMeter{onEnd: onEnd, quit: make(chan struct{}), done: make(chan struct{})}
 	go m.sample()
 	return m
 }
 
-func (m *stageMeter) sample() {
+func (m *StageMeter) sample() {
 	defer close(m.done)
 	tick := time.NewTicker(MeterInterval)
 	defer tick.Stop()
@@ -73,7 +73,7 @@ func (m *stageMeter) sample() {
 
 // note takes a sample of the live heap and resident set for the running
 // stage.
-func (m *stageMeter) note() {
+func (m *StageMeter) note() {
 	live := liveHeap()
 	rss, _ := ResidentSet()
 	m.mu.Lock()
@@ -84,8 +84,8 @@ func (m *stageMeter) note() {
 	m.mu.Unlock()
 }
 
-// begin starts stage name.
-func (m *stageMeter) Begin(name string) {
+// Begin starts stage name.
+func (m *StageMeter) Begin(name string) {
 	_, hwm := ResidentSet()
 	m.mu.Lock()
 	m.cur, m.start, m.cpu, m.hwm, m.active = StageStat{Name: name}, time.Now(), processCPU(), hwm, true
@@ -93,8 +93,8 @@ func (m *stageMeter) Begin(name string) {
 	m.note()
 }
 
-// end ends the running stage, records it and tells onEnd.
-func (m *stageMeter) End() {
+// End ends the running stage, records it and tells onEnd.
+func (m *StageMeter) End() {
 	m.note()
 	m.mu.Lock()
 	if !m.active {
@@ -115,8 +115,8 @@ func (m *stageMeter) End() {
 	}
 }
 
-// stop ends the sampler and returns the stages recorded.
-func (m *stageMeter) Stop() []StageStat {
+// Stop ends the sampler and returns the stages recorded.
+func (m *StageMeter) Stop() []StageStat {
 	close(m.quit)
 	<-m.done
 	m.mu.Lock()
@@ -124,7 +124,7 @@ func (m *stageMeter) Stop() []StageStat {
 	return m.stats
 }
 
-// residentSet returns the process's resident set and its peak so far
+// ResidentSet returns the process's resident set and its peak so far
 // (Linux /proc/self/status VmRSS and VmHWM), in bytes; 0s where the
 // system does not tell.
 func ResidentSet() (rss, peak int64) {
@@ -156,7 +156,7 @@ func (s StageStat) String() string {
 		s.Name, s.Duration.Seconds(), s.CPU.Seconds(), s.PeakRSS>>20, s.PeakHeap>>20)
 }
 
-// perMillion returns v per million of n (0 when n is 0).
+// PerMillion returns v per million of n (0 when n is 0).
 func PerMillion(v float64, n int) float64 {
 	if n == 0 {
 		return 0

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// tagMap is a small string map held as pairs sorted by key: the names and
+// TagMap is a small string map held as pairs sorted by key: the names and
 // extra tags of a place. A Go map of two entries takes ~300 bytes and a
 // country has millions of places (LI ×64: names and extratags maps were
 // 180 MB of the places stage); this takes 24 bytes and 32 a pair.
@@ -15,7 +15,7 @@ type TagMap []TagPair
 
 type TagPair struct{ Key, Value string }
 
-// newTagMap returns the pairs as a tagMap; of pairs with the same key, the
+// NewTagMap returns the pairs as a tagMap; of pairs with the same key, the
 // last wins (as assigning them to a map in order would).
 func NewTagMap(pairs []TagPair) TagMap {
 	if len(pairs) == 0 {
@@ -33,7 +33,7 @@ func NewTagMap(pairs []TagPair) TagMap {
 	return slices.Clip(out)
 }
 
-// get returns the value of key, "" when there is none.
+// Get returns the value of key, "" when there is none.
 func (m TagMap) Get(key string) string {
 	i, ok := slices.BinarySearchFunc(m, key, func(p TagPair, k string) int { return strings.Compare(p.Key, k) })
 	if !ok {
@@ -42,12 +42,12 @@ func (m TagMap) Get(key string) string {
 	return m[i].Value
 }
 
-// with returns m with key set to value (m is not changed).
+// With returns m with key set to value (m is not changed).
 func (m TagMap) With(key, value string) TagMap {
 	return MergeTags(m, TagMap{{key, value}})
 }
 
-// mergeTags returns the pairs of under and over, over's value where both
+// MergeTags returns the pairs of under and over, over's value where both
 // have a key.
 func MergeTags(under, over TagMap) TagMap {
 	out := make(TagMap, 0, len(under)+len(over))
@@ -91,7 +91,7 @@ func (m TagMap) JSON() string {
 	return b.String()
 }
 
-// packedTags is a tagMap in one string: per pair, in key order, the
+// PackedTags is a tagMap in one string: per pair, in key order, the
 // uvarint length of the key, the key, the uvarint length of the value and
 // the value. A place's extra tags are held through the whole stage and
 // read only a few times (linking, importance, write): a street's four or
@@ -100,7 +100,7 @@ func (m TagMap) JSON() string {
 // extratags at the stage's peak 6.1 → 2.4 MB).
 type PackedTags string
 
-// packTags returns m packed.
+// PackTags returns m packed.
 func PackTags(m TagMap) PackedTags {
 	if len(m) == 0 {
 		return ""
@@ -133,7 +133,7 @@ func cutPacked(s string) (field, rest string) {
 	return "", ""
 }
 
-// get returns the value of key, "" when there is none.
+// Get returns the value of key, "" when there is none.
 func (t PackedTags) Get(key string) string {
 	for s := string(t); s != ""; {
 		var k, v string
@@ -146,7 +146,7 @@ func (t PackedTags) Get(key string) string {
 	return ""
 }
 
-// tags returns t as a tagMap (its strings are t's).
+// Tags returns t as a tagMap (its strings are t's).
 func (t PackedTags) Tags() TagMap {
 	var m TagMap
 	for s := string(t); s != ""; {

@@ -22,7 +22,7 @@ func tempPattern(out string) string {
 	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
 }
 
-// createTemp creates the temporary pack beside out and locks it. The
+// CreateTemp creates the temporary pack beside out and locks it. The
 // returned release unlocks and closes it (it does not remove the file).
 func CreateTemp(out string) (path string, release func(), err error) {
 	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
@@ -37,7 +37,7 @@ func CreateTemp(out string) (path string, release func(), err error) {
 	return f.Name(), func() { f.Close() }, nil
 }
 
-// removeStaleTemps removes the temporary packs (and their SQLite journals)
+// RemoveStaleTemps removes the temporary packs (and their SQLite journals)
 // that imports into out left behind when they were killed, and returns
 // their paths. Files of imports still running are kept.
 func RemoveStaleTemps(out string) ([]string, error) {
@@ -66,6 +66,6 @@ func RemoveStaleTemps(out string) ([]string, error) {
 	return removed, nil
 }
 
-// createUnlinked creates a temporary file in dir without a name
+// CreateUnlinked creates a temporary file in dir without a name
 // (unlinked.Create; pattern as os.CreateTemp's where names are needed).
 func CreateUnlinked(dir, pattern string) (*os.File, error) { return unlinked.Create(dir, pattern) }

@@ -52,7 +52,7 @@ type wayStore struct {
 	fileOrder bool
 }
 
-// fileData is the content of a file: mapped, or read into memory.
+// FileData is the content of a file: mapped, or read into memory.
 type FileData struct {
 	Data  []byte
 	Unmap func() error       // ends the mapping
@@ -598,7 +598,7 @@ func (s *wayStore) inOrder() iter.Seq[int] {
 	}
 }
 
-// waysDropStep is how far inOrder reads before giving pages back.
+// WaysDropStep is how far inOrder reads before giving pages back.
 const WaysDropStep = 8 << 20
 
 // WayCount returns the number of ways.

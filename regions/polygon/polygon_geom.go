@@ -46,7 +46,7 @@ func ringContains(r orb.Ring, p orb.Point) bool {
 	return in
 }
 
-// polygonContains reports whether p is inside the outer ring of poly and in
+// PolygonContains reports whether p is inside the outer ring of poly and in
 // none of its holes.
 func PolygonContains(poly orb.Polygon, p orb.Point) bool {
 	if len(poly) == 0 || !ringContains(poly[0], p) {
@@ -60,7 +60,7 @@ func PolygonContains(poly orb.Polygon, p orb.Point) bool {
 	return true
 }
 
-// geometryContains reports whether the areal geometry g contains p; lines
+// GeometryContains reports whether the areal geometry g contains p; lines
 // and points contain nothing.
 func GeometryContains(g orb.Geometry, p orb.Point) bool {
 	switch g := g.(type) {
@@ -76,7 +76,7 @@ func GeometryContains(g orb.Geometry, p orb.Point) bool {
 	return false
 }
 
-// geometryArea is the unsigned area of an areal geometry in square degrees
+// GeometryArea is the unsigned area of an areal geometry in square degrees
 // (0 for others).
 func GeometryArea(g orb.Geometry) float64 {
 	switch g := g.(type) {
@@ -88,7 +88,7 @@ func GeometryArea(g orb.Geometry) float64 {
 	return 0
 }
 
-// isAreal reports whether g is a Polygon or MultiPolygon.
+// IsAreal reports whether g is a Polygon or MultiPolygon.
 func IsAreal(g orb.Geometry) bool {
 	switch g.(type) {
 	case orb.Polygon, orb.MultiPolygon:
@@ -97,7 +97,7 @@ func IsAreal(g orb.Geometry) bool {
 	return false
 }
 
-// areaCentroid returns a point inside the areal geometry g: its area
+// AreaCentroid returns a point inside the areal geometry g: its area
 // centroid when that is inside, else a point on the surface of its largest
 // polygon.
 func AreaCentroid(g orb.Geometry) orb.Point {
@@ -158,7 +158,7 @@ func pointOnSurface(poly orb.Polygon) (orb.Point, bool) {
 	return orb.Point{}, false
 }
 
-// lineMiddle returns the point halfway along ls (by planar length).
+// LineMiddle returns the point halfway along ls (by planar length).
 func LineMiddle(ls orb.LineString) orb.Point {
 	if len(ls) == 0 {
 		return orb.Point{}
@@ -182,7 +182,7 @@ func LineMiddle(ls orb.LineString) orb.Point {
 	return ls[len(ls)-1]
 }
 
-// distanceMeters is the distance between a and b in meters.
+// DistanceMeters is the distance between a and b in meters.
 func DistanceMeters(a, b orb.Point) float64 {
 	kx := math.Cos((a[1]+b[1])/2*math.Pi/180) * MetersPerDegree
 	dx := (a[0] - b[0]) * kx
@@ -190,7 +190,7 @@ func DistanceMeters(a, b orb.Point) float64 {
 	return math.Sqrt(dx*dx + dy*dy)
 }
 
-// segmentDistanceMeters is the distance in meters from p to the segment a-b,
+// SegmentDistanceMeters is the distance in meters from p to the segment a-b,
 // and the closest point of the segment.
 func SegmentDistanceMeters(p, a, b orb.Point) (float64, orb.Point) {
 	kx := math.Cos(p[1]*math.Pi/180) * MetersPerDegree

@@ -11,7 +11,7 @@ import (
 	"github.com/paulmach/orb"
 )
 
-// preparedArea answers point-in-area queries on one areal geometry in
+// PreparedArea answers point-in-area queries on one areal geometry in
 // O(edges per band): the bbox is cut into horizontal bands, each listing the
 // edges that cross it, and the even-odd ray cast only looks at the band of
 // the point. Even-odd over all rings of a MultiPolygon is exact for
@@ -92,7 +92,7 @@ func (pa *PreparedArea) band(y float64) int {
 	return b
 }
 
-// contains reports whether p is inside the area (even-odd rule).
+// Contains reports whether p is inside the area (even-odd rule).
 func (pa *PreparedArea) Contains(p orb.Point) bool {
 	if !pa.bound.Contains(p) {
 		return false

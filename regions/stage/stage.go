@@ -37,7 +37,7 @@ type Import struct {
 	Summary *Summary
 }
 
-// newImport returns the Import a stage of the import named name works with:
+// NewImport returns the Import a stage of the import named name works with:
 // tx on the pack, the extract d, the memory budget, and where progress and
 // counts go.
 func NewImport(tx *sql.Tx, d *extract.Data, name string, memory int64, t *extract.Tracker, sum *Summary) *Import {
