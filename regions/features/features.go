@@ -40,7 +40,7 @@ package features
 // z14–z19 tile reads only the pieces near it.
 //
 // Multipolygons are assembled by the shared assembler (RelationArea,
-// polygon.go) and converted in features_rings.go; outer ways of a
+// package polygon) and converted in features_rings.go; outer ways of a
 // multipolygon that carry the same class are not drawn again on their own.
 // Administrative boundaries (admin_level ≤ 8) are drawn from the member ways
 // of boundary relations, each way once at its lowest level. The sea is

@@ -8,7 +8,7 @@ import (
 )
 
 // Polygons of the map features. Multipolygon rings are assembled by the
-// shared assembler (RelationArea in polygon.go, which nests rings instead of
+// shared assembler (polygon.RelationArea, which nests rings instead of
 // trusting member roles); here they are only moved to normalized Mercator and
 // oriented so that outer rings have a positive and holes a negative shoelace
 // area (y down). With that orientation a renderer fills any number of

@@ -42,7 +42,7 @@ type Options struct {
 	// the extract); default: the output's directory.
 	TempDir string
 	// MemoryLimit stops the import with ErrMemoryBudget when its live
-	// heap outgrows it (memwatch.go); 0 for no limit.
+	// heap outgrows it (extract/memwatch.go); 0 for no limit.
 	MemoryLimit int64
 	// StageDone, when set, is told what each stage took as it ends (the
 	// same StageStat Summary.Stages lists at the end), so a long import
@@ -74,7 +74,7 @@ func sqliteCache(budget int64) int64 {
 // The pack is written to a temporary file beside out and renamed over out
 // only when every stage succeeded, so a failed or cancelled import leaves an
 // existing out untouched and no temporary file behind; the temporary files
-// of earlier imports that were killed are removed first (tempfile.go).
+// of earlier imports that were killed are removed first (extract/tempfile.go).
 func Build(ctx context.Context, in, out string, opts Options) (*stage.Summary, error) {
 	return BuildAll(ctx, []string{in}, out, opts)
 }
