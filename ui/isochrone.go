@@ -191,7 +191,7 @@ func (s *isochrones) draw(p orb.Point, name string, mins []int) {
 		ctx, cancel := context.WithTimeout(context.Background(), isoTimeout)
 		defer cancel()
 		res, err := isochroneOf(ctx, eng, engine.IsochroneRequest{Profile: prof, Coordinate: p, Radius: tourmodel.SnapRadius,
-			Options: route.IsochroneOptions{Limits: limits, Exclude: avoid}})
+			Options: route.IsochroneOptions{Limits: limits, Exclude: avoid, Generalize: route.AutoGeneralize}})
 		s.w.doUI(func() {
 			if seq != s.seq || eng != s.w.Engine() {
 				return // asked again, cleared, or the regions changed
