@@ -1,4 +1,4 @@
-package regions
+package places
 
 // postcode_format.go: the postcode formats of the world's countries, after
 // Nominatim's clean-postcodes sanitizer and the formats in its

@@ -1,4 +1,4 @@
-package regions_test
+package places_test
 
 import (
 	"testing"

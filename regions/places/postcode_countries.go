@@ -1,4 +1,4 @@
-package regions
+package places
 
 // postcode_countries.go: the table of postcode_format.go.
 
