@@ -321,6 +321,13 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	if err := b.inheritBuildingAddresses(ctx); err != nil {
 		return err
 	}
+	// Every place has its country and inherited address now: its tagged
+	// postcode is checked against the country's format (the leaves' below).
+	for _, p := range b.places {
+		if p != nil {
+			b.checkPostcode(p)
+		}
+	}
 	// Those in memory cell by cell too (streetIndex.window), in index
 	// order within a cell.
 	var houses []int32
@@ -355,6 +362,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		if bd := b.inherited[i]; bd != nil {
 			inheritAddress(p, bd)
 		}
+		b.checkPostcode(p)
 		return byCell.add(cellKey(p.centroid, leafCellDegrees), i, p)
 	})
 	if err != nil {

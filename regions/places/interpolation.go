@@ -232,6 +232,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
 			}
 			p.setAddress(n.number, street, addrPlace)
+			b.checkPostcode(p)
 			b.places = append(b.places, p)
 			b.addressHouse(b.addrIdx, b.streetIdx, int32(len(b.places)-1), p)
 		}

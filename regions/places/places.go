@@ -81,6 +81,9 @@ type placeBuilder struct {
 	streetIdx *streetIndex
 	// postcodes holds the postcode centroids (computePostcodes).
 	postcodes []postcodeRow
+	// pcFormats checks tagged postcodes against their country's format
+	// (checkPostcode).
+	pcFormats *postcodeFormats
 	// textCache holds normalized search text per place index (write).
 	textCache map[int32]string
 	// lineBuf is writeSearch's buffer for fullLines.

@@ -336,7 +336,7 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 			addr = append(addr, tok)
 		}
 	}
-	for _, v := range []string{p.street(), p.addrPlace(), p.postcode} {
+	for _, v := range []string{p.street(), p.addrPlace(), p.postcode, p.keptTags().Find(unofficialPostcodeKey)} {
 		if v == "" || (v == p.postcode && p.kind.typ == "postcode") {
 			continue
 		}

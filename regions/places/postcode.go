@@ -1,5 +1,6 @@
 // postcode.go computes postcodes: one centroid per (country, postcode) from
-// the objects tagged with addr:postcode (mean position after dropping
+// the objects tagged with addr:postcode (those of their country's format,
+// in its form: postcode_format.go) (mean position after dropping
 // points more than postcodeOutlierMeters from the median), plus the codes of
 // boundary=postal_code areas that no address carries (area centroid). Each
 // centroid becomes a places row (class place, type postcode, osm_type '')
