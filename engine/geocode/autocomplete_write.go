@@ -53,7 +53,7 @@ func writeCompleteIndex(ctx context.Context, tx *sql.Tx, textTable string, rowBi
 	}
 	defer heads.Close()
 	hw := bufio.NewWriterSize(heads, 256<<10)
-	var head []byte
+	var head [binary.MaxVarintLen64]byte
 	prev := int64(0)
 	err = completeDocs(ctx, tx, textTable, rowPlace, groupOf, func(d docAttrs, cd *complete.Doc) error {
 		x := d.id - prev
@@ -79,12 +79,12 @@ func writeCompleteIndex(ctx context.Context, tx *sql.Tx, textTable string, rowBi
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE autocomplete(part INTEGER PRIMARY KEY, data BLOB NOT NULL)`); err != nil {
 		return fmt.Errorf("geocode: store autocomplete index: %w", err)
 	}
-	pw := &partWriter{ctx: ctx, tx: tx, buf: make([]byte, 0, partSize)}
+	pw := &partWriter{ctx: ctx, tx: tx, buf: make([]byte, 0, max(partSize, 1))}
 	if _, err := pw.Write(binary.AppendUvarint(nil, uint64(cw.Len()))); err != nil {
 		return err
 	}
 	if _, err := io.Copy(pw, heads); err != nil {
-		return err
+		return fmt.Errorf("geocode: store autocomplete index: %w", err)
 	}
 	if _, err := cw.WriteTo(pw); err != nil {
 		return err
