@@ -52,55 +52,19 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if stored > 0 {
 		return loadCompleter(ctx, ix)
 	}
-	var docs []docAttrs
-	cdocs, groups, err := completeDocs(ctx, ix.db, "search_name", ix.rowPlace, ix.stParent != nil, func(d docAttrs) { docs = append(docs, d) })
+	groupOf, groups, err := completeGroups(ctx, ix.db, ix.stParent != nil)
 	if err != nil {
 		return nil, err
 	}
+	var docs []docAttrs
+	var cdocs []complete.Doc
+	if err := completeDocs(ctx, ix.db, "search_name", ix.rowPlace, groupOf, func(d docAttrs, cd *complete.Doc) error {
+		docs, cdocs = append(docs, d), append(cdocs, *cd)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	return newCompleter(ix, docs, complete.BuildGroups(cdocs, groups)), nil
-}
-
-// WriteCompleteIndex builds the autocomplete index of a pack being
-// imported and stores it: from table textTable of tx, the search rows
-// (rowid, name, housenumber, address as search_name's, whose rowids are
-// SearchRowID's of rowBits), the places, postcodes and search_parent
-// already written.
-func WriteCompleteIndex(ctx context.Context, tx *sql.Tx, textTable string, rowBits uint) error {
-	rowPlace := fmt.Sprintf(`(s.rowid & %d)`, int64(1)<<rowBits-1)
-	// The stored index needs of a document's attributes only its place and
-	// whether it is a postcode, encoded as they are read (LI ×16: the
-	// attributes took 12 MB of the places stage's last step, these 0.4).
-	var heads []byte
-	n, prev := 0, int64(0)
-	cdocs, groups, err := completeDocs(ctx, tx, textTable, rowPlace, true, func(d docAttrs) {
-		x := d.id - prev
-		v := uint64(x<<1^x>>63) << 1
-		if d.postcode {
-			v |= 1
-		}
-		heads = binary.AppendUvarint(heads, v)
-		prev = d.id
-		n++
-	})
-	if err != nil {
-		return err
-	}
-	cx := complete.BuildGroups(cdocs, groups)
-	b := binary.AppendUvarint(nil, uint64(n))
-	b = append(b, heads...)
-	heads = nil
-	b = cx.AppendBinary(b)
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE autocomplete(part INTEGER PRIMARY KEY, data BLOB NOT NULL)`); err != nil {
-		return fmt.Errorf("geocode: store autocomplete index: %w", err)
-	}
-	for part := 0; len(b) > 0; part++ {
-		n := min(len(b), completePart)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO autocomplete(part, data) VALUES(?, ?)`, part, b[:n]); err != nil {
-			return fmt.Errorf("geocode: store autocomplete index: %w", err)
-		}
-		b = b[n:]
-	}
-	return nil
 }
 
 // loadCompleter decodes the stored index and reads its documents' places.
@@ -313,12 +277,10 @@ func eachRow(ctx context.Context, db querier, q string, fn func(*sql.Rows) error
 	return nil
 }
 
-// completeDocs reads the documents of the autocomplete index: one per
-// search row of table from (search_name's columns; rowPlace: the SQL of a
-// row's place_id, the table as s), in rowid order, then one per postcode
-// centroid not among them; and the address groups (the search_parent
-// tokens, when parents is set).
-func completeDocs(ctx context.Context, db querier, from, rowPlace string, parents bool, attrs func(docAttrs)) ([]complete.Doc, []string, error) {
+// completeGroups returns the address groups of the autocomplete index
+// (the search_parent tokens, when parents is set) and the group of each
+// token.
+func completeGroups(ctx context.Context, db querier, parents bool) (map[string]int32, []string, error) {
 	var parentNames map[string]string
 	if parents {
 		var err error
@@ -336,6 +298,16 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 		groupOf[tok] = int32(len(groups))
 		groups = append(groups, unbar(parentNames[tok]))
 	}
+	return groupOf, groups, nil
+}
+
+// completeDocs calls doc with each document of the autocomplete index,
+// in order: one per search row of table from (search_name's columns;
+// rowPlace: the SQL of a row's place_id, the table as s), in rowid order,
+// then one per postcode centroid not among them; their address groups
+// are those of groupOf (completeGroups). doc may keep neither cd nor
+// what it points to.
+func completeDocs(ctx context.Context, db querier, from, rowPlace string, groupOf map[string]int32, doc func(d docAttrs, cd *complete.Doc) error) error {
 	// The postcode centroids come after the search rows, unless these
 	// hold them; they are few, so they are read first and the rows mark
 	// theirs (a set of every row's place took 11 bytes a document).
@@ -362,16 +334,10 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	// Made at their size (growing them held up to a quarter more), with
-	// the strings a document's attributes share kept once: a document
-	// took ~190 bytes, 40% of the places stage's last step (LI ×16).
-	var n int
-	if err := eachRow(ctx, db, `SELECT count(*) FROM `+from, func(rows *sql.Rows) error { return rows.Scan(&n) }); err != nil {
-		return nil, nil, err
-	}
-	docs := make([]complete.Doc, 0, n+len(pcs))
+	// The strings the documents' attributes share are kept once (a
+	// document held by NewCompleter took ~190 bytes).
 	strs := map[string]string{}
 	intern := func(s string) string {
 		if v, ok := strs[s]; ok {
@@ -422,21 +388,20 @@ func completeDocs(ctx context.Context, db querier, from, rowPlace string, parent
 		if k, ok := pcOf[d.id]; ok {
 			pcs[k].seen = true
 		}
-		attrs(d)
-		docs = append(docs, cd)
-		return nil
+		return doc(d, &cd)
 	})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	// Postcode centroids, unless search_name already holds them.
 	for _, pc := range pcs {
 		if !pcs[pcOf[pc.d.id]].seen { // the first of an id is marked
-			attrs(pc.d)
-			docs = append(docs, pc.cd)
+			if err := doc(pc.d, &pc.cd); err != nil {
+				return err
+			}
 		}
 	}
-	return docs, groups, nil
+	return nil
 }
 
 // readParentNames returns the names of the search_parent tokens.

@@ -3,8 +3,12 @@ package geocode
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
+	"fmt"
 	"slices"
 	"sync"
+
+	"waymark/engine/geocode/complete"
 
 	"github.com/paulmach/orb"
 )
@@ -140,4 +144,52 @@ func PlaceNodeCentroids(ix *Index) []orb.Point {
 // CategoryInBox exposes categoryInBox for its comparison with categorySQL.
 func (ix *Index) CategoryInBox(ctx context.Context, class, typ string, box orb.Bound) ([]int64, error) {
 	return ix.categoryInBox(ctx, Category{class, typ}, box)
+}
+
+// WriteCompleteIndexParts is WriteCompleteIndex storing parts of partSize
+// bytes.
+func WriteCompleteIndexParts(ctx context.Context, tx *sql.Tx, textTable string, rowBits uint, partSize int) error {
+	return writeCompleteIndex(ctx, tx, textTable, rowBits, partSize)
+}
+
+// WriteCompleteIndexInMemory stores the autocomplete index as
+// WriteCompleteIndex did before it streamed: every document read into
+// memory, complete.BuildGroups, AppendBinary, the bytes cut into parts of
+// partSize. The reference the streaming writer's bytes are compared with.
+func WriteCompleteIndexInMemory(ctx context.Context, tx *sql.Tx, textTable string, rowBits uint, partSize int) error {
+	rowPlace := fmt.Sprintf(`(s.rowid & %d)`, int64(1)<<rowBits-1)
+	groupOf, groups, err := completeGroups(ctx, tx, true)
+	if err != nil {
+		return err
+	}
+	var heads []byte
+	var cdocs []complete.Doc
+	prev := int64(0)
+	if err := completeDocs(ctx, tx, textTable, rowPlace, groupOf, func(d docAttrs, cd *complete.Doc) error {
+		x := d.id - prev
+		v := uint64(x<<1^x>>63) << 1
+		if d.postcode {
+			v |= 1
+		}
+		heads = binary.AppendUvarint(heads, v)
+		prev = d.id
+		cdocs = append(cdocs, *cd)
+		return nil
+	}); err != nil {
+		return err
+	}
+	b := binary.AppendUvarint(nil, uint64(len(cdocs)))
+	b = append(b, heads...)
+	b = complete.BuildGroups(cdocs, groups).AppendBinary(b)
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE autocomplete(part INTEGER PRIMARY KEY, data BLOB NOT NULL)`); err != nil {
+		return err
+	}
+	for part := 0; len(b) > 0; part++ {
+		n := min(len(b), partSize)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO autocomplete(part, data) VALUES(?, ?)`, part, b[:n]); err != nil {
+			return err
+		}
+		b = b[n:]
+	}
+	return nil
 }

@@ -51,7 +51,7 @@ CREATE VIRTUAL TABLE search_name_vocab USING fts5vocab(search_name, 'row');`
 // drops the import's table checksums, as the older formats had none (the
 // quick check at open would call the edited copy damaged); it returns the
 // copy's path and a writable handle on it.
-func olderCopy(t *testing.T, src, script string) (string, *sql.DB) {
+func olderCopy(t testing.TB, src, script string) (string, *sql.DB) {
 	t.Helper()
 	data, err := os.ReadFile(src)
 	if err != nil {

@@ -35,6 +35,12 @@
 //     places inside it before those outside; then importance; then
 //     nearness to the viewbox centre. With DistanceOnly only the distance
 //     to the centre counts.
+//   - An importer stores the index (codec.go) without building it: a
+//     Writer (stream.go) takes the documents one at a time and writes
+//     AppendBinary's bytes from postings sorted on disk, holding the
+//     vocabulary but not the documents. Build stays for indexes built in
+//     memory (packs that store none, tests); both take a document's
+//     words from docWords, and a test compares their bytes.
 //   - Scratch arrays come from a sync.Pool: a warm query allocates only its
 //     result slice and the word match lists.
 package complete
@@ -116,26 +122,13 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 		lat: make([]float32, len(docs)),
 	}
 	words := map[string][]uint32{}
-	for i, d := range docs {
+	seen := map[string]uint32{}
+	for i := range docs {
+		d := &docs[i]
 		ix.imp[i], ix.lon[i], ix.lat[i] = float32(d.Importance), float32(d.Lon), float32(d.Lat)
-		seen := map[string]uint32{}
-		add := func(s string, addr uint32) {
-			for _, w := range strings.Fields(s) {
-				if prev, ok := seen[w]; ok && prev <= addr {
-					continue
-				}
-				seen[w] = addr
-			}
-		}
-		for _, s := range d.Name {
-			add(s, 0)
-		}
-		for _, s := range d.Address {
-			add(s, 1)
-		}
-		for w, addr := range seen {
+		docWords(d, seen, func(w string, addr uint32) {
 			words[w] = append(words[w], uint32(i)<<1|addr)
-		}
+		})
 	}
 	groupWords := map[string][]uint32{}
 	for g, s := range groups {
