@@ -135,8 +135,8 @@
 // in the time this machine gave them. So the places stage still does not
 // fit 1 GB at ×400: the model (×64's 162 MB live heap, ~0.85 KB a
 // non-leaf place) puts its live heap at ~1.0 GB, and the next step is
-// the one above (streets out of the heap, the autocomplete build from
-// sorted runs). The roads stage is next after it: its live heap grows
+// the one above (streets out of the heap; the autocomplete build from
+// sorted runs is done). The roads stage is next after it: its live heap grows
 // with the routable way nodes (×64 214 MB with both graphs at once;
 // ×400 ~0.65 GB a graph, built one after the other within the default
 // budget), so a graph's contraction would need its arrays in a file too.
