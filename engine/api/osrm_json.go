@@ -10,6 +10,7 @@ package api
 
 import (
 	"math"
+	"waymark/engine/route/polyline"
 
 	"github.com/paulmach/orb"
 
@@ -21,8 +22,8 @@ import (
 type geometries uint8
 
 const (
-	polyline geometries = iota
-	polyline6
+	geomPolyline geometries = iota
+	geomPolyline6
 	geoJSON
 )
 
@@ -42,10 +43,10 @@ func (s *jsonStream) geometry(g geometries, ls orb.LineString) {
 			s.location(p)
 		}
 		s.raw(`],"type":"LineString"}`)
-	case g == polyline6:
-		s.str(route.EncodePolyline(ls, 6))
+	case g == geomPolyline6:
+		s.str(polyline.Encode(ls, 6))
 	default:
-		s.str(route.EncodePolyline(ls, 5))
+		s.str(polyline.Encode(ls, 5))
 	}
 }
 

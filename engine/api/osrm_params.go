@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"waymark/engine/route/polyline"
 
 	"github.com/paulmach/orb"
 
@@ -394,9 +395,9 @@ func (p *osrmParams) Output() (route.Output, geometries, *osrmError) {
 	}
 	switch p.Get("geometries") {
 	case "", "polyline":
-		g = polyline
+		g = geomPolyline
 	case "polyline6":
-		g = polyline6
+		g = geomPolyline6
 	case "geojson":
 		g = geoJSON
 	default:
@@ -457,7 +458,7 @@ func parseCoordinates(s string) ([]orb.Point, *osrmError) {
 			if !strings.HasSuffix(s, ")") {
 				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: missing ')'", len(s))
 			}
-			pts, err := route.DecodePolyline(s[len(pf.prefix):len(s)-1], pf.precision)
+			pts, err := polyline.Decode(s[len(pf.prefix):len(s)-1], pf.precision)
 			if err != nil {
 				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: invalid polyline", len(pf.prefix))
 			}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"waymark/engine/route/polyline"
 
 	"github.com/paulmach/orb"
 )
@@ -404,7 +405,7 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 	case OverviewFull:
 		r.Geometry = r.Points
 	case OverviewSimplified:
-		r.Geometry = simplify(r.Points)
+		r.Geometry = polyline.Simplify(r.Points)
 	}
 	return r
 }
