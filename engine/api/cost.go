@@ -7,6 +7,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 	"waymark/engine/sphere"
 )
@@ -97,12 +98,12 @@ func tourKm(pts []orb.Point) float64 {
 
 // outputCost is the cost of answering routes of km road km in legs legs
 // with output o (steps, annotations, overview) in encoding g.
-func outputCost(km float64, legs int, o route.Output, g geometries) cost {
+func outputCost(km float64, legs int, o route.Output, g osrm.Geometries) cost {
 	work := float64(pathKmWork) * km
 	size := float64(legBytes * legs)
 	kmBytes := 0.0
 	geomBytes := float64(polylineKmBytes)
-	if g == geoJSON {
+	if g == osrm.GeoJSON {
 		geomBytes = geoJSONKmBytes
 	}
 	if o.Steps {
@@ -132,7 +133,7 @@ func memory(answer int64) int64 { return max(minBytes, answer*memFactor) }
 // leg ends, all coordinates when ends is nil), the road along them, the
 // output, and alternatives (two coordinates only, as the engine computes
 // them).
-func directionsCost(pts []orb.Point, ends []int, opt route.RouteOptions, g geometries) cost {
+func directionsCost(pts []orb.Point, ends []int, opt route.RouteOptions, g osrm.Geometries) cost {
 	legs := len(pts) - 1
 	if ends != nil {
 		legs = len(ends) - 1
@@ -166,7 +167,7 @@ func tableCost(n, sources, destinations int, distances bool) cost {
 
 // tripCost estimates an optimize request: the table between the stops,
 // the tour's local search, and the answer's route along the tour.
-func tripCost(pts []orb.Point, o route.Output, g geometries) cost {
+func tripCost(pts []orb.Point, o route.Output, g osrm.Geometries) cost {
 	n := len(pts)
 	c := outputCost(tourKm(pts), n, o, g)
 	t := tableCost(n, n, n, true)
@@ -177,7 +178,7 @@ func tripCost(pts []orb.Point, o route.Output, g geometries) cost {
 
 // matchCost estimates a matching request: each trace point's candidates
 // and transitions, the road along the trace, and the answer.
-func matchCost(pts []orb.Point, o route.Output, g geometries) cost {
+func matchCost(pts []orb.Point, o route.Output, g osrm.Geometries) cost {
 	km := pathKm(pts)
 	c := outputCost(km, len(pts)-1, o, g)
 	c.work += time.Duration(len(pts))*matchWork + time.Duration(km*float64(matchKmWork))

@@ -11,6 +11,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
+	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 	"waymark/internal/testpacks"
 )
@@ -36,20 +37,20 @@ func TestCostClasses(t *testing.T) {
 		c     cost
 		heavy bool
 	}{
-		{"2-point route", directionsCost(two, nil, route.RouteOptions{}, geomPolyline), false},
+		{"2-point route", directionsCost(two, nil, route.RouteOptions{}, osrm.Polyline), false},
 		{"2-point route, steps, annotations, full overview, 3 alternatives",
-			directionsCost(two, nil, route.RouteOptions{Output: full, Alternatives: 3}, geoJSON), false},
-		{"10-point route", directionsCost(ten, nil, route.RouteOptions{}, geomPolyline), false},
-		{"10-point route with steps", directionsCost(ten, nil, route.RouteOptions{Output: route.Output{Steps: true}}, geomPolyline), true},
-		{"25-point route without overview", directionsCost(p25, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, geomPolyline), true},
-		{"500-point route without overview", directionsCost(p500, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, geomPolyline), true},
-		{"500-point route, steps, full overview", directionsCost(p500, nil, route.RouteOptions{Output: full}, geomPolyline), true},
+			directionsCost(two, nil, route.RouteOptions{Output: full, Alternatives: 3}, osrm.GeoJSON), false},
+		{"10-point route", directionsCost(ten, nil, route.RouteOptions{}, osrm.Polyline), false},
+		{"10-point route with steps", directionsCost(ten, nil, route.RouteOptions{Output: route.Output{Steps: true}}, osrm.Polyline), true},
+		{"25-point route without overview", directionsCost(p25, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, osrm.Polyline), true},
+		{"500-point route without overview", directionsCost(p500, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, osrm.Polyline), true},
+		{"500-point route, steps, full overview", directionsCost(p500, nil, route.RouteOptions{Output: full}, osrm.Polyline), true},
 		{"5×5 matrix", tableCost(5, 5, 5, true), false},
 		{"25×25 matrix", tableCost(25, 25, 25, false), true},
 		{"1×100 matrix", tableCost(100, 1, 100, false), true},
-		{"5-stop optimize", tripCost(liPoints(rng, 5), route.Output{}, geomPolyline), false},
-		{"25-stop optimize", tripCost(p25, route.Output{}, geomPolyline), true},
-		{"10-point matching", matchCost(ten, route.Output{}, geomPolyline), true},
+		{"5-stop optimize", tripCost(liPoints(rng, 5), route.Output{}, osrm.Polyline), false},
+		{"25-stop optimize", tripCost(p25, route.Output{}, osrm.Polyline), true},
+		{"10-point matching", matchCost(ten, route.Output{}, osrm.Polyline), true},
 		{"5-minute walking isochrone", isochroneCost(route.Walking, route.IsochroneOptions{Limits: []float64{300}}), false},
 		{"2 km cycling isochrone", isochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{2000}, ByDistance: true}), false},
 		{"15-minute driving isochrone", isochroneCost(route.Driving, route.IsochroneOptions{Limits: []float64{900}}), true},
@@ -60,7 +61,7 @@ func TestCostClasses(t *testing.T) {
 			t.Errorf("%s: estimated %v of work, %d kB: heavy = %v, want %v", tt.name, tt.c.work, tt.c.bytes>>10, got, tt.heavy)
 		}
 	}
-	if c := directionsCost(p500, nil, route.RouteOptions{Output: full}, geomPolyline); c.bytes < 16<<20 {
+	if c := directionsCost(p500, nil, route.RouteOptions{Output: full}, osrm.Polyline); c.bytes < 16<<20 {
 		t.Errorf("500-point route with everything: estimated %d MB, want the tens of MB it takes", c.bytes>>20)
 	}
 }
@@ -109,7 +110,7 @@ func TestCostEstimatesFollowAnswers(t *testing.T) {
 		}
 		path := fmt.Sprintf("/%s/v1/driving/%s?key=k&%s", svc, strings.Join(coords, ";"), q)
 		req := httptest.NewRequest("GET", path, nil)
-		p, oe := parseOSRM(withPath(req, coords), append(append(append([]string{}, directionsParams...), tripParams...), matrixParams...), 1, 1000)
+		p, oe := osrm.Parse(withPath(req, coords), append(append(append([]string{}, directionsParams...), tripParams...), matrixParams...), 1, 1000)
 		if oe != nil {
 			t.Fatal(oe)
 		}

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"waymark/engine/api/osrm"
 )
 
 // The heavy gate. Every request is light until its handler, having
@@ -97,7 +99,7 @@ func admit(w http.ResponseWriter, r *http.Request, c cost) bool {
 		return true
 	}
 	if !t.g.wait(r.Context(), t, c.bytes) {
-		writeOSRMError(w, http.StatusServiceUnavailable, "Timeout",
+		osrm.WriteStatus(w, http.StatusServiceUnavailable, "Timeout",
 			"The server is busy with other large requests and this one did not get its turn within the deadline; try again, or ask for less")
 		return false
 	}

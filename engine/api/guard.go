@@ -28,7 +28,7 @@ import (
 //     (gate.go): at most Config.Heavy at a time, their memory within
 //     Config.HeavyMemoryMB, and only Config.HeavyShare of the CPUs while
 //     light requests keep them busy; their answers are written as a
-//     stream (jsonstream.go), so light requests keep their latency, and
+//     stream (osrm.Stream), so light requests keep their latency, and
 //     the server its memory, under load.
 //   - Connections: at most Config.MaxConns open (default 512), at most
 //     Config.MaxConnsPerAddr from one client address; at a cap the

@@ -10,12 +10,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"waymark/engine/route/polyline"
 
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
 	"waymark/engine/api"
+	"waymark/engine/route/polyline"
 	"waymark/internal/osmfixture"
 	"waymark/regions"
 )

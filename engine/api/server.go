@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"waymark/engine"
+	"waymark/engine/api/osrm"
 	"waymark/engine/pack"
 )
 
@@ -233,7 +234,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep endpoint, statu
 		if code == "" {
 			code = "Error"
 		}
-		writeOSRMError(w, status, code, msg)
+		osrm.WriteStatus(w, status, code, msg)
 		return
 	}
 	writeError(w, r, status, msg)
@@ -378,26 +379,27 @@ func writeJSON(w http.ResponseWriter, callback string, status int, v any) {
 }
 
 // writeStream writes a 200 JSON answer as write produces it (the routing
-// answers, jsonstream.go), through a buffer the server keeps between
+// answers, osrm.Stream), through a buffer the server keeps between
 // requests. A heavy request's slot at the gate is freed when the answer
 // is encoded, or as soon as its client reads slower than it is produced
-// (a write that blocks for slowWrite): the encoding is part of the heavy
-// work, waiting on a slow client is not.
-func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(*jsonStream)) {
+// (a write that blocks for the stream's slowWrite): the encoding is part
+// of the heavy work, waiting on a slow client is not.
+func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(*osrm.Stream)) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(http.StatusOK)
-	js, _ := s.streams.Get().(*jsonStream)
+	js, _ := s.streams.Get().(*osrm.Stream)
 	if js == nil {
-		js = newJSONStream(nil)
+		js = osrm.NewStream(nil)
 	}
-	js.w, js.err, js.slow = w, nil, nil
+	var slow func()
 	if t := ticketOf(r); t != nil {
-		js.slow = t.worked
+		slow = t.worked
 		defer t.worked()
 	}
+	js.Reset(w, slow)
 	write(js)
 	js.Flush()
-	js.w, js.slow = nil, nil
+	js.Reset(nil, nil)
 	s.streams.Put(js)
 }
 
@@ -417,9 +419,4 @@ func writeError(w http.ResponseWriter, r *http.Request, status int, msg string) 
 // "Unable to geocode").
 func writeGeocodeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	writeError(w, r, status, msg)
-}
-
-// writeOSRMError writes an OSRM v5 error body {"code": code, "message": msg}.
-func writeOSRMError(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, "", status, map[string]string{"code": code, "message": msg})
 }

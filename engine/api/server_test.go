@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"waymark/engine/api/osrm"
 )
 
 func testEndpoints() []endpoint {
@@ -37,7 +39,7 @@ func testEndpoints() []endpoint {
 				return
 			}
 			<-r.Context().Done()
-			writeRouteError(w, r.Context().Err(), "NoRoute")
+			osrm.WriteRouteError(w, r.Context().Err(), "NoRoute")
 		}},
 		{Pattern: "/osrm/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, "", http.StatusOK, map[string]string{"code": "Ok"})

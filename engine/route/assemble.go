@@ -6,9 +6,10 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"waymark/engine/route/polyline"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/route/polyline"
 )
 
 // legPath is the route between two consecutive waypoints: its arcs (the

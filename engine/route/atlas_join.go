@@ -14,6 +14,7 @@ package route
 import (
 	"sort"
 	"strings"
+
 	"waymark/engine/route/polyline"
 )
 
