@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"waymark/engine"
+	"waymark/engine/api/connlimit"
 	"waymark/engine/api/osrm"
 	"waymark/engine/pack"
 )
@@ -286,11 +287,11 @@ func (s *Server) Start(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
 	}
-	lim := newLimitListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
+	lim := connlimit.NewListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
 	// A client that never sends its request, or never reads the answer,
 	// holds a connection (and the answer's memory) only this long.
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: s.guards.deadline + 30*time.Second, IdleTimeout: 60 * time.Second, ConnState: lim.track}
+		WriteTimeout: s.guards.deadline + 30*time.Second, IdleTimeout: 60 * time.Second, ConnState: lim.Track}
 	ln = lim
 	s.srv, s.ln = srv, ln
 	go srv.Serve(ln)
