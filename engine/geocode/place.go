@@ -58,9 +58,9 @@
 // nearby and the typo-tolerant search fold rows with search's dedupe and
 // go through autocomplete's places and queries. Split by question,
 // each part would need the Index's unexported state exported to the
-// others. What depends on none of it has its own package already: addrformat (address display),
-// complete (the autocomplete index), matchquality, placegeom, pointgrid,
-// tagfilter and typo.
+// others. What depends on none of it has its own package already:
+// addrformat (address display), complete (the autocomplete index),
+// matchquality, placegeom, pointgrid, tagfilter and typo.
 package geocode
 
 import (
