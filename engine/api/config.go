@@ -72,7 +72,7 @@ type Config struct {
 	// over 10 ms of CPU or 4 MB of memory: large matrices, optimizations,
 	// matchings, long or detailed directions) worked on at once (default:
 	// one CPU fewer than the machine has, at least 1); more wait for a
-	// turn, so the light requests stay fast under load (gate.go).
+	// turn, so the light requests stay fast under load (package gate).
 	Heavy int `json:"heavy,omitempty"`
 	// HeavyMemoryMB bounds the estimated memory of the heavy requests
 	// not yet answered (default 128 MB); a request estimated above it

@@ -9,6 +9,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
 	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 )
@@ -70,7 +71,7 @@ func (s *Server) handleIsochrone(w http.ResponseWriter, r *http.Request) {
 		osrm.WriteError(w, oe)
 		return
 	}
-	if !admit(w, r, isochroneCost(p.Profile, q.opt)) {
+	if !gate.Admit(w, r, gate.IsochroneCost(p.Profile, q.opt)) {
 		return
 	}
 	req := engine.IsochroneRequest{Profile: p.Profile, Coordinate: p.Coordinates[0], Options: q.opt}

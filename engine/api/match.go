@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
 	"waymark/engine/api/osrm"
 )
 
@@ -123,7 +124,7 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 		osrm.WriteError(w, oe)
 		return
 	}
-	if !admit(w, r, matchCost(req.Coordinates, req.Output, geoms)) {
+	if !gate.Admit(w, r, gate.MatchCost(req.Coordinates, req.Output, geoms)) {
 		return
 	}
 	res, err := s.engine(r).Match(r.Context(), req)

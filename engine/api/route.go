@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
 	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 )
@@ -74,7 +75,7 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	opt.LegEnds = ends
-	if !admit(w, r, directionsCost(p.Coordinates, ends, opt, geoms)) {
+	if !gate.Admit(w, r, gate.DirectionsCost(p.Coordinates, ends, opt, geoms)) {
 		return
 	}
 	res, err := s.engine(r).Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
@@ -202,7 +203,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		}
 		scale = f
 	}
-	if !admit(w, r, tableCost(len(p.Coordinates), orAll(len(src), n), orAll(len(dst), n), wantDist)) {
+	if !gate.Admit(w, r, gate.TableCost(len(p.Coordinates), orAll(len(src), n), orAll(len(dst), n), wantDist)) {
 		return
 	}
 	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst,

@@ -31,6 +31,7 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/api/connlimit"
+	"waymark/engine/api/gate"
 	"waymark/engine/api/osrm"
 	"waymark/engine/pack"
 )
@@ -215,10 +216,10 @@ func (s *Server) wrap(ep endpoint) http.Handler {
 		defer cancel()
 		ref := s.acquire()
 		defer s.release(ref)
-		// light until the handler weighs it (admit, gate.go)
-		t := s.guards.gate.enter()
-		defer t.leave()
-		ctx = context.WithValue(context.WithValue(ctx, osrmPathKey{}, ep.NoV1), ticketKey{}, t)
+		// light until the handler weighs it (gate.Admit)
+		t := s.guards.gate.Enter()
+		defer t.Leave()
+		ctx = context.WithValue(context.WithValue(ctx, osrmPathKey{}, ep.NoV1), gate.TicketKey{}, t)
 		r = withEngine(r.WithContext(ctx), ref)
 		ep.Handler(rec, r)
 	})
@@ -393,9 +394,9 @@ func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(
 		js = osrm.NewStream(nil)
 	}
 	var slow func()
-	if t := ticketOf(r); t != nil {
-		slow = t.worked
-		defer t.worked()
+	if t := gate.TicketOf(r); t != nil {
+		slow = t.Worked
+		defer t.Worked()
 	}
 	js.Reset(w, slow)
 	write(js)

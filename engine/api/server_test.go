@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"waymark/engine/api/gate"
 	"waymark/engine/api/osrm"
 )
 
@@ -35,7 +36,7 @@ func testEndpoints() []endpoint {
 		// ends, as the engine's loops do, and answers with the routing
 		// error of that end.
 		{Pattern: "/slow/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
-			if !admit(w, r, cost{work: time.Second}) {
+			if !gate.Admit(w, r, gate.Cost{Work: time.Second}) {
 				return
 			}
 			<-r.Context().Done()

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
 	"waymark/engine/api/osrm"
 )
 
@@ -75,7 +76,7 @@ func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
 		osrm.WriteError(w, oe)
 		return
 	}
-	if !admit(w, r, tripCost(p.Coordinates, out, geoms)) {
+	if !gate.Admit(w, r, gate.TripCost(p.Coordinates, out, geoms)) {
 		return
 	}
 	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
