@@ -74,10 +74,11 @@
 //     points; the roads not reached, from the snapping grid's cells over
 //     the area, hold +Inf; a chamfer transform gives every other cell its
 //     nearest road's time, as a route snaps a point to its nearest road,
-//     within IsochroneAccess (500 m) and +Inf beyond. Each contour is
-//     traced along the sides of the cells within it into rings (outer
-//     counter-clockwise, holes clockwise, given to the smallest outer
-//     ring around them), then denoised and generalized as asked. A point
+//     within IsochroneAccess (500 m) and +Inf beyond (package contour,
+//     from here on). Each contour is traced along the sides of the
+//     cells within it into rings (outer counter-clockwise, holes
+//     clockwise, given to the smallest outer ring around them), then
+//     denoised and generalized as asked. A point
 //     farther than 100 m from a contour's boundary is inside it exactly
 //     when its route is within the contour (99.3-100% of 500 random
 //     points a contour on LI, Monaco and Andorra for every profile:
@@ -108,7 +109,9 @@
 // seeds; the build (build*.go, ch*.go, 2,380 lines) fills the arrays. Of
 // 175 methods on *Graph, every group above holds some, and a method must
 // live in the Graph's package. What depends on no array has left:
-// polyline (the polyline codec and overview simplification). Splitting
+// polyline (the polyline codec and overview simplification) and contour
+// (an isochrone's raster filled, traced and shaped into polygons; the
+// drawing of the reached arcs into it stays here). Splitting
 // the rest along the seams above needs a lower package exporting the
 // representation (say route/graph: the arrays behind accessors, the
 // codec, the snapping grid, the hierarchy's search) with the analysis,
