@@ -11,6 +11,16 @@
 //
 // endpoint files register themselves by adding their list to
 // (*Server).endpoints in this file; each file owns one group of endpoints.
+//
+// The handlers live here; what they share with no server state has its
+// own package below: osrm (the OSRM v5 dialect: request grammar, error
+// bodies, the streamed JSON of routes, tables, trips and matchings), gate
+// (admission of heavy requests and their cost estimates), connlimit (the
+// listener's connection caps) and geomformat (the polygon_* geometry
+// texts). The Nominatim formats (geocode_format.go, geocode_xml.go,
+// geocode_params.go, options.go) stay: they share the query reader
+// (params.go), the dialect's error writer (dialect.go) and the output
+// options with the /v1 handlers of autocomplete and nearby.
 package api
 
 import (
