@@ -83,7 +83,7 @@ type Config struct {
 	HeavyShare float64 `json:"heavy_share,omitempty"`
 	// MaxConns bounds the open connections (default 512); at the cap the
 	// ones slow to send their headers, then idle ones, are closed to make
-	// room, and when none is, more wait (conns.go).
+	// room, and when none is, more wait (package connlimit).
 	MaxConns int `json:"max_conns,omitempty"`
 	// MaxConnsPerAddr bounds the connections of one client address
 	// (default: all but an eighth of MaxConns); past it that address's

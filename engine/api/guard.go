@@ -35,7 +35,7 @@ import (
 //   - Connections: at most Config.MaxConns open (default 512), at most
 //     Config.MaxConnsPerAddr from one client address; at a cap the
 //     connections slow to send their headers are closed first, then idle
-//     ones (conns.go); read, write and idle timeouts cut off clients that
+//     ones (package connlimit); read, write and idle timeouts cut off clients that
 //     never finish a request or never read the answer.
 
 const (

@@ -21,7 +21,7 @@ import (
 )
 
 // The heavy gate. Every request is light until its handler, having
-// parsed it, weighs it (admit, with the estimate of cost.go): a heavy one
+// parsed it, weighs it (Admit, with the estimate of cost.go): a heavy one
 // then waits for its turn, first come first served, under three bounds:
 //
 //   - slots: at most Config.Heavy heavy requests work at once (default:
