@@ -1,5 +1,5 @@
 // Package mapview draws the map: a tile renderer over the map features of
-// region packs (the "features" import stage, regions/features.go), a tile
+// region packs (the "features" import stage, regions/features), a tile
 // cache, Web Mercator helpers, static image export, and the Fyne map widget
 // (widget*.go; the renderer files import no Fyne so they test headless).
 //

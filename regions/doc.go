@@ -1,12 +1,30 @@
 // Package regions turns OpenStreetMap extracts into region packs and keeps
 // the catalog of installed packs. It is the only code that knows OSM tags.
+// This package is the importer's public face (Build, BuildAll, Load,
+// Options, Catalog, …, the stage packages' names under one roof, so app/,
+// ui/ and the tests of other packages need not know the stages); the work
+// is done in one package per stage, each importing only earlier ones:
+//
+//	extract    read and hold the extract (Data), progress, stage meter,
+//	           memory watch, temporary files, the home view
+//	stage      the contract of a stage: Stage, Import, Summary
+//	polygon    multipolygon assembly and area geometry, shared by the
+//	           places and features stages
+//	places     the geocoding tables (places, addresses, postcodes, search)
+//	features   the map features the tile renderer draws
+//	roads      one contracted routing graph per profile
+//	packwrite  Build: runs the stages into a temporary pack and finishes it
+//	catalog    the installed packs (list, install, remove)
+//
+// layout_test.go holds that order and fails when a package imports a later
+// one.
 //
 // A region pack is one SQLite file, read-only once built, so it can be
 // copied between machines and opened by several processes at once
 // (pack.Open opens it immutable). Build loads the extract in a
-// compact form (Data: node locations only inside the ways that use them,
-// the ways in a memory-mapped temporary file, objects sorted by id instead
-// of maps), then runs the import
+// compact form (extract.Data: node locations only inside the ways that use
+// them, the ways in a memory-mapped temporary file, objects sorted by id
+// instead of maps), then runs the import
 // stages in order, each in its own transaction, into a temporary file
 // beside the output that is renamed over it only when every stage
 // succeeded: a failed or cancelled import leaves the previous pack intact.
@@ -16,26 +34,27 @@
 //
 // Tables, by the stage that writes them:
 //
-//   - Build itself: meta (format_version, name, build_id, source,
+//   - Build itself (packwrite): meta (format_version, name, build_id, source,
 //     osm_timestamp, build_time, bbox, home_bbox, attribution; the places
 //     stage adds search_rowid_bits).
-//   - "places" (places*.go, address*.go, postcode.go, interpolation.go):
+//   - "places" (package places):
 //     the geocoding tables on Nominatim's model (places, place_addressline,
 //     search_name and search_parent FTS5 tables, places_rtree, postcodes,
 //     countries) and the autocomplete index built from them
 //     (geocode.WriteCompleteIndex); the contract is the doc comment in
-//     places_schema.go.
-//   - "roads" (roads*.go): one contracted routing graph per profile,
+//     places/places_schema.go. Its memory model and plan are in its
+//     package doc.
+//   - "roads" (package roads): one contracted routing graph per profile,
 //     encoded in parts (graphs, graph_parts); speed and access rules in
-//     roads_profile.go.
-//   - "features" (features*.go): what the tile renderer draws, generalised
-//     per zoom band, in buckets under an R*Tree (map_* tables).
+//     roads/roads_profile.go.
+//   - "features" (package features): what the tile renderer draws,
+//     generalised per zoom band, in buckets under an R*Tree (map_* tables).
 //
 // Design choices: one file rather than a directory of files, so a pack is
 // one unit to copy, install and delete; every stage reads the same
 // extract (reading the PBF once takes ~0.2 s for LI) instead of scanning
 // the file per stage. The ways and tagged nodes, most of an extract, live
-// in files the kernel pages (wayStore), whose pages passes and lookups
+// in files the kernel pages (extract's wayStore), whose pages passes and lookups
 // give back as they go; the features stage writes areas as it makes them
 // and keeps lines as way references until they are merged; the roads
 // stage writes a graph's road part before contracting it and the rest in
@@ -44,7 +63,7 @@
 // located. What still grows with the input is in the cost model below. The
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
-// (polygon.go) is shared by the places and features stages; a new feature
+// (package polygon) is shared by the places and features stages; a new feature
 // adds a stage and tables, and FormatVersion changes only when an existing
 // table changes shape.
 //
@@ -57,90 +76,6 @@
 // index, no index by postcode). LI: 21.1 → 17.5 MB (5.7× the PBF); LI
 // ×64: 913 → 738 MB (5.0×). What is left is the data itself: graphs
 // ~30%, map features ~30%, places with their address lines and FTS ~40%.
-//
-// # Memory of the places stage
-//
-// The places stage computes every place's address from the places around
-// it, so unlike a stream of objects it needs its neighbours at hand.
-// Nominatim keeps them in PostgreSQL (placex, indexed rank by rank with
-// spatial queries) and osm2pgsql's flex output its middle in tables or a
-// flat node file; imposm3 keeps coordinates and ways in LevelDB caches.
-// Here the places live in three tiers:
-//
-//   - Leaves (houses and POIs, ~85% of the places and most of their
-//     bytes) wait in a spill read front to back (places_spill.go).
-//   - What no step changes once made — a place's geometry blob, packed
-//     extra tags and address lines, the address index's decoded areas
-//     and bands, the street index's name lists — is copied into the cold
-//     store (places_cold.go), an unlinked file mapped in 64 MB chunks
-//     whose pages the stage gives back every 65,536 objects: neither the
-//     collector's heap nor, for long, the resident set holds them.
-//   - The heap keeps the place records of the streets, areas and
-//     settlements (240 bytes each and their names), the street index's
-//     grid and name map for one cell's window (below; each cell's list
-//     of streets is in the cold store), and in the last step
-//     engine/geocode's autocomplete build, which reads every searchable
-//     place into memory (WriteCompleteIndex; ~190 bytes a document).
-//
-// LI ×16 --distinct-places (4.3 M nodes; heap profiled at the stage's
-// peak, after a collection): the stage's peak live heap went 55 → 39 MB
-// with the cold store, and the peak moved from the addresses step to the
-// autocomplete step. What still grows, a street's record and grid entry
-// (~400 bytes) and an autocomplete document, is the next step: streets,
-// 90% of the non-leaf places, spilled as the leaves are and processed in
-// cells of the street index's grid with a margin of maxNameMatchMeters
-// (a house's street is found within it), only the areas (rank < 26, ~1%
-// of the places) in memory; and the autocomplete index built from sorted
-// runs of its postings instead of a slice of every document.
-//
-// Where that stands (Nov 29, second session; the first half is in):
-//
-//   - The leaves are addressed cell by cell: places_sort.go sorts their
-//     records by the cell of their centroid (cellKey, 0.25°) and back by
-//     index, an external merge sort in runs of 4 MB (placeSorter); the
-//     non-leaf houses in memory go in the same order.
-//   - The street index holds only the streets near the running cell
-//     (streetIndex.window: boxes within maxNameMatchMeters of the cell,
-//     in the whole index's order, so byName and nearest answer as with
-//     every street; TestStreetWindow). Measured on the packs (the streets
-//     a cell's window holds): at most 15.2 k at LI ×16 and ×64 alike, 37%
-//     and 9% of the streets, so the street index's grid and name lists no
-//     longer grow with the input; each street is read into ~7 windows
-//     (0.5° cells: ~3.3, at twice the window).
-//   - Packs the same (LI, Monaco, Andorra, and LI ×16's every table).
-//
-// Measured per step (peak live heap sampled every 50 ms by a probe not
-// committed, one run each, load ~6; before → after both steps): LI ×16
-// --distinct-places, the addresses step 34.7 → 34.1 MB (the sorter's run
-// of 4 MB included) and the steps after it, while the street index
-// lives, 31–33 → 28–29 MB; LI ×64 (not distinct), the addresses step
-// 121.8 → 112.9 MB (116.3 with runs of 8 MB that grew to 16) and the
-// steps after it 115 → 99–114 MB (two runs; the sampled live heap is the
-// last collection's, so a few MB are noise). A window's part is small:
-// the street records and the address index are most of the addresses
-// step. The stage's peak is elsewhere: the autocomplete step (×16 42–
-// 46 MB, ×64 167 MB) and at ×64 the countries step (115–121 MB:
-// assignCountries, with the collect step's garbage not yet collected).
-// The stage meter's figures: ×16 places 26.6 → 29.8 s CPU (each street is
-// read into ~7 windows), peak live heap 38 → 41 MB, peak RSS 178 → 176 MB;
-// ×64 places 184 → 129 s CPU (another load), 162 → 163 MB live heap, 408
-// → 414 MB RSS. So the places stage's live heap is not flat yet: ×16 →
-// ×64 it still grows ~4× (41 → 163 MB), and no ×400 run was started.
-//
-// The next session, in this order: (1) streets spilled as the leaves are
-// (isLeaf takes rank 26/27 streets), their own address lines computed in
-// a pass over that spill (they depend on the areas only); (2) window
-// filled from a copy of the streets' records sorted by cell (each street
-// once per cell its box reaches, addToCells: ~7 records a street), not
-// from placeBuilder.places; the leaf that inherits its street's lines
-// carries what write reads of the street (fullLines' rank and lines,
-// searchText's and parentToken's names) in its own record; (3)
-// interpolate's addressHouse calls (in way order: a window a way) and
-// associated (an associatedStreet relation's streets, no distance
-// bound) served from the same records; (4) write and eachPlace merging
-// the areas in memory with the two spills in index order; (5) the
-// autocomplete build from sorted runs (engine/geocode: completeDocs'
-// documents are the ×64 peak); (6) assignCountries' heap at ×64.
 //
 // # Cost model
 //
@@ -220,8 +155,4 @@
 // parallel. Both need a budget (-mem) of ~6 GB for the places stage's
 // ~5.5 M non-leaf places; with the default 920 MiB it would not end in
 // useful time.
-//
-// The home view (home_bbox) is the extract's largest
-// cluster of nodes, so an extract with disjoint areas (the LI test extract
-// also covers part of Alabama) opens on its main area.
 package regions

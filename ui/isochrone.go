@@ -36,6 +36,7 @@ import (
 	"waymark/engine"
 	"waymark/engine/route"
 	"waymark/mapview"
+	"waymark/ui/instructions"
 	"waymark/ui/tourmodel"
 )
 
@@ -191,7 +192,7 @@ func (s *isochrones) draw(p orb.Point, name string, mins []int) {
 		ctx, cancel := context.WithTimeout(context.Background(), isoTimeout)
 		defer cancel()
 		res, err := isochroneOf(ctx, eng, engine.IsochroneRequest{Profile: prof, Coordinate: p, Radius: tourmodel.SnapRadius,
-			Options: route.IsochroneOptions{Limits: limits, Exclude: avoid}})
+			Options: route.IsochroneOptions{Limits: limits, Exclude: avoid, Generalize: route.AutoGeneralize}})
 		s.w.doUI(func() {
 			if seq != s.seq || eng != s.w.Engine() {
 				return // asked again, cleared, or the regions changed
@@ -212,14 +213,30 @@ func (s *isochrones) draw(p orb.Point, name string, mins []int) {
 			if strings.ContainsRune(name, '°') { // coordinates: the dot marks them
 				title = "Reachable from the marked point"
 			}
-			s.showLegend(title, modeText(prof, avoid), mins)
+			mode, from := modeText(prof, avoid), ""
+			if d := res.Waypoint.Distance; d > isoOffRoad {
+				// The contours start where the point meets the roads: say
+				// so, or a point far from them looks unreachable.
+				from = "from the nearest road"
+				if res.Waypoint.Name != "" {
+					from = "from " + res.Waypoint.Name
+				}
+				from += ", " + instructions.Distance(d) + " away"
+				mode += "\n" + strings.ToUpper(from[:1]) + from[1:]
+				from = " (" + from + ")"
+			}
+			s.showLegend(title, mode, mins)
 			if b, ok := contoursBound(res.Contours); ok {
 				s.w.mapw.FitBound(b.Extend(p), 16)
 			}
-			s.w.setStatus("Reachable from %s within %s", name, minutesList(mins))
+			s.w.setStatus("Reachable from %s within %s%s", name, minutesList(mins), from)
 		})
 	}()
 }
+
+// isoOffRoad is how far (meters) the origin may lie from the road its
+// contours start on before the legend says where they start.
+const isoOffRoad = 100
 
 // isochroneOf is eng.Isochrone with a panic of the engine as an error.
 func isochroneOf(ctx context.Context, eng *engine.Engine, req engine.IsochroneRequest) (_ *engine.IsochroneResult, err error) {

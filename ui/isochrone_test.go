@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	"github.com/paulmach/orb"
 
 	"waymark/engine/geocode"
 	"waymark/engine/route"
@@ -117,6 +118,20 @@ func TestIsochroneDrawsAndClears(t *testing.T) {
 	w.locked(func() {
 		if !w.mapw.Overlays().Here || w.iso.title.Text != "Reachable from the marked point" {
 			t.Errorf("a map point's isochrone: here dot %v, legend %q", w.mapw.Overlays().Here, w.iso.title.Text)
+		}
+		if got := w.iso.mode.Text + " / " + w.status.Text; strings.Contains(got, "away") {
+			t.Errorf("a point on a road: legend and status %q say it is away from the road", got)
+		}
+		// A point on the mountain above Vaduz, 820 m from the nearest way
+		// a bike may take (1.4 km by car): the legend and the status say
+		// where the contours start.
+		w.iso.draw(orb.Point{9.55302, 47.15457}, "47.15457° N, 9.55302° E", []int{10})
+	})
+	until(t, w, "the mountain's contour", func() bool { return !w.iso.pending })
+	w.locked(func() {
+		mode, status := w.iso.mode.Text, w.status.Text
+		if !strings.Contains(mode, "m away") || !strings.Contains(status, "m away") {
+			t.Errorf("an off-road point: legend %q, status %q; want both to say how far away the contours start", mode, status)
 		}
 		w.clearMap() // the map's own clear button clears them too
 		if n := w.mapw.Overlays().Contours; n != 0 {

@@ -18,6 +18,19 @@
 //     instructions, GPX/GeoJSON files, the tour and its edit history,
 //     saved tours) lives in ui/instructions, ui/tourfile, ui/tourmodel and
 //     ui/tourstore so it tests without Fyne.
+//
+// Why one package of ~7,500 lines (over the house's ~5,000): what is left
+// here is the widgets of one window, and its panels share that window's
+// state rather than call each other through an interface — the engine
+// swapped under a lock when packs change (Window.locked), the map widget
+// and its overlays, the status line with its undo link, the UI-thread
+// hand-off (doUI), the file dialogs and the tab switch (the tour panel
+// alone uses twelve of them). A package per panel would need that state
+// as an exported host interface, and every panel test drives the whole
+// window anyway (tabs, map clicks, keyboard focus). Every part that does
+// not draw — tour model and history, the stop picker (tourmodel.Pick),
+// the files, the saved tours, the instructions, the settings — is its own
+// package with its own tests, and that is where logic goes.
 package ui
 
 import (

@@ -24,8 +24,9 @@ import (
 // Polygon/MultiPolygon with holes; false, the default as Mapbox's: each
 // contour's rings as a LineString/MultiLineString); denoise (0 to 1,
 // default 1: only the largest polygon of a contour; 0.5 drops those under
-// half its area); generalize (meters of Douglas-Peucker tolerance,
-// default 0: the grid's outline); exclude and the other common OSRM
+// half its area); generalize (meters of Douglas-Peucker tolerance; 0:
+// the grid's outline; absent, as Mapbox chooses one: a grid cell,
+// route.AutoGeneralize); exclude and the other common OSRM
 // parameters (radiuses for the origin's snap, skip_waypoints,
 // generate_hints). The profile is driving, walking or cycling (and their
 // OSRM names). The answer is a GeoJSON FeatureCollection, one feature a
@@ -148,7 +149,7 @@ func parseIsochrone(p *osrm.Params) (isoRequest, *osrm.Error) {
 	if q.opt.Denoise, oe = floatParam(p, "denoise", 1, 0, 1); oe != nil {
 		return q, oe
 	}
-	if q.opt.Generalize, oe = floatParam(p, "generalize", 0, 0, route.MaxGeneralize); oe != nil {
+	if q.opt.Generalize, oe = floatParam(p, "generalize", route.AutoGeneralize, 0, route.MaxGeneralize); oe != nil {
 		return q, oe
 	}
 	return q, nil

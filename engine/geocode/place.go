@@ -1,5 +1,5 @@
 // Package geocode answers geocoding questions over one region pack's places
-// tables (see regions/places_schema.go for the contract): free-text and
+// tables (see regions/places/places_schema.go for the contract): free-text and
 // structured search, postcode search, reverse geocoding by zoom rank, lookup
 // by OSM id, and address assembly (address parts, display_name, languages).
 //

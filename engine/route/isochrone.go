@@ -34,6 +34,13 @@ import (
 // MaxContours is the most contours an isochrone has (Mapbox's limit).
 const MaxContours = 4
 
+// AutoGeneralize as IsochroneOptions.Generalize simplifies the rings by
+// one grid cell (Mapbox picks a generalization when none is asked): the
+// cells' staircase becomes straight edges and no corner moves by more
+// than a cell, which is within the contour's own precision. A 15-minute
+// drive from Vaduz: 5,600 points with 0, ~2,000 with a cell.
+const AutoGeneralize = -1
+
 // MaxGeneralize bounds IsochroneOptions.Generalize (meters; Mapbox sets
 // none, but a tolerance past the largest reach, 100 km, only empties the
 // answer).
@@ -56,7 +63,8 @@ type IsochroneOptions struct {
 	// the largest only), as Mapbox's denoise.
 	Denoise float64
 	// Generalize is the Douglas-Peucker tolerance of the rings in meters
-	// (0: the cells' outline, corners only), as Mapbox's generalize.
+	// (0: the cells' outline, corners only), as Mapbox's generalize;
+	// AutoGeneralize picks it from the grid.
 	Generalize float64
 }
 
@@ -102,9 +110,13 @@ func (g *Graph) Isochrone(ctx context.Context, s Snap, opt IsochroneOptions) ([]
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	tolerance := opt.Generalize
+	if tolerance == AutoGeneralize {
+		tolerance = grid.Cell
+	}
 	out := make([]Contour, len(opt.Limits))
 	for i, l := range opt.Limits {
-		out[i] = Contour{Limit: l, Polygons: contour.Generalize(contour.Denoise(grid.Polygons(l), opt.Denoise), opt.Generalize)}
+		out[i] = Contour{Limit: l, Polygons: contour.Generalize(contour.Denoise(grid.Polygons(l), opt.Denoise), tolerance)}
 	}
 	return out, nil
 }
@@ -132,7 +144,7 @@ func checkLimits(opt IsochroneOptions) error {
 	if !(opt.Denoise >= 0 && opt.Denoise <= 1) {
 		return fmt.Errorf("%w: denoise %v out of range [0, 1]", ErrInvalidValue, opt.Denoise)
 	}
-	if !(opt.Generalize >= 0 && opt.Generalize <= MaxGeneralize) {
+	if !(opt.Generalize == AutoGeneralize || opt.Generalize >= 0 && opt.Generalize <= MaxGeneralize) {
 		return fmt.Errorf("%w: generalize %v m out of range [0, %v]", ErrInvalidValue, opt.Generalize, MaxGeneralize)
 	}
 	return nil

@@ -25,7 +25,8 @@ func TestIsochroneOptionsChecked(t *testing.T) {
 		{IsochroneOptions{Limits: []float64{60}, Cell: math.NaN()}, "cell"},
 		{IsochroneOptions{Limits: []float64{60}, Denoise: 1.5}, "denoise"},
 		{IsochroneOptions{Limits: []float64{60}, Denoise: math.NaN()}, "denoise"},
-		{IsochroneOptions{Limits: []float64{60}, Generalize: -1}, "generalize"},
+		{IsochroneOptions{Limits: []float64{60}, Generalize: -2}, "generalize"},
+		{IsochroneOptions{Limits: []float64{60}, Generalize: -0.5}, "generalize"},
 		{IsochroneOptions{Limits: []float64{60}, Generalize: math.Inf(1)}, "generalize"},
 	} {
 		err := checkLimits(tc.opt)
@@ -35,5 +36,8 @@ func TestIsochroneOptionsChecked(t *testing.T) {
 	}
 	if err := checkLimits(IsochroneOptions{Limits: []float64{300, 600, 900, 3600}, Denoise: 0.5, Generalize: 50, Cell: 100}); err != nil {
 		t.Errorf("valid options: %v", err)
+	}
+	if err := checkLimits(IsochroneOptions{Limits: []float64{300}, Generalize: AutoGeneralize}); err != nil {
+		t.Errorf("AutoGeneralize: %v", err)
 	}
 }

@@ -31,9 +31,13 @@ func Candidates(results, suggestions []geocode.Place) []geocode.Place {
 // first candidate wins only when it clearly does: it is the only one, or
 // one of its names is the typed text (ignoring case, accents and
 // punctuation) and no other candidate's name holds the text as a whole
-// word or words — except, for a settlement, the places named after it.
-// The same place mapped twice (a town's node and its boundary: same
-// name, within 2 km) counts once.
+// word or words — except, for a settlement, the places named after it,
+// settlements among them ("l’Aldosa de Canillo" does not stand beside the
+// town "Canillo"). The same place mapped twice counts once: a town's node
+// and its boundary (same name, within 2 km), or a settlement and the
+// administrative area of its name around it (Andorra's parishes are
+// mapped apart from their towns) — then the settlement is the stop, as
+// one drives to the town, not to the middle of its parish.
 //
 // Otherwise ok is false and the planner chooses. "Vaduz" adds the town
 // (Vaduz Castle, Rathaus Vaduz, … are named after it: a settlement
@@ -50,23 +54,39 @@ func Pick(text string, cands []geocode.Place) (i int, ok bool) {
 		return 0, true
 	}
 	want := fold(text)
-	best := cands[0]
+	bi, best := 0, cands[0]
 	if want == "" || !named(best, want) {
 		return -1, false
 	}
+	if isAdminArea(best) {
+		for i, c := range cands[1:] {
+			if c.IsSettlement() && named(c, want) && best.Bound.Contains(c.Centroid) {
+				bi, best = i+1, c
+				break
+			}
+		}
+	}
 	town := best.IsSettlement()
-	for _, c := range cands[1:] {
-		if samePlace(c, best) || named(c, want) && Near(c.Centroid, best.Centroid, 2000) {
+	for i, c := range cands {
+		if i == bi || samePlace(c, best) {
 			continue
 		}
-		if town && !named(c, want) && !c.IsSettlement() {
+		if named(c, want) && (Near(c.Centroid, best.Centroid, 2000) || town && isAdminArea(c) && c.Bound.Contains(best.Centroid)) {
+			continue
+		}
+		if town && !named(c, want) {
 			continue // named after the settlement
 		}
 		if mentions(c, want) {
 			return -1, false
 		}
 	}
-	return 0, true
+	return bi, true
+}
+
+// isAdminArea reports whether pl is an administrative boundary.
+func isAdminArea(pl geocode.Place) bool {
+	return pl.Class == "boundary" && pl.Type == "administrative"
 }
 
 // samePlace reports whether a and b are the same record.

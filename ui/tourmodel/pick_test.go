@@ -33,8 +33,15 @@ var (
 	cafe           = place(6, "CAFE im kunstmuseum", orb.Point{9.5217, 47.1391})
 	vaduzElsewhere = town(place(7, "Vaduz", orb.Point{9.9, 47.5}))
 	busStopVaduz   = place(11, "Vaduz", orb.Point{9.9, 47.5})
-	landstrasse    = geocode.Place{OSMType: "way", OSMID: 12, PlaceID: 12, Name: "Landstrasse", Centroid: orb.Point{9.51, 47.18}, Class: "highway", Type: "secondary", RankAddress: 26}
-	landstrasse2   = geocode.Place{OSMType: "way", OSMID: 13, PlaceID: 13, Name: "Landstrasse", Centroid: orb.Point{9.52, 47.08}, Class: "highway", Type: "secondary", RankAddress: 26}
+	// Andorra maps its parishes apart from their towns (search lists the
+	// parish first); boxes and centroids as in the Andorra pack.
+	encampParish  = geocode.Place{OSMType: "relation", OSMID: 20, PlaceID: 20, Name: "Encamp", Centroid: orb.Point{1.6524, 42.5258}, Bound: orb.Bound{Min: orb.Point{1.5460, 42.4898}, Max: orb.Point{1.7389, 42.5592}}, Class: "boundary", Type: "administrative", RankAddress: 14}
+	encampTown    = town(place(21, "Encamp", orb.Point{1.5836, 42.5359}))
+	encampAway    = town(place(22, "Encamp", orb.Point{1.40, 42.40}))
+	canilloTown   = town(place(23, "Canillo", orb.Point{1.5980, 42.5667}))
+	aldosaCanillo = geocode.Place{OSMType: "node", OSMID: 24, PlaceID: 24, Name: "l’Aldosa de Canillo", Centroid: orb.Point{1.6278, 42.5795}, Class: "place", Type: "hamlet", RankAddress: 20}
+	landstrasse   = geocode.Place{OSMType: "way", OSMID: 12, PlaceID: 12, Name: "Landstrasse", Centroid: orb.Point{9.51, 47.18}, Class: "highway", Type: "secondary", RankAddress: 26}
+	landstrasse2  = geocode.Place{OSMType: "way", OSMID: 13, PlaceID: 13, Name: "Landstrasse", Centroid: orb.Point{9.52, 47.08}, Class: "highway", Type: "secondary", RankAddress: 26}
 )
 
 func TestPick(t *testing.T) {
@@ -57,6 +64,12 @@ func TestPick(t *testing.T) {
 		{"best is not named so", "Vaduz", []geocode.Place{recycling, vaduzTown}, nil, -1},
 		{"single result of a partial name", "Landesmuseum", []geocode.Place{place(9, "Liechtenstein National Museum", orb.Point{9.52, 47.14})}, nil, 0},
 		{"word inside another word does not count", "Vaduz", []geocode.Place{vaduzTown}, []geocode.Place{place(10, "Vaduzerstrasse", orb.Point{9.52, 47.14})}, 0},
+		{"parish listed before its town: the town", "Encamp", []geocode.Place{encampParish, encampTown}, nil, 1},
+		{"town listed before its parish: the town", "Encamp", []geocode.Place{encampTown, encampParish}, nil, 0},
+		{"a town of the parish's name outside it", "Encamp", []geocode.Place{encampParish, encampAway}, nil, -1},
+		{"parish, its town and another town of the name", "Encamp", []geocode.Place{encampParish, encampTown, encampAway}, nil, -1},
+		{"a parish alone: places named after it", "Encamp", []geocode.Place{encampParish}, []geocode.Place{place(25, "Encamp Tennis Club", orb.Point{1.58, 42.53})}, 0},
+		{"hamlets named after the town", "Canillo", []geocode.Place{canilloTown, aldosaCanillo}, nil, 0},
 		{"nothing found", "Nowhere", nil, nil, -1},
 		{"empty text", " !", []geocode.Place{vaduzTown, vaduzCastle}, nil, -1},
 	}

@@ -29,7 +29,7 @@
 //	            bays, straits, lakes and rivers — water bodies), postalcode.
 //
 // normalizeimportance: the packs' importance is already 0..1 (rank based,
-// raised by wikipedia/population; see regions/places_importance.go), but a
+// raised by wikipedia/population; see regions/places/places_importance.go), but a
 // search may adjust it (viewbox or country boosts). NormalizeImportance
 // clamps it into [0, 1] and rounds it to 6 decimals, so clients get a value
 // comparable across queries and endpoints.

@@ -1,0 +1,27 @@
+// Package extract reads an OpenStreetMap extract (.osm.pbf or OSM XML) and
+// holds it for the import stages: the first stage of an import.
+//
+// Input: the paths of one or more extracts (Load, LoadAll; LoadWith for the
+// import, which names the temporary directory and the progress tracker).
+// Output: Data, which the later stages read through Ways, TaggedNodes,
+// Relations, Node and Way, and the import's plumbing those stages share:
+// the progress Tracker and its Status reports, the stage meter (StageStat:
+// wall and CPU time, peak RSS and live heap per stage), the memory watch
+// (ErrMemoryBudget), the errors for bad input (ErrNotPBF, ErrTruncated,
+// ErrCorrupt, ErrEmptyExtract), packed tags (TagMap, PackedTags) and the
+// unlinked temporary files and mappings later stages spill to
+// (CreateUnlinked, MapWritable). It imports no other stage.
+//
+// Design: untagged nodes are not kept as objects; their locations go
+// through a compressed store of sorted runs in a temporary file
+// (nodestore.go) into the ways that use them. Ways, tagged nodes and
+// relations live outside the Go heap in memory-mapped temporary files
+// (waystore.go, relstore.go) whose pages the import gives back between
+// stages (Data.ReleasePages); objects are sorted by id instead of kept in
+// maps. What of this grows with the input is in the cost model of package
+// regions.
+//
+// The home view (home_bbox) is the extract's largest cluster of nodes
+// (home.go, home_area.go), so an extract with disjoint areas (the LI test
+// extract also covers part of Alabama) opens on its main area.
+package extract

@@ -1,0 +1,90 @@
+package places
+
+import (
+	"fmt"
+	"math/rand"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// TestColdStore copies strings and address lines into a store in a
+// temporary directory: the copies read back equal after their pages were
+// given back and after the collector ran, lie outside the Go heap (a
+// string's bytes are not the original's), lines stay aligned, and a store
+// without a directory gives its arguments back unchanged.
+func TestColdStore(t *testing.T) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewSource(seed))
+	c, err := newColdStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.close()
+	type kept struct {
+		want  string
+		got   string
+		lines []addressLine
+		wantL []addressLine
+	}
+	var all []kept
+	// Enough to fill more than one chunk.
+	for total := 0; total < coldChunk+coldChunk/2; {
+		n := 1 + rng.Intn(4000)
+		s := strings.Repeat(fmt.Sprintf("%c", 'a'+rng.Intn(26)), n) + fmt.Sprint(len(all))
+		l := make([]addressLine, 1+rng.Intn(6))
+		for k := range l {
+			l[k] = addressLine{distance: rng.Float64() * 1e4, parent: rng.Int31(), rank: int16(rng.Intn(30)), isAddress: rng.Intn(2) == 0}
+		}
+		k := kept{want: strings.Clone(s), got: c.str(s), wantL: append([]addressLine(nil), l...), lines: c.lines(l)}
+		if unsafe.StringData(k.got) == unsafe.StringData(s) {
+			t.Fatalf("string %d was not copied into the store", len(all))
+		}
+		if p := uintptr(unsafe.Pointer(&k.lines[0])); p%unsafe.Alignof(addressLine{}) != 0 {
+			t.Fatalf("lines %d at %#x, not aligned", len(all), p)
+		}
+		all = append(all, k)
+		total += len(s) + len(l)*int(unsafe.Sizeof(addressLine{}))
+		if len(all)%1000 == 0 {
+			c.dropResident()
+		}
+	}
+	if len(c.chunks) < 2 {
+		t.Fatalf("%d chunks mapped, want at least 2", len(c.chunks))
+	}
+	c.dropResident()
+	runtime.GC()
+	for i, k := range all {
+		if k.got != k.want {
+			t.Fatalf("string %d reads back different", i)
+		}
+		for j := range k.lines {
+			if k.lines[j] != k.wantL[j] {
+				t.Fatalf("lines %d, line %d: %+v, want %+v", i, j, k.lines[j], k.wantL[j])
+			}
+		}
+	}
+	// The same string again (the places of one object) is one copy.
+	s := all[len(all)-1].want
+	if a, b := c.str(s), c.str(s); unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Error("one string copied twice in a row gave two copies")
+	}
+
+	mem, err := newColdStore("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := []addressLine{{parent: 1}}
+	if got := mem.str(s); unsafe.StringData(got) != unsafe.StringData(s) {
+		t.Error("a store without a directory copied a string")
+	}
+	if got := mem.lines(l); &got[0] != &l[0] {
+		t.Error("a store without a directory copied lines")
+	}
+	if got := c.str(""); got != "" {
+		t.Errorf("empty string: %q", got)
+	}
+}

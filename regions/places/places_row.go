@@ -1,0 +1,146 @@
+package places
+
+// places_row.go: a place while the places stage runs (places.go), kept
+// small: a country has millions.
+
+import (
+	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
+
+	"waymark/regions/extract"
+)
+
+// place is one row of the places table while the stage runs: 232 bytes,
+// allocated as 240 (a country has millions; the fields are ordered so
+// that none pads).
+// The non-leaf places a step holds are mostly streets (LI: 90%), so what
+// few of them set (address tags, relation members, kept tags) waits in
+// later, and small numbers are small: 352 bytes before (LI ×16: 17 MB of
+// the stage's peak).
+type place struct {
+	osmID      int64
+	kind       *placeKind
+	name       string
+	names      extract.TagMap
+	postcode   string
+	country    string
+	extratags  extract.PackedTags
+	importance float64
+	parent     int32 // index+1 of the parent place, 0 for none
+	linked     int32 // index+1 of the place this one is linked into
+	centroid   orb.Point
+	bound      orb.Bound
+	geom       shape   // 16 bytes and its blob (places_shape.go)
+	area       float64 // square degrees, 0 unless areal
+	lines      []addressLine
+	osmType    byte // 'N', 'W', 'R'; 0 for a country row made from no object
+	adminLevel int8 // 1..14 for administrative boundaries, else 15
+	// Nominatim's ranks, 0..30.
+	rankSearch, rankAddress int8
+	tagPostcode             bool // postcode came from addr:postcode (own or inherited)
+	// inheritedPostcode marks a postcode taken from the surrounding
+	// building (not counted again for postcode centroids).
+	inheritedPostcode bool
+	interpolated      bool
+	// inherits marks a house or POI whose address continues with its
+	// parent's (addressHouse): lines holds only the parent's row and
+	// fullLines adds the parent's lines.
+	inherits bool
+	// later holds what the steps after collect read of the object, for
+	// the few places that have any (nil for most).
+	later *placeLater
+}
+
+// placeKind is a place's class and type (placeBuilder.kindOf keeps one
+// of each pair): 8 bytes in a place where the two strings took 32.
+type placeKind struct{ class, typ string }
+
+// placeLater is what a place keeps of its object for the steps after
+// collect, and its address tags: 96 bytes, for the few non-leaf places
+// that have any (the leaves, houses and POIs, wait in the spill).
+type placeLater struct {
+	tags   osm.Tags         // laterTags of the object
+	member []extract.Member // relation members (label node for linking)
+	// housenumber, street and addrPlace are the address tags
+	// (addr:housenumber, addr:street or addr:street:name, addr:place),
+	// or those inherited from a building.
+	housenumber, street, addrPlace string
+}
+
+// setRanks sets the place's ranks from its kind, admin level and type
+// (placeRanks).
+func (p *place) setRanks() {
+	search, address := placeRanks(p.kind.class, p.kind.typ, int(p.adminLevel), p.osmType == 'N')
+	p.rankSearch, p.rankAddress = int8(search), int8(address)
+}
+
+// osmTypeName is the place's osm_type: "N", "W", "R" or "".
+func (p *place) osmTypeName() string {
+	if p.osmType == 0 {
+		return ""
+	}
+	return string(rune(p.osmType))
+}
+
+// keptTags returns the place's laterTags (nil for none).
+func (p *place) keptTags() osm.Tags {
+	if p.later == nil {
+		return nil
+	}
+	return p.later.tags
+}
+
+// members returns the members of the place's relation (nil for none).
+func (p *place) members() []extract.Member {
+	if p.later == nil {
+		return nil
+	}
+	return p.later.member
+}
+
+// housenumber returns the place's house number ("" for none).
+func (p *place) housenumber() string {
+	if p.later == nil {
+		return ""
+	}
+	return p.later.housenumber
+}
+
+// street returns the place's addr:street ("" for none).
+func (p *place) street() string {
+	if p.later == nil {
+		return ""
+	}
+	return p.later.street
+}
+
+// addrPlace returns the place's addr:place ("" for none).
+func (p *place) addrPlace() string {
+	if p.later == nil {
+		return ""
+	}
+	return p.later.addrPlace
+}
+
+// setAddress sets the place's address tags. later may be shared with the
+// other places of the same object, so it is copied, not changed.
+func (p *place) setAddress(housenumber, street, addrPlace string) {
+	var l placeLater
+	if p.later != nil {
+		l = *p.later
+	} else if housenumber == "" && street == "" && addrPlace == "" {
+		return
+	}
+	l.housenumber, l.street, l.addrPlace = housenumber, street, addrPlace
+	p.later = &l
+}
+
+// addressLine is one parent in a place's address: 16 bytes (a country
+// has millions of them).
+type addressLine struct {
+	distance  float64 // meters
+	parent    int32   // index of the parent place
+	rank      int16
+	isAddress bool
+	fromArea  bool
+}

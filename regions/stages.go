@@ -1,9 +1,0 @@
-package regions
-
-// DefaultStages returns the stages of a full import, in order:
-// places (geocoding tables), roads (routing graphs per profile), and
-// map features (tile rendering tables). Each stage owns its tables; see the
-// doc comment of the file that defines it for the tables it writes.
-func DefaultStages() []Stage {
-	return []Stage{PlacesStage(), RoadsStage(), FeaturesStage()}
-}
