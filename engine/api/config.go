@@ -72,7 +72,7 @@ type Config struct {
 	// over 10 ms of CPU or 4 MB of memory: large matrices, optimizations,
 	// matchings, long or detailed directions) worked on at once (default:
 	// one CPU fewer than the machine has, at least 1); more wait for a
-	// turn, so the light requests stay fast under load (gate.go).
+	// turn, so the light requests stay fast under load (package gate).
 	Heavy int `json:"heavy,omitempty"`
 	// HeavyMemoryMB bounds the estimated memory of the heavy requests
 	// not yet answered (default 128 MB); a request estimated above it
@@ -83,7 +83,7 @@ type Config struct {
 	HeavyShare float64 `json:"heavy_share,omitempty"`
 	// MaxConns bounds the open connections (default 512); at the cap the
 	// ones slow to send their headers, then idle ones, are closed to make
-	// room, and when none is, more wait (conns.go).
+	// room, and when none is, more wait (package connlimit).
 	MaxConns int `json:"max_conns,omitempty"`
 	// MaxConnsPerAddr bounds the connections of one client address
 	// (default: all but an eighth of MaxConns); past it that address's

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"waymark/engine/api/connlimit"
 )
 
 // dialFrom dials addr from the loopback address ip (127.0.0.x).
@@ -98,7 +100,7 @@ func TestSlowHeadersDoNotStarve(t *testing.T) {
 			wait, opened := slowHeaders(slowIP, addr.String(), 80, stop)
 			defer wait()
 			defer close(stop)
-			time.Sleep(slowHeader + 300*time.Millisecond) // the server full, the first ones slow
+			time.Sleep(connlimit.SlowHeader + 300*time.Millisecond) // the server full, the first ones slow
 			c := clientFrom(tc.from)
 			const n = 100
 			fast, sent := 0, 0
@@ -177,17 +179,17 @@ func TestSlowHeaderClosedBeforeIdle(t *testing.T) {
 		defer c.Close()
 		io.WriteString(c, "GET /v1/ping?key=k HTTP/1.1\r\n")
 		slow = append(slow, c)
-		time.Sleep(slowHeader / 2)
+		time.Sleep(connlimit.SlowHeader / 2)
 	}
 	// slow[0] has waited over a second, slow[1] half of one
-	time.Sleep(slowHeader/2 + 100*time.Millisecond)
+	time.Sleep(connlimit.SlowHeader/2 + 100*time.Millisecond)
 	fresh, err := dialFrom(ip, addr.String())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer fresh.Close()
 	rawGet(t, fresh)
-	if !closedWithin(slow[0], slowHeader+200*time.Millisecond) {
+	if !closedWithin(slow[0], connlimit.SlowHeader+200*time.Millisecond) {
 		t.Error("the connection slow to send its headers for a second is still open (it is closed a second after it made room)")
 	}
 	if closedWithin(idle, 50*time.Millisecond) {
@@ -228,7 +230,7 @@ func TestAddressCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer extra.Close()
-	if !closedWithin(extra, slowHeader+time.Second) {
+	if !closedWithin(extra, connlimit.SlowHeader+time.Second) {
 		t.Error("a fourth connection of an address capped at 3, all served, was not closed")
 	}
 	resp, err := clientFrom(net.IPv4(127, 0, 0, 4)).Get("http://" + addr.String() + "/v1/ping?key=k")

@@ -11,6 +11,8 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 	"waymark/internal/testpacks"
 )
@@ -33,35 +35,35 @@ func TestCostClasses(t *testing.T) {
 	full := route.Output{Steps: true, Annotations: route.AnnotateAll, Overview: route.OverviewFull}
 	tests := []struct {
 		name  string
-		c     cost
+		c     gate.Cost
 		heavy bool
 	}{
-		{"2-point route", directionsCost(two, nil, route.RouteOptions{}, polyline), false},
+		{"2-point route", gate.DirectionsCost(two, nil, route.RouteOptions{}, osrm.Polyline), false},
 		{"2-point route, steps, annotations, full overview, 3 alternatives",
-			directionsCost(two, nil, route.RouteOptions{Output: full, Alternatives: 3}, geoJSON), false},
-		{"10-point route", directionsCost(ten, nil, route.RouteOptions{}, polyline), false},
-		{"10-point route with steps", directionsCost(ten, nil, route.RouteOptions{Output: route.Output{Steps: true}}, polyline), true},
-		{"25-point route without overview", directionsCost(p25, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, polyline), true},
-		{"500-point route without overview", directionsCost(p500, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, polyline), true},
-		{"500-point route, steps, full overview", directionsCost(p500, nil, route.RouteOptions{Output: full}, polyline), true},
-		{"5×5 matrix", tableCost(5, 5, 5, true), false},
-		{"25×25 matrix", tableCost(25, 25, 25, false), true},
-		{"1×100 matrix", tableCost(100, 1, 100, false), true},
-		{"5-stop optimize", tripCost(liPoints(rng, 5), route.Output{}, polyline), false},
-		{"25-stop optimize", tripCost(p25, route.Output{}, polyline), true},
-		{"10-point matching", matchCost(ten, route.Output{}, polyline), true},
-		{"5-minute walking isochrone", isochroneCost(route.Walking, route.IsochroneOptions{Limits: []float64{300}}), false},
-		{"2 km cycling isochrone", isochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{2000}, ByDistance: true}), false},
-		{"15-minute driving isochrone", isochroneCost(route.Driving, route.IsochroneOptions{Limits: []float64{900}}), true},
-		{"60-minute cycling isochrone, 4 contours", isochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{900, 1800, 2700, 3600}}), true},
+			gate.DirectionsCost(two, nil, route.RouteOptions{Output: full, Alternatives: 3}, osrm.GeoJSON), false},
+		{"10-point route", gate.DirectionsCost(ten, nil, route.RouteOptions{}, osrm.Polyline), false},
+		{"10-point route with steps", gate.DirectionsCost(ten, nil, route.RouteOptions{Output: route.Output{Steps: true}}, osrm.Polyline), true},
+		{"25-point route without overview", gate.DirectionsCost(p25, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, osrm.Polyline), true},
+		{"500-point route without overview", gate.DirectionsCost(p500, nil, route.RouteOptions{Output: route.Output{Overview: route.OverviewFalse}}, osrm.Polyline), true},
+		{"500-point route, steps, full overview", gate.DirectionsCost(p500, nil, route.RouteOptions{Output: full}, osrm.Polyline), true},
+		{"5×5 matrix", gate.TableCost(5, 5, 5, true), false},
+		{"25×25 matrix", gate.TableCost(25, 25, 25, false), true},
+		{"1×100 matrix", gate.TableCost(100, 1, 100, false), true},
+		{"5-stop optimize", gate.TripCost(liPoints(rng, 5), route.Output{}, osrm.Polyline), false},
+		{"25-stop optimize", gate.TripCost(p25, route.Output{}, osrm.Polyline), true},
+		{"10-point matching", gate.MatchCost(ten, route.Output{}, osrm.Polyline), true},
+		{"5-minute walking isochrone", gate.IsochroneCost(route.Walking, route.IsochroneOptions{Limits: []float64{300}}), false},
+		{"2 km cycling isochrone", gate.IsochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{2000}, ByDistance: true}), false},
+		{"15-minute driving isochrone", gate.IsochroneCost(route.Driving, route.IsochroneOptions{Limits: []float64{900}}), true},
+		{"60-minute cycling isochrone, 4 contours", gate.IsochroneCost(route.Cycling, route.IsochroneOptions{Limits: []float64{900, 1800, 2700, 3600}}), true},
 	}
 	for _, tt := range tests {
-		if got := tt.c.heavy(); got != tt.heavy {
-			t.Errorf("%s: estimated %v of work, %d kB: heavy = %v, want %v", tt.name, tt.c.work, tt.c.bytes>>10, got, tt.heavy)
+		if got := tt.c.Heavy(); got != tt.heavy {
+			t.Errorf("%s: estimated %v of work, %d kB: heavy = %v, want %v", tt.name, tt.c.Work, tt.c.Bytes>>10, got, tt.heavy)
 		}
 	}
-	if c := directionsCost(p500, nil, route.RouteOptions{Output: full}, polyline); c.bytes < 16<<20 {
-		t.Errorf("500-point route with everything: estimated %d MB, want the tens of MB it takes", c.bytes>>20)
+	if c := gate.DirectionsCost(p500, nil, route.RouteOptions{Output: full}, osrm.Polyline); c.Bytes < 16<<20 {
+		t.Errorf("500-point route with everything: estimated %d MB, want the tens of MB it takes", c.Bytes>>20)
 	}
 }
 
@@ -109,7 +111,7 @@ func TestCostEstimatesFollowAnswers(t *testing.T) {
 		}
 		path := fmt.Sprintf("/%s/v1/driving/%s?key=k&%s", svc, strings.Join(coords, ";"), q)
 		req := httptest.NewRequest("GET", path, nil)
-		p, oe := parseOSRM(withPath(req, coords), append(append(append([]string{}, directionsParams...), tripParams...), matrixParams...), 1, 1000)
+		p, oe := osrm.Parse(withPath(req, coords), append(append(append([]string{}, directionsParams...), tripParams...), matrixParams...), 1, 1000)
 		if oe != nil {
 			t.Fatal(oe)
 		}
@@ -117,11 +119,11 @@ func TestCostEstimatesFollowAnswers(t *testing.T) {
 		var est int64
 		switch svc {
 		case "route":
-			est = directionsCost(pts, nil, route.RouteOptions{Output: out}, g).bytes / memFactor
+			est = gate.DirectionsCost(pts, nil, route.RouteOptions{Output: out}, g).Bytes / gate.MemFactor
 		case "trip":
-			est = tripCost(pts, out, g).bytes / memFactor
+			est = gate.TripCost(pts, out, g).Bytes / gate.MemFactor
 		case "table":
-			est = tableCost(n, n, n, true).bytes / memFactor
+			est = gate.TableCost(n, n, n, true).Bytes / gate.MemFactor
 		}
 		w := &countingWriter{h: http.Header{}}
 		s.ServeHTTP(w, req)

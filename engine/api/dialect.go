@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"waymark/engine/api/osrm"
 )
 
 // Dialects. One implementation answers three: /v1/... (and LocationIQ's
@@ -142,10 +144,10 @@ func unknownPath(w http.ResponseWriter, r *http.Request) {
 			uri += "?" + r.URL.RawQuery
 		}
 		code, msg := osrmURLError(uri)
-		writeOSRMError(w, http.StatusBadRequest, code, msg)
+		osrm.WriteStatus(w, http.StatusBadRequest, code, msg)
 	case first == "v1" || locationIQRouting[first]:
 		if second, _, _ := strings.Cut(rest, "/"); locationIQRouting[first] || locationIQRouting[second] {
-			writeOSRMError(w, http.StatusBadRequest, "InvalidUrl", "Unknown path: "+r.URL.Path+"; routing paths are /v1/{service}/{profile}/{coordinates}")
+			osrm.WriteStatus(w, http.StatusBadRequest, "InvalidUrl", "Unknown path: "+r.URL.Path+"; routing paths are /v1/{service}/{profile}/{coordinates}")
 			return
 		}
 		writeJSON(w, "", http.StatusNotFound, map[string]string{"error": "Unknown path: " + r.URL.Path})

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"waymark/engine/api/geomformat"
 	"waymark/engine/geocode"
 	"waymark/engine/geocode/matchquality"
 )
@@ -180,16 +181,16 @@ func (v view) makeRecord(p *geocode.Place) record {
 	}
 	if p.Geometry != nil {
 		if gp.polygons.GeoJSON {
-			rec.GeoJSON = geoJSONGeometry(p.Geometry)
+			rec.GeoJSON = geomformat.GeoJSON(p.Geometry)
 		}
 		if gp.polygons.KML {
-			rec.GeoKML = kml(p.Geometry)
+			rec.GeoKML = geomformat.KML(p.Geometry)
 		}
 		if gp.polygons.SVG {
-			rec.SVG = svg(p.Geometry)
+			rec.SVG = geomformat.SVG(p.Geometry)
 		}
 		if gp.polygons.Text {
-			rec.GeoText = wkt(p.Geometry)
+			rec.GeoText = geomformat.WKT(p.Geometry)
 		}
 	}
 	return rec
@@ -219,9 +220,9 @@ func (v view) featureGeometry(p *geocode.Place) json.RawMessage {
 // geometryOrPoint is p's requested geometry, else its centroid as a point.
 func geometryOrPoint(p *geocode.Place) json.RawMessage {
 	if p.Geometry != nil {
-		return geoJSONGeometry(p.Geometry)
+		return geomformat.GeoJSON(p.Geometry)
 	}
-	return json.RawMessage(`{"type":"Point","coordinates":[` + num(p.Centroid[0]) + `,` + num(p.Centroid[1]) + `]}`)
+	return json.RawMessage(`{"type":"Point","coordinates":[` + geomformat.Num(p.Centroid[0]) + `,` + geomformat.Num(p.Centroid[1]) + `]}`)
 }
 
 // geoJSON builds Nominatim's geojson FeatureCollection.
@@ -257,8 +258,8 @@ func (v view) geoJSON(places []geocode.Place) map[string]any {
 		}
 		feats = append(feats, feature{
 			Type: "Feature", Properties: props,
-			BBox: [4]json.Number{json.Number(num(p.Bound.Min[0])), json.Number(num(p.Bound.Min[1])),
-				json.Number(num(p.Bound.Max[0])), json.Number(num(p.Bound.Max[1]))},
+			BBox: [4]json.Number{json.Number(geomformat.Num(p.Bound.Min[0])), json.Number(geomformat.Num(p.Bound.Min[1])),
+				json.Number(geomformat.Num(p.Bound.Max[0])), json.Number(geomformat.Num(p.Bound.Max[1]))},
 			Geometry: v.featureGeometry(p),
 		})
 	}

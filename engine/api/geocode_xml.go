@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"waymark/engine/api/geomformat"
 	"waymark/engine/geocode"
 )
 
@@ -75,13 +76,13 @@ func (x *xmlWriter) placeAttrs(v view, p *geocode.Place) {
 	x.attr("address_rank", strconv.Itoa(p.RankAddress))
 	if p.Geometry != nil {
 		if v.gp.polygons.Text {
-			x.attr("geotext", wkt(p.Geometry))
+			x.attr("geotext", geomformat.WKT(p.Geometry))
 		}
 		if v.gp.polygons.SVG {
-			x.attr("geosvg", svg(p.Geometry))
+			x.attr("geosvg", geomformat.SVG(p.Geometry))
 		}
 		if v.gp.polygons.GeoJSON {
-			x.attr("geojson", string(geoJSONGeometry(p.Geometry)))
+			x.attr("geojson", string(geomformat.GeoJSON(p.Geometry)))
 		}
 	}
 	if v.showDist {
@@ -92,7 +93,7 @@ func (x *xmlWriter) placeAttrs(v view, p *geocode.Place) {
 // details writes geokml, address parts, extratags and namedetails.
 func (x *xmlWriter) details(v view, p *geocode.Place, addressParent string) {
 	if p.Geometry != nil && v.gp.polygons.KML {
-		x.b.WriteString("<geokml>" + kml(p.Geometry) + "</geokml>")
+		x.b.WriteString("<geokml>" + geomformat.KML(p.Geometry) + "</geokml>")
 	}
 	if v.gp.address {
 		if addressParent != "" {

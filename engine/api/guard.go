@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"waymark/engine/api/gate"
 )
 
 // Request guards: the bounds every request is served within. The server
@@ -24,16 +26,16 @@ import (
 //   - Deadline: the request's context ends after Config.DeadlineSeconds
 //     (default 30 s) or when the client leaves; the engine's loops stop.
 //   - Heavy requests: every routing request's cost is estimated before
-//     its work starts (cost.go); the heavy ones take turns at the gate
-//     (gate.go): at most Config.Heavy at a time, their memory within
+//     its work starts (package gate); the heavy ones take turns at the gate
+//     (package gate): at most Config.Heavy at a time, their memory within
 //     Config.HeavyMemoryMB, and only Config.HeavyShare of the CPUs while
 //     light requests keep them busy; their answers are written as a
-//     stream (jsonstream.go), so light requests keep their latency, and
+//     stream (osrm.Stream), so light requests keep their latency, and
 //     the server its memory, under load.
 //   - Connections: at most Config.MaxConns open (default 512), at most
 //     Config.MaxConnsPerAddr from one client address; at a cap the
 //     connections slow to send their headers are closed first, then idle
-//     ones (conns.go); read, write and idle timeouts cut off clients that
+//     ones (package connlimit); read, write and idle timeouts cut off clients that
 //     never finish a request or never read the answer.
 
 const (
@@ -45,7 +47,7 @@ const (
 // guards is the state of the request guards of one server.
 type guards struct {
 	deadline time.Duration
-	gate     *gate
+	gate     *gate.Gate
 	origins  []string
 	hosts    []string
 	failed   *limiter // keyed by client address
@@ -59,15 +61,15 @@ func newGuards(c Config) *guards {
 	}
 	cpus := runtime.NumCPU()
 	slots := heavySlots(c)
-	budget := int64(defaultHeavyMemory)
+	budget := int64(gate.DefaultMemory)
 	if c.HeavyMemoryMB > 0 {
 		budget = int64(c.HeavyMemoryMB) << 20
 	}
-	share := defaultHeavyShare
+	share := gate.DefaultShare
 	if c.HeavyShare > 0 {
 		share = c.HeavyShare
 	}
-	g.gate = newGate(slots, budget, share, cpus)
+	g.gate = gate.New(slots, budget, share, cpus)
 	return g
 }
 

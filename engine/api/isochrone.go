@@ -9,6 +9,8 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 )
 
@@ -60,17 +62,17 @@ type isoRequest struct {
 }
 
 func (s *Server) handleIsochrone(w http.ResponseWriter, r *http.Request) {
-	p, oe := parseOSRM(r, isochroneParams, 1, 1)
+	p, oe := osrm.Parse(r, isochroneParams, 1, 1)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	q, oe := parseIsochrone(p)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
-	if !admit(w, r, isochroneCost(p.Profile, q.opt)) {
+	if !gate.Admit(w, r, gate.IsochroneCost(p.Profile, q.opt)) {
 		return
 	}
 	req := engine.IsochroneRequest{Profile: p.Profile, Coordinate: p.Coordinates[0], Options: q.opt}
@@ -79,50 +81,50 @@ func (s *Server) handleIsochrone(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.engine(r).Isochrone(r.Context(), req)
 	if err != nil {
-		writeRouteError(w, err, "NoSegment")
+		osrm.WriteRouteError(w, err, "NoSegment")
 		return
 	}
-	s.writeStream(w, r, func(js *jsonStream) {
-		js.raw(`{"type":"FeatureCollection","features":[`)
+	s.writeStream(w, r, func(js *osrm.Stream) {
+		js.Raw(`{"type":"FeatureCollection","features":[`)
 		for k := range res.Contours {
 			i := len(res.Contours) - 1 - k
-			js.sep(k)
-			js.isoFeature(&res.Contours[i], q, q.colors[i])
+			js.Sep(k)
+			isoFeature(js, &res.Contours[i], q, q.colors[i])
 		}
-		js.raw("]")
+		js.Raw("]")
 		if !p.SkipWaypts {
-			js.waypoints("waypoints", []route.Waypoint{res.Waypoint}, p.NoHints)
+			js.Waypoints("waypoints", []route.Waypoint{res.Waypoint}, p.NoHints)
 		}
-		js.raw("}")
+		js.Raw("}")
 	})
 }
 
 // parseIsochrone reads the contours, their colors and their shape.
-func parseIsochrone(p *osrmParams) (isoRequest, *osrmError) {
+func parseIsochrone(p *osrm.Params) (isoRequest, *osrm.Error) {
 	q := isoRequest{opt: route.IsochroneOptions{Exclude: p.Exclude}}
 	name, scale, top := "contours_minutes", 60.0, 60.0
 	switch {
 	case p.Has("contours_minutes") && p.Has("contours_meters"):
-		return q, osrmErr("InvalidOptions", "Give contours_minutes or contours_meters, not both")
+		return q, osrm.Errf("InvalidOptions", "Give contours_minutes or contours_meters, not both")
 	case p.Has("contours_meters"):
 		name, scale, top, q.opt.ByDistance = "contours_meters", 1, 100000, true
 	case !p.Has("contours_minutes"):
-		return q, osrmErr("InvalidOptions", "contours_minutes or contours_meters is required")
+		return q, osrm.Errf("InvalidOptions", "contours_minutes or contours_meters is required")
 	}
 	parts := strings.Split(p.Get(name), ",")
 	if len(parts) > route.MaxContours {
-		return q, osrmErr("InvalidValue", "%s: at most %d contours, got %d", name, route.MaxContours, len(parts))
+		return q, osrm.Errf("InvalidValue", "%s: at most %d contours, got %d", name, route.MaxContours, len(parts))
 	}
 	for _, s := range parts {
 		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return q, p.malformed(name, "needs numbers, comma-separated, got %q", s)
+			return q, p.Malformed(name, "needs numbers, comma-separated, got %q", s)
 		}
 		if v <= 0 || v > top {
-			return q, osrmErr("InvalidValue", "%s: %v is out of range (0, %v]", name, v, top)
+			return q, osrm.Errf("InvalidValue", "%s: %v is out of range (0, %v]", name, v, top)
 		}
 		if n := len(q.opt.Limits); n > 0 && v*scale <= q.opt.Limits[n-1] {
-			return q, osrmErr("InvalidValue", "%s: contours must ascend, got %v after %v", name, v, q.opt.Limits[n-1]/scale)
+			return q, osrm.Errf("InvalidValue", "%s: contours must ascend, got %v after %v", name, v, q.opt.Limits[n-1]/scale)
 		}
 		q.opt.Limits = append(q.opt.Limits, v*scale)
 	}
@@ -130,17 +132,17 @@ func parseIsochrone(p *osrmParams) (isoRequest, *osrmError) {
 	if p.Has("contours_colors") {
 		colors = strings.Split(p.Get("contours_colors"), ",")
 		if len(colors) != len(q.opt.Limits) {
-			return q, osrmErr("InvalidValue", "contours_colors: %d colors for %d contours", len(colors), len(q.opt.Limits))
+			return q, osrm.Errf("InvalidValue", "contours_colors: %d colors for %d contours", len(colors), len(q.opt.Limits))
 		}
 	}
 	for _, c := range colors {
 		hex, ok := hexColor(c)
 		if !ok {
-			return q, p.malformed("contours_colors", "needs hex colors without #, got %q", c)
+			return q, p.Malformed("contours_colors", "needs hex colors without #, got %q", c)
 		}
 		q.colors = append(q.colors, hex)
 	}
-	var oe *osrmError
+	var oe *osrm.Error
 	if q.polygons, oe = p.Bool("polygons", false); oe != nil {
 		return q, oe
 	}
@@ -169,95 +171,95 @@ func hexColor(c string) (string, bool) {
 }
 
 // floatParam reads an optional number within [lo, hi].
-func floatParam(p *osrmParams, name string, def, lo, hi float64) (float64, *osrmError) {
+func floatParam(p *osrm.Params, name string, def, lo, hi float64) (float64, *osrm.Error) {
 	if !p.Has(name) {
 		return def, nil
 	}
 	v, err := strconv.ParseFloat(p.Get(name), 64)
 	if err != nil || math.IsNaN(v) {
-		return 0, p.malformed(name, "needs a number, got %q", p.Get(name))
+		return 0, p.Malformed(name, "needs a number, got %q", p.Get(name))
 	}
 	if v < lo || v > hi {
-		return 0, osrmErr("InvalidValue", "%s: %v is out of range [%v, %v]", name, v, lo, hi)
+		return 0, osrm.Errf("InvalidValue", "%s: %v is out of range [%v, %v]", name, v, lo, hi)
 	}
 	return v, nil
 }
 
 // isoFeature writes one contour as a GeoJSON feature.
-func (s *jsonStream) isoFeature(c *route.Contour, q isoRequest, color string) {
-	s.raw(`{"type":"Feature","properties":{"contour":`)
+func isoFeature(s *osrm.Stream, c *route.Contour, q isoRequest, color string) {
+	s.Raw(`{"type":"Feature","properties":{"contour":`)
 	if q.opt.ByDistance {
-		s.float(c.Limit)
-		s.raw(`,"metric":"distance"`)
+		s.Float(c.Limit)
+		s.Raw(`,"metric":"distance"`)
 	} else {
-		s.float(c.Limit / 60)
-		s.raw(`,"metric":"time"`)
+		s.Float(c.Limit / 60)
+		s.Raw(`,"metric":"time"`)
 	}
-	s.key(true, "color")
-	s.str(color)
-	s.key(true, "opacity")
-	s.float(isoOpacity)
+	s.Key(true, "color")
+	s.Str(color)
+	s.Key(true, "opacity")
+	s.Float(isoOpacity)
 	if q.polygons {
-		s.key(true, "fill")
-		s.str(color)
-		s.key(true, "fill-opacity")
-		s.float(isoOpacity)
-		s.key(true, "fillColor")
-		s.str(color)
-		s.key(true, "fillOpacity")
-		s.float(isoOpacity)
+		s.Key(true, "fill")
+		s.Str(color)
+		s.Key(true, "fill-opacity")
+		s.Float(isoOpacity)
+		s.Key(true, "fillColor")
+		s.Str(color)
+		s.Key(true, "fillOpacity")
+		s.Float(isoOpacity)
 	}
-	s.raw(`},"geometry":`)
-	s.contourGeometry(c.Polygons, q.polygons)
-	s.raw("}")
+	s.Raw(`},"geometry":`)
+	contourGeometry(s, c.Polygons, q.polygons)
+	s.Raw("}")
 }
 
 // contourGeometry writes a contour's polygons as a Polygon or a
 // MultiPolygon, or with lines their rings as a LineString or a
 // MultiLineString (an empty MultiPolygon or MultiLineString when none
 // is left: the origin's road reaches nowhere within the contour).
-func (s *jsonStream) contourGeometry(ps []orb.Polygon, polygons bool) {
+func contourGeometry(s *osrm.Stream, ps []orb.Polygon, polygons bool) {
 	ring := func(r orb.Ring) {
-		s.raw("[")
+		s.Raw("[")
 		for i, p := range r {
-			s.sep(i)
-			s.location(p)
+			s.Sep(i)
+			s.Location(p)
 		}
-		s.raw("]")
+		s.Raw("]")
 	}
 	rings := func(p orb.Polygon) {
-		s.raw("[")
+		s.Raw("[")
 		for i, r := range p {
-			s.sep(i)
+			s.Sep(i)
 			ring(r)
 		}
-		s.raw("]")
+		s.Raw("]")
 	}
 	switch {
 	case polygons && len(ps) == 1:
-		s.raw(`{"type":"Polygon","coordinates":`)
+		s.Raw(`{"type":"Polygon","coordinates":`)
 		rings(ps[0])
 	case polygons:
-		s.raw(`{"type":"MultiPolygon","coordinates":[`)
+		s.Raw(`{"type":"MultiPolygon","coordinates":[`)
 		for i, p := range ps {
-			s.sep(i)
+			s.Sep(i)
 			rings(p)
 		}
-		s.raw("]")
+		s.Raw("]")
 	case len(ps) == 1 && len(ps[0]) == 1:
-		s.raw(`{"type":"LineString","coordinates":`)
+		s.Raw(`{"type":"LineString","coordinates":`)
 		ring(ps[0][0])
 	default:
-		s.raw(`{"type":"MultiLineString","coordinates":[`)
+		s.Raw(`{"type":"MultiLineString","coordinates":[`)
 		n := 0
 		for _, p := range ps {
 			for _, r := range p {
-				s.sep(n)
+				s.Sep(n)
 				ring(r)
 				n++
 			}
 		}
-		s.raw("]")
+		s.Raw("]")
 	}
-	s.raw("}")
+	s.Raw("}")
 }

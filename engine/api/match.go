@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 )
 
 // Matching endpoints: /matching/{profile}/{coordinates} (with or without
@@ -36,15 +38,15 @@ var matchParams = []string{"timestamps", "gaps", "tidy", "waypoints", "steps", "
 
 // parseMatchRequest reads the matching-specific options into req, and the
 // encoding of the answer's geometries.
-func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmError) {
+func parseMatchRequest(p *osrm.Params) (engine.MatchRequest, osrm.Geometries, *osrm.Error) {
 	n := len(p.Coordinates)
 	req := engine.MatchRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings, Hints: p.Hints, SplitGaps: true, Exclude: p.Exclude}
 	for _, c := range p.Curb {
 		if c {
-			return req, 0, osrmErr("InvalidOptions", "approaches=curb is not supported by the matching service")
+			return req, 0, osrm.Errf("InvalidOptions", "approaches=curb is not supported by the matching service")
 		}
 	}
-	rs, oe := p.list("radiuses", n)
+	rs, oe := p.List("radiuses", n)
 	if oe != nil {
 		return req, 0, oe
 	}
@@ -59,16 +61,16 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmErr
 			default:
 				f, err := strconv.ParseFloat(v, 64)
 				if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-					return req, 0, osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", v)
+					return req, 0, osrm.Errf("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", v)
 				}
 				if f > engine.MaxMatchingRadius {
-					return req, 0, osrmErr("TooBig", "Radius %g is over the maximum of %g m for map matching", f, engine.MaxMatchingRadius)
+					return req, 0, osrm.Errf("TooBig", "Radius %g is over the maximum of %g m for map matching", f, engine.MaxMatchingRadius)
 				}
 				req.Radiuses[i] = math.Max(f, 1e-9)
 			}
 		}
 	}
-	ts, oe := p.list("timestamps", n)
+	ts, oe := p.List("timestamps", n)
 	if oe != nil {
 		return req, 0, oe
 	}
@@ -77,7 +79,7 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmErr
 		for i, v := range ts {
 			t, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 			if err != nil || t < 0 {
-				return req, 0, p.malformed("timestamps", "needs ;-separated non-negative integers (UNIX seconds), got %q", v)
+				return req, 0, p.Malformed("timestamps", "needs ;-separated non-negative integers (UNIX seconds), got %q", v)
 			}
 			req.Timestamps[i] = t
 		}
@@ -87,7 +89,7 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmErr
 	case "ignore":
 		req.SplitGaps = false
 	default:
-		return req, 0, p.malformed("gaps", "needs split or ignore, got %q", v)
+		return req, 0, p.Malformed("gaps", "needs split or ignore, got %q", v)
 	}
 	if req.Tidy, oe = p.Bool("tidy", false); oe != nil {
 		return req, 0, oe
@@ -95,16 +97,16 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmErr
 	if !req.Tidy && req.Timestamps != nil {
 		for i := 1; i < n; i++ {
 			if req.Timestamps[i] < req.Timestamps[i-1] {
-				return req, 0, osrmErr("InvalidValue", "Timestamps need to be monotonically increasing.")
+				return req, 0, osrm.Errf("InvalidValue", "Timestamps need to be monotonically increasing.")
 			}
 		}
 	}
-	ends, oe := p.legEnds(n)
+	ends, oe := p.LegEnds(n)
 	if oe != nil {
 		return req, 0, oe
 	}
 	req.Waypoints = ends
-	var geoms geometries
+	var geoms osrm.Geometries
 	if req.Output, geoms, oe = p.Output(); oe != nil {
 		return req, 0, oe
 	}
@@ -112,34 +114,34 @@ func parseMatchRequest(p *osrmParams) (engine.MatchRequest, geometries, *osrmErr
 }
 
 func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
-	p, oe := parseOSRM(r, matchParams, 2, s.limitsFor(r).Matching)
+	p, oe := osrm.Parse(r, matchParams, 2, s.limitsFor(r).Matching)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	req, geoms, oe := parseMatchRequest(p)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
-	if !admit(w, r, matchCost(req.Coordinates, req.Output, geoms)) {
+	if !gate.Admit(w, r, gate.MatchCost(req.Coordinates, req.Output, geoms)) {
 		return
 	}
 	res, err := s.engine(r).Match(r.Context(), req)
 	switch {
 	case errors.Is(err, engine.ErrNoMatch) && req.Waypoints != nil:
-		writeOSRM(w, osrmErr("NoMatch", "Could not match the trace with the given waypoints."))
+		osrm.WriteError(w, osrm.Errf("NoMatch", "Could not match the trace with the given waypoints."))
 		return
 	case err != nil:
-		writeRouteError(w, err, "NoMatch")
+		osrm.WriteRouteError(w, err, "NoMatch")
 		return
 	}
-	s.writeStream(w, r, func(js *jsonStream) {
-		js.raw(`{"code":"Ok","matchings":`)
-		js.matchings(res.Matchings, geoms)
+	s.writeStream(w, r, func(js *osrm.Stream) {
+		js.Raw(`{"code":"Ok","matchings":`)
+		js.Matchings(res.Matchings, geoms)
 		if !p.SkipWaypts {
-			js.tracepoints(res.Tracepoints, p.NoHints)
+			js.Tracepoints(res.Tracepoints, p.NoHints)
 		}
-		js.raw("}")
+		js.Raw("}")
 	})
 }

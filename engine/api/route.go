@@ -1,12 +1,13 @@
 package api
 
 import (
-	"errors"
 	"math"
 	"net/http"
 	"strconv"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 )
 
@@ -28,24 +29,18 @@ func (s *Server) routeEndpoints() []endpoint {
 	}
 }
 
-// SnapRequest converts parsed parameters into the engine's snap request.
-func (p *osrmParams) SnapRequest() engine.SnapRequest {
-	return engine.SnapRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings,
-		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap, Exclude: p.Exclude}
-}
-
 var directionsParams = []string{"alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"}
 
 func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	lim := s.limitsFor(r)
-	p, oe := parseOSRM(r, directionsParams, 2, lim.ViaRoute)
+	p, oe := osrm.Parse(r, directionsParams, 2, lim.ViaRoute)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	out, geoms, oe := p.Output()
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	opt := route.RouteOptions{Output: out}
@@ -56,11 +51,11 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 	default:
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			writeOSRM(w, p.malformed("alternatives", "needs true, false or a number, got %q", v))
+			osrm.WriteError(w, p.Malformed("alternatives", "needs true, false or a number, got %q", v))
 			return
 		}
 		if n > lim.Alternatives {
-			writeOSRM(w, osrmErr("TooBig", "Requested number of alternatives is higher than current maximum (%d)", lim.Alternatives))
+			osrm.WriteError(w, osrm.Errf("TooBig", "Requested number of alternatives is higher than current maximum (%d)", lim.Alternatives))
 			return
 		}
 		opt.Alternatives = n
@@ -71,21 +66,21 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		b := v == "true"
 		opt.ContinueStraight = &b
 	default:
-		writeOSRM(w, p.malformed("continue_straight", "needs default, true or false, got %q", v))
+		osrm.WriteError(w, p.Malformed("continue_straight", "needs default, true or false, got %q", v))
 		return
 	}
-	ends, oe := p.legEnds(len(p.Coordinates))
+	ends, oe := p.LegEnds(len(p.Coordinates))
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	opt.LegEnds = ends
-	if !admit(w, r, directionsCost(p.Coordinates, ends, opt, geoms)) {
+	if !gate.Admit(w, r, gate.DirectionsCost(p.Coordinates, ends, opt, geoms)) {
 		return
 	}
 	res, err := s.engine(r).Directions(r.Context(), engine.DirectionsRequest{SnapRequest: p.SnapRequest(), Options: opt})
 	if err != nil {
-		writeRouteError(w, err, "NoRoute")
+		osrm.WriteRouteError(w, err, "NoRoute")
 		return
 	}
 	wps := res.Waypoints
@@ -97,13 +92,13 @@ func (s *Server) handleDirections(w http.ResponseWriter, r *http.Request) {
 		}
 		wps = sel
 	}
-	s.writeStream(w, r, func(js *jsonStream) {
-		js.raw(`{"code":"Ok","routes":`)
-		js.routes(res.Routes, geoms)
+	s.writeStream(w, r, func(js *osrm.Stream) {
+		js.Raw(`{"code":"Ok","routes":`)
+		js.Routes(res.Routes, geoms)
 		if !p.SkipWaypts {
-			js.waypoints("waypoints", wps, p.NoHints)
+			js.Waypoints("waypoints", wps, p.NoHints)
 		}
-		js.raw("}")
+		js.Raw("}")
 	})
 }
 
@@ -134,27 +129,27 @@ var matrixParams = []string{"sources", "destinations", "annotations", "fallback_
 
 func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	lim := s.limitsFor(r)
-	p, oe := parseOSRM(r, matrixParams, 1, lim.Table)
+	p, oe := osrm.Parse(r, matrixParams, 1, lim.Table)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	n := len(p.Coordinates)
 	src, oe := p.Indexes("sources", n, true)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	dst, oe := p.Indexes("destinations", n, true)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	// As OSRM: sources may repeat an index, but the table may hold at most
 	// as many cells as the coordinate limit allows (its square), so a long
 	// list of repeats cannot make the work and memory grow without bound.
 	if ns, nd := orAll(len(src), n), orAll(len(dst), n); ns*nd > lim.Table*lim.Table {
-		writeOSRM(w, osrmErr("TooBig", "Too many table coordinates: %d sources × %d destinations is over %d cells",
+		osrm.WriteError(w, osrm.Errf("TooBig", "Too many table coordinates: %d sources × %d destinations is over %d cells",
 			ns, nd, lim.Table*lim.Table))
 		return
 	}
@@ -169,7 +164,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		case "duration,distance", "distance,duration":
 			wantDur, wantDist = true, true
 		default:
-			writeOSRM(w, p.malformed("annotations", "needs duration, distance or duration,distance, got %q", p.Get("annotations")))
+			osrm.WriteError(w, p.Malformed("annotations", "needs duration, distance or duration,distance, got %q", p.Get("annotations")))
 			return
 		}
 	}
@@ -177,11 +172,11 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	if p.Has("fallback_speed") {
 		f, err := strconv.ParseFloat(p.Get("fallback_speed"), 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			writeOSRM(w, p.malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
+			osrm.WriteError(w, p.Malformed("fallback_speed", "needs a number, got %q", p.Get("fallback_speed")))
 			return
 		}
 		if f < minFallbackSpeed || f > maxFallbackSpeed {
-			writeOSRM(w, osrmErr("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFallbackSpeed))
+			osrm.WriteError(w, osrm.Errf("InvalidValue", "fallback_speed must be between %g and %g m/s", minFallbackSpeed, maxFallbackSpeed))
 			return
 		}
 		fallback = f
@@ -192,75 +187,75 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 	case "snapped":
 		snapped = true
 	default:
-		writeOSRM(w, p.malformed("fallback_coordinate", "needs input or snapped, got %q", v))
+		osrm.WriteError(w, p.Malformed("fallback_coordinate", "needs input or snapped, got %q", v))
 		return
 	}
 	scale := 1.0
 	if p.Has("scale_factor") {
 		f, err := strconv.ParseFloat(p.Get("scale_factor"), 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			writeOSRM(w, p.malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
+			osrm.WriteError(w, p.Malformed("scale_factor", "needs a number, got %q", p.Get("scale_factor")))
 			return
 		}
 		if f < minScale || f > maxScale {
-			writeOSRM(w, osrmErr("InvalidValue", "scale_factor must be between %g and %g", minScale, maxScale))
+			osrm.WriteError(w, osrm.Errf("InvalidValue", "scale_factor must be between %g and %g", minScale, maxScale))
 			return
 		}
 		scale = f
 	}
-	if !admit(w, r, tableCost(len(p.Coordinates), orAll(len(src), n), orAll(len(dst), n), wantDist)) {
+	if !gate.Admit(w, r, gate.TableCost(len(p.Coordinates), orAll(len(src), n), orAll(len(dst), n), wantDist)) {
 		return
 	}
 	res, err := s.engine(r).Table(r.Context(), engine.TableRequest{SnapRequest: p.SnapRequest(), Sources: src, Destinations: dst,
 		Distances: wantDist, FallbackSpeed: fallback, FallbackSnapped: snapped, Scale: scale})
 	if err != nil {
-		writeRouteError(w, err, "NoTable")
+		osrm.WriteRouteError(w, err, "NoTable")
 		return
 	}
-	s.writeStream(w, r, func(js *jsonStream) {
-		js.raw(`{"code":"Ok"`)
+	s.writeStream(w, r, func(js *osrm.Stream) {
+		js.Raw(`{"code":"Ok"`)
 		if wantDur {
-			js.table("durations", res.Durations)
+			js.Table("durations", res.Durations)
 		}
 		if wantDist {
-			js.table("distances", res.Distances)
+			js.Table("distances", res.Distances)
 		}
 		if !p.SkipWaypts {
-			js.waypoints("sources", res.Sources, p.NoHints)
-			js.waypoints("destinations", res.Destinations, p.NoHints)
+			js.Waypoints("sources", res.Sources, p.NoHints)
+			js.Waypoints("destinations", res.Destinations, p.NoHints)
 		}
 		if len(res.Fallback) > 0 {
-			js.key(true, "fallback_speed_cells")
-			js.raw("[")
+			js.Key(true, "fallback_speed_cells")
+			js.Raw("[")
 			for i, c := range res.Fallback {
-				js.sep(i)
-				js.raw("[")
-				js.int(int64(c[0]))
-				js.raw(",")
-				js.int(int64(c[1]))
-				js.raw("]")
+				js.Sep(i)
+				js.Raw("[")
+				js.Int(int64(c[0]))
+				js.Raw(",")
+				js.Int(int64(c[1]))
+				js.Raw("]")
 			}
-			js.raw("]")
+			js.Raw("]")
 		}
-		js.raw("}")
+		js.Raw("}")
 	})
 }
 
 func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
-	p, oe := parseOSRM(r, []string{"number"}, 1, 1)
+	p, oe := osrm.Parse(r, []string{"number"}, 1, 1)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	n := 1
 	if p.Has("number") {
 		v, err := strconv.Atoi(p.Get("number"))
 		if err != nil {
-			writeOSRM(w, p.malformed("number", "needs an integer, got %q", p.Get("number")))
+			osrm.WriteError(w, p.Malformed("number", "needs an integer, got %q", p.Get("number")))
 			return
 		}
 		if max := s.limitsFor(r).Nearest; v < 1 || v > max {
-			writeOSRM(w, osrmErr("InvalidOptions", "Number of results must be between 1 and %d", max))
+			osrm.WriteError(w, osrm.Errf("InvalidOptions", "Number of results must be between 1 and %d", max))
 			return
 		}
 		n = v
@@ -276,37 +271,21 @@ func (s *Server) handleNearest(w http.ResponseWriter, r *http.Request) {
 		req.Hint = p.Hints[0]
 	}
 	if p.Curb != nil && p.Curb[0] {
-		writeOSRM(w, osrmErr("InvalidValue", "approaches=curb has no meaning for nearest (no direction of travel)"))
+		osrm.WriteError(w, osrm.Errf("InvalidValue", "approaches=curb has no meaning for nearest (no direction of travel)"))
 		return
 	}
 	wps, err := s.engine(r).Nearest(r.Context(), req)
 	if err != nil {
-		writeRouteError(w, err, "NoSegment")
+		osrm.WriteRouteError(w, err, "NoSegment")
 		return
 	}
-	s.writeStream(w, r, func(js *jsonStream) {
-		js.raw(`{"code":"Ok","waypoints":`)
+	s.writeStream(w, r, func(js *osrm.Stream) {
+		js.Raw(`{"code":"Ok","waypoints":`)
 		if wps == nil {
-			js.raw("null")
+			js.Raw("null")
 		} else {
-			js.waypointList(wps, p.NoHints)
+			js.WaypointList(wps, p.NoHints)
 		}
-		js.raw("}")
+		js.Raw("}")
 	})
-}
-
-// legEnds parses the waypoints parameter (nil when absent) for n
-// coordinates and checks it with route.CheckLegEnds, in OSRM's words.
-func (p *osrmParams) legEnds(n int) ([]int, *osrmError) {
-	ends, oe := p.Indexes("waypoints", n, false)
-	if oe != nil || ends == nil {
-		return nil, oe
-	}
-	switch err := route.CheckLegEnds(ends, n); {
-	case errors.Is(err, route.ErrLegEndsOpen):
-		return nil, osrmErr("InvalidValue", "First and last coordinates must be specified in waypoints.")
-	case err != nil:
-		return nil, osrmErr("InvalidValue", "Waypoints must be supplied in increasing order")
-	}
-	return ends, nil
 }

@@ -15,7 +15,7 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/api"
-	"waymark/engine/route"
+	"waymark/engine/route/polyline"
 	"waymark/internal/osmfixture"
 	"waymark/regions"
 )
@@ -195,8 +195,8 @@ func TestRouteAPIDirections(t *testing.T) {
 		"/v1/directions/driving/" + routeCoords(pts...),
 		"/directions/car/" + routeCoords(pts...),
 		"/route/v1/driving/" + routeCoords(pts...) + ".json",
-		"/v1/directions/driving/" + url.PathEscape("polyline("+route.EncodePolyline(pts, 5)+")"),
-		"/v1/directions/driving/" + url.PathEscape("polyline6("+route.EncodePolyline(pts, 6)+")"),
+		"/v1/directions/driving/" + url.PathEscape("polyline("+polyline.Encode(pts, 5)+")"),
+		"/v1/directions/driving/" + url.PathEscape("polyline6("+polyline.Encode(pts, 6)+")"),
 	}
 	var first float64
 	for i, p := range paths {
@@ -217,7 +217,7 @@ func TestRouteAPIDirections(t *testing.T) {
 		if len(legs) != 2 {
 			t.Fatalf("legs = %d, want 2", len(legs))
 		}
-		geom, err := route.DecodePolyline(r["geometry"].(string), 6)
+		geom, err := polyline.Decode(r["geometry"].(string), 6)
 		if err != nil || len(geom) < 2 {
 			t.Fatalf("geometry: %v (%d points)", err, len(geom))
 		}

@@ -11,6 +11,16 @@
 //
 // endpoint files register themselves by adding their list to
 // (*Server).endpoints in this file; each file owns one group of endpoints.
+//
+// The handlers live here; what they share with no server state has its
+// own package below: osrm (the OSRM v5 dialect: request grammar, error
+// bodies, the streamed JSON of routes, tables, trips and matchings), gate
+// (admission of heavy requests and their cost estimates), connlimit (the
+// listener's connection caps) and geomformat (the polygon_* geometry
+// texts). The Nominatim formats (geocode_format.go, geocode_xml.go,
+// geocode_params.go, options.go) stay: they share the query reader
+// (params.go), the dialect's error writer (dialect.go) and the output
+// options with the /v1 handlers of autocomplete and nearby.
 package api
 
 import (
@@ -30,6 +40,9 @@ import (
 	"time"
 
 	"waymark/engine"
+	"waymark/engine/api/connlimit"
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 	"waymark/engine/pack"
 )
 
@@ -213,10 +226,10 @@ func (s *Server) wrap(ep endpoint) http.Handler {
 		defer cancel()
 		ref := s.acquire()
 		defer s.release(ref)
-		// light until the handler weighs it (admit, gate.go)
-		t := s.guards.gate.enter()
-		defer t.leave()
-		ctx = context.WithValue(context.WithValue(ctx, osrmPathKey{}, ep.NoV1), ticketKey{}, t)
+		// light until the handler weighs it (gate.Admit)
+		t := s.guards.gate.Enter()
+		defer t.Leave()
+		ctx = context.WithValue(context.WithValue(ctx, osrmPathKey{}, ep.NoV1), gate.TicketKey{}, t)
 		r = withEngine(r.WithContext(ctx), ref)
 		ep.Handler(rec, r)
 	})
@@ -233,7 +246,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, ep endpoint, statu
 		if code == "" {
 			code = "Error"
 		}
-		writeOSRMError(w, status, code, msg)
+		osrm.WriteStatus(w, status, code, msg)
 		return
 	}
 	writeError(w, r, status, msg)
@@ -285,11 +298,11 @@ func (s *Server) Start(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: listen %s: %w", addr, err)
 	}
-	lim := newLimitListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
+	lim := connlimit.NewListener(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerAddr)
 	// A client that never sends its request, or never reads the answer,
 	// holds a connection (and the answer's memory) only this long.
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: s.guards.deadline + 30*time.Second, IdleTimeout: 60 * time.Second, ConnState: lim.track}
+		WriteTimeout: s.guards.deadline + 30*time.Second, IdleTimeout: 60 * time.Second, ConnState: lim.Track}
 	ln = lim
 	s.srv, s.ln = srv, ln
 	go srv.Serve(ln)
@@ -378,26 +391,27 @@ func writeJSON(w http.ResponseWriter, callback string, status int, v any) {
 }
 
 // writeStream writes a 200 JSON answer as write produces it (the routing
-// answers, jsonstream.go), through a buffer the server keeps between
+// answers, osrm.Stream), through a buffer the server keeps between
 // requests. A heavy request's slot at the gate is freed when the answer
 // is encoded, or as soon as its client reads slower than it is produced
-// (a write that blocks for slowWrite): the encoding is part of the heavy
-// work, waiting on a slow client is not.
-func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(*jsonStream)) {
+// (a write that blocks for the stream's slowWrite): the encoding is part
+// of the heavy work, waiting on a slow client is not.
+func (s *Server) writeStream(w http.ResponseWriter, r *http.Request, write func(*osrm.Stream)) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(http.StatusOK)
-	js, _ := s.streams.Get().(*jsonStream)
+	js, _ := s.streams.Get().(*osrm.Stream)
 	if js == nil {
-		js = newJSONStream(nil)
+		js = osrm.NewStream(nil)
 	}
-	js.w, js.err, js.slow = w, nil, nil
-	if t := ticketOf(r); t != nil {
-		js.slow = t.worked
-		defer t.worked()
+	var slow func()
+	if t := gate.TicketOf(r); t != nil {
+		slow = t.Worked
+		defer t.Worked()
 	}
+	js.Reset(w, slow)
 	write(js)
 	js.Flush()
-	js.w, js.slow = nil, nil
+	js.Reset(nil, nil)
 	s.streams.Put(js)
 }
 
@@ -417,9 +431,4 @@ func writeError(w http.ResponseWriter, r *http.Request, status int, msg string) 
 // "Unable to geocode").
 func writeGeocodeError(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	writeError(w, r, status, msg)
-}
-
-// writeOSRMError writes an OSRM v5 error body {"code": code, "message": msg}.
-func writeOSRMError(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, "", status, map[string]string{"code": code, "message": msg})
 }

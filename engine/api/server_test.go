@@ -10,6 +10,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 )
 
 func testEndpoints() []endpoint {
@@ -33,11 +36,11 @@ func testEndpoints() []endpoint {
 		// ends, as the engine's loops do, and answers with the routing
 		// error of that end.
 		{Pattern: "/slow/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
-			if !admit(w, r, cost{work: time.Second}) {
+			if !gate.Admit(w, r, gate.Cost{Work: time.Second}) {
 				return
 			}
 			<-r.Context().Done()
-			writeRouteError(w, r.Context().Err(), "NoRoute")
+			osrm.WriteRouteError(w, r.Context().Err(), "NoRoute")
 		}},
 		{Pattern: "/osrm/{x}", Group: "routing", OSRM: true, Handler: func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, "", http.StatusOK, map[string]string{"code": "Ok"})

@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"waymark/engine"
+	"waymark/engine/api/gate"
+	"waymark/engine/api/osrm"
 )
 
 // Optimize (OSRM trip) endpoints: /optimize/{profile}/{coordinates} (with
@@ -34,7 +36,7 @@ func (s *Server) tripEndpoints() []endpoint {
 var tripParams = []string{"roundtrip", "source", "destination", "steps", "annotations", "geometries", "overview"}
 
 // parseTripOptions reads roundtrip, source and destination.
-func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError) {
+func parseTripOptions(p *osrm.Params) (roundtrip, first, last bool, oe *osrm.Error) {
 	if roundtrip, oe = p.Bool("roundtrip", true); oe != nil {
 		return
 	}
@@ -43,52 +45,52 @@ func parseTripOptions(p *osrmParams) (roundtrip, first, last bool, oe *osrmError
 	case "first":
 		first = true
 	default:
-		return false, false, false, p.malformed("source", "needs any or first, got %q", v)
+		return false, false, false, p.Malformed("source", "needs any or first, got %q", v)
 	}
 	switch v := p.Get("destination"); v {
 	case "", "any":
 	case "last":
 		last = true
 	default:
-		return false, false, false, p.malformed("destination", "needs any or last, got %q", v)
+		return false, false, false, p.Malformed("destination", "needs any or last, got %q", v)
 	}
 	if !roundtrip && !first && !last {
-		return false, false, false, osrmErr("NotImplemented", "This request is not supported: roundtrip=false needs source=first or destination=last")
+		return false, false, false, osrm.Errf("NotImplemented", "This request is not supported: roundtrip=false needs source=first or destination=last")
 	}
 	return roundtrip, first, last, nil
 }
 
 func (s *Server) handleTrip(w http.ResponseWriter, r *http.Request) {
-	p, oe := parseOSRM(r, tripParams, 2, s.limitsFor(r).Trip)
+	p, oe := osrm.Parse(r, tripParams, 2, s.limitsFor(r).Trip)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	out, geoms, oe := p.Output()
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
 	roundtrip, first, last, oe := parseTripOptions(p)
 	if oe != nil {
-		writeOSRM(w, oe)
+		osrm.WriteError(w, oe)
 		return
 	}
-	if !admit(w, r, tripCost(p.Coordinates, out, geoms)) {
+	if !gate.Admit(w, r, gate.TripCost(p.Coordinates, out, geoms)) {
 		return
 	}
 	res, err := s.engine(r).Optimize(r.Context(), engine.OptimizeRequest{SnapRequest: p.SnapRequest(),
 		Roundtrip: roundtrip, FixedSource: first, FixedDestination: last, Output: out})
 	if err != nil {
-		writeRouteError(w, err, "NoTrips")
+		osrm.WriteRouteError(w, err, "NoTrips")
 		return
 	}
-	s.writeStream(w, r, func(js *jsonStream) {
-		js.raw(`{"code":"Ok","trips":`)
-		js.routes(res.Trips, geoms)
+	s.writeStream(w, r, func(js *osrm.Stream) {
+		js.Raw(`{"code":"Ok","trips":`)
+		js.Routes(res.Trips, geoms)
 		if !p.SkipWaypts {
-			js.tripWaypoints(res.Waypoints, p.NoHints)
+			js.TripWaypoints(res.Waypoints, p.NoHints)
 		}
-		js.raw("}")
+		js.Raw("}")
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+
+	"waymark/engine/api/gate"
 )
 
 // The Go runtime of a serving process. The heavy gate bounds what heavy
@@ -72,7 +74,7 @@ func MemoryLimit(c Config, asked int64) int64 {
 	if s[0].Value.Kind() == metrics.KindUint64 {
 		live = int64(min(s[0].Value.Uint64(), math.MaxInt64/4))
 	}
-	budget := int64(defaultHeavyMemory)
+	budget := int64(gate.DefaultMemory)
 	if c.HeavyMemoryMB > 0 {
 		budget = int64(c.HeavyMemoryMB) << 20
 	}

@@ -45,6 +45,22 @@
 //     reverse results (Nominatim does not import them).
 //
 // An Index is safe for concurrent use.
+//
+// Why one package of about 7,500 lines (over the house's ~5,000): search,
+// reverse, lookup, autocomplete's place side and nearby are not separate
+// services over the pack but one Index (62 methods in 18 files) whose
+// in-memory state they share (address parents, named place nodes, the
+// lazily read tables, the decoded-polygon cache), and they call each
+// other both ways: a search that is only a coordinate is a reverse
+// (searchReverse), a category search finds the place the query names
+// and searches around it with reverse's radii (category.go,
+// placenodes.go), reverse takes its place radii from the category code,
+// nearby and the typo-tolerant search fold rows with search's dedupe and
+// go through autocomplete's places and queries. Split by question,
+// each part would need the Index's unexported state exported to the
+// others. What depends on none of it has its own package already:
+// addrformat (address display), complete (the autocomplete index),
+// matchquality, placegeom, pointgrid, tagfilter and typo.
 package geocode
 
 import (

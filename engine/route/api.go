@@ -74,10 +74,11 @@
 //     points; the roads not reached, from the snapping grid's cells over
 //     the area, hold +Inf; a chamfer transform gives every other cell its
 //     nearest road's time, as a route snaps a point to its nearest road,
-//     within IsochroneAccess (500 m) and +Inf beyond. Each contour is
-//     traced along the sides of the cells within it into rings (outer
-//     counter-clockwise, holes clockwise, given to the smallest outer
-//     ring around them), then denoised and generalized as asked. A point
+//     within IsochroneAccess (500 m) and +Inf beyond (package contour,
+//     from here on). Each contour is traced along the sides of the
+//     cells within it into rings (outer counter-clockwise, holes
+//     clockwise, given to the smallest outer ring around them), then
+//     denoised and generalized as asked. A point
 //     farther than 100 m from a contour's boundary is inside it exactly
 //     when its route is within the contour (99.3-100% of 500 random
 //     points a contour on LI, Monaco and Andorra for every profile:
@@ -92,6 +93,32 @@
 // shape without its encoding (engine/api writes the JSON). Routes and
 // tables across the graphs of several packs go through an Atlas
 // (atlas.go: packs joined where their extracts overlap).
+//
+// Why one package of about 17,000 lines (over the house's ~5,000): its
+// parts are seams of one data structure, not separate jobs over a
+// shared interface. The Graph holds its roads as about 30 unexported
+// parallel arrays (edges, arcs, transitions, junctions, maneuver
+// overrides, the hierarchy's CSR arrays), and every part reads them
+// directly, which is what keeps a query allocation-free and the guidance
+// as cheap as OSRM's: the guidance analysis (guide_*.go, 5,500 lines)
+// reads 24 of them and is 50 methods of *Graph; the step assembly
+// (steps_*.go, assemble.go, 2,550 lines) 19 methods, and it builds on
+// the analysis's own types (intersection views, instruction types, lane
+// masks; about 100 names); the isochrones (iso*.go, 830 lines) and the
+// atlas (atlas*.go, 1,230 lines) reach into the query's scratch space and
+// seeds; the build (build*.go, ch*.go, 2,380 lines) fills the arrays. Of
+// 175 methods on *Graph, every group above holds some, and a method must
+// live in the Graph's package. What depends on no array has left:
+// polyline (the polyline codec and overview simplification) and contour
+// (an isochrone's raster filled, traced and shaped into polygons; the
+// drawing of the reached arcs into it stays here). Splitting
+// the rest along the seams above needs a lower package exporting the
+// representation (say route/graph: the arrays behind accessors, the
+// codec, the snapping grid, the hierarchy's search) with the analysis,
+// the steps, the isochrones and the atlas as functions of it above, and
+// route the facade over them; that turns the ~90 guidance and step
+// methods into functions and exports the arrays they read, a change of
+// every file's body rather than a move, left to its own issue.
 package route
 
 import (

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/route/polyline"
 )
 
 // legPath is the route between two consecutive waypoints: its arcs (the
@@ -404,7 +406,7 @@ func (g *Graph) assemble(paths []legPath, ends []int, out Output) Route {
 	case OverviewFull:
 		r.Geometry = r.Points
 	case OverviewSimplified:
-		r.Geometry = simplify(r.Points)
+		r.Geometry = polyline.Simplify(r.Points)
 	}
 	return r
 }

@@ -14,6 +14,8 @@ package route
 import (
 	"sort"
 	"strings"
+
+	"waymark/engine/route/polyline"
 )
 
 // nameDist is the distance a leg travels on one name (or ref) and where
@@ -61,7 +63,7 @@ func (at *Atlas) assemble(chains []legChain, ends []int, out Output) Route {
 	case OverviewFull:
 		r.Geometry = r.Points
 	case OverviewSimplified:
-		r.Geometry = simplify(r.Points)
+		r.Geometry = polyline.Simplify(r.Points)
 	}
 	return r
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/route/contour"
 )
 
 // Isochrones (Graph.Isochrone): the areas reachable from a point within
@@ -16,7 +18,7 @@ import (
 // (turn costs, restrictions and exclusions as routes have them) settles
 // once each, stopping at the largest bound. An arc whose start is within
 // it and whose end is beyond counts in part. The reached roads are drawn
-// onto a grid of cells (isoGrid) holding the time of the road points in
+// onto a grid of cells (isoGrid: a contour.Grid) holding the time of the road points in
 // them, the roads not reached holding +Inf; a cell without a road takes
 // the time of the nearest cell with one, as a point is routed from the
 // road nearest to it (Snap), by a chamfer distance transform, up to
@@ -110,11 +112,11 @@ func (g *Graph) Isochrone(ctx context.Context, s Snap, opt IsochroneOptions) ([]
 	}
 	tolerance := opt.Generalize
 	if tolerance == AutoGeneralize {
-		tolerance = grid.cell
+		tolerance = grid.Cell
 	}
 	out := make([]Contour, len(opt.Limits))
 	for i, l := range opt.Limits {
-		out[i] = Contour{Limit: l, Polygons: generalize(denoise(grid.polygons(l), opt.Denoise), tolerance)}
+		out[i] = Contour{Limit: l, Polygons: contour.Generalize(contour.Denoise(grid.Polygons(l), opt.Denoise), tolerance)}
 	}
 	return out, nil
 }

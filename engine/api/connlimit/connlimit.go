@@ -1,4 +1,11 @@
-package api
+// Package connlimit is the API server's listener: it caps the connections
+// it holds, in all and per client address, and makes room at a cap by
+// closing the connections that wait on their client (slow headers first,
+// then idle keep-alives), never one whose request is being served. Input:
+// a net.Listener and the caps (engine/api's Config.MaxConns and
+// MaxConnsPerAddr); output: a net.Listener whose Track method must be the
+// http.Server's ConnState hook. The policy and its reasons follow.
+package connlimit
 
 import (
 	"net"
@@ -17,7 +24,7 @@ import (
 // their client, in this order:
 //
 //  1. connections that have not finished sending their first request's
-//     headers within slowHeader (1 s; a client on loopback sends them in
+//     headers within SlowHeader (1 s; a client on loopback sends them in
 //     microseconds), oldest first;
 //  2. idle keep-alive connections (waiting for their next request, or
 //     still sending its headers), longest idle first.
@@ -32,7 +39,7 @@ import (
 // nor make the server close other clients' connections.
 //
 // A connection closed while it sends its headers, or refused, is shelved:
-// the server stops reading it at once but closes it only slowHeader
+// the server stops reading it at once but closes it only SlowHeader
 // later (at most maxShelved at once; beyond, at once). A client that
 // re-opens a connection as soon as the server closes it therefore
 // re-opens it at most once a second, instead of closing another of its
@@ -50,7 +57,7 @@ import (
 
 const (
 	defaultMaxConns = 512
-	slowHeader      = time.Second
+	SlowHeader      = time.Second
 	// recheck is how often a listener waiting for room looks again for
 	// connections that turned slow.
 	recheck = 100 * time.Millisecond
@@ -58,9 +65,9 @@ const (
 	maxShelved = 256
 )
 
-// limitListener is a listener with the connection limits above; track
+// Listener is a listener with the connection limits above; Track
 // must be the server's ConnState hook.
-type limitListener struct {
+type Listener struct {
 	net.Listener
 	max, perAddr int
 
@@ -73,10 +80,10 @@ type limitListener struct {
 	shelved atomic.Int64
 }
 
-// limitConn is a connection of a limitListener.
+// limitConn is a connection of a Listener.
 type limitConn struct {
 	net.Conn
-	l       *limitListener
+	l       *Listener
 	host    string
 	state   http.ConnState // under l.mu
 	since   time.Time      // when it entered its state
@@ -84,19 +91,21 @@ type limitConn struct {
 	shelved atomic.Bool // closed later by shelve, not by Close
 }
 
-func newLimitListener(l net.Listener, maxConns, perAddr int) *limitListener {
+// NewListener wraps l with the caps maxConns (0: 512) and perAddr (0:
+// all but an eighth of maxConns).
+func NewListener(l net.Listener, maxConns, perAddr int) *Listener {
 	if maxConns <= 0 {
 		maxConns = defaultMaxConns
 	}
 	if perAddr <= 0 {
 		perAddr = maxConns - maxConns/8
 	}
-	return &limitListener{Listener: l, max: maxConns, perAddr: min(perAddr, maxConns), conns: map[*limitConn]struct{}{},
+	return &Listener{Listener: l, max: maxConns, perAddr: min(perAddr, maxConns), conns: map[*limitConn]struct{}{},
 		perHost: map[string]int{}, changed: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // Accept returns the next connection once there is room for it.
-func (l *limitListener) Accept() (net.Conn, error) {
+func (l *Listener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
@@ -116,7 +125,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 
 // admit makes room for lc and registers it; false when its address is
 // at its cap with nothing of its own to close, or the listener closes.
-func (l *limitListener) admit(lc *limitConn) bool {
+func (l *Listener) admit(lc *limitConn) bool {
 	l.mu.Lock()
 	if l.perHost[lc.host] >= l.perAddr {
 		v := l.victim(lc.host)
@@ -149,9 +158,9 @@ func (l *limitListener) admit(lc *limitConn) bool {
 
 // victim returns the connection to close first (of host only, when
 // given), or nil when none may be closed.
-func (l *limitListener) victim(host string) *limitConn {
+func (l *Listener) victim(host string) *limitConn {
 	var slow, idle *limitConn
-	cutoff := time.Now().Add(-slowHeader)
+	cutoff := time.Now().Add(-SlowHeader)
 	for c := range l.conns {
 		if host != "" && c.host != host {
 			continue
@@ -172,7 +181,7 @@ func (l *limitListener) victim(host string) *limitConn {
 // evict forgets c and closes it: an idle one at once (its client learns
 // it at once and opens another when it needs one), one still sending its
 // headers shelved (l.mu held; neither takes it).
-func (l *limitListener) evict(c *limitConn) {
+func (l *Listener) evict(c *limitConn) {
 	l.forget(c)
 	if c.state != http.StateNew {
 		c.Conn.Close()
@@ -182,9 +191,9 @@ func (l *limitListener) evict(c *limitConn) {
 	l.shelve(c.Conn)
 }
 
-// shelve stops reading c at once and closes it slowHeader later, or at
+// shelve stops reading c at once and closes it SlowHeader later, or at
 // once when maxShelved connections are shelved.
-func (l *limitListener) shelve(c net.Conn) {
+func (l *Listener) shelve(c net.Conn) {
 	if l.shelved.Add(1) > maxShelved {
 		l.shelved.Add(-1)
 		c.Close()
@@ -193,14 +202,14 @@ func (l *limitListener) shelve(c net.Conn) {
 	if cr, ok := c.(interface{ CloseRead() error }); ok {
 		cr.CloseRead() // the server's read of it ends now
 	}
-	time.AfterFunc(slowHeader, func() {
+	time.AfterFunc(SlowHeader, func() {
 		c.Close()
 		l.shelved.Add(-1)
 	})
 }
 
 // forget removes c from the counts (l.mu held).
-func (l *limitListener) forget(c *limitConn) {
+func (l *Listener) forget(c *limitConn) {
 	if _, ok := l.conns[c]; !ok {
 		return
 	}
@@ -211,21 +220,21 @@ func (l *limitListener) forget(c *limitConn) {
 }
 
 // Close closes the listener and wakes an Accept waiting for room.
-func (l *limitListener) Close() error {
+func (l *Listener) Close() error {
 	l.once.Do(func() { close(l.done) })
 	return l.Listener.Close()
 }
 
 // poke tells a waiting Accept that something changed.
-func (l *limitListener) poke() {
+func (l *Listener) poke() {
 	select {
 	case l.changed <- struct{}{}:
 	default:
 	}
 }
 
-// track follows the connections' states (http.Server.ConnState).
-func (l *limitListener) track(c net.Conn, st http.ConnState) {
+// Track follows the connections' states (http.Server.ConnState).
+func (l *Listener) Track(c net.Conn, st http.ConnState) {
 	lc, ok := c.(*limitConn)
 	if !ok {
 		return

@@ -1,4 +1,11 @@
-package route
+// Package polyline encodes and decodes Google's encoded polyline format
+// (precision 5 for OSRM's "polyline", 6 for "polyline6") and simplifies a
+// route's line for overview=simplified as OSRM does (Douglas-Peucker at
+// about one pixel of the zoom level that fits the line in a 1000-pixel
+// view). Inputs and outputs are orb.Point [lon, lat]; the format stores lat
+// first. It knows nothing of graphs: engine/route simplifies its routes
+// with it and engine/api writes and parses geometries with it.
+package polyline
 
 import (
 	"errors"
@@ -8,13 +15,13 @@ import (
 	"github.com/paulmach/orb"
 )
 
-// ErrPolyline is returned for a malformed encoded polyline.
-var ErrPolyline = errors.New("route: invalid polyline")
+// ErrInvalid is returned for a malformed encoded polyline.
+var ErrInvalid = errors.New("polyline: invalid polyline")
 
-// EncodePolyline encodes points in Google's polyline format with the given
+// Encode encodes points in Google's polyline format with the given
 // precision (5 for polyline, 6 for polyline6). Points are [lon, lat];
 // the format stores lat first.
-func EncodePolyline(pts []orb.Point, precision int) string {
+func Encode(pts []orb.Point, precision int) string {
 	f := math.Pow(10, float64(precision))
 	var b strings.Builder
 	b.Grow(len(pts) * 8)
@@ -41,10 +48,10 @@ func encodeValue(b *strings.Builder, v int64) {
 	b.WriteByte(byte(u + 63))
 }
 
-// DecodePolyline decodes a polyline of the given precision into [lon, lat]
+// Decode decodes a polyline of the given precision into [lon, lat]
 // points. It rejects characters outside the format, truncated values and
 // coordinates out of range.
-func DecodePolyline(s string, precision int) ([]orb.Point, error) {
+func Decode(s string, precision int) ([]orb.Point, error) {
 	f := math.Pow(10, float64(precision))
 	var pts []orb.Point
 	var lat, lon int64
@@ -54,12 +61,12 @@ func DecodePolyline(s string, precision int) ([]orb.Point, error) {
 		shift := uint(0)
 		for {
 			if i >= len(s) {
-				return 0, ErrPolyline
+				return 0, ErrInvalid
 			}
 			c := int64(s[i]) - 63
 			i++
 			if c < 0 || c > 63 || shift > 60 {
-				return 0, ErrPolyline
+				return 0, ErrInvalid
 			}
 			result |= uint64(c&0x1f) << shift
 			shift += 5
@@ -86,17 +93,17 @@ func DecodePolyline(s string, precision int) ([]orb.Point, error) {
 		lon += dlon
 		p := orb.Point{float64(lon) / f, float64(lat) / f}
 		if math.Abs(p[0]) > 180 || math.Abs(p[1]) > 90 {
-			return nil, ErrPolyline
+			return nil, ErrInvalid
 		}
 		pts = append(pts, p)
 	}
 	return pts, nil
 }
 
-// simplify reduces pts with Douglas-Peucker at a tolerance fitting the
+// Simplify reduces pts with Douglas-Peucker at a tolerance fitting the
 // zoom level at which the whole line fills a ~1000-pixel view (about one
 // pixel), as OSRM's overview=simplified does.
-func simplify(pts []orb.Point) []orb.Point {
+func Simplify(pts []orb.Point) []orb.Point {
 	if len(pts) <= 2 {
 		return pts
 	}
@@ -110,7 +117,7 @@ func simplify(pts []orb.Point) []orb.Point {
 	z = math.Max(0, math.Min(18, z))
 	tolDeg := 360 / math.Pow(2, z) / 256 // one pixel in degrees
 	tol2 := tolDeg * tolDeg
-	k := math.Cos(rad((b.Min[1] + b.Max[1]) / 2))
+	k := math.Cos((b.Min[1] + b.Max[1]) / 2 * math.Pi / 180)
 	// radial pre-pass: drop points within the tolerance of the last kept
 	// one; idx lists the indexes of the points left
 	idx := make([]int32, 0, len(pts))

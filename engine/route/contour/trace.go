@@ -1,4 +1,4 @@
-package route
+package contour
 
 import (
 	"math"
@@ -74,24 +74,24 @@ type traceRing struct {
 	probe   [2]int // a cell on its right (out for an outer ring, in a hole)
 }
 
-// polygons traces the cells within limit into polygons, each its outer
+// Polygons traces the cells within limit into polygons, each its outer
 // ring and its holes, in coordinates.
-func (gr *isoGrid) polygons(limit float64) []orb.Polygon {
-	W := gr.w + 2
+func (gr *Grid) Polygons(limit float64) []orb.Polygon {
+	W := gr.W + 2
 	var in []bool
 	var seen []uint8 // per corner: the directions traced from it
-	cw := gr.w + 1
+	cw := gr.W + 1
 	if gr.buf != nil {
-		gr.buf.in, gr.buf.seen = resize(gr.buf.in, W*(gr.h+2)), resize(gr.buf.seen, cw*(gr.h+1))
+		gr.buf.in, gr.buf.seen = resize(gr.buf.in, W*(gr.H+2)), resize(gr.buf.seen, cw*(gr.H+1))
 		in, seen = gr.buf.in, gr.buf.seen
 		clear(in)
 		clear(seen)
 	} else {
-		in, seen = make([]bool, W*(gr.h+2)), make([]uint8, cw*(gr.h+1))
+		in, seen = make([]bool, W*(gr.H+2)), make([]uint8, cw*(gr.H+1))
 	}
 	lim := float32(limit)
-	for y := 0; y < gr.h; y++ {
-		row := gr.t[y*gr.w : (y+1)*gr.w]
+	for y := 0; y < gr.H; y++ {
+		row := gr.T[y*gr.W : (y+1)*gr.W]
 		dst := in[(y+1)*W+1:]
 		for x, v := range row {
 			dst[x] = v <= lim
@@ -144,8 +144,8 @@ func (gr *isoGrid) polygons(limit float64) []orb.Polygon {
 			holes = append(holes, r)
 		}
 	}
-	for y := 0; y < gr.h; y++ {
-		for x := 0; x < gr.w; x++ {
+	for y := 0; y < gr.H; y++ {
+		for x := 0; x < gr.W; x++ {
 			if !at(x, y) {
 				continue
 			}
@@ -185,7 +185,7 @@ func (gr *isoGrid) polygons(limit float64) []orb.Polygon {
 }
 
 // ring turns corners into a closed ring of coordinates.
-func (gr *isoGrid) ring(cs [][2]int32) orb.Ring {
+func (gr *Grid) ring(cs [][2]int32) orb.Ring {
 	r := make(orb.Ring, 0, len(cs)+1)
 	for _, c := range cs {
 		r = append(r, gr.corner(int(c[0]), int(c[1])))

@@ -1,4 +1,4 @@
-package route
+package contour
 
 import (
 	"math"
@@ -12,9 +12,9 @@ import (
 // the drawing, not the reach, so the agreement with routes is measured
 // on the unshaped contours.
 
-// denoise keeps the polygons whose outer ring's area is at least share
+// Denoise keeps the polygons whose outer ring's area is at least share
 // of the largest one's (share 1: the largest only, 0: all).
-func denoise(ps []orb.Polygon, share float64) []orb.Polygon {
+func Denoise(ps []orb.Polygon, share float64) []orb.Polygon {
 	if len(ps) < 2 || share <= 0 {
 		return ps
 	}
@@ -48,11 +48,11 @@ func ringArea(r orb.Ring) float64 {
 	return a / 2
 }
 
-// generalize simplifies each ring by Douglas-Peucker with a tolerance of
+// Generalize simplifies each ring by Douglas-Peucker with a tolerance of
 // meters (in a local equirectangular projection, so that the tolerance
 // is the same east and north); a ring left with under four points goes,
 // and a polygon whose outer ring goes with it.
-func generalize(ps []orb.Polygon, meters float64) []orb.Polygon {
+func Generalize(ps []orb.Polygon, meters float64) []orb.Polygon {
 	if meters <= 0 {
 		return ps
 	}

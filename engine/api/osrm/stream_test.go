@@ -1,4 +1,4 @@
-package api
+package osrm
 
 import (
 	"bytes"
@@ -90,18 +90,18 @@ func (w *failWriter) Write(b []byte) (int, error) {
 // written.
 func TestJSONStreamWrites(t *testing.T) {
 	w := &slowWriter{delay: slowWrite + 5*time.Millisecond}
-	js := newJSONStream(w)
+	js := NewStream(w)
 	slow := 0
 	js.slow = func() { slow++ }
-	js.raw("[")
+	js.Raw("[")
 	for i := range 20000 {
-		js.sep(i)
-		js.str(strings.Repeat("x", 10))
+		js.Sep(i)
+		js.Str(strings.Repeat("x", 10))
 		if len(js.buf) > streamBuffer {
 			t.Fatalf("buffer grew to %d bytes, over its %d", len(js.buf), streamBuffer)
 		}
 	}
-	js.raw("]")
+	js.Raw("]")
 	if err := js.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -113,9 +113,9 @@ func TestJSONStreamWrites(t *testing.T) {
 	}
 
 	fw := &failWriter{}
-	js = newJSONStream(fw)
+	js = NewStream(fw)
 	for range 20000 {
-		js.str("0123456789")
+		js.Str("0123456789")
 	}
 	if err := js.Flush(); err == nil || fw.calls != 1 {
 		t.Errorf("after a failed write: Flush = %v, %d writes, want the error and no write after the first", err, fw.calls)

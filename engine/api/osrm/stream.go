@@ -1,4 +1,4 @@
-package api
+package osrm
 
 import (
 	"io"
@@ -8,14 +8,14 @@ import (
 	"unicode/utf8"
 )
 
-// jsonStream writes a JSON document as it is produced, through a small
+// Stream writes a JSON document as it is produced, through a small
 // buffer, instead of building it in memory first: the routing answers
 // (routes, tables, trips, matchings) are encoded with it straight from
 // the engine's results, so that a 10 MB answer costs a 32 kB buffer, not
 // a tree of encoding types and a 10 MB byte slice (and their garbage).
 //
 // Its output is byte for byte what encoding/json writes for the same
-// values (jsonstream_test.go checks numbers and strings against it):
+// values (stream_test.go checks numbers and strings against it):
 // strings HTML-escaped, invalid UTF-8 as U+FFFD, floats in the shortest
 // form that reads back ('e' notation below 1e-6 and from 1e21). A
 // non-finite float, which encoding/json refuses, is written as null: once
@@ -24,7 +24,7 @@ import (
 // The caller writes the separators itself (comma, colon) through the
 // small helpers below; the first error of the underlying writer (a client
 // that left) is kept and every later write is dropped.
-type jsonStream struct {
+type Stream struct {
 	w   io.Writer
 	buf []byte
 	err error
@@ -41,12 +41,18 @@ const slowWrite = 20 * time.Millisecond
 // answers go out in a single write.
 const streamBuffer = 32 << 10
 
-func newJSONStream(w io.Writer) *jsonStream {
-	return &jsonStream{w: w, buf: make([]byte, 0, streamBuffer)}
+// NewStream returns a stream writing to w (nil: set it with Reset).
+func NewStream(w io.Writer) *Stream {
+	return &Stream{w: w, buf: make([]byte, 0, streamBuffer)}
 }
 
+// Reset points the stream at w, with no error yet and slow (nil: none)
+// to call once when a write blocks for slowWrite; the buffer is kept, so
+// that a server reuses one stream between answers.
+func (s *Stream) Reset(w io.Writer, slow func()) { s.w, s.err, s.slow = w, nil, slow }
+
 // Flush writes what is buffered; it returns the stream's first error.
-func (s *jsonStream) Flush() error {
+func (s *Stream) Flush() error {
 	if s.err == nil && len(s.buf) > 0 {
 		start := time.Now()
 		_, s.err = s.w.Write(s.buf)
@@ -60,21 +66,21 @@ func (s *jsonStream) Flush() error {
 }
 
 // spill writes the buffer out once it is nearly full.
-func (s *jsonStream) spill() {
+func (s *Stream) spill() {
 	if len(s.buf) >= streamBuffer-512 {
 		s.Flush()
 	}
 }
 
-// raw writes JSON text as is (punctuation, literal keys).
-func (s *jsonStream) raw(text string) {
+// Raw writes JSON text as is (punctuation, literal keys).
+func (s *Stream) Raw(text string) {
 	s.buf = append(s.buf, text...)
 	s.spill()
 }
 
-// key writes `"name":` (or `,"name":` when comma), for names that need no
+// Key writes `"name":` (or `,"name":` when comma), for names that need no
 // escaping.
-func (s *jsonStream) key(comma bool, name string) {
+func (s *Stream) Key(comma bool, name string) {
 	if comma {
 		s.buf = append(s.buf, ',')
 	}
@@ -83,56 +89,60 @@ func (s *jsonStream) key(comma bool, name string) {
 	s.buf = append(s.buf, '"', ':')
 }
 
-// sep writes the comma before every item of a list but the first.
-func (s *jsonStream) sep(i int) {
+// Sep writes the comma before every item of a list but the first.
+func (s *Stream) Sep(i int) {
 	if i > 0 {
 		s.buf = append(s.buf, ',')
 	}
 }
 
-func (s *jsonStream) str(v string) {
+// Str writes v as a JSON string (HTML-escaped as encoding/json escapes it).
+func (s *Stream) Str(v string) {
 	s.buf = appendJSONString(s.buf, v)
 	s.spill()
 }
 
-func (s *jsonStream) float(v float64) {
+// Float writes v in encoding/json's shortest form (null when not finite).
+func (s *Stream) Float(v float64) {
 	s.buf = appendJSONFloat(s.buf, v)
 	s.spill()
 }
 
-func (s *jsonStream) int(v int64) {
+// Int writes v.
+func (s *Stream) Int(v int64) {
 	s.buf = strconv.AppendInt(s.buf, v, 10)
 	s.spill()
 }
 
-func (s *jsonStream) bool(v bool) {
+// Bool writes true or false.
+func (s *Stream) Bool(v bool) {
 	s.buf = strconv.AppendBool(s.buf, v)
 }
 
-// floats writes a list of numbers (null for a nil slice).
-func (s *jsonStream) floats(vs []float64, round func(float64) float64) {
+// Floats writes a list of numbers (null for a nil slice).
+func (s *Stream) Floats(vs []float64, round func(float64) float64) {
 	if vs == nil {
-		s.raw("null")
+		s.Raw("null")
 		return
 	}
 	s.buf = append(s.buf, '[')
 	for i, v := range vs {
-		s.sep(i)
-		s.float(round(v))
+		s.Sep(i)
+		s.Float(round(v))
 	}
 	s.buf = append(s.buf, ']')
 }
 
 // ints writes a list of integers (null for a nil slice).
-func ints[T int | int64](s *jsonStream, vs []T) {
+func ints[T int | int64](s *Stream, vs []T) {
 	if vs == nil {
-		s.raw("null")
+		s.Raw("null")
 		return
 	}
 	s.buf = append(s.buf, '[')
 	for i, v := range vs {
-		s.sep(i)
-		s.int(int64(v))
+		s.Sep(i)
+		s.Int(int64(v))
 	}
 	s.buf = append(s.buf, ']')
 }

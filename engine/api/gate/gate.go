@@ -1,4 +1,13 @@
-package api
+// Package gate admits the API server's requests: every request enters as
+// light (Gate.Enter, by the server's middleware, which puts the Ticket in
+// the request's context under TicketKey); a handler that has parsed its
+// request weighs it with the cost estimates (DirectionsCost, TableCost,
+// TripCost, MatchCost, IsochroneCost) and Admit lets a light one through
+// at once and queues a heavy one for its turn. Inputs: the server's
+// configuration (slots, memory budget, CPU share) and each request's
+// estimate; output: go or a 503 (OSRM code Timeout). The rules and their
+// reasons follow (gate.go), and the estimates' (cost.go).
+package gate
 
 import (
 	"context"
@@ -7,10 +16,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"waymark/engine/api/osrm"
 )
 
 // The heavy gate. Every request is light until its handler, having
-// parsed it, weighs it (admit, with the estimate of cost.go): a heavy one
+// parsed it, weighs it (Admit, with the estimate of cost.go): a heavy one
 // then waits for its turn, first come first served, under three bounds:
 //
 //   - slots: at most Config.Heavy heavy requests work at once (default:
@@ -32,7 +43,7 @@ import (
 // returnAfter bytes of estimated memory went through the gate, the freed
 // memory is given back to the system after returnDelay, rather than kept
 // by the runtime until its scavenger gets to it (minutes).
-type gate struct {
+type Gate struct {
 	slots  int
 	budget int64
 	rate   float64 // CPU seconds heavy work may take per second under pressure
@@ -46,7 +57,7 @@ type gate struct {
 	held     int64 // estimated bytes of the heavy requests not yet answered
 	credit   time.Duration
 	creditAt time.Time
-	queue    []*ticket
+	queue    []*Ticket
 	wake     *time.Timer // dispatches when the credit is paid back
 	// returned is the estimated memory that went through since the last
 	// return of memory; ret is the pending return.
@@ -55,8 +66,10 @@ type gate struct {
 }
 
 const (
-	defaultHeavyMemory = 128 << 20
-	defaultHeavyShare  = 0.1
+	// DefaultMemory and DefaultShare are the memory and the CPU share of
+	// the heavy requests when the configuration leaves them out.
+	DefaultMemory = 128 << 20
+	DefaultShare  = 0.1
 	// maxCredit is the heavy work allowed at once under pressure after a
 	// quiet time.
 	maxCredit   = 50 * time.Millisecond
@@ -64,13 +77,15 @@ const (
 	returnDelay = time.Second
 )
 
-func newGate(slots int, budget int64, share float64, cpus int) *gate {
-	return &gate{slots: slots, budget: budget, rate: share * float64(cpus), cpus: int64(cpus), credit: maxCredit, creditAt: time.Now()}
+// New returns a gate of slots heavy requests at once, budget bytes of
+// their estimated memory, and share of cpus CPUs' time under pressure.
+func New(slots int, budget int64, share float64, cpus int) *Gate {
+	return &Gate{slots: slots, budget: budget, rate: share * float64(cpus), cpus: int64(cpus), credit: maxCredit, creditAt: time.Now()}
 }
 
-// ticket is one request's passage through the gate.
-type ticket struct {
-	g       *gate
+// Ticket is one request's passage through the gate.
+type Ticket struct {
+	g       *Gate
 	heavy   bool
 	bytes   int64
 	ready   chan struct{}
@@ -78,41 +93,42 @@ type ticket struct {
 	start   time.Time
 }
 
-type ticketKey struct{}
+// TicketKey is the request context's key of its *Ticket (TicketOf).
+type TicketKey struct{}
 
-// enter counts a request in as light; leave must follow.
-func (g *gate) enter() *ticket {
+// Enter counts a request in as light; Leave must follow.
+func (g *Gate) Enter() *Ticket {
 	g.light.Add(1)
-	return &ticket{g: g}
+	return &Ticket{g: g}
 }
 
-// admit weighs the request of r with its estimated cost c. A light
+// Admit weighs the request of r with its estimated cost c. A light
 // request goes on at once; a heavy one waits for its turn, and when its
-// deadline passes first admit answers 503 and returns false. A heavy
-// request holds its slot until its answer is encoded (writeStream) or
+// deadline passes first Admit answers 503 and returns false. A heavy
+// request holds its slot until its answer is encoded (engine/api's writeStream) or
 // the request ends, and its memory until the request ends.
-func admit(w http.ResponseWriter, r *http.Request, c cost) bool {
-	t := ticketOf(r)
-	if t == nil || !c.heavy() {
+func Admit(w http.ResponseWriter, r *http.Request, c Cost) bool {
+	t := TicketOf(r)
+	if t == nil || !c.Heavy() {
 		return true
 	}
-	if !t.g.wait(r.Context(), t, c.bytes) {
-		writeOSRMError(w, http.StatusServiceUnavailable, "Timeout",
+	if !t.g.wait(r.Context(), t, c.Bytes) {
+		osrm.WriteStatus(w, http.StatusServiceUnavailable, "Timeout",
 			"The server is busy with other large requests and this one did not get its turn within the deadline; try again, or ask for less")
 		return false
 	}
 	return true
 }
 
-// ticketOf returns the request's ticket (nil outside the server's
+// TicketOf returns the request's ticket (nil outside the server's
 // middleware).
-func ticketOf(r *http.Request) *ticket {
-	t, _ := r.Context().Value(ticketKey{}).(*ticket)
+func TicketOf(r *http.Request) *Ticket {
+	t, _ := r.Context().Value(TicketKey{}).(*Ticket)
 	return t
 }
 
 // wait turns t heavy and queues it until its turn or ctx's end.
-func (g *gate) wait(ctx context.Context, t *ticket, bytes int64) bool {
+func (g *Gate) wait(ctx context.Context, t *Ticket, bytes int64) bool {
 	t.heavy, t.bytes, t.ready = true, min(bytes, g.budget), make(chan struct{})
 	g.light.Add(-1)
 	g.mu.Lock()
@@ -145,7 +161,7 @@ func (g *gate) wait(ctx context.Context, t *ticket, bytes int64) bool {
 
 // worked frees t's slot, if it holds one, and charges its work to the
 // heavy share.
-func (t *ticket) worked() {
+func (t *Ticket) Worked() {
 	g := t.g
 	if !t.heavy {
 		return
@@ -156,7 +172,7 @@ func (t *ticket) worked() {
 	g.dispatch()
 }
 
-func (g *gate) stopLocked(t *ticket) {
+func (g *Gate) stopLocked(t *Ticket) {
 	if !t.working {
 		return
 	}
@@ -169,14 +185,14 @@ func (g *gate) stopLocked(t *ticket) {
 }
 
 // finishLocked releases everything t holds.
-func (g *gate) finishLocked(t *ticket) {
+func (g *Gate) finishLocked(t *Ticket) {
 	g.stopLocked(t)
 	g.held -= t.bytes
 	g.returned += t.bytes
 }
 
-// leave counts the request out, releasing what it holds.
-func (t *ticket) leave() {
+// Leave counts the request out, releasing what it holds.
+func (t *Ticket) Leave() {
 	g := t.g
 	if !t.heavy {
 		if g.light.Add(-1) < g.cpus && g.waiting.Load() > 0 {
@@ -197,7 +213,7 @@ func (t *ticket) leave() {
 
 // returnMemory gives the memory the heavy requests freed back to the
 // system, unless heavy work has started again.
-func (g *gate) returnMemory() {
+func (g *Gate) returnMemory() {
 	g.mu.Lock()
 	idle := g.running == 0 && len(g.queue) == 0
 	g.ret = nil
@@ -211,16 +227,16 @@ func (g *gate) returnMemory() {
 }
 
 // pressured reports whether light requests keep the CPUs busy.
-func (g *gate) pressured() bool { return g.light.Load() >= g.cpus }
+func (g *Gate) pressured() bool { return g.light.Load() >= g.cpus }
 
 // refill adds the credit earned since it was last brought up to date.
-func (g *gate) refill(now time.Time) {
+func (g *Gate) refill(now time.Time) {
 	g.credit = min(maxCredit, g.credit+time.Duration(g.rate*float64(now.Sub(g.creditAt))))
 	g.creditAt = now
 }
 
 // dispatch grants the queue's head its turn while the bounds allow.
-func (g *gate) dispatch() {
+func (g *Gate) dispatch() {
 	now := time.Now()
 	g.refill(now)
 	for len(g.queue) > 0 {

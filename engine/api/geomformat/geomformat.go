@@ -1,8 +1,11 @@
-package api
-
-// geocode_geom.go: geometry outputs of the polygon_* parameters: GeoJSON
-// (geojson), KML (geokml), SVG path data (svg) and WKT (geotext), with
+// Package geomformat writes a place's geometry in the text formats of
+// Nominatim's polygon_* parameters: GeoJSON (polygon_geojson), KML
+// (polygon_kml), SVG path data (polygon_svg) and WKT (polygon_text), with
 // coordinates rounded to 7 decimals as Nominatim (PostGIS) prints them.
+// Input: an orb.Geometry ([lon, lat]); output: the encoded text. It knows
+// nothing of requests: engine/api's Nominatim formats (JSON, GeoJSON, XML)
+// call it.
+package geomformat
 
 import (
 	"encoding/json"
@@ -13,14 +16,15 @@ import (
 	"github.com/paulmach/orb/geojson"
 )
 
-func num(v float64) string {
+// Num formats a coordinate with at most 7 decimals, trailing zeros left out.
+func Num(v float64) string {
 	s := strconv.FormatFloat(v, 'f', 7, 64)
 	s = strings.TrimRight(s, "0")
 	return strings.TrimSuffix(s, ".")
 }
 
-// geoJSONGeometry encodes g as a GeoJSON geometry object.
-func geoJSONGeometry(g orb.Geometry) json.RawMessage {
+// GeoJSON encodes g as a GeoJSON geometry object.
+func GeoJSON(g orb.Geometry) json.RawMessage {
 	b, err := json.Marshal(geojson.NewGeometry(orb.Round(orb.Clone(g), 1e7)))
 	if err != nil {
 		return json.RawMessage(`null`)
@@ -28,8 +32,8 @@ func geoJSONGeometry(g orb.Geometry) json.RawMessage {
 	return b
 }
 
-// wkt encodes g as WKT ("POINT(9.52 47.14)", "POLYGON((...))").
-func wkt(g orb.Geometry) string {
+// WKT encodes g as WKT ("POINT(9.52 47.14)", "POLYGON((...))").
+func WKT(g orb.Geometry) string {
 	var b strings.Builder
 	writeWKT(&b, g)
 	return b.String()
@@ -48,7 +52,7 @@ func wktList[T any](b *strings.Builder, items []T, write func(*strings.Builder, 
 }
 
 func wktPoints[P ~[]orb.Point](b *strings.Builder, pts P) {
-	wktList(b, pts, func(b *strings.Builder, p orb.Point) { b.WriteString(num(p[0]) + " " + num(p[1])) })
+	wktList(b, pts, func(b *strings.Builder, p orb.Point) { b.WriteString(Num(p[0]) + " " + Num(p[1])) })
 }
 
 func wktRings(b *strings.Builder, p orb.Polygon) {
@@ -58,7 +62,7 @@ func wktRings(b *strings.Builder, p orb.Polygon) {
 func writeWKT(b *strings.Builder, g orb.Geometry) {
 	switch v := g.(type) {
 	case orb.Point:
-		b.WriteString("POINT(" + num(v[0]) + " " + num(v[1]) + ")")
+		b.WriteString("POINT(" + Num(v[0]) + " " + Num(v[1]) + ")")
 	case orb.MultiPoint:
 		b.WriteString("MULTIPOINT")
 		wktPoints(b, v)
@@ -86,8 +90,8 @@ func writeWKT(b *strings.Builder, g orb.Geometry) {
 	}
 }
 
-// kml encodes g as a KML geometry element.
-func kml(g orb.Geometry) string {
+// KML encodes g as a KML geometry element.
+func KML(g orb.Geometry) string {
 	var b strings.Builder
 	writeKML(&b, g)
 	return b.String()
@@ -99,7 +103,7 @@ func kmlCoords(b *strings.Builder, pts []orb.Point) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(num(p[0]) + "," + num(p[1]))
+		b.WriteString(Num(p[0]) + "," + Num(p[1]))
 	}
 	b.WriteString("</coordinates>")
 }
@@ -163,9 +167,9 @@ func writeKML(b *strings.Builder, g orb.Geometry) {
 	}
 }
 
-// svg encodes g as PostGIS ST_AsSVG does: cx/cy attributes for a point,
+// SVG encodes g as PostGIS ST_AsSVG does: cx/cy attributes for a point,
 // path data ("M x -y L x -y ... Z") for lines and polygons, y negated.
-func svg(g orb.Geometry) string {
+func SVG(g orb.Geometry) string {
 	var b strings.Builder
 	writeSVG(&b, g)
 	return b.String()
@@ -187,7 +191,7 @@ func svgPath(b *strings.Builder, pts []orb.Point, closed bool) {
 		default:
 			b.WriteByte(' ')
 		}
-		b.WriteString(num(p[0]) + " " + num(-p[1]))
+		b.WriteString(Num(p[0]) + " " + Num(-p[1]))
 	}
 	if closed {
 		b.WriteString(" Z")
@@ -197,7 +201,7 @@ func svgPath(b *strings.Builder, pts []orb.Point, closed bool) {
 func writeSVG(b *strings.Builder, g orb.Geometry) {
 	switch v := g.(type) {
 	case orb.Point:
-		b.WriteString(`cx="` + num(v[0]) + `" cy="` + num(-v[1]) + `"`)
+		b.WriteString(`cx="` + Num(v[0]) + `" cy="` + Num(-v[1]) + `"`)
 	case orb.MultiPoint:
 		for i, p := range v {
 			if i > 0 {

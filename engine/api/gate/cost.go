@@ -1,4 +1,4 @@
-package api
+package gate
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/engine/api/osrm"
 	"waymark/engine/route"
 	"waymark/engine/sphere"
 )
@@ -56,21 +57,21 @@ const (
 	polylineKmBytes  = 115 // full overview, polyline
 	geoJSONKmBytes   = 500 // full overview, GeoJSON
 	cellBytes        = 24  // a table cell: its float and its JSON
-	// memFactor is the memory of the work and its answer over the
+	// MemFactor is the memory of the work and its answer over the
 	// answer's bytes (the engine's route with its steps, geometries and
 	// intersections, the pieces it is assembled from).
-	memFactor = 4
+	MemFactor = 4
 	minBytes  = 16 << 10
 )
 
-// cost is what a request is estimated to take.
-type cost struct {
-	work  time.Duration // CPU time on one core
-	bytes int64         // memory at its peak: the work and its answer
+// Cost is what a request is estimated to take.
+type Cost struct {
+	Work  time.Duration // CPU time on one core
+	Bytes int64         // memory at its peak: the work and its answer
 }
 
-// heavy reports whether the request goes through the gate's turns.
-func (c cost) heavy() bool { return c.work >= heavyWork || c.bytes >= heavyBytes }
+// Heavy reports whether the request goes through the gate's turns.
+func (c Cost) Heavy() bool { return c.Work >= heavyWork || c.Bytes >= heavyBytes }
 
 // pathKm is the road length in km along the coordinates, estimated as
 // the straight line times detour.
@@ -97,12 +98,12 @@ func tourKm(pts []orb.Point) float64 {
 
 // outputCost is the cost of answering routes of km road km in legs legs
 // with output o (steps, annotations, overview) in encoding g.
-func outputCost(km float64, legs int, o route.Output, g geometries) cost {
+func outputCost(km float64, legs int, o route.Output, g osrm.Geometries) Cost {
 	work := float64(pathKmWork) * km
 	size := float64(legBytes * legs)
 	kmBytes := 0.0
 	geomBytes := float64(polylineKmBytes)
-	if g == geoJSON {
+	if g == osrm.GeoJSON {
 		geomBytes = geoJSONKmBytes
 	}
 	if o.Steps {
@@ -122,79 +123,79 @@ func outputCost(km float64, legs int, o route.Output, g geometries) cost {
 		kmBytes += geomBytes / 10
 	}
 	size += kmBytes * km
-	return cost{work: time.Duration(work), bytes: int64(size)}
+	return Cost{Work: time.Duration(work), Bytes: int64(size)}
 }
 
 // memory turns answer bytes into the memory of the request.
-func memory(answer int64) int64 { return max(minBytes, answer*memFactor) }
+func memory(answer int64) int64 { return max(minBytes, answer*MemFactor) }
 
-// directionsCost estimates a directions request: its legs (between the
+// DirectionsCost estimates a directions request: its legs (between the
 // leg ends, all coordinates when ends is nil), the road along them, the
 // output, and alternatives (two coordinates only, as the engine computes
 // them).
-func directionsCost(pts []orb.Point, ends []int, opt route.RouteOptions, g geometries) cost {
+func DirectionsCost(pts []orb.Point, ends []int, opt route.RouteOptions, g osrm.Geometries) Cost {
 	legs := len(pts) - 1
 	if ends != nil {
 		legs = len(ends) - 1
 	}
 	km := pathKm(pts)
 	c := outputCost(km, legs, opt.Output, g)
-	c.work += time.Duration(2*(len(pts)-1)) * searchWork
-	answer := c.bytes + int64(waypointBytes*(legs+1))
+	c.Work += time.Duration(2*(len(pts)-1)) * searchWork
+	answer := c.Bytes + int64(waypointBytes*(legs+1))
 	if opt.Alternatives > 0 && len(pts) == 2 {
 		// the search for alternatives, and about half of those asked
 		// for found, each assembled as the route is
 		k := opt.Alternatives
-		c.work += time.Duration(4*k)*searchWork + c.work*time.Duration(k)/2
-		answer += c.bytes * int64(k) / 2
+		c.Work += time.Duration(4*k)*searchWork + c.Work*time.Duration(k)/2
+		answer += c.Bytes * int64(k) / 2
 	}
-	c.bytes = memory(answer)
+	c.Bytes = memory(answer)
 	return c
 }
 
-// tableCost estimates a matrix of sources × destinations over n
+// TableCost estimates a matrix of sources × destinations over n
 // coordinates.
-func tableCost(n, sources, destinations int, distances bool) cost {
+func TableCost(n, sources, destinations int, distances bool) Cost {
 	cells := int64(sources * destinations)
 	work := time.Duration(sources+destinations)*searchWork + time.Duration(cells)*cellWork
 	answer := cells*cellBytes + int64(waypointBytes*n)
 	if distances {
 		answer += cells * cellBytes
 	}
-	return cost{work: work, bytes: memory(answer)}
+	return Cost{Work: work, Bytes: memory(answer)}
 }
 
-// tripCost estimates an optimize request: the table between the stops,
+// TripCost estimates an optimize request: the table between the stops,
 // the tour's local search, and the answer's route along the tour.
-func tripCost(pts []orb.Point, o route.Output, g geometries) cost {
+func TripCost(pts []orb.Point, o route.Output, g osrm.Geometries) Cost {
 	n := len(pts)
 	c := outputCost(tourKm(pts), n, o, g)
-	t := tableCost(n, n, n, true)
-	c.work += t.work + time.Duration(n*n)*tourWork
-	c.bytes = max(t.bytes, memory(c.bytes+int64(waypointBytes*n)))
+	t := TableCost(n, n, n, true)
+	c.Work += t.Work + time.Duration(n*n)*tourWork
+	c.Bytes = max(t.Bytes, memory(c.Bytes+int64(waypointBytes*n)))
 	return c
 }
 
-// matchCost estimates a matching request: each trace point's candidates
+// MatchCost estimates a matching request: each trace point's candidates
 // and transitions, the road along the trace, and the answer.
-func matchCost(pts []orb.Point, o route.Output, g geometries) cost {
+func MatchCost(pts []orb.Point, o route.Output, g osrm.Geometries) Cost {
 	km := pathKm(pts)
 	c := outputCost(km, len(pts)-1, o, g)
-	c.work += time.Duration(len(pts))*matchWork + time.Duration(km*float64(matchKmWork))
-	c.bytes = memory(c.bytes + int64(waypointBytes*len(pts)))
+	c.Work += time.Duration(len(pts))*matchWork + time.Duration(km*float64(matchKmWork))
+	c.Bytes = memory(c.Bytes + int64(waypointBytes*len(pts)))
 	return c
 }
 
-// isochroneCost estimates an isochrone: the reach of its largest contour
+// IsochroneCost estimates an isochrone: the reach of its largest contour
 // (a circle of the limit at isoSpeed, or of the distance), the Dijkstra
 // over the roads within it at isoKm2Work a square km, and the grid the
 // engine draws it on (route.IsochroneOptions: cells of 20 m or more,
 // about 150,000 over a large reach, at isoCellWork to draw, fill and
 // trace and isoCellBytes each). Measured on LI (thread CPU, a loaded
 // machine): a 15-minute drive 23 ms (heavy), a 5-minute walk 3 ms.
-func isochroneCost(prof route.Profile, opt route.IsochroneOptions) cost {
+func IsochroneCost(prof route.Profile, opt route.IsochroneOptions) Cost {
 	if len(opt.Limits) == 0 {
-		return cost{}
+		return Cost{}
 	}
 	r := opt.Limits[len(opt.Limits)-1] // meters
 	if !opt.ByDistance {
@@ -204,7 +205,7 @@ func isochroneCost(prof route.Profile, opt route.IsochroneOptions) cost {
 	side := 2*r + 2*route.IsochroneAccess // the grid's margins
 	cells := min(isoMaxCells, side*side/(20*20))
 	work := time.Duration(km2*float64(isoKm2Work)) + time.Duration(cells*float64(isoCellWork)*(1+0.1*float64(len(opt.Limits))))
-	return cost{work: work, bytes: memory(int64(cells * isoCellBytes / memFactor))}
+	return Cost{Work: work, Bytes: memory(int64(cells * isoCellBytes / MemFactor))}
 }
 
 // isoSpeed is a profile's fastest average speed over an isochrone's

@@ -1,4 +1,4 @@
-package api
+package gate
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 
 // heavyTicket queues a heavy request of bytes at g and reports on the
 // returned channel whether it got its turn (before ctx ended).
-func heavyTicket(ctx context.Context, g *gate, bytes int64) (*ticket, <-chan bool) {
-	t := g.enter()
+func heavyTicket(ctx context.Context, g *Gate, bytes int64) (*Ticket, <-chan bool) {
+	t := g.Enter()
 	got := make(chan bool, 1)
 	go func() { got <- g.wait(ctx, t, bytes) }()
 	return t, got
@@ -31,10 +31,10 @@ func granted(got <-chan bool, d time.Duration) bool {
 // nothing.
 func TestGateSlotsAndMemory(t *testing.T) {
 	ctx := t.Context()
-	g := newGate(2, 100, 1, 2)
+	g := New(2, 100, 1, 2)
 	a, ga := heavyTicket(ctx, g, 60)
 	if !granted(ga, time.Second) {
-		t.Fatal("first heavy request waits with the gate empty")
+		t.Fatal("first heavy request waits with the Gate empty")
 	}
 	b, gb := heavyTicket(ctx, g, 60)
 	if granted(gb, 50*time.Millisecond) {
@@ -46,12 +46,12 @@ func TestGateSlotsAndMemory(t *testing.T) {
 	if granted(gc, time.Second) {
 		t.Fatal("third heavy request overtook the second in the queue")
 	}
-	c.leave() // its deadline passed: nothing held
-	a.worked()
+	c.Leave() // its deadline passed: nothing held
+	a.Worked()
 	if granted(gb, 50*time.Millisecond) {
 		t.Fatal("second heavy request runs while the first's answer still holds its memory")
 	}
-	a.leave()
+	a.Leave()
 	if !granted(gb, time.Second) {
 		t.Fatal("second heavy request still waits after the first ended")
 	}
@@ -59,11 +59,11 @@ func TestGateSlotsAndMemory(t *testing.T) {
 	if granted(gbig, 50*time.Millisecond) {
 		t.Fatal("a request over the whole budget runs beside another")
 	}
-	b.leave()
+	b.Leave()
 	if !granted(gbig, time.Second) {
 		t.Fatal("a request over the whole budget does not run alone")
 	}
-	big.leave()
+	big.Leave()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.running != 0 || g.held != 0 || len(g.queue) != 0 || g.light.Load() != 0 {
@@ -77,15 +77,15 @@ func TestGateSlotsAndMemory(t *testing.T) {
 // ~50 ms); when the light requests are done, the next goes at once.
 func TestGateLightFirst(t *testing.T) {
 	ctx := t.Context()
-	g := newGate(4, 1<<30, 0.5, 2)
-	light := []*ticket{g.enter(), g.enter()} // as many as CPUs: pressure
+	g := New(4, 1<<30, 0.5, 2)
+	light := []*Ticket{g.Enter(), g.Enter()} // as many as CPUs: pressure
 	a, ga := heavyTicket(ctx, g, 1)
 	if !granted(ga, time.Second) {
 		t.Fatal("first heavy request waits with credit left")
 	}
 	time.Sleep(100 * time.Millisecond)
-	a.worked()
-	a.leave()
+	a.Worked()
+	a.Leave()
 	start := time.Now()
 	b, gb := heavyTicket(ctx, g, 1)
 	if !granted(gb, 2*time.Second) {
@@ -95,17 +95,17 @@ func TestGateLightFirst(t *testing.T) {
 		t.Errorf("heavy request under light pressure waited %v after 100 ms of heavy work, want about 50 ms", waited)
 	}
 	time.Sleep(100 * time.Millisecond)
-	b.worked()
-	b.leave()
+	b.Worked()
+	b.Leave()
 	c, gc := heavyTicket(ctx, g, 1)
 	if granted(gc, 20*time.Millisecond) {
 		t.Fatal("heavy request ran at once with its share spent and light requests busy")
 	}
 	for _, l := range light {
-		l.leave()
+		l.Leave()
 	}
 	if !granted(gc, 20*time.Millisecond) {
 		t.Fatal("heavy request still waits after the light requests are done")
 	}
-	c.leave()
+	c.Leave()
 }

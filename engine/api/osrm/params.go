@@ -1,7 +1,8 @@
-package api
+package osrm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -16,6 +17,7 @@ import (
 
 	"waymark/engine"
 	"waymark/engine/route"
+	"waymark/engine/route/polyline"
 )
 
 // OSRM request parsing, shared by every routing endpoint (directions,
@@ -33,24 +35,33 @@ import (
 // class is InvalidValue "Exclude flag combination is not supported", as
 // OSRM answers for a class its profile lacks).
 
-// osrmError is an OSRM v5 error: HTTP 400 with {"code", "message"}.
-type osrmError struct {
+// Error is an OSRM v5 error: HTTP 400 with {"code", "message"}.
+type Error struct {
 	Code, Message string
 }
 
-func (e *osrmError) Error() string { return e.Code + ": " + e.Message }
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
-func osrmErr(code, format string, args ...any) *osrmError {
-	return &osrmError{Code: code, Message: fmt.Sprintf(format, args...)}
+func Errf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// writeOSRM writes an OSRMError (400).
-func writeOSRM(w http.ResponseWriter, e *osrmError) {
-	writeOSRMError(w, http.StatusBadRequest, e.Code, e.Message)
+// WriteError writes e (HTTP 400).
+func WriteError(w http.ResponseWriter, e *Error) {
+	WriteStatus(w, http.StatusBadRequest, e.Code, e.Message)
 }
 
 // osrmMessages are the messages of the OSRM codes the routing handlers
 // answer errors with (osrm-routed's wording).
+// WriteStatus writes an OSRM v5 error body {"code": code, "message": msg}
+// with the given HTTP status.
+func WriteStatus(w http.ResponseWriter, status int, code, msg string) {
+	b, _ := json.Marshal(map[string]string{"code": code, "message": msg}) // a map of strings always encodes
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
 var osrmMessages = map[string]string{
 	"NoRoute":        "No route found between points",
 	"NoTable":        "No table found",
@@ -61,7 +72,7 @@ var osrmMessages = map[string]string{
 }
 
 // routeErrors are the engine errors that have an OSRM code of their own,
-// tried in order after the errors writeRouteError handles itself.
+// tried in order after the errors WriteRouteError handles itself.
 var routeErrors = []struct {
 	err  error
 	code string
@@ -72,7 +83,7 @@ var routeErrors = []struct {
 	{route.ErrNoRoute, "NoRoute"},
 }
 
-// writeRouteError maps an engine/route error to its OSRM body, the one
+// WriteRouteError maps an engine/route error to its OSRM body, the one
 // table of the routing handlers: a parameter error as parsed, NoSegment
 // (naming the coordinate when known), InvalidValue with the engine's
 // explanation, NoRoute naming the regions of an engine.DisjointError
@@ -81,49 +92,49 @@ var routeErrors = []struct {
 // else is logged and answered with the endpoint's fallback code and its
 // standard message, never the error's text. All but 503 are HTTP 400 as
 // in osrm-routed.
-func writeRouteError(w http.ResponseWriter, err error, fallback string) {
-	var oe *osrmError
+func WriteRouteError(w http.ResponseWriter, err error, fallback string) {
+	var oe *Error
 	var de *engine.DisjointError
 	switch {
 	case errors.As(err, &oe):
-		writeOSRM(w, oe)
+		WriteError(w, oe)
 	case errors.Is(err, engine.ErrOutsideRegions):
 		var se *engine.SnapError
 		if errors.As(err, &se) {
-			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for coordinate %d: it is outside the installed regions", se.Index))
+			WriteError(w, Errf("NoSegment", "Could not find a matching segment for coordinate %d: it is outside the installed regions", se.Index))
 		} else {
-			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment: a coordinate is outside the installed regions"))
+			WriteError(w, Errf("NoSegment", "Could not find a matching segment: a coordinate is outside the installed regions"))
 		}
 	case errors.Is(err, route.ErrNoSegment):
 		var se *engine.SnapError
 		if errors.As(err, &se) {
-			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for coordinate %d", se.Index))
+			WriteError(w, Errf("NoSegment", "Could not find a matching segment for coordinate %d", se.Index))
 		} else {
-			writeOSRM(w, osrmErr("NoSegment", "Could not find a matching segment for any coordinate"))
+			WriteError(w, Errf("NoSegment", "Could not find a matching segment for any coordinate"))
 		}
 	case errors.As(err, &de):
 		// names both regions, so that the user knows what joins them
-		writeOSRM(w, osrmErr("NoRoute", "%s", de.Error()))
+		WriteError(w, Errf("NoRoute", "%s", de.Error()))
 	case errors.Is(err, route.ErrInvalidValue):
-		writeOSRM(w, osrmErr("InvalidValue", "%s", err.Error()))
+		WriteError(w, Errf("InvalidValue", "%s", err.Error()))
 	case errors.Is(err, context.DeadlineExceeded):
-		writeOSRMError(w, http.StatusServiceUnavailable, "Timeout", "The request took longer than the server's deadline; ask for less (fewer coordinates, smaller radiuses)")
+		WriteStatus(w, http.StatusServiceUnavailable, "Timeout", "The request took longer than the server's deadline; ask for less (fewer coordinates, smaller radiuses)")
 	case errors.Is(err, context.Canceled):
-		writeOSRMError(w, http.StatusServiceUnavailable, "Cancelled", "The request was cancelled")
+		WriteStatus(w, http.StatusServiceUnavailable, "Cancelled", "The request was cancelled")
 	default:
 		for _, re := range routeErrors {
 			if errors.Is(err, re.err) {
-				writeOSRM(w, osrmErr(re.code, "%s", osrmMessages[re.code]))
+				WriteError(w, Errf(re.code, "%s", osrmMessages[re.code]))
 				return
 			}
 		}
 		log.Printf("api: routing: %v", err)
-		writeOSRM(w, osrmErr(fallback, "%s", osrmMessages[fallback]))
+		WriteError(w, Errf(fallback, "%s", osrmMessages[fallback]))
 	}
 }
 
-// osrmParams is a parsed routing request: path parts plus the query.
-type osrmParams struct {
+// Params is a parsed routing request: path parts plus the query.
+type Params struct {
 	Profile     route.Profile
 	Coordinates []orb.Point
 	Bearings    []*route.Bearing
@@ -141,10 +152,10 @@ type osrmParams struct {
 }
 
 // Has reports whether the query carries name.
-func (p *osrmParams) Has(name string) bool { _, ok := p.q[name]; return ok }
+func (p *Params) Has(name string) bool { _, ok := p.q[name]; return ok }
 
 // Get returns the last value of name ("" when absent).
-func (p *osrmParams) Get(name string) string {
+func (p *Params) Get(name string) string {
 	v := p.q[name]
 	if len(v) == 0 {
 		return ""
@@ -152,28 +163,28 @@ func (p *osrmParams) Get(name string) string {
 	return v[len(v)-1]
 }
 
-// malformed is the InvalidQuery error for parameter name.
-func (p *osrmParams) malformed(name, format string, args ...any) *osrmError {
+// Malformed is the InvalidQuery error for parameter name.
+func (p *Params) Malformed(name, format string, args ...any) *Error {
 	pos := strings.Index(p.raw, name+"=")
 	if pos < 0 {
 		pos = 0
 	}
-	return osrmErr("InvalidQuery", "Query string malformed close to position %d: parameter '%s' %s", pos, name, fmt.Sprintf(format, args...))
+	return Errf("InvalidQuery", "Query string malformed close to position %d: parameter '%s' %s", pos, name, fmt.Sprintf(format, args...))
 }
 
 // commonParams are the options of every OSRM service.
 var commonParams = []string{"bearings", "radiuses", "hints", "approaches", "exclude", "snapping", "generate_hints", "skip_waypoints"}
 
-// parseOSRM parses the {profile} and {coordinates} path values and the
+// Parse parses the {profile} and {coordinates} path values and the
 // query of a routing request. service lists the service's own options
 // (beyond the common ones). maxCoords is the coordinate limit (TooBig
 // beyond); minCoords the minimum (InvalidOptions below).
-func parseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*osrmParams, *osrmError) {
+func Parse(r *http.Request, service []string, minCoords, maxCoords int) (*Params, *Error) {
 	q, oe := rawQuery(r.URL.RawQuery)
 	if oe != nil {
 		return nil, oe
 	}
-	p := &osrmParams{q: q, raw: r.URL.RawQuery}
+	p := &Params{q: q, raw: r.URL.RawQuery}
 	allowed := map[string]bool{"key": true}
 	for _, k := range commonParams {
 		allowed[k] = true
@@ -188,12 +199,12 @@ func parseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*os
 	sort.Strings(keys)
 	for _, k := range keys {
 		if !allowed[k] {
-			return nil, p.malformed(k, "is unknown")
+			return nil, p.Malformed(k, "is unknown")
 		}
 	}
 	prof, err := route.ParseProfile(r.PathValue("profile"))
 	if err != nil {
-		return nil, osrmErr("InvalidUrl", "Unknown profile '%s': use driving (car), walking (foot) or cycling (bike, bicycle)", r.PathValue("profile"))
+		return nil, Errf("InvalidUrl", "Unknown profile '%s': use driving (car), walking (foot) or cycling (bike, bicycle)", r.PathValue("profile"))
 	}
 	p.Profile = prof
 	coords, oe := parseCoordinates(r.PathValue("coordinates"))
@@ -201,16 +212,16 @@ func parseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*os
 		return nil, oe
 	}
 	if minCoords == maxCoords && len(coords) != minCoords {
-		return nil, osrmErr("InvalidOptions", "Number of coordinates needs to be exactly %d", minCoords)
+		return nil, Errf("InvalidOptions", "Number of coordinates needs to be exactly %d", minCoords)
 	}
 	if len(coords) > maxCoords {
-		return nil, osrmErr("TooBig", "Number of entries %d is higher than current maximum (%d)", len(coords), maxCoords)
+		return nil, Errf("TooBig", "Number of entries %d is higher than current maximum (%d)", len(coords), maxCoords)
 	}
 	if len(coords) < minCoords {
 		if minCoords == maxCoords {
-			return nil, osrmErr("InvalidOptions", "Number of coordinates needs to be exactly %d", minCoords)
+			return nil, Errf("InvalidOptions", "Number of coordinates needs to be exactly %d", minCoords)
 		}
-		return nil, osrmErr("InvalidOptions", "Number of coordinates needs to be at least %d", minCoords)
+		return nil, Errf("InvalidOptions", "Number of coordinates needs to be at least %d", minCoords)
 	}
 	p.Coordinates = coords
 	n := len(coords)
@@ -222,7 +233,7 @@ func parseOSRM(r *http.Request, service []string, minCoords, maxCoords int) (*os
 
 // rawQuery parses a query string splitting on & only: OSRM lists are
 // ;-separated and sent unescaped, which net/url's parser rejects.
-func rawQuery(raw string) (url.Values, *osrmError) {
+func rawQuery(raw string) (url.Values, *Error) {
 	v := url.Values{}
 	pos := 0
 	for _, kv := range strings.Split(raw, "&") {
@@ -234,7 +245,7 @@ func rawQuery(raw string) (url.Values, *osrmError) {
 		k1, err1 := url.QueryUnescape(k)
 		v1, err2 := url.QueryUnescape(val)
 		if err1 != nil || err2 != nil {
-			return nil, osrmErr("InvalidQuery", "Query string malformed close to position %d: bad escape", pos)
+			return nil, Errf("InvalidQuery", "Query string malformed close to position %d: bad escape", pos)
 		}
 		v[k1] = append(v[k1], v1)
 		pos += len(kv) + 1
@@ -242,20 +253,20 @@ func rawQuery(raw string) (url.Values, *osrmError) {
 	return v, nil
 }
 
-// list splits a ;-separated option; it checks the count against n.
-func (p *osrmParams) list(name string, n int) ([]string, *osrmError) {
+// List splits a ;-separated option; it checks the count against n.
+func (p *Params) List(name string, n int) ([]string, *Error) {
 	if !p.Has(name) {
 		return nil, nil
 	}
 	parts := strings.Split(p.Get(name), ";")
 	if len(parts) != n {
-		return nil, osrmErr("InvalidOptions", "Number of %s (%d) does not match number of coordinates (%d)", name, len(parts), n)
+		return nil, Errf("InvalidOptions", "Number of %s (%d) does not match number of coordinates (%d)", name, len(parts), n)
 	}
 	return parts, nil
 }
 
-func (p *osrmParams) parseCommon(n int) *osrmError {
-	bs, oe := p.list("bearings", n)
+func (p *Params) parseCommon(n int) *Error {
+	bs, oe := p.List("bearings", n)
 	if oe != nil {
 		return oe
 	}
@@ -267,20 +278,20 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 			}
 			f := strings.Split(b, ",")
 			if len(f) != 2 {
-				return p.malformed("bearings", "needs value,range pairs, got %q", b)
+				return p.Malformed("bearings", "needs value,range pairs, got %q", b)
 			}
 			v, err1 := strconv.Atoi(f[0])
 			rg, err2 := strconv.Atoi(f[1])
 			if err1 != nil || err2 != nil {
-				return p.malformed("bearings", "needs integer value,range pairs, got %q", b)
+				return p.Malformed("bearings", "needs integer value,range pairs, got %q", b)
 			}
 			if v < 0 || v > 360 || rg < 0 || rg > 180 {
-				return osrmErr("InvalidOptions", "Bearings need to be in range 0..360 (value) and 0..180 (range), got %q", b)
+				return Errf("InvalidOptions", "Bearings need to be in range 0..360 (value) and 0..180 (range), got %q", b)
 			}
 			p.Bearings[i] = &route.Bearing{Value: float64(v), Range: float64(rg)}
 		}
 	}
-	rs, oe := p.list("radiuses", n)
+	rs, oe := p.List("radiuses", n)
 	if oe != nil {
 		return oe
 	}
@@ -292,10 +303,10 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 			}
 			f, err := strconv.ParseFloat(s, 64)
 			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-				return p.malformed("radiuses", "needs numbers or unlimited, got %q", s)
+				return p.Malformed("radiuses", "needs numbers or unlimited, got %q", s)
 			}
 			if f < 0 {
-				return osrmErr("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", s)
+				return Errf("InvalidOptions", "Radiuses must be >= 0 or unlimited, got %q", s)
 			}
 			if f == 0 {
 				f = 1e-9 // zero radius: only an exact hit snaps
@@ -303,12 +314,12 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 			p.Radiuses[i] = f
 		}
 	}
-	hs, oe := p.list("hints", n)
+	hs, oe := p.List("hints", n)
 	if oe != nil {
 		return oe
 	}
 	p.Hints = hs
-	as, oe := p.list("approaches", n)
+	as, oe := p.List("approaches", n)
 	if oe != nil {
 		return oe
 	}
@@ -320,7 +331,7 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 			case "curb":
 				p.Curb[i] = true
 			default:
-				return p.malformed("approaches", "needs curb or unrestricted, got %q", a)
+				return p.Malformed("approaches", "needs curb or unrestricted, got %q", a)
 			}
 		}
 	}
@@ -328,10 +339,10 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 	if err != nil {
 		// as OSRM, which parses any class names and refuses those its
 		// profile lacks
-		return osrmErr("InvalidValue", "Exclude flag combination is not supported: exclude takes motorway, toll and ferry, comma-separated (%v).", err)
+		return Errf("InvalidValue", "Exclude flag combination is not supported: exclude takes motorway, toll and ferry, comma-separated (%v).", err)
 	}
 	if bad := x &^ p.Profile.Excludable(); bad != 0 {
-		return osrmErr("InvalidValue", "Exclude flag combination is not supported: %s routes cannot exclude %s.", p.Profile, bad)
+		return Errf("InvalidValue", "Exclude flag combination is not supported: %s routes cannot exclude %s.", p.Profile, bad)
 	}
 	p.Exclude = x
 	switch p.Get("snapping") {
@@ -339,7 +350,7 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 	case "any":
 		p.AnySnap = true
 	default:
-		return p.malformed("snapping", "needs default or any")
+		return p.Malformed("snapping", "needs default or any")
 	}
 	gh := true
 	if gh, oe = p.Bool("generate_hints", true); oe != nil {
@@ -353,7 +364,7 @@ func (p *osrmParams) parseCommon(n int) *osrmError {
 }
 
 // Bool parses a true/false option.
-func (p *osrmParams) Bool(name string, def bool) (bool, *osrmError) {
+func (p *Params) Bool(name string, def bool) (bool, *Error) {
 	if !p.Has(name) {
 		return def, nil
 	}
@@ -363,15 +374,15 @@ func (p *osrmParams) Bool(name string, def bool) (bool, *osrmError) {
 	case "false":
 		return false, nil
 	}
-	return def, p.malformed(name, "needs true or false, got %q", p.Get(name))
+	return def, p.Malformed(name, "needs true or false, got %q", p.Get(name))
 }
 
 // Output parses steps, annotations and overview (directions, optimize,
 // matching), and geometries, the encoding of the answer.
-func (p *osrmParams) Output() (route.Output, geometries, *osrmError) {
+func (p *Params) Output() (route.Output, Geometries, *Error) {
 	var o route.Output
-	var g geometries
-	var err *osrmError
+	var g Geometries
+	var err *Error
 	if o.Steps, err = p.Bool("steps", false); err != nil {
 		return o, g, err
 	}
@@ -386,7 +397,7 @@ func (p *osrmParams) Output() (route.Output, geometries, *osrmError) {
 					"duration": route.AnnotateDuration, "datasources": route.AnnotateDatasources,
 					"weight": route.AnnotateWeight, "speed": route.AnnotateSpeed}[a]
 				if !ok {
-					return o, g, p.malformed("annotations", "needs true, false or a list of nodes, distance, duration, datasources, weight, speed; got %q", a)
+					return o, g, p.Malformed("annotations", "needs true, false or a list of nodes, distance, duration, datasources, weight, speed; got %q", a)
 				}
 				o.Annotations |= bit
 			}
@@ -394,13 +405,13 @@ func (p *osrmParams) Output() (route.Output, geometries, *osrmError) {
 	}
 	switch p.Get("geometries") {
 	case "", "polyline":
-		g = polyline
+		g = Polyline
 	case "polyline6":
-		g = polyline6
+		g = Polyline6
 	case "geojson":
-		g = geoJSON
+		g = GeoJSON
 	default:
-		return o, g, p.malformed("geometries", "needs polyline, polyline6 or geojson")
+		return o, g, p.Malformed("geometries", "needs polyline, polyline6 or geojson")
 	}
 	switch p.Get("overview") {
 	case "", "simplified":
@@ -410,14 +421,14 @@ func (p *osrmParams) Output() (route.Output, geometries, *osrmError) {
 	case "false":
 		o.Overview = route.OverviewFalse
 	default:
-		return o, g, p.malformed("overview", "needs simplified, full or false")
+		return o, g, p.Malformed("overview", "needs simplified, full or false")
 	}
 	return o, g, nil
 }
 
 // Indexes parses a ;-separated index list (waypoints, sources,
 // destinations), each in [0, n). "all" (when allowAll) gives nil.
-func (p *osrmParams) Indexes(name string, n int, allowAll bool) ([]int, *osrmError) {
+func (p *Params) Indexes(name string, n int, allowAll bool) ([]int, *Error) {
 	if !p.Has(name) {
 		return nil, nil
 	}
@@ -430,10 +441,10 @@ func (p *osrmParams) Indexes(name string, n int, allowAll bool) ([]int, *osrmErr
 	for i, s := range parts {
 		k, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, p.malformed(name, "needs ;-separated integers, got %q", s)
+			return nil, p.Malformed(name, "needs ;-separated integers, got %q", s)
 		}
 		if k < 0 || k >= n {
-			return nil, osrmErr("InvalidOptions", "Index %d in %s is out of range 0..%d", k, name, n-1)
+			return nil, Errf("InvalidOptions", "Index %d in %s is out of range 0..%d", k, name, n-1)
 		}
 		out[i] = k
 	}
@@ -444,10 +455,10 @@ func (p *osrmParams) Indexes(name string, n int, allowAll bool) ([]int, *osrmErr
 // "polyline6(…)" (an optional ".json" suffix is dropped, as OSRM's
 // format suffix). Malformed text is InvalidUrl; values out of range are
 // InvalidValue.
-func parseCoordinates(s string) ([]orb.Point, *osrmError) {
+func parseCoordinates(s string) ([]orb.Point, *Error) {
 	s = strings.TrimSuffix(s, ".json")
 	if s == "" {
-		return nil, osrmErr("InvalidUrl", "URL string malformed close to position 0: no coordinates")
+		return nil, Errf("InvalidUrl", "URL string malformed close to position 0: no coordinates")
 	}
 	for _, pf := range []struct {
 		prefix    string
@@ -455,14 +466,14 @@ func parseCoordinates(s string) ([]orb.Point, *osrmError) {
 	}{{"polyline6(", 6}, {"polyline(", 5}} {
 		if strings.HasPrefix(s, pf.prefix) {
 			if !strings.HasSuffix(s, ")") {
-				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: missing ')'", len(s))
+				return nil, Errf("InvalidUrl", "URL string malformed close to position %d: missing ')'", len(s))
 			}
-			pts, err := route.DecodePolyline(s[len(pf.prefix):len(s)-1], pf.precision)
+			pts, err := polyline.Decode(s[len(pf.prefix):len(s)-1], pf.precision)
 			if err != nil {
-				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: invalid polyline", len(pf.prefix))
+				return nil, Errf("InvalidUrl", "URL string malformed close to position %d: invalid polyline", len(pf.prefix))
 			}
 			if len(pts) == 0 {
-				return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: empty polyline", len(pf.prefix))
+				return nil, Errf("InvalidUrl", "URL string malformed close to position %d: empty polyline", len(pf.prefix))
 			}
 			return pts, nil
 		}
@@ -472,18 +483,40 @@ func parseCoordinates(s string) ([]orb.Point, *osrmError) {
 	for _, pair := range strings.Split(s, ";") {
 		f := strings.Split(pair, ",")
 		if len(f) != 2 {
-			return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: expected longitude,latitude", pos)
+			return nil, Errf("InvalidUrl", "URL string malformed close to position %d: expected longitude,latitude", pos)
 		}
 		lon, err1 := strconv.ParseFloat(f[0], 64)
 		lat, err2 := strconv.ParseFloat(f[1], 64)
 		if err1 != nil || err2 != nil || strings.ContainsAny(pair, " +") {
-			return nil, osrmErr("InvalidUrl", "URL string malformed close to position %d: expected numbers", pos)
+			return nil, Errf("InvalidUrl", "URL string malformed close to position %d: expected numbers", pos)
 		}
 		if math.IsNaN(lon) || math.IsNaN(lat) || lon < -180 || lon > 180 || lat < -90 || lat > 90 {
-			return nil, osrmErr("InvalidValue", "Invalid coordinate value.")
+			return nil, Errf("InvalidValue", "Invalid coordinate value.")
 		}
 		pts = append(pts, orb.Point{lon, lat})
 		pos += len(pair) + 1
 	}
 	return pts, nil
+}
+
+// SnapRequest converts parsed parameters into the engine's snap request.
+func (p *Params) SnapRequest() engine.SnapRequest {
+	return engine.SnapRequest{Profile: p.Profile, Coordinates: p.Coordinates, Bearings: p.Bearings,
+		Radiuses: p.Radiuses, Hints: p.Hints, Curb: p.Curb, AnyComponent: p.AnySnap, Exclude: p.Exclude}
+}
+
+// LegEnds parses the waypoints parameter (nil when absent) for n
+// coordinates and checks it with route.CheckLegEnds, in OSRM's words.
+func (p *Params) LegEnds(n int) ([]int, *Error) {
+	ends, oe := p.Indexes("waypoints", n, false)
+	if oe != nil || ends == nil {
+		return nil, oe
+	}
+	switch err := route.CheckLegEnds(ends, n); {
+	case errors.Is(err, route.ErrLegEndsOpen):
+		return nil, Errf("InvalidValue", "First and last coordinates must be specified in waypoints.")
+	case err != nil:
+		return nil, Errf("InvalidValue", "Waypoints must be supplied in increasing order")
+	}
+	return ends, nil
 }

@@ -1,4 +1,4 @@
-package route
+package polyline
 
 import (
 	"math"
@@ -21,10 +21,10 @@ func TestPolyline(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := EncodePolyline(tc.pts, tc.precision); got != tc.want {
+			if got := Encode(tc.pts, tc.precision); got != tc.want {
 				t.Errorf("EncodePolyline = %q, want %q", got, tc.want)
 			}
-			got, err := DecodePolyline(tc.want, tc.precision)
+			got, err := Decode(tc.want, tc.precision)
 			if err != nil || len(got) != len(tc.pts) {
 				t.Fatalf("DecodePolyline = %v, %v", got, err)
 			}
@@ -40,7 +40,7 @@ func TestPolyline(t *testing.T) {
 func TestPolylineRoundTrip(t *testing.T) {
 	pts := []orb.Point{{9.5212345, 47.1412345}, {-179.999999, -89.999999}, {179.999999, 89.999999}, {0, 0}, {7.4123456, 43.7312345}}
 	for _, prec := range []int{5, 6} {
-		got, err := DecodePolyline(EncodePolyline(pts, prec), prec)
+		got, err := Decode(Encode(pts, prec), prec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,22 +55,22 @@ func TestPolylineRoundTrip(t *testing.T) {
 
 func TestPolylineRejects(t *testing.T) {
 	for _, s := range []string{"_p~iF~ps|U_ulL", "\x01\x02", "~", "_p~iF"} {
-		if _, err := DecodePolyline(s, 5); err == nil {
-			t.Errorf("DecodePolyline(%q) accepted", s)
+		if _, err := Decode(s, 5); err == nil {
+			t.Errorf("Decode(%q) accepted", s)
 		}
 	}
 }
 
-func FuzzDecodePolyline(f *testing.F) {
+func FuzzDecode(f *testing.F) {
 	for _, s := range []string{"_p~iF~ps|U_ulLnnqC_mqNvxq`@", "", "~", "_`v~G_kby@"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		pts, err := DecodePolyline(s, 6)
+		pts, err := Decode(s, 6)
 		if err != nil {
 			return
 		}
-		again, err := DecodePolyline(EncodePolyline(pts, 6), 6)
+		again, err := Decode(Encode(pts, 6), 6)
 		if err != nil || len(again) != len(pts) {
 			t.Fatalf("re-decode: %v %d/%d", err, len(again), len(pts))
 		}
@@ -82,7 +82,7 @@ func TestSimplifyKeepsEnds(t *testing.T) {
 	for i := 0; i <= 100; i++ {
 		pts = append(pts, orb.Point{9.5 + float64(i)*0.001, 47.1 + 0.00001*math.Sin(float64(i))})
 	}
-	s := simplify(pts)
+	s := Simplify(pts)
 	if len(s) >= len(pts) || s[0] != pts[0] || s[len(s)-1] != pts[len(pts)-1] {
 		t.Errorf("simplify: %d → %d points, ends %v %v", len(pts), len(s), s[0], s[len(s)-1])
 	}

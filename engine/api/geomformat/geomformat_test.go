@@ -1,4 +1,4 @@
-package api
+package geomformat
 
 import (
 	"testing"
@@ -26,7 +26,7 @@ func TestWKT(t *testing.T) {
 		{orb.Bound{}, "GEOMETRYCOLLECTION EMPTY"},
 	}
 	for _, tt := range tests {
-		if got := wkt(tt.g); got != tt.want {
+		if got := WKT(tt.g); got != tt.want {
 			t.Errorf("wkt(%s) = %s, want %s", tt.g.GeoJSONType(), got, tt.want)
 		}
 	}
