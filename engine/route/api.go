@@ -144,8 +144,8 @@ var (
 // Profile selects a road graph.
 type Profile uint8
 
-// Profiles. Their speed tables are documented in regions/roads_profile.go
-// (driving, walking) and regions/roads_bicycle.go (cycling).
+// Profiles. Their speed tables are documented in regions/roads/roads_profile.go
+// (driving, walking) and regions/roads/roads_bicycle.go (cycling).
 const (
 	Driving Profile = iota
 	Walking
