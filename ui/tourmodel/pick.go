@@ -37,7 +37,10 @@ func Candidates(results, suggestions []geocode.Place) []geocode.Place {
 // and its boundary (same name, within 2 km), or a settlement and the
 // administrative area of its name around it (Andorra's parishes are
 // mapped apart from their towns) — then the settlement is the stop, as
-// one drives to the town, not to the middle of its parish.
+// one drives to the town, not to the middle of its parish. An area
+// whose towns of other names were found too is not guessed either: the
+// planner picks the town ("Escaldes-Engordany": les Escaldes or
+// Engordany) or the area.
 //
 // Otherwise ok is false and the planner chooses. "Vaduz" adds the town
 // (Vaduz Castle, Rathaus Vaduz, … are named after it: a settlement
@@ -65,6 +68,9 @@ func Pick(text string, cands []geocode.Place) (i int, ok bool) {
 				break
 			}
 		}
+		if bi == 0 && settlementWithin(best, cands[1:]) {
+			return -1, false
+		}
 	}
 	town := best.IsSettlement()
 	for i, c := range cands {
@@ -82,6 +88,20 @@ func Pick(text string, cands []geocode.Place) (i int, ok bool) {
 		}
 	}
 	return bi, true
+}
+
+// settlementWithin reports whether one of cands is a settlement (not an
+// area) inside area: the district's towns found by the same words
+// ("Escaldes-Engordany": les Escaldes and Engordany), one of which the
+// planner means rather than the district's centroid, which may lie in
+// the mountains far from any road.
+func settlementWithin(area geocode.Place, cands []geocode.Place) bool {
+	for _, c := range cands {
+		if c.IsSettlement() && !isAdminArea(c) && area.Bound.Contains(c.Centroid) {
+			return true
+		}
+	}
+	return false
 }
 
 // isAdminArea reports whether pl is an administrative boundary.

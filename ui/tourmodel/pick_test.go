@@ -35,13 +35,16 @@ var (
 	busStopVaduz   = place(11, "Vaduz", orb.Point{9.9, 47.5})
 	// Andorra maps its parishes apart from their towns (search lists the
 	// parish first); boxes and centroids as in the Andorra pack.
-	encampParish  = geocode.Place{OSMType: "relation", OSMID: 20, PlaceID: 20, Name: "Encamp", Centroid: orb.Point{1.6524, 42.5258}, Bound: orb.Bound{Min: orb.Point{1.5460, 42.4898}, Max: orb.Point{1.7389, 42.5592}}, Class: "boundary", Type: "administrative", RankAddress: 14}
-	encampTown    = town(place(21, "Encamp", orb.Point{1.5836, 42.5359}))
-	encampAway    = town(place(22, "Encamp", orb.Point{1.40, 42.40}))
-	canilloTown   = town(place(23, "Canillo", orb.Point{1.5980, 42.5667}))
-	aldosaCanillo = geocode.Place{OSMType: "node", OSMID: 24, PlaceID: 24, Name: "l’Aldosa de Canillo", Centroid: orb.Point{1.6278, 42.5795}, Class: "place", Type: "hamlet", RankAddress: 20}
-	landstrasse   = geocode.Place{OSMType: "way", OSMID: 12, PlaceID: 12, Name: "Landstrasse", Centroid: orb.Point{9.51, 47.18}, Class: "highway", Type: "secondary", RankAddress: 26}
-	landstrasse2  = geocode.Place{OSMType: "way", OSMID: 13, PlaceID: 13, Name: "Landstrasse", Centroid: orb.Point{9.52, 47.08}, Class: "highway", Type: "secondary", RankAddress: 26}
+	encampParish   = geocode.Place{OSMType: "relation", OSMID: 20, PlaceID: 20, Name: "Encamp", Centroid: orb.Point{1.6524, 42.5258}, Bound: orb.Bound{Min: orb.Point{1.5460, 42.4898}, Max: orb.Point{1.7389, 42.5592}}, Class: "boundary", Type: "administrative", RankAddress: 14}
+	encampTown     = town(place(21, "Encamp", orb.Point{1.5836, 42.5359}))
+	encampAway     = town(place(22, "Encamp", orb.Point{1.40, 42.40}))
+	canilloTown    = town(place(23, "Canillo", orb.Point{1.5980, 42.5667}))
+	escaldesParish = geocode.Place{OSMType: "relation", OSMID: 26, PlaceID: 26, Name: "Escaldes-Engordany", Centroid: orb.Point{1.5920, 42.4873}, Bound: orb.Bound{Min: orb.Point{1.5215, 42.4499}, Max: orb.Point{1.6633, 42.5238}}, Class: "boundary", Type: "administrative", RankAddress: 14}
+	engordany      = geocode.Place{OSMType: "node", OSMID: 27, PlaceID: 27, Name: "Engordany", Centroid: orb.Point{1.5382, 42.5135}, Class: "place", Type: "village", RankAddress: 19}
+	lesEscaldes    = town(place(28, "les Escaldes", orb.Point{1.5404, 42.5090}))
+	aldosaCanillo  = geocode.Place{OSMType: "node", OSMID: 24, PlaceID: 24, Name: "l’Aldosa de Canillo", Centroid: orb.Point{1.6278, 42.5795}, Class: "place", Type: "hamlet", RankAddress: 20}
+	landstrasse    = geocode.Place{OSMType: "way", OSMID: 12, PlaceID: 12, Name: "Landstrasse", Centroid: orb.Point{9.51, 47.18}, Class: "highway", Type: "secondary", RankAddress: 26}
+	landstrasse2   = geocode.Place{OSMType: "way", OSMID: 13, PlaceID: 13, Name: "Landstrasse", Centroid: orb.Point{9.52, 47.08}, Class: "highway", Type: "secondary", RankAddress: 26}
 )
 
 func TestPick(t *testing.T) {
@@ -70,6 +73,8 @@ func TestPick(t *testing.T) {
 		{"parish, its town and another town of the name", "Encamp", []geocode.Place{encampParish, encampTown, encampAway}, nil, -1},
 		{"a parish alone: places named after it", "Encamp", []geocode.Place{encampParish}, []geocode.Place{place(25, "Encamp Tennis Club", orb.Point{1.58, 42.53})}, 0},
 		{"hamlets named after the town", "Canillo", []geocode.Place{canilloTown, aldosaCanillo}, nil, 0},
+		{"a parish and its towns of other names", "Escaldes-Engordany", []geocode.Place{escaldesParish, engordany, lesEscaldes}, nil, -1},
+		{"a parish and a town outside it", "Escaldes-Engordany", []geocode.Place{escaldesParish, canilloTown}, nil, 0},
 		{"nothing found", "Nowhere", nil, nil, -1},
 		{"empty text", " !", []geocode.Place{vaduzTown, vaduzCastle}, nil, -1},
 	}
