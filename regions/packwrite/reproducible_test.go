@@ -12,6 +12,7 @@ import (
 
 	"waymark/engine/route"
 	"waymark/internal/testregions"
+	"waymark/regions/internal/fixture"
 	"waymark/regions/places"
 	"waymark/regions/roads"
 	"waymark/regions/stage"
@@ -29,7 +30,7 @@ func TestPlacesReproducible(t *testing.T) {
 		if _, err := Build(context.Background(), src, out, Options{Stages: []stage.Stage{places.PlacesStage()}}); err != nil {
 			t.Fatal(err)
 		}
-		sums[i] = packChecksums(t, out)
+		sums[i] = fixture.Checksums(t, out)
 	}
 	if sums[0]["autocomplete"] == "" {
 		t.Fatal("no checksum of the autocomplete table")
@@ -54,7 +55,7 @@ func TestRoadsReproducible(t *testing.T) {
 		if _, err := Build(context.Background(), src, out, Options{Stages: []stage.Stage{roads.RoadsStage()}}); err != nil {
 			t.Fatal(err)
 		}
-		sums[i] = packChecksums(t, out)
+		sums[i] = fixture.Checksums(t, out)
 		var got []string
 		db, err := sql.Open("sqlite3", "file:"+out+"?mode=ro")
 		if err != nil {
@@ -88,31 +89,4 @@ func TestRoadsReproducible(t *testing.T) {
 			t.Errorf("table %s differs between two builds of the same extract", name)
 		}
 	}
-}
-
-// packChecksums returns the pack's table checksums (pack_checksums) by name.
-func packChecksums(t *testing.T, path string) map[string]string {
-	t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT name, sha256 FROM pack_checksums`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	sums := map[string]string{}
-	for rows.Next() {
-		var name, sum string
-		if err := rows.Scan(&name, &sum); err != nil {
-			t.Fatal(err)
-		}
-		sums[name] = sum
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return sums
 }

@@ -2,11 +2,11 @@ package places_test
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"testing"
 
 	"waymark/internal/testregions"
+	"waymark/regions/internal/fixture"
 	"waymark/regions/packwrite"
 	"waymark/regions/places"
 	"waymark/regions/stage"
@@ -26,7 +26,7 @@ func TestLeafSpillSameTables(t *testing.T) {
 		if spilled := sum.Counts["houses and POIs spilled"]; (spilled == 0) != keep {
 			t.Fatalf("keepLeaves %v: %d places spilled", keep, spilled)
 		}
-		sums[k] = tableChecksums(t, out)
+		sums[k] = fixture.Checksums(t, out)
 	}
 	if len(sums[0]) < 10 {
 		t.Fatalf("only %d tables", len(sums[0]))
@@ -36,31 +36,4 @@ func TestLeafSpillSameTables(t *testing.T) {
 			t.Errorf("table %s differs with the leaves spilled", name)
 		}
 	}
-}
-
-// tableChecksums returns the pack_checksums rows of the pack at path.
-func tableChecksums(t *testing.T, path string) map[string]string {
-	t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT name, sha256 FROM pack_checksums`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	sums := map[string]string{}
-	for rows.Next() {
-		var name, sum string
-		if err := rows.Scan(&name, &sum); err != nil {
-			t.Fatal(err)
-		}
-		sums[name] = sum
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return sums
 }
