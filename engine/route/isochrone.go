@@ -38,7 +38,8 @@ const MaxContours = 4
 // one grid cell (Mapbox picks a generalization when none is asked): the
 // cells' staircase becomes straight edges and no corner moves by more
 // than a cell, which is within the contour's own precision. A 15-minute
-// drive from Vaduz: 5,600 points with 0, ~2,000 with a cell.
+// drive from Vaduz (one contour, denoised): 2,229 points with 0, 507
+// with a cell.
 const AutoGeneralize = -1
 
 // MaxGeneralize bounds IsochroneOptions.Generalize (meters; Mapbox sets
