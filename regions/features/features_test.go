@@ -4,15 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/paulmach/orb"
 
 	"waymark/engine/mapdata"
 	"waymark/regions/features"
-	"waymark/regions/packwrite"
+	"waymark/regions/internal/stagefixture"
 	"waymark/regions/stage"
 )
 
@@ -81,22 +79,7 @@ type mapRow struct {
 
 func buildMapFixture(t *testing.T) (*sql.DB, *stage.Summary) {
 	t.Helper()
-	dir := t.TempDir()
-	in := filepath.Join(dir, "fixture.osm")
-	if err := os.WriteFile(in, []byte(mapFixture), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "fixture.waymark")
-	sum, err := packwrite.Build(context.Background(), in, out, packwrite.Options{Stages: []stage.Stage{features.FeaturesStage()}})
-	if err != nil {
-		t.Fatalf("Build: %v", err)
-	}
-	db, err := sql.Open("sqlite3", "file:"+out+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db, sum
+	return stagefixture.Build(t, mapFixture, features.FeaturesStage())
 }
 
 func readMapRows(t *testing.T, db *sql.DB) []mapRow {

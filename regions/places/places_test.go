@@ -5,15 +5,12 @@
 package places_test
 
 import (
-	"context"
 	"database/sql"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"waymark/regions/packwrite"
+	"waymark/regions/internal/stagefixture"
 	"waymark/regions/places"
 	"waymark/regions/stage"
 )
@@ -102,22 +99,7 @@ const placesFixture = `<?xml version="1.0" encoding="UTF-8"?>
 // buildPlacesFixture builds a places-only pack from body and opens it.
 func buildPlacesFixture(t *testing.T, body string) (*sql.DB, *stage.Summary) {
 	t.Helper()
-	dir := t.TempDir()
-	in := filepath.Join(dir, "fixture.osm")
-	if err := os.WriteFile(in, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "fixture.waymark")
-	sum, err := packwrite.Build(context.Background(), in, out, packwrite.Options{Stages: []stage.Stage{places.PlacesStage()}})
-	if err != nil {
-		t.Fatalf("Build: %v", err)
-	}
-	db, err := sql.Open("sqlite3", "file:"+out+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db, sum
+	return stagefixture.Build(t, body, places.PlacesStage())
 }
 
 // placeRow is the subset of places columns the tests look at.
