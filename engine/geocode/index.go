@@ -58,6 +58,9 @@ type Index struct {
 
 	parentMu    sync.Mutex
 	parentCache map[string][]string // query word -> search_parent tokens
+	// nameWords keeps the spellings of candidates' name values across
+	// queries (names.go).
+	nameWords wordCache
 
 	// categorySizes caches the number of places of each category
 	// (Category -> int), read on first use (categoryInBox).

@@ -159,6 +159,19 @@ func TestLILookup(t *testing.T) {
 // places and "street number, town" addresses, seeded.
 func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
 	tb.Helper()
+	names, addrs := benchQuerySets(tb, db, seed)
+	q := append(names[:min(150, len(names))], addrs[:min(100, len(addrs))]...)
+	if len(q) < 200 {
+		tb.Fatalf("only %d benchmark queries", len(q))
+	}
+	return q
+}
+
+// benchQuerySets returns the names ("Rathaus", "Bäckerei, Vaduz") and the
+// addresses ("Landstrasse 10, Schaan") of the pack's places, in a random
+// order of seed.
+func benchQuerySets(tb testing.TB, db *sql.DB, seed int64) (names, addrs []string) {
+	tb.Helper()
 	rows, err := db.Query(`SELECT p.name, p.housenumber, p.street, p.rank_address,
 		(SELECT t.name FROM place_addressline a JOIN places t ON t.place_id = a.address_place_id
 		 WHERE (a.place_id = p.place_id OR a.place_id = (SELECT h.address_place_id FROM place_addressline h
@@ -169,7 +182,6 @@ func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
 		tb.Fatal(err)
 	}
 	defer rows.Close()
-	var names, addrs []string
 	for rows.Next() {
 		var name, hn, street string
 		var rank int
@@ -189,11 +201,7 @@ func benchQueries(tb testing.TB, db *sql.DB, seed int64) []string {
 	rng := rand.New(rand.NewSource(seed))
 	rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 	rng.Shuffle(len(addrs), func(i, j int) { addrs[i], addrs[j] = addrs[j], addrs[i] })
-	q := append(names[:min(150, len(names))], addrs[:min(100, len(addrs))]...)
-	if len(q) < 200 {
-		tb.Fatalf("only %d benchmark queries", len(q))
-	}
-	return q
+	return names, addrs
 }
 
 // benchPacks are the packs the geocoding benchmarks run on: LI, and with
@@ -275,10 +283,33 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkSearchAddress: free-text addresses only ("street number,
+// town"), whose words also match the parents written as tokens in the
+// address column (search_parent): the query kind whose index work grows
+// with the parents sharing a word.
+func BenchmarkSearchAddress(b *testing.B) {
+	for _, bp := range benchPacks {
+		b.Run(bp.name, func(b *testing.B) {
+			benchmarkSearchOf(b, bp.open, func(db *sql.DB, seed int64) []string {
+				_, addrs := benchQuerySets(b, db, seed)
+				if len(addrs) < 100 {
+					b.Fatalf("only %d address queries", len(addrs))
+				}
+				return addrs[:min(200, len(addrs))]
+			})
+		})
+	}
+}
+
 func benchmarkSearch(b *testing.B, open func(testing.TB) (*geocode.Index, *pack.Pack)) {
+	benchmarkSearchOf(b, open, func(db *sql.DB, seed int64) []string { return benchQueries(b, db, seed) })
+}
+
+// benchmarkSearchOf times Search over the queries of the pack queries gives.
+func benchmarkSearchOf(b *testing.B, open func(testing.TB) (*geocode.Index, *pack.Pack), queries func(*sql.DB, int64) []string) {
 	ix, pk := open(b)
 	const seed = 1
-	qs := benchQueries(b, packDB(b, pk), seed)
+	qs := queries(packDB(b, pk), seed)
 	ctx := context.Background()
 	var lat benchstat.Latencies
 	b.ReportAllocs()

@@ -17,8 +17,10 @@ type scorer struct {
 	covers    map[int32][2]int // namesID → covered, uncovered
 }
 
-func newScorer(p plan) *scorer {
-	return &scorer{qset: queryWordSet(p), spellings: spellings{}, covers: map[int32][2]int{}}
+// newScorer returns the scorer of a query; words (nil: none) keeps the
+// spellings of name values across queries.
+func newScorer(p plan, words *wordCache) *scorer {
+	return &scorer{qset: queryWordSet(p), spellings: newSpellings(words), covers: map[int32][2]int{}}
 }
 
 // queryWordSet holds every variant of every query word.

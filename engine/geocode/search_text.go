@@ -257,7 +257,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 			return nil, err
 		}
 	}
-	sc := newScorer(p)
+	sc := newScorer(p, &ix.nameWords)
 	out, err := ix.scoreCandidates(ctx, req, p, sc, hits, ids, rowOf, pcs, lazy && !req.readAll)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,8 @@
 // (../shared/tools/tile_extract.py, made into var/scale when absent) it
 // imports each (time, peak RSS, pack size and its ratio to the PBF), then
 // serves the pack and measures the time to the first answer and to ready,
-// the server's RSS, and p50/p99 of reverse (zoom 18 and 10), search,
+// the server's RSS, and p50/p99 of reverse (zoom 18 and 10), search (a
+// town or street name; an address, "Landstrasse 10, Schaan <copy's word>"),
 // autocomplete per keystroke, directions across the whole grid and a 25×25
 // matrix. It prints one table per part. Nothing here runs in make test.
 package main
@@ -107,7 +108,7 @@ func main() {
 	}
 	printModel(rows)
 	fmt.Printf("\nserve\n%-6s %12s %10s %10s", "input", "first answer", "ready", "RSS")
-	kinds := []string{"reverse z18", "reverse z10", "search", "autocomplete", "directions", "matrix 25x25"}
+	kinds := []string{"reverse z18", "reverse z10", "search", "search address", "autocomplete", "directions", "matrix 25x25"}
 	for _, k := range kinds {
 		fmt.Printf(" %21s", k+" p50/p99")
 	}
@@ -405,6 +406,16 @@ func serve(row *importRow, pack string) error {
 			return fmt.Sprintf("/v1/reverse?format=json&zoom=10&lat=%f&lon=%f", lat, lon)
 		},
 		"search": func() string { return "/v1/search?format=json&q=" + url.QueryEscape(names[rng.IntN(len(names))]) },
+		// An address whose words also name parents of every copy ("schaan",
+		// and "10" in Triesenberg's ISO code): the search whose index work
+		// grows with the copies (engine/geocode's doc).
+		"search address": func() string {
+			town := "Schaan"
+			if k := rng.IntN(row.n); k > 0 && strings.Contains(*tileArgs, "--distinct-places") {
+				town += " " + copyWord(k)
+			}
+			return "/v1/search?format=json&q=" + url.QueryEscape("Landstrasse 10, "+town)
+		},
 		"autocomplete": func() string {
 			r := []rune(names[rng.IntN(len(names))])
 			return "/v1/autocomplete?q=" + url.QueryEscape(string(r[:1+rng.IntN(len(r))]))
