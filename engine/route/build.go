@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/spill"
 )
 
 // BuildStats reports what Build made.
@@ -59,7 +61,14 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
 	masks := b.g.arcMasks()
 	b.g = nil
-	h, err := contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
+	var sc *spill.Arena
+	if opts.TempDir != "" && opts.Resident > 0 {
+		if sc, err = spill.New(opts.TempDir, opts.Resident); err != nil {
+			return st, fmt.Errorf("route: contract: %w", err)
+		}
+		defer sc.Close() // after the hierarchy's (deferred below): its counts are in sc
+	}
+	h, err := contract(ctx, tail, masks, sc, opts.TempDir, true, opts.Progress)
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -88,6 +97,12 @@ type WriteOptions struct {
 	// Progress, when not nil, receives the number of contracted nodes (of
 	// total) now and then.
 	Progress func(done, total int)
+	// Resident, when above 0 (and TempDir set), puts the contraction's
+	// arrays in a file-backed arena in TempDir (spill.Arena) that keeps
+	// about this many bytes of them resident; 0 keeps them on the heap.
+	// They are the build's largest part (LI ×16 walking: ~150 bytes an
+	// arc) and grow with the input, the budget does not.
+	Resident int64
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int
@@ -99,7 +114,7 @@ const hierarchyChunk = 1 << 21
 
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b, st := prepare(net, nil, false)
-	h, err := contract(ctx, b.g, b.g.arcMasks(), "", false, progress)
+	h, err := contract(ctx, b.g, b.g.arcMasks(), nil, "", false, progress)
 	if err != nil {
 		return nil, st, fmt.Errorf("route: contract: %w", err)
 	}
