@@ -3,6 +3,7 @@ package route
 import (
 	"context"
 	"math"
+	"runtime/debug"
 	"sort"
 
 	"waymark/engine/spill"
@@ -141,6 +142,9 @@ func contract(ctx context.Context, g *Graph, amask []uint8, sc *spill.Arena, dir
 	}
 	if consume {
 		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
+		if sc != nil {
+			debug.FreeOSMemory() // the transitions are garbage beside sc's pages
+		}
 	}
 	pq := newMinHeapIn(sc, n, n)
 	for v := 0; v < n; v++ {

@@ -72,17 +72,17 @@ func TestHierarchyValuesWritten(t *testing.T) {
 }
 
 // TestWriteResident: with the contraction's arrays in a file-backed arena
-// (WriteOptions.Resident; at this size its edge lists' blocks are mapped),
-// kept to the least resident (a megabyte, so its pages are dropped as it
-// contracts) or not, Write writes the bytes it writes with them on the
-// heap.
+// (WriteOptions.Resident below what they take; at this size its edge
+// lists' blocks are mapped), kept to the least resident (a megabyte, so
+// its pages are dropped as it contracts), Write writes the bytes it
+// writes with them on the heap.
 func TestWriteResident(t *testing.T) {
 	net := gridNetwork(3, 50)
 	var want bytes.Buffer
 	if _, err := Write(context.Background(), &want, cloneNetwork(net), WriteOptions{TempDir: t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
-	for _, resident := range []int64{1, 64 << 20} {
+	for _, resident := range []int64{1, 1 << 20} {
 		start := time.Now()
 		var got bytes.Buffer
 		st, err := Write(context.Background(), &got, cloneNetwork(net), WriteOptions{TempDir: t.TempDir(), Resident: resident})

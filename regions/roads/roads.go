@@ -87,9 +87,10 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 	// memory (~64 bytes a way node reference each, measured on LI ×16),
 	// else one after the other.
 	parallel := im.Memory <= 0 || int64(len(route.Profiles))*roadsBytesPerRef*im.Data.WayRefs() <= im.Memory/2
-	// One after the other, a graph's contraction keeps its arrays in a
-	// file with a quarter of the budget of them resident (its largest
-	// part, which grows with the input where the budget does not).
+	// One after the other, a graph's contraction may keep a quarter of
+	// the budget resident; larger, its arrays go into a file
+	// (route.WriteOptions.Resident): they are the build's largest part,
+	// and grow with the input where the budget does not.
 	var resident int64
 	if !parallel {
 		resident = im.Memory / 4
