@@ -87,14 +87,6 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 	// memory (~64 bytes a way node reference each, measured on LI ×16),
 	// else one after the other.
 	parallel := im.Memory <= 0 || int64(len(route.Profiles))*roadsBytesPerRef*im.Data.WayRefs() <= im.Memory/2
-	// One after the other, a graph's contraction may keep a quarter of
-	// the budget resident; larger, its arrays go into a file
-	// (route.WriteOptions.Resident): they are the build's largest part,
-	// and grow with the input where the budget does not.
-	var resident int64
-	if !parallel {
-		resident = im.Memory / 4
-	}
 	// Rows go into graph_parts in profile order whichever graph is done
 	// first (the pack's checksums are of rows in insertion order): the
 	// first profile's parts are written as they come, the others' wait in
@@ -122,7 +114,7 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
 			w := writers[i]
-			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, Resident: resident, Progress: func(n, total int) {
+			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
 				frac[i] = float64(n) / float64(max(total, 1))
