@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"waymark/engine/spill"
 )
 
 // hierarchy is a contracted hierarchy: its final edges, in their spools,
@@ -62,12 +64,12 @@ type finalEdges struct {
 // weight, distance and middle node, little endian, and its classes.
 const finalRecord = 21
 
-func newFinalEdges(n int, dir string) (*finalEdges, error) {
+func newFinalEdges(sc *spill.Arena, n int, dir string) (*finalEdges, error) {
 	s, err := newSpool(dir, "hierarchy")
 	if err != nil {
 		return nil, err
 	}
-	return &finalEdges{s: s, count: make([]uint32, n)}, nil
+	return &finalEdges{s: s, count: spill.Make[uint32](sc, n)}, nil
 }
 
 func (f *finalEdges) set(v uint32, es []chEdge) {

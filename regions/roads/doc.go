@@ -12,4 +12,19 @@
 // profiles' graphs build at once when the budget holds their working
 // memory (roadsBytesPerRef a way node reference each), one after the
 // other otherwise (runRoads).
+//
+// Memory: a graph's build peaks twice. prepare holds the network (the
+// routable ways and their node ids; LI ×64 driving: 92 MB, three
+// quarters of the heap then) while it makes the graph's arrays, which
+// route.Write writes and lets go but for the transitions (8 bytes each)
+// and arc weights (8 bytes an arc) contraction starts from. Contraction
+// holds ~150 bytes an arc of the edge-based graph: ~80 of per-arc state,
+// queue and list heads, and its edge lists at 24 bytes an edge slot (heap
+// profiles: LI ×16d driving, 186 k arcs, 27.7 MB; LI ×64 walking, ~1.56 M
+// arcs, 72 MB of per-arc arrays before its edges). route.Write can keep
+// the contraction's arrays in a file-backed arena
+// (WriteOptions.Resident); runRoads does not ask for it yet: at ×64 it
+// saved 6 MiB of peak RSS and more than doubled the stage's CPU time
+// (regions/doc.go's cost model). Both the network (×64 driving 92 MB,
+// ×400 ~0.6 GB) and the contraction grow with the input.
 package roads
