@@ -45,8 +45,8 @@
 //     places/places_schema.go. Its memory model and plan are in its
 //     package doc.
 //   - "roads" (package roads): one contracted routing graph per profile,
-//     encoded in parts (graphs, graph_parts); speed and access rules in
-//     roads/roads_profile.go.
+//     encoded in parts, each compressed (graphs, graph_parts;
+//     engine/zblob); speed and access rules in roads/roads_profile.go.
 //   - "features" (package features): what the tile renderer draws,
 //     generalised per zoom band, in buckets under an R*Tree (map_* tables).
 //
