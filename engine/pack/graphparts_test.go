@@ -2,8 +2,10 @@ package pack_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -142,11 +144,21 @@ func TestDamagedGraphPart(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		edit func(b []byte) []byte
+		want string // what the decoding's error names
 	}{
-		{"byte in the compressed data", func(b []byte) []byte { b[len(b)/2] ^= 0x10; return b }},
-		{"header's size", func(b []byte) []byte { b[len(zblob.Magic)] ^= 1; return b }},
-		{"cut short", func(b []byte) []byte { return b[:len(b)-100] }},
-		{"magic gone", func(b []byte) []byte { b[0] = 'X'; return b }},
+		{"byte in the compressed data", func(b []byte) []byte { b[len(b)/2] ^= 0x10; return b }, ""},
+		{"header's size", func(b []byte) []byte { b[len(zblob.Magic)] ^= 1; return b }, ""},
+		{"cut short", func(b []byte) []byte { return b[:len(b)-100] }, ""},
+		{"a header saying a terabyte", func(b []byte) []byte {
+			h, err := zblob.ReadHeader(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := binary.AppendUvarint([]byte(zblob.Magic), uint64(h.Size))
+			out = binary.AppendUvarint(out, 1<<40)
+			return append(out, b[h.Len-4:]...)
+		}, "size of walking graph"},
+		{"magic gone", func(b []byte) []byte { b[0] = 'X'; return b }, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := testpacks.Copy(t, "monaco")
@@ -171,8 +183,9 @@ func TestDamagedGraphPart(t *testing.T) {
 			if err == nil {
 				t.Fatal("decoding the damaged walking graph succeeded")
 			}
-			if tc.name != "magic gone" && (!errors.Is(err, pack.ErrDamaged) || !strings.Contains(err.Error(), "walking graph part 0")) {
-				t.Errorf("decode: %v, want ErrDamaged naming walking graph part 0", err)
+			want := cmp.Or(tc.want, "walking graph part 0")
+			if tc.name != "magic gone" && (!errors.Is(err, pack.ErrDamaged) || !strings.Contains(err.Error(), want)) {
+				t.Errorf("decode: %v, want ErrDamaged naming %q", err, want)
 			}
 			if err := pk.WaitGraphs(); err == nil {
 				t.Error("WaitGraphs: nil, want the damaged graph's error")

@@ -54,6 +54,9 @@ func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
 			data = append(data, part...)
 			continue
 		}
+		if h, err := zblob.ReadHeader(part); err == nil && h.End() > size {
+			return nil, fmt.Errorf("read %s graph part %d: %w: it ends at byte %d, the last part at %d", p, n, ErrDamaged, h.End(), size)
+		}
 		if data, err = z.Append(data, part, int64(len(data))); err != nil {
 			return nil, fmt.Errorf("read %s graph part %d: %w: %w", p, n, ErrDamaged, err)
 		}
@@ -69,7 +72,9 @@ func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
 
 // graphSize returns the bytes of profile p's graph's encoding: the sum of
 // its parts' lengths, or, when they are compressed, where its last part
-// ends (its header says: zblob.Header.End).
+// ends (its header says: zblob.Header.End), ErrDamaged if no DEFLATE data
+// of the parts' length can hold that much (nothing is allocated for a
+// damaged header's size).
 func graphSize(db *sql.DB, p route.Profile) (int64, error) {
 	var last []byte
 	err := db.QueryRow(`SELECT data FROM graph_parts WHERE profile = ? ORDER BY part DESC LIMIT 1`, p.String()).Scan(&last)
@@ -79,18 +84,21 @@ func graphSize(db *sql.DB, p route.Profile) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("size of %s graph: %w", p, err)
 	}
-	if zblob.Is(last) {
-		h, err := zblob.ReadHeader(last)
-		if err != nil {
-			return 0, fmt.Errorf("size of %s graph: %w: %w", p, ErrDamaged, err)
-		}
-		return h.End(), nil
-	}
 	var n int64
 	if err := db.QueryRow(`SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`, p.String()).Scan(&n); err != nil {
 		return 0, fmt.Errorf("size of %s graph: %w", p, err)
 	}
-	return n, nil
+	if !zblob.Is(last) {
+		return n, nil
+	}
+	h, err := zblob.ReadHeader(last)
+	if err == nil && uint64(h.End()) > zblob.MaxContent(int(n)) {
+		err = fmt.Errorf("%w: a graph of %d bytes cannot come from %d compressed", zblob.ErrCorrupt, h.End(), n)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("size of %s graph: %w: %w", p, ErrDamaged, err)
+	}
+	return h.End(), nil
 }
 
 // checkGraphParts decompresses every compressed part of the pack's graphs

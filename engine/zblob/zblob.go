@@ -81,8 +81,16 @@ func ReadHeader(b []byte) (Header, error) {
 	if len(b) < i+4 {
 		return Header{}, fmt.Errorf("%w: short header", ErrCorrupt)
 	}
+	if size > MaxContent(len(b)-i-4) {
+		return Header{}, fmt.Errorf("%w: %d bytes of content cannot come from %d compressed", ErrCorrupt, size, len(b)-i-4)
+	}
 	return Header{Size: int64(size), Offset: int64(off), CRC: binary.LittleEndian.Uint32(b[i:]), Len: i + 4}, nil
 }
+
+// MaxContent is the most content n bytes of DEFLATE data can hold
+// (DEFLATE expands at most 1032:1, a length of 258 in 2 bits), so that
+// a damaged header's size is refused before anything is allocated for it.
+func MaxContent(n int) uint64 { return uint64(n)*1032 + 1024 }
 
 // Encoder compresses blobs, reusing its compressor's memory (~1 MB)
 // from blob to blob. It is not safe for concurrent use.

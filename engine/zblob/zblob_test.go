@@ -2,6 +2,7 @@ package zblob
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"strconv"
@@ -111,6 +112,10 @@ func TestDamage(t *testing.T) {
 		check("cut at "+strconv.Itoa(n), blob[:n], 4096)
 	}
 	check("a byte appended", append(bytes.Clone(blob), 0), 4096)
+	h, _ := ReadHeader(blob)
+	huge := binary.AppendUvarint([]byte(Magic), 1<<39)
+	huge = append(binary.AppendUvarint(huge, 4096), blob[h.Len-4:]...)
+	check("a size no DEFLATE data of its length holds", huge, 4096)
 	check("decoded at offset 0", blob, 0)
 	check("a raw part", c, 4096)
 }
