@@ -10,6 +10,7 @@ import (
 	"waymark/engine"
 	"waymark/engine/pack"
 	"waymark/engine/route"
+	"waymark/engine/zblob"
 	"waymark/internal/testpacks"
 )
 
@@ -27,13 +28,23 @@ func TestGraphsOfFormat1(t *testing.T) {
 	if err := db.QueryRow(`SELECT count(*) FROM graph_parts GROUP BY profile ORDER BY 1 DESC LIMIT 1`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("monaco's graphs in %d parts (%v); the test joins one", n, err)
 	}
-	for _, q := range []string{
-		`UPDATE graphs SET data = (SELECT p.data FROM graph_parts p WHERE p.profile = graphs.profile)`,
-		`DROP TABLE graph_parts`,
-	} {
-		if _, err := db.Exec(q); err != nil {
+	// format 1 stored the encoding itself: decompress the part (zblob)
+	for _, p := range route.Profiles {
+		var part []byte
+		if err := db.QueryRow(`SELECT data FROM graph_parts WHERE profile = ?`, p.String()).Scan(&part); err != nil {
 			t.Fatal(err)
 		}
+		var z zblob.Decoder
+		enc, err := z.Append(nil, part, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`UPDATE graphs SET data = ? WHERE profile = ?`, enc, p.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`DROP TABLE graph_parts`); err != nil {
+		t.Fatal(err)
 	}
 	if err := pack.WriteChecksums(ctx, db); err != nil {
 		t.Fatal(err)

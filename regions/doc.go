@@ -45,8 +45,8 @@
 //     places/places_schema.go. Its memory model and plan are in its
 //     package doc.
 //   - "roads" (package roads): one contracted routing graph per profile,
-//     encoded in parts (graphs, graph_parts); speed and access rules in
-//     roads/roads_profile.go.
+//     encoded in parts, each compressed (graphs, graph_parts;
+//     engine/zblob); speed and access rules in roads/roads_profile.go.
 //   - "features" (package features): what the tile renderer draws,
 //     generalised per zoom band, in buckets under an R*Tree (map_* tables).
 //
@@ -76,6 +76,31 @@
 // index, no index by postcode). LI: 21.1 → 17.5 MB (5.7× the PBF); LI
 // ×64: 913 → 738 MB (5.0×). What is left is the data itself: graphs
 // ~30%, map features ~30%, places with their address lines and FTS ~40%.
+//
+// Since then the cycling graph came (LI ×64: 105 MB, the pack 684 MB,
+// 4.65× the PBF), and each 4 MB part of a graph's encoding is compressed
+// (engine/zblob: DEFLATE level 6, a header with sizes and a CRC; the
+// format stays 6, as no table changed shape). The encodings compress to
+// 73% (LI) and 70% (×16d, ×64; the tiling repeats a little within a
+// part); the rest of the pack is unchanged, byte for byte. Pack sizes
+// and their ratio to the PBF, before → after: LI 16.81 → 14.93 MB (5.43
+// → 4.82×), Monaco 4.68 → 4.29 MB (2.66 → 2.44×), Andorra 2.92 → 2.69
+// MB (5.17 → 4.75×), LI ×16 --distinct-places 171.3 → 152.2 MB (4.66 →
+// 4.14×), LI ×64 684.0 → 606.5 MB (4.65 → 4.13×; graphs 253.3 → 176.0
+// MB). Its cost (Nov 29, load ~10 on 2 cores, so CPU seconds): the roads
+// stage +7% CPU at ×16 (142.7 → 153.3 s; LI within noise), +22 MB of
+// peak RSS (a compressor and a part's buffer per profile, whatever the
+// size); decoding a graph without its image +22% CPU (×16 walking: 27
+// MB of encoding inflate at ~65 MB/s of CPU); a graph mapped from its
+// image, and so routing, is untouched. Measured on LI, DEFLATE beats
+// zstd (klauspost/compress: 75–79% at its default and better levels,
+// though it inflates ten times faster), so no new dependency. What
+// is left at ×64 (dbstat): map rows 157 MB (buckets of ~210 bytes, which
+// do not compress one by one: runs of 32 buckets compressed together
+// would save 24 MB), places 105 MB (extratags 19 MB and names 8 MB of
+// text that compresses ~8× as a whole, not row by row), graphs 176 MB
+// (points and OSM node ids are 36% of each encoding, and the walking
+// and cycling graphs carry nearly the same ways), R*Trees 82 MB.
 //
 // # Cost model
 //

@@ -196,7 +196,9 @@ type CheckReport struct {
 }
 
 // Check verifies the pack at path: SQLite's integrity check, then every
-// table's rows against the checksums written at import. It returns
+// table's rows against the checksums written at import, then that every
+// compressed graph part decodes to what its header says (checkGraphParts;
+// also for a pack without checksums). It returns
 // ErrDamaged (wrapped) with the report when anything differs, and a
 // report without problems (Tables 0) for a pack built before checksums.
 func Check(ctx context.Context, path string) (*CheckReport, error) {
@@ -261,6 +263,7 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 			}
 		}
 	}
+	rep.Problems = append(rep.Problems, checkGraphParts(ctx, db)...)
 	if len(rep.Problems) > 0 {
 		return rep, fmt.Errorf("%w: %s: %d problems, first: %s", ErrDamaged, path, len(rep.Problems), rep.Problems[0])
 	}

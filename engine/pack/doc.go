@@ -18,8 +18,9 @@
 // against the checksums written at import (WriteChecksums) and runs
 // SQLite's integrity check.
 //
-// Images. A pack stores its routing graphs compactly (a country's pack
-// stays within 4× its extract); decoding them takes seconds and a heap
+// Images. A pack stores its routing graphs compactly (varints, derived
+// fields left out, each part compressed: LI ×64's pack is 4.1× its
+// extract); decoding them takes seconds and a heap
 // several times their stored size. So the first open of a pack writes
 // each decoded graph's image beside it and every later open maps the
 // image read-only (graphimage.go): a pack of any size routes within

@@ -55,3 +55,16 @@ func SpilledAndHeapGraphImage(pack string, p route.Profile) (spilled, heap []byt
 func QuickCheck(pk *Pack) (*CheckReport, error) {
 	return quickCheck(context.Background(), pk.db, pk.Path)
 }
+
+// GraphEncoding returns the encoding of the pack's graph of profile p as
+// the engine joins it from graph_parts (decompressed when its parts
+// are), on the heap.
+func GraphEncoding(pk *Pack, p route.Profile) ([]byte, error) {
+	return graphParts(pk.db, p, nil)
+}
+
+// DecodeStoredGraph reads and decodes the pack's graph of profile p onto
+// the heap, as Open does without images.
+func DecodeStoredGraph(pk *Pack, p route.Profile) (*route.Graph, error) {
+	return decodeGraph(pk.db, p, false, nil)
+}

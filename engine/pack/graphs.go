@@ -1,12 +1,14 @@
 package pack
 
 // A pack's routing graphs: which the pack stores (table graphs, one row
-// per profile, the encoding in graph_parts), how they are read and
+// per profile, the encoding in graph_parts, each part compressed since
+// engine/zblob: a graph's first part tells which), how they are read and
 // decoded, and the background load Open starts (loadGraphs), which maps
 // each graph from its image beside the pack or writes that image first
 // (graphimage.go).
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -18,32 +20,131 @@ import (
 
 	"waymark/engine/route"
 	"waymark/engine/spill"
+	"waymark/engine/zblob"
 )
 
 // graphParts joins the parts of profile p's graph (table graph_parts),
-// in sc (nil: on the heap).
+// in sc (nil: on the heap), decompressing them (engine/zblob) when the
+// first is compressed; the parts of packs written before are joined as
+// they are. A compressed part that does not decode to what its header
+// says is ErrDamaged, naming the part.
 func graphParts(db *sql.DB, p route.Profile, sc *spill.Arena) ([]byte, error) {
-	size, err := storedSize(db, storedGraph{p: p})
+	size, err := graphSize(db, p)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query(`SELECT data FROM graph_parts WHERE profile = ? ORDER BY part`, p.String())
+	rows, err := db.Query(`SELECT part, data FROM graph_parts WHERE profile = ? ORDER BY part`, p.String())
 	if err != nil {
 		return nil, fmt.Errorf("read %s graph: %w", p, err)
 	}
 	defer rows.Close()
 	data := spill.Make[byte](sc, int(size))[:0]
-	for rows.Next() {
+	var z zblob.Decoder
+	compressed := false
+	for i := 0; rows.Next(); i++ {
+		var n int
 		var part sql.RawBytes
-		if err := rows.Scan(&part); err != nil {
+		if err := rows.Scan(&n, &part); err != nil {
 			return nil, fmt.Errorf("read %s graph: %w", p, err)
 		}
-		data = append(data, part...)
+		if i == 0 {
+			compressed = zblob.Is(part)
+		}
+		if !compressed {
+			data = append(data, part...)
+			continue
+		}
+		if h, err := zblob.ReadHeader(part); err == nil && h.End() > size {
+			return nil, fmt.Errorf("read %s graph part %d: %w: it ends at byte %d, the last part at %d", p, n, ErrDamaged, h.End(), size)
+		}
+		if data, err = z.Append(data, part, int64(len(data))); err != nil {
+			return nil, fmt.Errorf("read %s graph part %d: %w: %w", p, n, ErrDamaged, err)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read %s graph: %w", p, err)
 	}
+	if int64(len(data)) != size {
+		return nil, fmt.Errorf("read %s graph: %d bytes, its last part says %d: %w", p, len(data), size, ErrDamaged)
+	}
 	return data, nil
+}
+
+// graphSize returns the bytes of profile p's graph's encoding: the sum of
+// its parts' lengths, or, when they are compressed, where its last part
+// ends (its header says: zblob.Header.End), ErrDamaged if no DEFLATE data
+// of the parts' length can hold that much (nothing is allocated for a
+// damaged header's size).
+func graphSize(db *sql.DB, p route.Profile) (int64, error) {
+	var last []byte
+	err := db.QueryRow(`SELECT data FROM graph_parts WHERE profile = ? ORDER BY part DESC LIMIT 1`, p.String()).Scan(&last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("size of %s graph: %w", p, err)
+	}
+	var n int64
+	if err := db.QueryRow(`SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`, p.String()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("size of %s graph: %w", p, err)
+	}
+	if !zblob.Is(last) {
+		return n, nil
+	}
+	h, err := zblob.ReadHeader(last)
+	if err == nil && uint64(h.End()) > zblob.MaxContent(int(n)) {
+		err = fmt.Errorf("%w: a graph of %d bytes cannot come from %d compressed", zblob.ErrCorrupt, h.End(), n)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("size of %s graph: %w: %w", p, ErrDamaged, err)
+	}
+	return h.End(), nil
+}
+
+// checkGraphParts decompresses every compressed part of the pack's graphs
+// (a part at a time, discarding the content) and returns a problem for
+// each graph whose parts do not decode to what their headers say (a
+// missing last part is a row count the checksums tell).
+func checkGraphParts(ctx context.Context, db *sql.DB) []string {
+	rows, err := db.QueryContext(ctx, `SELECT profile, part, data FROM graph_parts ORDER BY profile, part`)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			return nil
+		}
+		return []string{fmt.Sprintf("graph parts: %v", err)}
+	}
+	defer rows.Close()
+	var problems []string
+	var z zblob.Decoder
+	var buf []byte
+	var profile string
+	var offset int64
+	var compressed, bad bool
+	for rows.Next() {
+		var name string
+		var n int
+		var part sql.RawBytes
+		if err := rows.Scan(&name, &n, &part); err != nil {
+			return append(problems, fmt.Sprintf("graph parts: %v", err))
+		}
+		if name != profile {
+			profile, offset, bad = name, 0, false
+			compressed = zblob.Is(part)
+		}
+		if !compressed || bad {
+			continue
+		}
+		if buf, err = z.Append(buf[:0], part, offset); err != nil {
+			problems = append(problems, fmt.Sprintf("graph %s part %d: %v", name, n, err))
+			bad = true
+			continue
+		}
+		offset += int64(len(buf))
+	}
+	if err := rows.Err(); err != nil {
+		problems = append(problems, fmt.Sprintf("graph parts: %v", err))
+	}
+	return problems
 }
 
 // loadGraphs returns the pack's routing graphs (table graphs, written by
@@ -148,19 +249,6 @@ func storedGraphs(db *sql.DB) ([]storedGraph, error) {
 		return nil, fmt.Errorf("read graphs: %w", err)
 	}
 	return profiles, nil
-}
-
-// storedSize returns the bytes a stored graph takes in the pack.
-func storedSize(db *sql.DB, st storedGraph) (int64, error) {
-	q := `SELECT coalesce(sum(length(data)), 0) FROM graph_parts WHERE profile = ?`
-	if st.whole {
-		q = `SELECT coalesce(sum(length(data)), 0) FROM graphs WHERE profile = ?`
-	}
-	var n int64
-	if err := db.QueryRow(q, st.p.String()).Scan(&n); err != nil {
-		return 0, fmt.Errorf("size of %s graph: %w", st.p, err)
-	}
-	return n, nil
 }
 
 // decodeGraph reads and decodes the pack's graph of profile p, in sc

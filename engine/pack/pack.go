@@ -34,7 +34,11 @@ import (
 // route's V6 encoding, with guidance's arrays); version 6 stores graphs in
 // route's V7 encoding (the classes exclude= leaves out, on the
 // hierarchy's edges, and where a bike is pushed) and adds the cycling
-// graph. Older packs read unchanged, so the engine opens all six
+// graph. Since engine/zblob each graph part is compressed (a header of
+// its own tells it from the parts before, so the version did not change:
+// regions/doc.go's rule, a version for a table that changes shape; an
+// engine from before zblob refuses such a graph with route's "bad
+// magic"). Older packs read unchanged, so the engine opens all six
 // (a pack before 6 has no cycling graph, and refuses exclude= where it has
 // roads of an excludable class: route.ErrExcludeUnsupported).
 const FormatVersion = 6
