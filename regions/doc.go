@@ -64,8 +64,10 @@
 // parents of addresses (country to suburb) go into search_name as one
 // token each (search_parent), not as their names in every row; multipolygon assembly
 // (package polygon) is shared by the places and features stages; a new feature
-// adds a stage and tables, and FormatVersion changes only when an existing
-// table changes shape.
+// adds a stage and tables, and FormatVersion changes when an existing
+// table changes shape or a blob's encoding changes so that an engine of
+// the version before cannot read it (it then refuses the pack at open,
+// naming the version, instead of failing on a blob later).
 //
 // Pack size (format 3): what can be derived is not stored. A house hangs
 // on its street and its address continues with the street's lines, stored
@@ -79,8 +81,8 @@
 //
 // Since then the cycling graph came (LI ×64: 105 MB, the pack 684 MB,
 // 4.65× the PBF), and each 4 MB part of a graph's encoding is compressed
-// (engine/zblob: DEFLATE level 6, a header with sizes and a CRC; the
-// format stays 6, as no table changed shape). The encodings compress to
+// (engine/zblob: DEFLATE level 6, a header with sizes and a CRC; format
+// 7, since an engine of format 6 cannot read such a part). The encodings compress to
 // 73% (LI) and 70% (×16d, ×64; the tiling repeats a little within a
 // part); the rest of the pack is unchanged, byte for byte. Pack sizes
 // and their ratio to the PBF, before → after: LI 16.81 → 14.93 MB (5.43

@@ -34,14 +34,15 @@ import (
 // route's V6 encoding, with guidance's arrays); version 6 stores graphs in
 // route's V7 encoding (the classes exclude= leaves out, on the
 // hierarchy's edges, and where a bike is pushed) and adds the cycling
-// graph. Since engine/zblob each graph part is compressed (a header of
-// its own tells it from the parts before, so the version did not change:
-// regions/doc.go's rule, a version for a table that changes shape; an
-// engine from before zblob refuses such a graph with route's "bad
-// magic"). Older packs read unchanged, so the engine opens all six
-// (a pack before 6 has no cycling graph, and refuses exclude= where it has
-// roads of an excludable class: route.ErrExcludeUnsupported).
-const FormatVersion = 6
+// graph; version 7 stores each graph part compressed (engine/zblob: a
+// header, DEFLATE, CRC-32C), which an engine of version 6 cannot read:
+// the version tells it so ("format_version 7, want 1 to 6") instead of
+// a graph's "bad magic" after the pack has opened. A graph's first part
+// tells the compressed parts from the raw ones before, so the engine
+// opens all seven (a pack before 6 has no cycling graph, and refuses
+// exclude= where it has roads of an excludable class:
+// route.ErrExcludeUnsupported).
+const FormatVersion = 7
 
 // oldestFormat is the oldest pack format this engine still reads.
 const oldestFormat = 1

@@ -17,7 +17,8 @@ func TestParseInfoFormatVersions(t *testing.T) {
 		{"4", true}, // map rows of a bucket in one blob
 		{"5", true}, // places behind a view: E7 coordinates, kinds
 		{"6", true}, // graph V7 (exclude classes, pushed bikes), the cycling graph
-		{"7", false},
+		{"7", true}, // graph parts compressed (zblob)
+		{"8", false},
 		{"", false},
 		{"two", false},
 	}

@@ -23,7 +23,7 @@ import (
 
 // FormatVersion is the pack format this code writes and the engine reads.
 // Bump it whenever a table changes shape; the engine refuses other versions.
-const FormatVersion = 6
+const FormatVersion = 7
 
 // Options tune Build. The zero value builds a full pack.
 type Options struct {
