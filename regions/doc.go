@@ -91,12 +91,13 @@
 //	read           1.62         338 MB        227 MB      ways (index ~3-4 B), nodes (~0.1 B)
 //	places        11.2          398 MB        185 MB      non-leaf places (~1 KB each)
 //	 cold store   10.7          408 MB        162 MB      non-leaf records and names, autocomplete docs
+//	 transients   10.7          280 MB         92 MB      non-leaf records (240 B each)
 //	roads         19.0          494 MB        214 MB      routable way nodes (both graphs)
 //	features       6.5          294 MB         73 MB      merged lines
 //	finish         0.5          207 MB         28 MB      (SQLite: ANALYZE, checksums)
 //	images         1.4            –             –         (pack.WriteImages)
 //
-// Again on Nov 29 with the cold store (the row under places; load ~15):
+// Again on Nov 29 with the cold store (the first row under places; load ~15):
 // LI ×64 took 684 s of CPU (39.8 s per M nodes), 28:55 wall, 486 MB
 // peak RSS (the roads stage's 474 MB); read 1.60, roads 18.8, features
 // 6.6, finish 0.6 CPU s per M nodes, within 3% of the table; pack 579
@@ -132,11 +133,17 @@
 // first step (geometry, extra tags, lines) it was in the addresses step
 // after ~200 s of CPU at 1.57 GB peak RSS (the collector's slack at
 // GOGC 50 under a 2.8 GB limit included) when stopped; neither finished
-// in the time this machine gave them. So the places stage still does not
-// fit 1 GB at ×400: the model (×64's 162 MB live heap, ~0.85 KB a
-// non-leaf place) puts its live heap at ~1.0 GB, and the next step is
-// the one above (streets out of the heap; the autocomplete build from
-// sorted runs is done). The roads stage is next after it: its live heap grows
+// in the time this machine gave them. With the autocomplete build from
+// sorted runs (×64: 116 MB live heap) the lead's ×400 run of main
+// (-mem 3G) ended the places stage at 738 MB live heap and 1,369 MB peak
+// RSS, 442 s of CPU. The steps' transients that grew with the input out
+// of the heap (the second row under places, fourth session: associated
+// streets, the countries' areas and borders, names shared; with the
+// step probe of places/doc.go, so its CPU is a little high), the stage's
+// live heap grows ~4.5 MB per million nodes where main's grew ~6.4–6.9:
+// ~0.5 GB at ×400 by the model, not measured there yet. What grows is
+// the streets' records (places/doc.go's next step) and the extract's
+// indexes. The roads stage is next after it: its live heap grows
 // with the routable way nodes (×64 214 MB with both graphs at once;
 // ×400 ~0.65 GB a graph, built one after the other within the default
 // budget), so a graph's contraction would need its arrays in a file too.
