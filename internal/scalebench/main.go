@@ -105,6 +105,7 @@ func main() {
 			fmt.Printf("%-6s %-9s %8.1fs %8.1fs %9dM %9dM %12s\n", name(r.n), st.name, st.secs, st.cpu, st.rssMB, st.heapMB, perMNodes(r, st.secs, st.cpu))
 		}
 	}
+	printModel(rows)
 	fmt.Printf("\nserve\n%-6s %12s %10s %10s", "input", "first answer", "ready", "RSS")
 	kinds := []string{"reverse z18", "reverse z10", "search", "autocomplete", "directions", "matrix 25x25"}
 	for _, k := range kinds {

@@ -43,3 +43,26 @@ func TestCopyWord(t *testing.T) {
 		}
 	}
 }
+
+// TestPredict scales the smaller input's CPU per node to the larger's
+// nodes, stage by stage, and sums them.
+func TestPredict(t *testing.T) {
+	base := &importRow{nodes: "1000000", stages: []stageRow{{name: "read", cpu: 2}, {name: "places", cpu: 10}, {name: "gone", cpu: 5}}}
+	big := &importRow{nodes: "4000000", stages: []stageRow{{name: "read", cpu: 9}, {name: "places", cpu: 36}}}
+	got := predict(base, big)
+	want := []modelRow{{"read", 8, 9}, {"places", 40, 36}, {"total", 48, 45}}
+	if len(got) != len(want) {
+		t.Fatalf("predict = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("row %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if e := got[0].errPct(); e != 12.5 {
+		t.Errorf("read error = %v%%, want +12.5%%", e)
+	}
+	if predict(base, &importRow{nodes: "-"}) != nil {
+		t.Error("an input of unknown size was predicted")
+	}
+}
