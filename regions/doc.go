@@ -118,12 +118,13 @@
 //	read           1.62         338 MB        227 MB      ways (index ~3-4 B), nodes (~0.1 B)
 //	places        11.2          398 MB        185 MB      non-leaf places (~1 KB each)
 //	 cold store   10.7          408 MB        162 MB      non-leaf records and names, autocomplete docs
+//	 transients   10.7          280 MB         92 MB      non-leaf records (240 B each)
 //	roads         19.0          494 MB        214 MB      routable way nodes (the network), arcs (~150 B in contraction)
 //	features       6.5          294 MB         73 MB      merged lines
 //	finish         0.5          207 MB         28 MB      (SQLite: ANALYZE, checksums)
 //	images         1.4            –             –         (pack.WriteImages)
 //
-// Again on Nov 29 with the cold store (the row under places; load ~15):
+// Again on Nov 29 with the cold store (the first row under places; load ~15):
 // LI ×64 took 684 s of CPU (39.8 s per M nodes), 28:55 wall, 486 MB
 // peak RSS (the roads stage's 474 MB); read 1.60, roads 18.8, features
 // 6.6, finish 0.6 CPU s per M nodes, within 3% of the table; pack 579
@@ -159,31 +160,38 @@
 // first step (geometry, extra tags, lines) it was in the addresses step
 // after ~200 s of CPU at 1.57 GB peak RSS (the collector's slack at
 // GOGC 50 under a 2.8 GB limit included) when stopped; neither finished
-// in the time this machine gave them. So the places stage still does not
-// fit 1 GB at ×400: the model (×64's 162 MB live heap, ~0.85 KB a
-// non-leaf place) puts its live heap at ~1.0 GB, and the next step is
-// the one above (streets out of the heap; the autocomplete build from
-// sorted runs is done). The roads stage is next after it. Its graphs
-// build one after the other within the default budget, each peaking
-// twice (roads/doc.go): prepare holds the network (×64 driving 92 MB),
-// contraction ~150 bytes an arc of the edge-based graph (walking, the
-// largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at ×400, so ~1.5
-// GB there). route.WriteOptions.Resident can put the contraction's
-// arrays into a file-backed arena keeping that many bytes resident, but
-// the importer does not set it yet: measured with internal/stagerun
-// (read and roads only, Nov 29, load 9-16), it costs more than it saves
-// below ×400. ×16d (768 MiB budget): on the heap 226-234 MB peak RSS,
-// 117-139 s CPU; with the arena always, 255 MB and 176 s (the heap's
-// garbage stayed resident beside the arena's pages; system time +13 s
-// writing them back). ×64 (895 MiB) with the arena past a quarter of
-// the budget (walking only): 479 MB peak RSS against 485 MiB before, 746
-// s of CPU against ~330 (the walking contraction's ~234 MB working set
-// just over its 224 MB resident limit: the arena drops its pages again
-// and again). So the contraction's resident part can be capped, but a
-// cap well under its working set is slow; what ×400 needs is a smaller
-// contraction (per-arc state ~80 bytes, edge slots 24) or one whose
-// arrays are read in order, and a network that reads its node ids from
-// the way store (×64 driving 92 MB, ×400 ~0.6 GB).
+// in the time this machine gave them. With the autocomplete build from
+// sorted runs (×64: 116 MB live heap) a ×400 run of main (-mem 3G, Nov 29,
+// fifth session, load ~12) was at 738 MB live heap and 1,369 MB peak RSS
+// after 442 s of the places stage's CPU (10% of its objects collected)
+// when it was stopped to give the machine to other work. The steps'
+// transients that grew with the input out of the heap (the second row
+// under places, fourth session: associated streets, the countries' areas
+// and borders, names shared; with the step probe of places/doc.go, so its
+// CPU is a little high), the stage's live heap grows ~4.5 MB per million
+// nodes where main's grew ~6.4–6.9: ~0.5 GB at ×400 by the model, not
+// measured there yet. What grows is the streets' records (places/doc.go's
+// next step) and the extract's indexes. The roads stage is next after it.
+// Its graphs build one after the other within the default budget, each
+// peaking twice (roads/doc.go): prepare holds the network (×64 driving 92
+// MB), contraction ~150 bytes an arc of the edge-based graph (walking, the
+// largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at ×400, so ~1.5 GB
+// there). route.WriteOptions.Resident can put the contraction's arrays
+// into a file-backed arena keeping that many bytes resident, but the
+// importer does not set it yet: measured with internal/stagerun (read and
+// roads only, Nov 29, load 9-16), it costs more than it saves below ×400.
+// ×16d (768 MiB budget): on the heap 226-234 MB peak RSS, 117-139 s CPU;
+// with the arena always, 255 MB and 176 s (the heap's garbage stayed
+// resident beside the arena's pages; system time +13 s writing them back).
+// ×64 (895 MiB) with the arena past a quarter of the budget (walking
+// only): 479 MB peak RSS against 485 MiB before, 746 s of CPU against ~330
+// (the walking contraction's ~234 MB working set just over its 224 MB
+// resident limit: the arena drops its pages again and again). So the
+// contraction's resident part can be capped, but a cap well under its
+// working set is slow; what ×400 needs is a smaller contraction (per-arc
+// state ~80 bytes, edge slots 24) or one whose arrays are read in order,
+// and a network that reads its node ids from the way store (×64 driving 92
+// MB, ×400 ~0.6 GB).
 //
 // Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):
 // the model gives ~20,000 CPU s (5.5 h; 39.8 s per M nodes on Nov 29)

@@ -76,11 +76,11 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		}
 		if code := countryCodeOf(p.keptTags()); code != "" && p.adminLevel == 2 {
 			cgrid.Insert(int32(len(countries)), p.bound)
-			countries = append(countries, countryArea{code, polygon.PrepareArea(p.geom.geometry()), p.area})
+			countries = append(countries, countryArea{code, b.preparedArea(p), p.area})
 			assembled[code] = true
 		} else if code := ownCountryCode(p.keptTags()); code != "" {
 			sgrid.Insert(int32(len(subdivisions)), p.bound)
-			subdivisions = append(subdivisions, countryArea{code, polygon.PrepareArea(p.geom.geometry()), p.area})
+			subdivisions = append(subdivisions, countryArea{code, b.preparedArea(p), p.area})
 		}
 	}
 	within := func(g *grid.Index, list []countryArea, pt orb.Point) string {
@@ -237,6 +237,13 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 	}
 	if !useful {
 		x.segments = nil
+	}
+	// The segments and lists are read, never changed, from here: into
+	// the cold store (LI ×64, whose tiling cuts 64 copies of two
+	// countries' borders: ~7 MB of assignCountries' peak).
+	x.segments = coldCopy(b.cold, x.segments)
+	for c, l := range x.byCountry {
+		x.byCountry[c] = coldCopy(b.cold, l)
 	}
 	x.assembled = assembled
 	return x

@@ -35,78 +35,71 @@
 //     bytes) wait in a spill read front to back (places_spill.go).
 //   - What no step changes once made — a place's geometry blob, packed
 //     extra tags and address lines, the address index's decoded areas
-//     and bands, the street index's name lists — is copied into the cold
+//     and bands, the street index's name lists, the prepared areas of
+//     the countries and postcode areas and the border segments
+//     (assignCountries, computePostcodes) — is copied into the cold
 //     store (places_cold.go), an unlinked file mapped in 64 MB chunks
 //     whose pages the stage gives back every 65,536 objects: neither the
 //     collector's heap nor, for long, the resident set holds them.
 //   - The heap keeps the place records of the streets, areas and
-//     settlements (240 bytes each and their names), the street index's
-//     grid and name map for one cell's window (below; each cell's list
-//     of streets is in the cold store). The last step, engine/geocode's
-//     autocomplete write (WriteCompleteIndex), streams: each document's
-//     words go to an external sort (engine/extsort) and the index is
-//     written part by part (complete.Writer), bytes as before; it holds
-//     ~15–19 MB whatever the input (LI ×64: 127 → 18.6 MB, Nov 29, third
-//     session).
+//     settlements (240 bytes each; places in memory with equal name tags
+//     share one copy, shareNames), the street index's grid and name map
+//     for one cell's window (each cell's list of streets is in the cold
+//     store). The leaves are addressed cell by cell (places_sort.go: an
+//     external sort by cellKey, 0.25°, and back by index), the street
+//     index holding only the streets within maxNameMatchMeters of the
+//     running cell (streetIndex.window; TestStreetWindow; at most 15.2 k
+//     streets at LI ×16 and ×64 alike). The last step, engine/geocode's
+//     autocomplete write (WriteCompleteIndex), streams through an
+//     external sort (engine/extsort); it holds ~15–19 MB whatever the
+//     input.
 //
-// LI ×16 --distinct-places (4.3 M nodes; heap profiled at the stage's
-// peak, after a collection): the stage's peak live heap went 55 → 39 MB
-// with the cold store, and the peak moved from the addresses step to the
-// autocomplete step. What still grows, a street's record and grid entry
-// (~400 bytes) and an autocomplete document, is the next step: streets,
-// 90% of the non-leaf places, spilled as the leaves are and processed in
-// cells of the street index's grid with a margin of maxNameMatchMeters
-// (a house's street is found within it), only the areas (rank < 26, ~1%
-// of the places) in memory; and the autocomplete index built from sorted
-// runs of its postings instead of a slice of every document.
+// Measured (Nov 29, fourth session; a probe not committed sampled each
+// step's peak live heap every 50 ms and took a heap profile at it, load
+// ~10): between steps the heap held, at LI ×64 (17.2 M nodes, 183 k
+// places in memory), the place records 42–44 MB, the extract's indexes
+// (package extract's packedInts, every stage's: ways, tagged nodes,
+// relations) 13–17 MB, the name tags 9 MB (now ~1 MB: shared),
+// placeBuilder.places (8 bytes a place, leaves included) 4.4 MB. Above
+// that each step built what grew with the input too, now gone from the
+// heap: the addresses step a map of every street way for the
+// associatedStreet relations (14.5 MB; now only the ways a relation
+// names), the countries step the countries' and subdivisions' decoded,
+// prepared areas and the border segments (~20 MB, the tiling repeats
+// two countries' borders 64 times; now in the cold store), the
+// postcodes step a map of codes per street (4 MB; now a slice). Per
+// step, main → this session, LI ×64: collect 93.4 → 79.4 MB, countries
+// 117.7 → 90.3, addresses 113.2 → 92.2, interpolation 101.2 → 86.6,
+// postcodes 106.6 → 92.4, write 95.6 → 84.5; the stage meter's peak live
+// heap 116 (third session) → 92 MB, peak RSS 286 → 280 MB. LI ×16
+// --distinct-places: 33–35 → 30–34 MB (its peak is the fixed part: the
+// leaf sorter's run, buffers). Per
+// million nodes the stage's peak live heap now grows ~4.5 MB (×16d →
+// ×64; main ~6.4, and 6.9 from ×64 to the lead's ×400 run of main: 738
+// MB), which puts ×400 at ~0.5 GB of live heap. The stage's CPU the
+// same: LI ×16d, interleaved probe builds, 46.4 and 46.8 s → 46.6 and
+// 47.4 s (+1%).
+// Packs the same (LI, Monaco, Andorra, LI ×16d: every table).
 //
-// Where that stands (Nov 29, second session; the first half is in):
-//
-//   - The leaves are addressed cell by cell: places_sort.go sorts their
-//     records by the cell of their centroid (cellKey, 0.25°) and back by
-//     index, an external merge sort in runs of 4 MB (placeSorter); the
-//     non-leaf houses in memory go in the same order.
-//   - The street index holds only the streets near the running cell
-//     (streetIndex.window: boxes within maxNameMatchMeters of the cell,
-//     in the whole index's order, so byName and nearest answer as with
-//     every street; TestStreetWindow). Measured on the packs (the streets
-//     a cell's window holds): at most 15.2 k at LI ×16 and ×64 alike, 37%
-//     and 9% of the streets, so the street index's grid and name lists no
-//     longer grow with the input; each street is read into ~7 windows
-//     (0.5° cells: ~3.3, at twice the window).
-//   - Packs the same (LI, Monaco, Andorra, and LI ×16's every table).
-//
-// Measured per step (peak live heap sampled every 50 ms by a probe not
-// committed, one run each, load ~6; before → after both steps): LI ×16
-// --distinct-places, the addresses step 34.7 → 34.1 MB (the sorter's run
-// of 4 MB included) and the steps after it, while the street index
-// lives, 31–33 → 28–29 MB; LI ×64 (not distinct), the addresses step
-// 121.8 → 112.9 MB (116.3 with runs of 8 MB that grew to 16) and the
-// steps after it 115 → 99–114 MB (two runs; the sampled live heap is the
-// last collection's, so a few MB are noise). A window's part is small:
-// the street records and the address index are most of the addresses
-// step. The stage's peak is elsewhere: the autocomplete step (×16 42–
-// 46 MB, ×64 167 MB) and at ×64 the countries step (115–121 MB:
-// assignCountries, with the collect step's garbage not yet collected).
-// The stage meter's figures: ×16 places 26.6 → 29.8 s CPU (each street is
-// read into ~7 windows), peak live heap 38 → 41 MB, peak RSS 178 → 176 MB;
-// ×64 places 184 → 129 s CPU (another load), 162 → 163 MB live heap, 408
-// → 414 MB RSS. So the places stage's live heap is not flat yet: ×16 →
-// ×64 it still grows ~4× (41 → 163 MB), and no ×400 run was started.
-//
-// The next session, in this order: (1) streets spilled as the leaves are
-// (isLeaf takes rank 26/27 streets), their own address lines computed in
-// a pass over that spill (they depend on the areas only); (2) window
+// What grows now is the place records (2.6 MB per million nodes of the
+// 4.5) and the extract's indexes (issue 37's first item, not this
+// package's). The next step, in this order: (1) streets spilled as the
+// leaves are (isLeaf takes rank 26/27 streets), their own address lines
+// computed in a pass over that spill (they depend on the areas only),
+// and a flat table by street of what others read of them — rank,
+// centroid, postcode (an index into the interned codes), lines and
+// name text (offsets into the cold store): ~40 bytes a street, no
+// pointers, where the record and its names take ~290 — rather than the
+// earlier plan's copy of the street's lines and names into each house
+// that inherits them (every house record grows, and write reads the
+// same few streets' lines over and over); (2) the street index's window
 // filled from a copy of the streets' records sorted by cell (each street
 // once per cell its box reaches, addToCells: ~7 records a street), not
-// from placeBuilder.places; the leaf that inherits its street's lines
-// carries what write reads of the street (fullLines' rank and lines,
-// searchText's and parentToken's names) in its own record; (3)
-// interpolate's addressHouse calls (in way order: a window a way) and
-// associated (an associatedStreet relation's streets, no distance
-// bound) served from the same records; (4) write and eachPlace merging
-// the areas in memory with the two spills in index order; (5) the
-// autocomplete build from sorted runs — done (third session: the whole
-// places stage at ×64 went 147 → 116 MB live heap, 376 → 286 MB peak
-// RSS, same time); (6) assignCountries' heap at ×64.
+// from placeBuilder.places; (3) interpolate's addressHouse calls (in way
+// order: a window a way) and associated (an associatedStreet relation's
+// streets, no distance bound) served from the same records; (4) write
+// and eachPlace merging the areas in memory with the spill in index
+// order. (1)–(4) go together: a street spilled whose readers still take
+// b.places[i] frees nothing. What is left of assignCountries' heap is
+// the places' records it walks.
 package places

@@ -94,6 +94,9 @@ type placeBuilder struct {
 	kinds map[[2]string]int64
 	// strs holds the strings places share (intern).
 	strs map[string]string
+	// namesOf holds the name tags of the places in memory by their
+	// packed form while collect runs (shareNames).
+	namesOf map[extract.PackedTags]extract.TagMap
 	// kindOfPair holds the places' kinds (kindOf).
 	kindOfPair map[[2]string]*placeKind
 	// parentTokens are the search_parent tokens written so far, by place
@@ -121,7 +124,8 @@ type placeStep struct {
 }
 
 func runPlaces(ctx context.Context, im *stage.Import, keepLeaves bool) error {
-	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, kindOfPair: map[[2]string]*placeKind{}, keepLeaves: keepLeaves}
+	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, kindOfPair: map[[2]string]*placeKind{}, keepLeaves: keepLeaves,
+		namesOf: map[extract.PackedTags]extract.TagMap{}}
 	leaves, err := newPlaceSpill(im.Data.TmpDir)
 	if err != nil {
 		return err
@@ -244,6 +248,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 	if b.spillErr != nil {
 		return b.spillErr
 	}
+	b.namesOf = nil
 	b.im.Count("places collected", len(b.places))
 	b.im.Count("houses and POIs spilled", b.leaves.count)
 	return nil
@@ -435,6 +440,7 @@ func (b *placeBuilder) add(p *place) {
 	if b.keepLeaves || !isLeaf(p) {
 		p.geom = shape(b.cold.str(string(p.geom)))
 		p.extratags = extract.PackedTags(b.cold.str(string(p.extratags)))
+		b.shareNames(p)
 		b.places = append(b.places, p)
 		return
 	}
@@ -442,6 +448,28 @@ func (b *placeBuilder) add(p *place) {
 		b.spillErr = err
 	}
 	b.places = append(b.places, nil)
+}
+
+// shareNames gives p the name tags of an earlier place in memory with
+// the same ones: no step changes a place's names in place (linking
+// merges them into new ones), and streets repeat their names across a
+// country (LI ×64, whose copies repeat every name: the name tags of the
+// places in memory were ~9 MB of the stage's ~80 MB between steps). The
+// key, the packed tags, goes to the cold store.
+func (b *placeBuilder) shareNames(p *place) {
+	if len(p.names) == 0 || b.namesOf == nil {
+		return
+	}
+	key := extract.PackTags(p.names)
+	m, ok := b.namesOf[key]
+	if !ok {
+		b.namesOf[extract.PackedTags(b.cold.str(string(key)))] = p.names
+		return
+	}
+	if n := defaultName(m); p.name == n {
+		p.name = n // the same text, not a copy holding p's own names
+	}
+	p.names = m
 }
 
 // intern returns s from the builder's table of strings, adding a copy when

@@ -137,6 +137,19 @@ func (c *coldStore) prepared(pa *polygon.PreparedArea) {
 	}
 }
 
+// preparedArea returns the prepared area of p's shape with its decoded
+// points and band lists in the store (area, prepared): a step that tests
+// points against many areas at once (countries, postcode areas) holds
+// neither in the heap (LI ×64: assignCountries' countries and
+// subdivisions, ~12 MB of its peak).
+func (b *placeBuilder) preparedArea(p *place) *polygon.PreparedArea {
+	g := p.geom.geometry()
+	b.cold.area(g)
+	pa := polygon.PrepareArea(g)
+	b.cold.prepared(pa)
+	return pa
+}
+
 // coldCopy returns a copy of s in c (s itself when it stays in the heap).
 // T must hold no pointer: the collector does not see the store.
 func coldCopy[T any](c *coldStore, s []T) []T {

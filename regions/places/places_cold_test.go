@@ -2,12 +2,17 @@ package places
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/paulmach/orb"
+
+	"waymark/regions/polygon"
 )
 
 // TestColdStore copies strings and address lines into a store in a
@@ -86,5 +91,66 @@ func TestColdStore(t *testing.T) {
 	}
 	if got := c.str(""); got != "" {
 		t.Errorf("empty string: %q", got)
+	}
+}
+
+// inStore reports whether p points into one of c's mapped chunks.
+func inStore(c *coldStore, p unsafe.Pointer) bool {
+	for _, ch := range c.chunks {
+		lo := uintptr(unsafe.Pointer(&ch.Data[0]))
+		if a := uintptr(p); a >= lo && a < lo+uintptr(len(ch.Data)) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPreparedAreaCold prepares a polygon with a hole through the
+// builder's store: its band lists lie in the store, and
+// it answers every point as the area prepared in the heap does.
+func TestPreparedAreaCold(t *testing.T) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewSource(seed))
+	c, err := newColdStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.close()
+	ring := func(cx, cy, r float64, n int) orb.Ring {
+		var out orb.Ring
+		for k := 0; k < n; k++ {
+			a := 2 * math.Pi * float64(k) / float64(n)
+			rr := r * (0.7 + 0.3*rng.Float64())
+			out = append(out, orb.Point{cx + rr*math.Cos(a), cy + rr*math.Sin(a)})
+		}
+		return append(out, out[0])
+	}
+	hole := ring(9.5, 47.1, 0.05, 40)
+	hole.Reverse()
+	g := orb.Polygon{ring(9.5, 47.1, 0.2, 300), hole}
+	b := &placeBuilder{cold: c}
+	p := &place{geom: mustShape(g)}
+	pa := b.preparedArea(p)
+	heap := polygon.PrepareArea(p.geom.geometry())
+	runtime.GC()
+	cold := 0
+	for _, l := range pa.Bands {
+		if len(l) > 0 {
+			if !inStore(c, unsafe.Pointer(&l[0])) {
+				t.Fatal("a band list is in the heap")
+			}
+			cold++
+		}
+	}
+	if cold == 0 {
+		t.Fatal("no band lists")
+	}
+	c.dropResident()
+	for k := 0; k < 5000; k++ {
+		pt := orb.Point{9.2 + 0.6*rng.Float64(), 46.8 + 0.6*rng.Float64()}
+		if got, want := pa.Contains(pt), heap.Contains(pt); got != want {
+			t.Fatalf("%v: in the store %v, in the heap %v", pt, got, want)
+		}
 	}
 }
