@@ -75,8 +75,9 @@
 // --distinct-places: 33–35 → 30–34 MB (its peak is the fixed part: the
 // leaf sorter's run, buffers). Per
 // million nodes the stage's peak live heap now grows ~4.5 MB (×16d →
-// ×64; main ~6.4, and 6.9 from ×64 to the lead's ×400 run of main: 738
-// MB), which puts ×400 at ~0.5 GB of live heap. The stage's CPU the
+// ×64; main ~6.4, and at least 6.9 from ×64 to a ×400 run of main
+// stopped at 738 MB after 10% of the stage's objects), which puts ×400
+// at ~0.5 GB of live heap. The stage's CPU the
 // same: LI ×16d, interleaved probe builds, 46.4 and 46.8 s → 46.6 and
 // 47.4 s (+1%).
 // Packs the same (LI, Monaco, Andorra, LI ×16d: every table).
