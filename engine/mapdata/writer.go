@@ -11,8 +11,9 @@ import (
 )
 
 // Map rows are stored in buckets (pack format 2): the rows of a bucket are
-// stored together (format 4: one map_rows blob, rows.go; formats 2 and 3:
-// consecutive map_features rows), and one R*Tree entry per bucket
+// stored together (format 4: one map_rows blob, rows.go; format 7: the
+// blobs of 32 consecutive buckets compressed together, map_runs, runs.go;
+// formats 2 and 3: consecutive map_features rows), and one R*Tree entry per bucket
 // (map_buckets) holds their union box and zoom range. A query reads the
 // buckets meeting its box, then their rows, and drops the rows whose own
 // box (the float32 box an R*Tree would hold of the row's geometry:
@@ -181,11 +182,11 @@ func (w *Writer) buckets(ctx context.Context) error {
 		return fmt.Errorf("mapdata: prepare map buckets: %w", err)
 	}
 	defer ins.Close()
-	insRows, err := w.tx.PrepareContext(ctx, `INSERT INTO map_rows(bucket, data) VALUES(?, ?)`)
+	insRun, err := w.tx.PrepareContext(ctx, `INSERT INTO map_runs(run, data) VALUES(?, ?)`)
 	if err != nil {
 		return fmt.Errorf("mapdata: prepare map rows: %w", err)
 	}
-	defer insRows.Close()
+	defer insRun.Close()
 	rows, err := w.tx.QueryContext(ctx, `SELECT key, class, layer, flags, rank, coalesce(name, ''), geom, minx, miny, maxx, maxy
 		FROM temp.map_stage ORDER BY key, rowid`)
 	if err != nil {
@@ -193,10 +194,11 @@ func (w *Writer) buckets(ctx context.Context) error {
 	}
 	defer rows.Close()
 	var (
-		id  int64
-		key uint64
-		box Box
-		rw  rowsWriter
+		id   int64
+		key  uint64
+		box  Box
+		rw   rowsWriter
+		runs runWriter
 	)
 	flush := func() error {
 		if rw.n == 0 {
@@ -207,8 +209,14 @@ func (w *Writer) buckets(ctx context.Context) error {
 		if _, err := ins.ExecContext(ctx, id, box.MinX, box.MaxX, box.MinY, box.MaxY, g>>6, g>>1&31, g&1); err != nil {
 			return fmt.Errorf("mapdata: write map buckets: %w", err)
 		}
-		if _, err := insRows.ExecContext(ctx, id, rw.blob()); err != nil {
-			return fmt.Errorf("mapdata: write map rows: %w", err)
+		run, data, full, err := runs.add(id, rw.blob())
+		if err != nil {
+			return err
+		}
+		if full {
+			if _, err := insRun.ExecContext(ctx, run, data); err != nil {
+				return fmt.Errorf("mapdata: write map runs: %w", err)
+			}
 		}
 		rw.reset()
 		return nil
@@ -237,7 +245,17 @@ func (w *Writer) buckets(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("mapdata: read map rows: %w", err)
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	run, data, err := runs.flush()
+	if err != nil || data == nil {
+		return err
+	}
+	if _, err := insRun.ExecContext(ctx, run, data); err != nil {
+		return fmt.Errorf("mapdata: write map runs: %w", err)
+	}
+	return nil
 }
 
 // AppendBox appends b as four little-endian float32 (minx, maxx, miny,
