@@ -19,8 +19,9 @@ import (
 //	           encoded as rows.go says: per row class, layer, flags, rank,
 //	           name and geometry (AppendGeom's encoding; its box: GeomBox)
 //
-// Packs of formats 4 to 6 store a bucket's rows uncompressed, a row per
-// bucket: map_rows(bucket, data). Packs of format 3 store a row per feature instead of map_rows:
+// Packs of formats 4 to 6 (and the first format 7 packs, built before
+// map_runs) store a bucket's rows uncompressed, a row per bucket:
+// map_rows(bucket, data). Packs of format 3 store a row per feature:
 // map_features(id, class, minzoom, layer, flags, rank, name, geom), the
 // rows of a bucket consecutive (map_buckets +first, +last); packs of
 // format 2 store each row's box too (box BLOB, AppendBox's encoding);

@@ -54,7 +54,7 @@ type Feature struct {
 
 // Writer writes the map rows of a pack inside the import's transaction:
 // rows go to a temporary table as they come, and Close writes them in
-// buckets (map_rows) with the bucket index, streaming; its memory does
+// buckets (map_runs, runs.go) with the bucket index, streaming; its memory does
 // not grow with the rows.
 type Writer struct {
 	tx    *sql.Tx
@@ -158,7 +158,7 @@ func interleave(x, y uint64) uint64 {
 
 // Close writes the buckets in order (ids from 1; rows of equal sort keys
 // in the order they were added): each bucket's entry in the index and its
-// rows (map_rows, rows.go). It reads the rows back streaming and drops the
+// rows (map_runs, runs.go). It reads the rows back streaming and drops the
 // temporary table.
 func (w *Writer) Close(ctx context.Context) error {
 	w.stage.Close()
