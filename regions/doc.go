@@ -115,7 +115,7 @@
 // (pack_checksums; graphs differ only in build_ms). Sizes, main → this:
 // LI 14.93 → 14.42 MB (4.82 → 4.65×; map rows 3.36 → 2.86 MB), Monaco
 // 4.29 → 3.94 MB (2.44 → 2.24×), Andorra 2.69 → 2.61 MB (4.75 → 4.62×),
-// LI ×16d 152.2 → LI16D_AFTER, LI ×64 606.5 → 577.1 MB (4.13 → 3.93×;
+// LI ×16d 152.2 → 144.8 MB (4.14 → 3.94×), LI ×64 606.5 → 577.1 MB (4.13 → 3.93×;
 // converted: map_rows of a ×64 pack rewritten as runs by the writer's
 // code, 156.7 → 127.3 MB, the rest of that pack as built). Runs of 64
 // and 128 buckets measured 120.2 and 113.2 MB (3.88×, 3.83×), but a run
