@@ -104,6 +104,31 @@
 // (points and OSM node ids are 36% of each encoding, and the walking
 // and cycling graphs carry nearly the same ways), R*Trees 82 MB.
 //
+// Then the map's rows (mapdata's runs.go, still format 7): the blobs of
+// 32 consecutive buckets (by id, the writer's sort order, so near each
+// other and of one zoom range) are compressed together (zblob, offset 0,
+// the run's first bucket id inside), table map_runs instead of map_rows;
+// the R*Tree is unchanged, so a query finds the same buckets in the same
+// order (the order rows are drawn in: the goldens are pixel-identical)
+// and reads bucket id's rows from run (id-1)/32, through a cache of the
+// last 256 runs decoded (Reader). Every other table is byte-identical
+// (pack_checksums; graphs differ only in build_ms). Sizes, main → this:
+// LI 14.93 → 14.42 MB (4.82 → 4.65×; map rows 3.36 → 2.86 MB), Monaco
+// 4.29 → 3.94 MB (2.44 → 2.24×), Andorra 2.69 → 2.61 MB (4.75 → 4.62×),
+// LI ×16d 152.2 → 144.8 MB (4.14 → 3.94×), LI ×64 606.5 → 577.1 MB (4.13 → 3.93×;
+// converted: map_rows of a ×64 pack rewritten as runs by the writer's
+// code, 156.7 → 127.3 MB, the rest of that pack as built). Runs of 64
+// and 128 buckets measured 120.2 and 113.2 MB (3.88×, 3.83×), but a run
+// decodes in ~0.1 ms at 32, ~0.3 at 64 and ~1.3 ms at 128 (×64 runs,
+// loaded machine), which a tile that misses the cache pays per run it
+// meets; grouping the rows' fields and names and geometries apart within
+// a run compresses worse (−0.5%). Tile rendering (mapview, A/B
+// interleaved ×3, CPU per tile, main's packs and code vs this): LI tiles
+// 0.96×, dense tiles 0.90×, a cold 1280×800 view 0.98×. What is left
+// for ≤ 3.8×: the R*Tree (49.7 MB at ×64, one entry a bucket); an index
+// per run instead would change the order buckets are found in, and with
+// it the order rows of a class are drawn in.
+//
 // # Cost model
 //
 // Each import prints, per stage, its wall time, CPU time, peak resident

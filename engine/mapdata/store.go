@@ -14,21 +14,24 @@ import (
 //	map_buckets R*Tree: id, minx, maxx, miny, maxy (normalized Mercator),
 //	           minz, maxz (the zooms its rows are drawn at), +labels (1:
 //	           rows that take part in label placement); see writer.go
-//	map_rows(bucket, data)        a bucket's rows, encoded as rows.go says:
-//	           per row class, layer, flags, rank, name and geometry
-//	           (AppendGeom's encoding; its box: GeomBox)
+//	map_runs(run, data)           the rows of buckets 32·run+1 to 32·run+32,
+//	           compressed together as runs.go says; a bucket's rows are
+//	           encoded as rows.go says: per row class, layer, flags, rank,
+//	           name and geometry (AppendGeom's encoding; its box: GeomBox)
 //
-// Packs of format 3 store a row per feature instead of map_rows:
+// Packs of formats 4 to 6 (and the first format 7 packs, built before
+// map_runs) store a bucket's rows uncompressed, a row per bucket:
+// map_rows(bucket, data). Packs of format 3 store a row per feature:
 // map_features(id, class, minzoom, layer, flags, rank, name, geom), the
 // rows of a bucket consecutive (map_buckets +first, +last); packs of
 // format 2 store each row's box too (box BLOB, AppendBox's encoding);
 // packs of format 1 have no box column and, instead of map_buckets, one
 // R*Tree entry per row (map_index) and per label row (map_labels). Reader
-// reads all four.
+// reads all five.
 var Schema = []string{
 	`CREATE TABLE map_classes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, kind TEXT NOT NULL)`,
 	`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +labels)`,
-	`CREATE TABLE map_rows(bucket INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
+	`CREATE TABLE map_runs(run INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
 }
 
 // InsertClass is the statement the import writes map classes with.
@@ -43,6 +46,14 @@ const (
 	rowsLabelQuery = rowsQuery + ` AND b.labels = 1`
 	// allRowsQuery reads every bucket (Reader.All).
 	allRowsQuery = `SELECT b.id, b.minz, b.maxz, d.data FROM map_buckets b JOIN map_rows d ON d.bucket = b.id ORDER BY b.id`
+)
+
+// The queries of format 7 packs, whose buckets' rows are in map_runs.
+const (
+	runBucketQuery      = `SELECT b.id FROM map_buckets b` + bucketWhere
+	runBucketLabelQuery = runBucketQuery + ` AND b.labels = 1`
+	runQuery            = `SELECT data FROM map_runs WHERE run = ?`
+	allRunBucketsQuery  = `SELECT id, minz, maxz FROM map_buckets ORDER BY id`
 )
 
 // The queries of format 2 and 3 packs, whose buckets are runs of
@@ -89,7 +100,8 @@ type Row struct {
 type layout uint8
 
 const (
-	layoutRows    layout = iota // format 4: map_buckets and map_rows blobs
+	layoutRuns    layout = iota // format 7: map_buckets and map_runs
+	layoutRows                  // formats 4 to 6: map_buckets and map_rows blobs
 	layoutBuckets               // format 3: map_buckets and map_features runs
 	layoutBoxes                 // format 2: as 3, rows store their box
 	layoutIndex                 // format 1: map_index and map_labels
@@ -101,17 +113,19 @@ type Reader struct {
 	near, labels *sql.Stmt
 	layout       layout
 	db           *sql.DB
+	runs         *runCache // layoutRuns
 }
 
 // Open prepares the map queries of a pack's database; it returns nil and
 // no error when the pack has no map tables (it draws nothing).
 func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
-	var features, buckets, labels, rowBlobs, boxes int
+	var features, buckets, labels, rowBlobs, runs, boxes int
 	if err := db.QueryRowContext(ctx, `SELECT count(name = 'map_features' OR NULL), count(name = 'map_buckets' OR NULL),
-		count(name = 'map_labels' OR NULL), count(name = 'map_rows' OR NULL) FROM sqlite_master`).Scan(&features, &buckets, &labels, &rowBlobs); err != nil {
+		count(name = 'map_labels' OR NULL), count(name = 'map_rows' OR NULL), count(name = 'map_runs' OR NULL)
+		FROM sqlite_master`).Scan(&features, &buckets, &labels, &rowBlobs, &runs); err != nil {
 		return nil, fmt.Errorf("mapdata: %w", err)
 	}
-	if features+rowBlobs == 0 || buckets+labels == 0 {
+	if features+rowBlobs+runs == 0 || buckets+labels == 0 {
 		return nil, nil
 	}
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('map_features') WHERE name = 'box'`).Scan(&boxes); err != nil {
@@ -120,6 +134,8 @@ func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
 	r := &Reader{db: db}
 	var nearQuery, labelQuery string
 	switch {
+	case runs > 0 && buckets > 0:
+		r.layout, nearQuery, labelQuery = layoutRuns, runBucketQuery, runBucketLabelQuery
 	case rowBlobs > 0 && buckets > 0:
 		r.layout, nearQuery, labelQuery = layoutRows, rowsQuery, rowsLabelQuery
 	case buckets > 0 && boxes > 0:
@@ -158,6 +174,15 @@ func Open(ctx context.Context, db *sql.DB) (*Reader, error) {
 		r.near.Close()
 		return nil, fmt.Errorf("mapdata: prepare label query: %w", err)
 	}
+	if r.layout == layoutRuns {
+		fetch, err := db.PrepareContext(ctx, runQuery)
+		if err != nil {
+			r.near.Close()
+			r.labels.Close()
+			return nil, fmt.Errorf("mapdata: prepare run query: %w", err)
+		}
+		r.runs = newRunCache(fetch)
+	}
 	return r, nil
 }
 
@@ -167,6 +192,9 @@ func (r *Reader) Close() error {
 		return nil
 	}
 	r.near.Close()
+	if r.runs != nil {
+		r.runs.fetch.Close()
+	}
 	return r.labels.Close()
 }
 
@@ -200,12 +228,15 @@ func (r *Reader) Labels(ctx context.Context, b, except Box, z int, fn func(*Row)
 	}, b.MinX, b.MaxX, b.MinY, b.MaxY, z, z)
 }
 
-// All calls fn with every row of a format 4 pack, in bucket order, with
-// the zooms it is drawn at (for tests and tools; other formats give an
-// error).
+// All calls fn with every row of a pack of format 4 or later, in bucket
+// order, with the zooms it is drawn at (for tests and tools; other
+// formats give an error).
 func (r *Reader) All(ctx context.Context, fn func(row *Row, minz, maxz int) error) error {
+	if r.layout == layoutRuns {
+		return r.allRuns(ctx, fn)
+	}
 	if r.layout != layoutRows {
-		return errors.New("mapdata: All reads packs of format 4 only")
+		return errors.New("mapdata: All reads packs of format 4 or later only")
 	}
 	rows, err := r.db.QueryContext(ctx, allRowsQuery)
 	if err != nil {
@@ -258,7 +289,83 @@ func (rr *rowsReader) each(id int64, data []byte, row *Row, fn func(*Row) error)
 	return nil
 }
 
+// allRuns is All for a format 7 pack.
+func (r *Reader) allRuns(ctx context.Context, fn func(row *Row, minz, maxz int) error) error {
+	type bucket struct {
+		id         int64
+		minz, maxz int
+	}
+	var buckets []bucket
+	rows, err := r.db.QueryContext(ctx, allRunBucketsQuery)
+	if err != nil {
+		return fmt.Errorf("mapdata: query: %w", err)
+	}
+	for rows.Next() {
+		var b bucket
+		var minz, maxz float64
+		if err := rows.Scan(&b.id, &minz, &maxz); err != nil {
+			rows.Close()
+			return fmt.Errorf("mapdata: read: %w", err)
+		}
+		b.minz, b.maxz = int(minz), int(maxz)
+		buckets = append(buckets, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("mapdata: read: %w", err)
+	}
+	var rr rowsReader
+	var row Row
+	for _, b := range buckets {
+		data, err := r.runs.bucket(ctx, b.id)
+		if err != nil {
+			return err
+		}
+		if err := rr.each(b.id, data, &row, func(row *Row) error { return fn(row, b.minz, b.maxz) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachRun calls fn with the rows of the buckets query q finds, in the
+// order it finds them (format 7: the buckets' rows are in map_runs).
+func (r *Reader) eachRun(ctx context.Context, q *sql.Stmt, fn func(*Row) error, args ...any) error {
+	rows, err := q.QueryContext(ctx, args...)
+	if err != nil {
+		return fmt.Errorf("mapdata: query: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("mapdata: read: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("mapdata: read: %w", err)
+	}
+	var row Row
+	var rr rowsReader
+	for _, id := range ids {
+		data, err := r.runs.bucket(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := rr.each(id, data, &row, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (r *Reader) each(ctx context.Context, q *sql.Stmt, fn func(*Row) error, args ...any) error {
+	if r.layout == layoutRuns {
+		return r.eachRun(ctx, q, fn, args...)
+	}
 	rows, err := q.QueryContext(ctx, args...)
 	if err != nil {
 		return fmt.Errorf("mapdata: query: %w", err)

@@ -57,7 +57,7 @@ func randomFeatures(rng *rand.Rand, n int) []Feature {
 	return fs
 }
 
-func writeFeatures(t *testing.T, db *sql.DB, fs []Feature) {
+func writeFeatures(t testing.TB, db *sql.DB, fs []Feature) {
 	t.Helper()
 	ctx := context.Background()
 	tx, err := db.BeginTx(ctx, nil)
@@ -91,7 +91,7 @@ func stored(f *Feature) Box {
 // every row: same rows for random boxes and zooms, labels excluded from
 // the near box as a format 1 R*Tree query excludes them.
 func TestBucketsAnswerLikeAScan(t *testing.T) {
-	for _, format := range []int{4, 3} {
+	for _, format := range []int{7, 4, 3} {
 		t.Run(fmt.Sprint("format", format), func(t *testing.T) { testBucketsAnswerLikeAScan(t, format) })
 	}
 }
@@ -103,7 +103,10 @@ func testBucketsAnswerLikeAScan(t *testing.T, format int) {
 	db := openDB(t)
 	fs := randomFeatures(rng, 3000)
 	writeFeatures(t, db, fs)
-	if format == 3 {
+	switch format {
+	case 4:
+		toFormat4(t, db)
+	case 3:
 		toFormat3(t, db)
 	}
 	r, err := Open(context.Background(), db)
@@ -286,7 +289,7 @@ func toFormat3(t *testing.T, db *sql.DB) {
 	}
 	r.Close()
 	for _, q := range []string{
-		`DROP TABLE map_rows`, `DROP TABLE map_buckets`,
+		`DROP TABLE map_runs`, `DROP TABLE map_buckets`,
 		`CREATE TABLE map_features(id INTEGER PRIMARY KEY, class INTEGER NOT NULL, minzoom INTEGER NOT NULL,
 			layer INTEGER NOT NULL, flags INTEGER NOT NULL, rank INTEGER NOT NULL, name TEXT, geom BLOB NOT NULL)`,
 		`CREATE VIRTUAL TABLE map_buckets USING rtree(id, minx, maxx, miny, maxy, minz, maxz, +first, +last, +labels)`,

@@ -11,8 +11,9 @@ import (
 )
 
 // Map rows are stored in buckets (pack format 2): the rows of a bucket are
-// stored together (format 4: one map_rows blob, rows.go; formats 2 and 3:
-// consecutive map_features rows), and one R*Tree entry per bucket
+// stored together (format 4: one map_rows blob, rows.go; format 7: the
+// blobs of 32 consecutive buckets compressed together, map_runs, runs.go;
+// formats 2 and 3: consecutive map_features rows), and one R*Tree entry per bucket
 // (map_buckets) holds their union box and zoom range. A query reads the
 // buckets meeting its box, then their rows, and drops the rows whose own
 // box (the float32 box an R*Tree would hold of the row's geometry:
@@ -53,7 +54,7 @@ type Feature struct {
 
 // Writer writes the map rows of a pack inside the import's transaction:
 // rows go to a temporary table as they come, and Close writes them in
-// buckets (map_rows) with the bucket index, streaming; its memory does
+// buckets (map_runs, runs.go) with the bucket index, streaming; its memory does
 // not grow with the rows.
 type Writer struct {
 	tx    *sql.Tx
@@ -157,7 +158,7 @@ func interleave(x, y uint64) uint64 {
 
 // Close writes the buckets in order (ids from 1; rows of equal sort keys
 // in the order they were added): each bucket's entry in the index and its
-// rows (map_rows, rows.go). It reads the rows back streaming and drops the
+// rows (map_runs, runs.go). It reads the rows back streaming and drops the
 // temporary table.
 func (w *Writer) Close(ctx context.Context) error {
 	w.stage.Close()
@@ -181,11 +182,11 @@ func (w *Writer) buckets(ctx context.Context) error {
 		return fmt.Errorf("mapdata: prepare map buckets: %w", err)
 	}
 	defer ins.Close()
-	insRows, err := w.tx.PrepareContext(ctx, `INSERT INTO map_rows(bucket, data) VALUES(?, ?)`)
+	insRun, err := w.tx.PrepareContext(ctx, `INSERT INTO map_runs(run, data) VALUES(?, ?)`)
 	if err != nil {
 		return fmt.Errorf("mapdata: prepare map rows: %w", err)
 	}
-	defer insRows.Close()
+	defer insRun.Close()
 	rows, err := w.tx.QueryContext(ctx, `SELECT key, class, layer, flags, rank, coalesce(name, ''), geom, minx, miny, maxx, maxy
 		FROM temp.map_stage ORDER BY key, rowid`)
 	if err != nil {
@@ -193,10 +194,11 @@ func (w *Writer) buckets(ctx context.Context) error {
 	}
 	defer rows.Close()
 	var (
-		id  int64
-		key uint64
-		box Box
-		rw  rowsWriter
+		id   int64
+		key  uint64
+		box  Box
+		rw   rowsWriter
+		runs runWriter
 	)
 	flush := func() error {
 		if rw.n == 0 {
@@ -207,8 +209,14 @@ func (w *Writer) buckets(ctx context.Context) error {
 		if _, err := ins.ExecContext(ctx, id, box.MinX, box.MaxX, box.MinY, box.MaxY, g>>6, g>>1&31, g&1); err != nil {
 			return fmt.Errorf("mapdata: write map buckets: %w", err)
 		}
-		if _, err := insRows.ExecContext(ctx, id, rw.blob()); err != nil {
-			return fmt.Errorf("mapdata: write map rows: %w", err)
+		run, data, full, err := runs.add(id, rw.blob())
+		if err != nil {
+			return err
+		}
+		if full {
+			if _, err := insRun.ExecContext(ctx, run, data); err != nil {
+				return fmt.Errorf("mapdata: write map runs: %w", err)
+			}
 		}
 		rw.reset()
 		return nil
@@ -237,7 +245,17 @@ func (w *Writer) buckets(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("mapdata: read map rows: %w", err)
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	run, data, err := runs.flush()
+	if err != nil || data == nil {
+		return err
+	}
+	if _, err := insRun.ExecContext(ctx, run, data); err != nil {
+		return fmt.Errorf("mapdata: write map runs: %w", err)
+	}
+	return nil
 }
 
 // AppendBox appends b as four little-endian float32 (minx, maxx, miny,

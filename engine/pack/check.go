@@ -12,6 +12,8 @@ import (
 	"math"
 	"os"
 	"sort"
+
+	"waymark/engine/mapdata"
 )
 
 // Pack checks. A pack is written once and only read afterwards, so damage
@@ -197,8 +199,9 @@ type CheckReport struct {
 
 // Check verifies the pack at path: SQLite's integrity check, then every
 // table's rows against the checksums written at import, then that every
-// compressed graph part decodes to what its header says (checkGraphParts;
-// also for a pack without checksums). It returns
+// compressed graph part decodes to what its header says (checkGraphParts)
+// and every map run to its buckets' rows (mapdata.CheckRuns; both also
+// for a pack without checksums). It returns
 // ErrDamaged (wrapped) with the report when anything differs, and a
 // report without problems (Tables 0) for a pack built before checksums.
 func Check(ctx context.Context, path string) (*CheckReport, error) {
@@ -264,6 +267,7 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 		}
 	}
 	rep.Problems = append(rep.Problems, checkGraphParts(ctx, db)...)
+	rep.Problems = append(rep.Problems, mapdata.CheckRuns(ctx, db)...)
 	if len(rep.Problems) > 0 {
 		return rep, fmt.Errorf("%w: %s: %d problems, first: %s", ErrDamaged, path, len(rep.Problems), rep.Problems[0])
 	}

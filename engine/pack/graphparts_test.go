@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"waymark/engine/mapdata"
 	"waymark/engine/pack"
 	"waymark/engine/route"
 	"waymark/engine/zblob"
@@ -201,5 +202,41 @@ func TestDamagedGraphPart(t *testing.T) {
 				t.Errorf("Check = %+v, %v; want ErrDamaged with graph walking part 0", rep, err)
 			}
 		})
+	}
+}
+
+// TestDamagedMapRun checks that a damaged map run (format 7: buckets'
+// rows compressed together) is found by Check, also in a pack without
+// checksums, and that a map query meeting it gives an error naming it.
+func TestDamagedMapRun(t *testing.T) {
+	path := testpacks.Copy(t, "monaco")
+	db := writableDB(t, path)
+	var b []byte
+	if err := db.QueryRow(`SELECT data FROM map_runs WHERE run = 3`).Scan(&b); err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0x10
+	if _, err := db.Exec(`UPDATE map_runs SET data = ? WHERE run = 3`, b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DROP TABLE pack_checksums`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	rep, err := pack.Check(context.Background(), path)
+	if !errors.Is(err, pack.ErrDamaged) || rep == nil || len(rep.Problems) == 0 || !strings.Contains(rep.Problems[0], "map run 3") {
+		t.Fatalf("Check = %+v, %v; want ErrDamaged with map run 3", rep, err)
+	}
+	pk, err := pack.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pk.Close()
+	md, err := pk.MapData()
+	if err != nil || md == nil {
+		t.Fatalf("MapData: %v, %v", md, err)
+	}
+	if err := md.All(context.Background(), func(*mapdata.Row, int, int) error { return nil }); err == nil || !strings.Contains(err.Error(), "map run 3") {
+		t.Errorf("reading every map row: %v, want an error naming map run 3", err)
 	}
 }

@@ -54,7 +54,7 @@ func TestOpenRefusesDamagedPacks(t *testing.T) {
 		{"country row", []string{`UPDATE countries SET name = name || 'x' WHERE country_code = (SELECT max(country_code) FROM countries)`}, "countries", true},
 		{"map class gone", []string{`DELETE FROM map_classes WHERE rowid = (SELECT min(rowid) FROM map_classes)`}, "map_classes", true},
 		{"small table dropped", []string{`DROP TABLE postcodes`}, "postcodes", true},
-		{"large table's last row", []string{`UPDATE map_rows SET data = data || x'00' WHERE bucket = (SELECT max(bucket) FROM map_rows)`}, "", false},
+		{"large table's last row", []string{`UPDATE map_runs SET data = data || x'00' WHERE run = (SELECT max(run) FROM map_runs)`}, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

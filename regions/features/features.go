@@ -10,8 +10,9 @@ package features
 //	    the feature classes ("forest", "residential_area", "residential",
 //	    "place_town", ...; see mapClasses) and their kind: area, line or
 //	    point. Styles refer to classes by name.
-//	map_rows(bucket INTEGER PRIMARY KEY, data BLOB)
-//	    the rows of a bucket (mapdata's rows.go), one row per feature and
+//	map_runs(run INTEGER PRIMARY KEY, data BLOB)
+//	    the rows of 32 consecutive buckets, compressed together
+//	    (mapdata's runs.go; a bucket's rows: rows.go), one row per feature and
 //	    zoom band (or per piece, see below): geom is the geometry
 //	    generalised for the band (encoding: mapdata.AppendGeom); layer is
 //	    OSM's layer (bridges ≥ 1, tunnels ≤ -1); flags are
