@@ -101,13 +101,27 @@ func TestMatchLongTrace(t *testing.T) {
 		}
 		return strings.Join(cs, ";"), strings.Join(ts, ";")
 	}
+	// Each size's cost is the least of three runs' CPU time (the
+	// process's: matching works on several goroutines; wall time where
+	// it is not measured): on a loaded machine a request can wait for a
+	// core longer than it works, and wall times gave 5,000 points 4–16×
+	// the time of 1,000 at a load of 6–19 on 2 cores, ~5× when idle.
 	took := map[int]time.Duration{}
 	for _, n := range []int{1000, 5000} {
 		cs, ts := trace(n)
-		start := time.Now()
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/matching/driving/"+cs+"?timestamps="+ts+"&key="+testKey, nil))
-		took[n] = time.Since(start)
+		var rec *httptest.ResponseRecorder
+		for range 3 {
+			start, cpu := time.Now(), processCPU()
+			rec = httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/matching/driving/"+cs+"?timestamps="+ts+"&key="+testKey, nil))
+			d := time.Since(start)
+			if c := processCPU(); cpu > 0 && c > cpu {
+				d = c - cpu
+			}
+			if took[n] == 0 || d < took[n] {
+				took[n] = d
+			}
+		}
 		var res struct {
 			Code        string
 			Tracepoints []*struct{ Distance float64 }
@@ -123,7 +137,7 @@ func TestMatchLongTrace(t *testing.T) {
 			t.Fatalf("matching %d points = %d %s with %d matched, want Ok with ≥ 95%%", n, rec.Code, res.Code, matched)
 		}
 	}
-	t.Logf("1,000 points in %v, 5,000 in %v", took[1000], took[5000])
+	t.Logf("1,000 points in %v, 5,000 in %v (CPU, least of three)", took[1000], took[5000])
 	if ratio := took[5000].Seconds() / took[1000].Seconds(); ratio > 10 {
 		t.Errorf("5,000 points took %.1f× the time of 1,000, want about 5× (linear)", ratio)
 	}
