@@ -10,6 +10,7 @@ import (
 	"waymark/engine"
 	"waymark/engine/route"
 	"waymark/internal/benchstat"
+	"waymark/internal/rusage"
 )
 
 // benchTrace returns a trace of n fixes every 2 s with σ = 10 m noise,
@@ -41,7 +42,7 @@ func benchmarkMatch(b *testing.B, n int) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		lat.Time(func() {
 			if _, err := e.Match(context.Background(), req); err != nil {
@@ -52,7 +53,7 @@ func benchmarkMatch(b *testing.B, n int) {
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "points/s")
 	// CPU seconds of the process: throughput on a shared machine, where
 	// wall time also counts other processes.
-	if cpu := (cpuTime() - cpu0).Seconds(); cpu > 0 {
+	if cpu := (rusage.CPU() - cpu0).Seconds(); cpu > 0 {
 		b.ReportMetric(float64(b.N*n)/cpu, "points/cpu-s")
 	}
 	lat.Report(b)
@@ -78,7 +79,7 @@ func benchmarkOptimize(b *testing.B, n int) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		req := reqs[i%len(reqs)]
 		lat.Time(func() {
@@ -87,7 +88,7 @@ func benchmarkOptimize(b *testing.B, n int) {
 			}
 		})
 	}
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := rusage.CPU() - cpu0; cpu > 0 {
 		b.ReportMetric(cpu.Seconds()*1e3/float64(b.N), "cpu-ms/op")
 	}
 	lat.Report(b)
@@ -119,14 +120,14 @@ func benchmarkOptimizeTours(b *testing.B, m qualityMode) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		c := cases[i%len(cases)]
 		var res *engine.OptimizeResult
 		lat.Time(func() { res = optimize(c) })
 		ratios[c.tour] = c.ratio(b, res)
 	}
-	cpu := cpuTime() - cpu0
+	cpu := rusage.CPU() - cpu0
 	b.StopTimer()
 	for k := b.N; k < len(cases); k++ {
 		ratios[k] = cases[k].ratio(b, optimize(cases[k]))

@@ -11,6 +11,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/internal/benchstat"
+	"waymark/internal/rusage"
 )
 
 var liTour = []orb.Point{{9.5209, 47.1410}, {9.5100, 47.1655}, {9.5390, 47.1280}, {9.5020, 47.1200}}
@@ -102,7 +103,7 @@ func BenchmarkExport(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	var lat benchstat.Latencies
-	cpu0 := processCPU()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		r.Cache().Purge()
 		var err error

@@ -11,6 +11,7 @@ import (
 	"github.com/paulmach/orb"
 
 	"waymark/internal/benchstat"
+	"waymark/internal/rusage"
 )
 
 // homeTiles returns n random z14–z16 tiles in the pack's home view (seeded).
@@ -51,7 +52,7 @@ func benchTiles(b *testing.B, r *Renderer, tiles [][3]int) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		t := tiles[i%len(tiles)]
 		var err error
@@ -73,7 +74,7 @@ func BenchmarkViewCold1280x800(b *testing.B) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		r.Cache().Purge()
 		var err error
@@ -95,7 +96,7 @@ func BenchmarkViewColdDisk1280x800(b *testing.B) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := rusage.CPU()
 	v := View{Center: liVaduz, Zoom: 15, Width: 1280, Height: 800}
 	for i := 0; i < b.N; i++ {
 		// A new, empty cache directory each time; the previous cache's
@@ -127,7 +128,7 @@ func BenchmarkViewWarm1280x800(b *testing.B) {
 	var lat benchstat.Latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		var err error
 		lat.Time(func() { _, err = r.View(ctx, v, 1, ThemeLight) })
@@ -143,7 +144,7 @@ func BenchmarkViewWarm1280x800(b *testing.B) {
 // on a shared, busy machine wall-clock percentiles grow with other load,
 // CPU time does not (a view on two idle cores takes about cpu-ns/op ÷ 2).
 func reportCPU(b *testing.B, cpu0 time.Duration) {
-	if d := processCPU() - cpu0; d > 0 && b.N > 0 {
+	if d := rusage.CPU() - cpu0; d > 0 && b.N > 0 {
 		b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"waymark/engine/api"
+	"waymark/internal/rusage"
 )
 
 // limitsServer serves the LI engine with the given limits.
@@ -111,11 +112,11 @@ func TestMatchLongTrace(t *testing.T) {
 		cs, ts := trace(n)
 		var rec *httptest.ResponseRecorder
 		for range 3 {
-			start, cpu := time.Now(), processCPU()
+			start, cpu := time.Now(), rusage.CPU()
 			rec = httptest.NewRecorder()
 			s.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/matching/driving/"+cs+"?timestamps="+ts+"&key="+testKey, nil))
 			d := time.Since(start)
-			if c := processCPU(); cpu > 0 && c > cpu {
+			if c := rusage.CPU(); cpu > 0 && c > cpu {
 				d = c - cpu
 			}
 			if took[n] == 0 || d < took[n] {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"waymark/internal/rusage"
 )
 
 // StageStat is what one stage of an import took ("read" is the loading
@@ -88,7 +90,7 @@ func (m *StageMeter) note() {
 func (m *StageMeter) Begin(name string) {
 	_, hwm := ResidentSet()
 	m.mu.Lock()
-	m.cur, m.start, m.cpu, m.hwm, m.active = StageStat{Name: name}, time.Now(), processCPU(), hwm, true
+	m.cur, m.start, m.cpu, m.hwm, m.active = StageStat{Name: name}, time.Now(), rusage.CPU(), hwm, true
 	m.mu.Unlock()
 	m.note()
 }
@@ -102,7 +104,7 @@ func (m *StageMeter) End() {
 		return
 	}
 	m.cur.Duration = time.Since(m.start)
-	m.cur.CPU = processCPU() - m.cpu
+	m.cur.CPU = rusage.CPU() - m.cpu
 	if _, hwm := ResidentSet(); hwm > m.hwm {
 		m.cur.PeakRSS = max(m.cur.PeakRSS, hwm) // the stage made the process's peak
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/paulmach/orb/planar"
 
 	"waymark/engine/geocode/placegeom"
+	"waymark/internal/rusage"
 	"waymark/internal/testregions"
 	"waymark/regions/extract"
 	"waymark/regions/packwrite"
@@ -227,7 +228,7 @@ func BenchmarkImportLI(b *testing.B) {
 		}
 	}()
 	var total time.Duration
-	cpu0 := cpuTime()
+	cpu0 := rusage.CPU()
 	for i := 0; i < b.N; i++ {
 		// Stage durations from the progress reports (a stage starts with
 		// its first report, which Build sends before running it).
@@ -263,9 +264,9 @@ func BenchmarkImportLI(b *testing.B) {
 	close(stop)
 	<-done
 	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "import-ms")
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms")
+	b.ReportMetric(float64(rusage.CPU()-cpu0)/1e6/float64(b.N), "cpu-ms")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
-	b.ReportMetric(float64(maxRSS())/(1<<20), "maxrss-MB")
+	b.ReportMetric(float64(rusage.PeakRSS())/(1<<20), "maxrss-MB")
 }
 
 // TestPlacesCountriesCutExtracts checks country codes in extracts whose
@@ -312,7 +313,7 @@ func BenchmarkImportLIPlaces(b *testing.B) {
 	b.ReportAllocs()
 	src := testregions.Extract(b, "liechtenstein")
 	out := filepath.Join(b.TempDir(), "li.waymark")
-	cpu0 := cpuTime()
+	cpu0 := rusage.CPU()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		if _, err := packwrite.Build(context.Background(), src, out, packwrite.Options{Stages: []stage.Stage{places.PlacesStage()}}); err != nil {
@@ -320,6 +321,6 @@ func BenchmarkImportLIPlaces(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(time.Since(start).Milliseconds())/float64(b.N), "import-ms")
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms")
-	b.ReportMetric(float64(maxRSS())/(1<<20), "maxrss-MB")
+	b.ReportMetric(float64(rusage.CPU()-cpu0)/1e6/float64(b.N), "cpu-ms")
+	b.ReportMetric(float64(rusage.PeakRSS())/(1<<20), "maxrss-MB")
 }

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package regions
-
-import "time"
-
-// processCPU returns 0: the process's CPU time is read on unix only.
-func processCPU() time.Duration { return 0 }
