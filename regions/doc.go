@@ -201,10 +201,10 @@
 // peaking twice (roads/doc.go): prepare holds the network (×64 driving 92
 // MB), contraction ~150 bytes an arc of the edge-based graph (walking, the
 // largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at ×400, so ~1.5 GB
-// there). route.WriteOptions.Resident can put the contraction's arrays
-// into a file-backed arena keeping that many bytes resident, but the
-// importer does not set it yet: measured with internal/stagerun (read and
-// roads only, Nov 29, load 9-16), it costs more than it saves below ×400.
+// there). The contraction's arrays in a file-backed arena keeping a
+// bound resident (commits 7b7f8ff, a05797e: WriteOptions.Resident) were
+// tried and taken out again, unused: measured with internal/stagerun
+// (read and roads only, Nov 29, load 9-16), they cost more than they save.
 // ×16d (768 MiB budget): on the heap 226-234 MB peak RSS, 117-139 s CPU;
 // with the arena always, 255 MB and 176 s (the heap's garbage stayed
 // resident beside the arena's pages; system time +13 s writing them back).

@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime/debug"
 	"slices"
 
 	"github.com/paulmach/orb"
-
-	"waymark/engine/spill"
 )
 
 // BuildStats reports what Build made.
@@ -62,17 +59,7 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
 	masks := b.g.arcMasks()
 	b.g = nil
-	var sc *spill.Arena
-	if opts.TempDir != "" && opts.Resident > 0 && contractionBytes*int64(len(tail.aW)) > opts.Resident {
-		if sc, err = spill.New(opts.TempDir, opts.Resident); err != nil {
-			return st, fmt.Errorf("route: contract: %w", err)
-		}
-		defer sc.Close() // after the hierarchy's (deferred below): its counts are in sc
-		// What prepare made and let go is garbage the runtime would keep
-		// resident beside the arena's pages: give it back first.
-		debug.FreeOSMemory()
-	}
-	h, err := contract(ctx, tail, masks, sc, opts.TempDir, true, opts.Progress)
+	h, err := contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -101,22 +88,10 @@ type WriteOptions struct {
 	// Progress, when not nil, receives the number of contracted nodes (of
 	// total) now and then.
 	Progress func(done, total int)
-	// Resident, when above 0 (and TempDir set), is what the contraction's
-	// arrays may keep resident: when they would take more
-	// (contractionBytes an arc), they are made in a file-backed arena in
-	// TempDir (spill.Arena) that keeps about this many bytes of them
-	// resident. 0 keeps them on the heap whatever their size.
-	Resident int64
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int
 }
-
-// contractionBytes is about what contraction holds an arc of the
-// edge-based graph at its peak: ~80 bytes of per-node state, queue and
-// list heads, and its edge lists at 24 bytes an edge slot (LI ×16
-// driving, heap profile: 27.7 MB for 186 k arcs).
-const contractionBytes = 150
 
 // hierarchyChunk is the most hierarchy edges Write holds at once, 16
 // bytes each: the hierarchy is written a range of nodes at a time.
@@ -124,7 +99,7 @@ const hierarchyChunk = 1 << 21
 
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	b, st := prepare(net, nil, false)
-	h, err := contract(ctx, b.g, b.g.arcMasks(), nil, "", false, progress)
+	h, err := contract(ctx, b.g, b.g.arcMasks(), "", false, progress)
 	if err != nil {
 		return nil, st, fmt.Errorf("route: contract: %w", err)
 	}

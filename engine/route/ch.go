@@ -3,10 +3,7 @@ package route
 import (
 	"context"
 	"math"
-	"runtime/debug"
 	"sort"
-
-	"waymark/engine/spill"
 )
 
 // chAdj is one direction of a contraction hierarchy in CSR form. For node v,
@@ -102,19 +99,15 @@ const (
 // peak. progress, when not nil, is called with the number of contracted
 // nodes and n. amask, when not nil, holds each arc's excludable classes
 // (Graph.arcMasks): the hierarchy's edges carry their paths' (exclude.go).
-// sc, when not nil, holds the contraction's arrays (a few hundred bytes
-// an arc in all: its edge lists, per-node state, queue and final edge
-// counts), which then must outlive the hierarchy; nil keeps them on the
-// heap.
-func contract(ctx context.Context, g *Graph, amask []uint8, sc *spill.Arena, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	c := &contractor{
-		n: n, out: newAdjLists[chEdge](sc, n), in: newAdjLists[uint32](sc, n),
-		contracted: spill.Make[bool](sc, n), deleted: spill.Make[int32](sc, n), level: spill.Make[int32](sc, n),
-		wdist: spill.Make[int64](sc, n), wstamp: spill.Make[uint32](sc, n), wheap: newMinHeapIn(sc, n, 0), amask: amask,
+		n: n, out: newAdjLists[chEdge](n), in: newAdjLists[uint32](n),
+		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
+		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n), amask: amask,
 	}
 	if amask != nil {
-		c.wmask = spill.Make[uint8](sc, n)
+		c.wmask = make([]uint8, n)
 	}
 	h = &hierarchy{}
 	defer func() {
@@ -123,10 +116,10 @@ func contract(ctx context.Context, g *Graph, amask []uint8, sc *spill.Arena, dir
 			h = nil
 		}
 	}()
-	if h.up, err = newFinalEdges(sc, n, dir); err != nil {
+	if h.up, err = newFinalEdges(n, dir); err != nil {
 		return h, err
 	}
-	if h.down, err = newFinalEdges(sc, n, dir); err != nil {
+	if h.down, err = newFinalEdges(n, dir); err != nil {
 		return h, err
 	}
 	c.up, c.down = h.up, h.down
@@ -142,11 +135,8 @@ func contract(ctx context.Context, g *Graph, amask []uint8, sc *spill.Arena, dir
 	}
 	if consume {
 		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
-		if sc != nil {
-			debug.FreeOSMemory() // the transitions are garbage beside sc's pages
-		}
 	}
-	pq := newMinHeapIn(sc, n, n)
+	pq := newMinHeap(n)
 	for v := 0; v < n; v++ {
 		pq.push(uint32(v), c.priority(uint32(v)))
 	}

@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-
-	"waymark/engine/spill"
 )
 
 // adjLists are the contraction's edge lists of one direction (a node's
@@ -21,10 +19,6 @@ import (
 // slices would (appends at the end, removals by moving the last edge
 // in), so the contraction is the same. E is an edge (out lists) or just
 // the other end (in lists: an edge's data is its out list's, ch.go).
-//
-// With an arena (sc), the per-node arrays and the blocks are in its file,
-// and the small blocks compact empties wait in spare for the next ones
-// (an arena's space is not given back).
 type adjLists[E any] struct {
 	off    []uint32 // per node: block<<adjBlockBits | index of its first edge
 	n      []uint32 // per node: edges in its list
@@ -37,8 +31,6 @@ type adjLists[E any] struct {
 	// slots are the edge slots of the small blocks, freeSlots those in
 	// free regions.
 	slots, freeSlots int
-	sc               *spill.Arena
-	spare            [][]E // small blocks to reuse (with sc)
 }
 
 const (
@@ -47,8 +39,8 @@ const (
 	noRegion     = 0xff
 )
 
-func newAdjLists[E any](sc *spill.Arena, n int) adjLists[E] {
-	a := adjLists[E]{off: spill.Make[uint32](sc, n), n: spill.Make[uint32](sc, n), class: spill.Make[uint8](sc, n), sc: sc}
+func newAdjLists[E any](n int) adjLists[E] {
+	a := adjLists[E]{off: make([]uint32, n), n: make([]uint32, n), class: make([]uint8, n)}
 	for i := range a.class {
 		a.class[i] = noRegion
 	}
@@ -124,11 +116,11 @@ func (a *adjLists[E]) region(c uint8) uint32 {
 		return o
 	}
 	if size >= adjBlock {
-		a.blocks, a.big = append(a.blocks, spill.Make[E](a.sc, int(size))), append(a.big, true)
+		a.blocks, a.big = append(a.blocks, make([]E, size)), append(a.big, true)
 		return uint32(len(a.blocks)-1) << adjBlockBits
 	}
 	if len(a.blocks) == 0 || a.next+size > adjBlock || a.big[a.cur] {
-		a.blocks, a.big = append(a.blocks, a.newBlock()), append(a.big, false)
+		a.blocks, a.big = append(a.blocks, make([]E, adjBlock)), append(a.big, false)
 		a.cur, a.next = len(a.blocks)-1, 0
 		a.slots += adjBlock
 	}
@@ -189,9 +181,6 @@ func (a *adjLists[E]) compact() {
 	for b := range a.blocks {
 		switch {
 		case !used[b]:
-			if a.sc != nil && !a.big[b] && a.blocks[b] != nil {
-				a.spare = append(a.spare, a.blocks[b])
-			}
 			a.blocks[b] = nil
 		case !a.big[b]:
 			a.slots += adjBlock
@@ -203,14 +192,4 @@ func (a *adjLists[E]) compact() {
 		a.cur = max(0, min(cb, len(a.blocks)-1))
 	}
 	a.free, a.freeSlots = nil, 0
-}
-
-// newBlock returns a small block: a spare one, or a new one.
-func (a *adjLists[E]) newBlock() []E {
-	if k := len(a.spare); k > 0 {
-		b := a.spare[k-1]
-		a.spare = a.spare[:k-1]
-		return b
-	}
-	return spill.Make[E](a.sc, adjBlock)
 }

@@ -4,35 +4,15 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
-
-	"waymark/engine/spill"
 )
 
 // TestAdjListsLikeSlices: the arena's lists follow a slice per node
 // through random appends, in-place changes, removals by moving the last
-// edge in, and clears, with regions reused, and a list longer than a block;
-// on the heap and in a file-backed arena whose pages are dropped as it
-// goes (the blocks compact empties are reused, not made again).
+// edge in, and clears, with regions reused, and a list longer than a block.
 func TestAdjListsLikeSlices(t *testing.T) {
-	t.Run("heap", func(t *testing.T) { testAdjListsLikeSlices(t, nil) })
-	t.Run("arena", func(t *testing.T) {
-		sc, err := spill.New(t.TempDir(), 1<<20)
-		if err != nil {
-			t.Skip(err)
-		}
-		defer sc.Close()
-		sc.SetMinSize(1)
-		testAdjListsLikeSlices(t, sc)
-		if sc.Err() != nil {
-			t.Fatal(sc.Err())
-		}
-	})
-}
-
-func testAdjListsLikeSlices(t *testing.T, sc *spill.Arena) {
 	const n = 50
 	rng := rand.New(rand.NewSource(7))
-	a := newAdjLists[chEdge](sc, n)
+	a := newAdjLists[chEdge](n)
 	want := make([][]chEdge, n)
 	check := func(step int) {
 		for v := range uint32(n) {
@@ -98,29 +78,19 @@ func testAdjListsLikeSlices(t *testing.T, sc *spill.Arena) {
 	if a.slots != 0 || len(a.free) != 0 {
 		t.Errorf("empty lists keep %d slots, %d free lists", a.slots, len(a.free))
 	}
-	if sc != nil && len(a.spare) == 0 {
-		t.Error("compact kept no spare blocks in the arena")
-	}
-	var size int64
-	if sc != nil {
-		size = sc.Size()
-	}
 	for v := range uint32(n) {
 		e := chEdge{other: v}
 		a.add(v, e)
 		want[v] = append(want[v], e)
 	}
 	check(-6)
-	if sc != nil && sc.Size() != size {
-		t.Errorf("the arena grew from %d to %d bytes with spare blocks", size, sc.Size())
-	}
 }
 
 // TestAdjListsCompactGivesBack: a contraction-like churn (lists grow, then
 // go) leaves most slots free until compact slides the lists together.
 func TestAdjListsCompactGivesBack(t *testing.T) {
 	const n = 60000
-	a := newAdjLists[chEdge](nil, n)
+	a := newAdjLists[chEdge](n)
 	for v := range uint32(n) {
 		for k := range v%7 + 1 {
 			a.add(v, chEdge{other: k})

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-
-	"waymark/engine/spill"
 )
 
 // hierarchy is a contracted hierarchy: its final edges, in their spools,
@@ -64,12 +62,12 @@ type finalEdges struct {
 // weight, distance and middle node, little endian, and its classes.
 const finalRecord = 21
 
-func newFinalEdges(sc *spill.Arena, n int, dir string) (*finalEdges, error) {
+func newFinalEdges(n int, dir string) (*finalEdges, error) {
 	s, err := newSpool(dir, "hierarchy")
 	if err != nil {
 		return nil, err
 	}
-	return &finalEdges{s: s, count: spill.Make[uint32](sc, n)}, nil
+	return &finalEdges{s: s, count: make([]uint32, n)}, nil
 }
 
 func (f *finalEdges) set(v uint32, es []chEdge) {

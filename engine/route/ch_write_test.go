@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 )
 
 // TestHierarchyValuesWritten: when contraction could not vouch for the
@@ -35,7 +34,7 @@ func TestHierarchyValuesWritten(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b, _ := prepare(cloneNetwork(net), nil, false)
 			dir := t.TempDir()
-			h, err := contract(context.Background(), b.g, b.g.arcMasks(), nil, dir, false, nil)
+			h, err := contract(context.Background(), b.g, b.g.arcMasks(), dir, false, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,33 +67,5 @@ func TestHierarchyValuesWritten(t *testing.T) {
 		if sizes[i] <= sizes[0] {
 			t.Fatalf("encodings of %v bytes: values left out in a fallback", sizes)
 		}
-	}
-}
-
-// TestWriteResident: with the contraction's arrays in a file-backed arena
-// (WriteOptions.Resident below what they take; at this size its edge
-// lists' blocks are mapped), kept to the least resident (a megabyte, so
-// its pages are dropped as it contracts), Write writes the bytes it
-// writes with them on the heap.
-func TestWriteResident(t *testing.T) {
-	net := gridNetwork(3, 50)
-	var want bytes.Buffer
-	if _, err := Write(context.Background(), &want, cloneNetwork(net), WriteOptions{TempDir: t.TempDir()}); err != nil {
-		t.Fatal(err)
-	}
-	for _, resident := range []int64{1, 1 << 20} {
-		start := time.Now()
-		var got bytes.Buffer
-		st, err := Write(context.Background(), &got, cloneNetwork(net), WriteOptions{TempDir: t.TempDir(), Resident: resident})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if st.Arcs < 7000 {
-			t.Fatalf("%d arcs: the contraction's arrays are too small to be mapped", st.Arcs)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Fatalf("resident %d: %d bytes written, not the %d written on the heap", resident, got.Len(), want.Len())
-		}
-		t.Logf("resident %d: %v", resident, time.Since(start))
 	}
 }

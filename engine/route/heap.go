@@ -1,7 +1,5 @@
 package route
 
-import "waymark/engine/spill"
-
 // minHeap is an indexed binary min-heap of graph nodes keyed by int64, with
 // decrease-key. pos must be sized to the node count and hold -1 for nodes
 // not in the heap; pop and reset keep it so, which lets a pooled heap be
@@ -12,20 +10,12 @@ type minHeap struct {
 	pos   []int32
 }
 
-func newMinHeap(n int) minHeap { return newMinHeapIn(nil, n, 0) }
-
-// newMinHeapIn is newMinHeap with its arrays in sc (nil: the heap) and
-// room for size nodes (0: they grow as nodes are pushed).
-func newMinHeapIn(sc *spill.Arena, n, size int) minHeap {
-	pos := spill.Make[int32](sc, n)
+func newMinHeap(n int) minHeap {
+	pos := make([]int32, n)
 	for i := range pos {
 		pos[i] = -1
 	}
-	h := minHeap{pos: pos}
-	if size > 0 {
-		h.keys, h.nodes = spill.MakeCap[int64](sc, size), spill.MakeCap[uint32](sc, size)
-	}
-	return h
+	return minHeap{pos: pos}
 }
 
 func (h *minHeap) len() int { return len(h.nodes) }

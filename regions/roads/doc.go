@@ -21,10 +21,9 @@
 // holds ~150 bytes an arc of the edge-based graph: ~80 of per-arc state,
 // queue and list heads, and its edge lists at 24 bytes an edge slot (heap
 // profiles: LI ×16d driving, 186 k arcs, 27.7 MB; LI ×64 walking, ~1.56 M
-// arcs, 72 MB of per-arc arrays before its edges). route.Write can keep
-// the contraction's arrays in a file-backed arena
-// (WriteOptions.Resident); runRoads does not ask for it yet: at ×64 it
-// saved 6 MiB of peak RSS and more than doubled the stage's CPU time
-// (regions/doc.go's cost model). Both the network (×64 driving 92 MB,
+// arcs, 72 MB of per-arc arrays before its edges). The contraction's
+// arrays in a file-backed arena (tried in commits 7b7f8ff and a05797e,
+// then taken out) saved 6 MiB of peak RSS at ×64 and more than doubled
+// the stage's CPU time (regions/doc.go's cost model). Both the network (×64 driving 92 MB,
 // ×400 ~0.6 GB) and the contraction grow with the input.
 package roads
