@@ -97,18 +97,23 @@ type Network struct {
 	// store as the graph is built, so that the network never holds every
 	// way's (16 bytes a node: on LI ×64 ~55 MB of the roads stage's peak).
 	WayPoints func(i int) []orb.Point
+	// WayNodes, when not nil, holds the node ids of every way, one list
+	// a way in the order of Ways, whose Nodes are then nil: packed, so
+	// that the network does not hold a []int64 a way (LI ×16d walking:
+	// ~2.5 bytes a reference where they took ~10).
+	WayNodes *NodeLists
 }
 
-// hasPoints reports whether way w has a coordinate for every node, or
-// WayPoints gives them.
-func (net *Network) hasPoints(w *NetWay) bool {
-	return len(w.Points) == len(w.Nodes) || w.Points == nil && net.WayPoints != nil
+// hasPoints reports whether way w, of n nodes, has a coordinate for
+// every node, or WayPoints gives them.
+func (net *Network) hasPoints(w *NetWay, n int) bool {
+	return len(w.Points) == n || w.Points == nil && net.WayPoints != nil
 }
 
 // NetWay is a routable way.
 type NetWay struct {
 	ID     int64
-	Nodes  []int64     // OSM node ids
+	Nodes  []int64     // OSM node ids (nil when the Network's WayNodes holds them)
 	Points []orb.Point // coordinates of Nodes
 	// Forward and Backward are the speeds in km/h along and against the
 	// node order; 0 closes that direction.

@@ -1,0 +1,159 @@
+package route
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+func TestNodeLists(t *testing.T) {
+	lists := [][]int64{
+		{1, 2, 3},
+		{},
+		{7},
+		{5_000_000_000, 4_999_999_990, 5_000_000_001, 5_000_000_000}, // deltas either way
+		{math.MaxInt64, math.MinInt64, 0, math.MaxInt64},             // deltas that overflow
+		{-3, -2},
+	}
+	var l NodeLists
+	for _, ids := range lists {
+		l.Add(ids)
+	}
+	if l.Len() != len(lists) {
+		t.Fatalf("Len = %d, want %d", l.Len(), len(lists))
+	}
+	i := 0
+	for k, ids := range l.all() {
+		if k != i || !slices.Equal(ids, lists[i]) {
+			t.Errorf("list %d (yielded as %d) = %v, want %v", i, k, ids, lists[i])
+		}
+		i++
+	}
+	if i != len(lists) {
+		t.Fatalf("%d lists yielded, want %d", i, len(lists))
+	}
+	// Close ids take a byte or two each.
+	var dense NodeLists
+	dense.Add([]int64{1_000_000_000, 1_000_000_001, 1_000_000_003, 1_000_000_002})
+	if dense.Bytes() != 1+5+3 {
+		t.Errorf("4 close ids take %d bytes, want 9", dense.Bytes())
+	}
+}
+
+// packNodes moves the node ids of net's ways into WayNodes.
+func packNodes(net *Network) *Network {
+	net.WayNodes = &NodeLists{}
+	for i := range net.Ways {
+		net.WayNodes.Add(net.Ways[i].Nodes)
+		net.Ways[i].Nodes = nil
+	}
+	return net
+}
+
+// TestWayNodes: a network whose node ids are packed in WayNodes builds
+// and writes the graph of the same network with the ids in its ways, and
+// gives the lists up.
+func TestWayNodes(t *testing.T) {
+	net := gridNetwork(3, 4)
+	built, _, err := Build(context.Background(), cloneNetwork(net), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := built.MarshalBinary()
+	packed := packNodes(cloneNetwork(net))
+	g, _, err := Build(context.Background(), packed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := g.MarshalBinary(); !bytes.Equal(got, want) {
+		t.Fatalf("Build with WayNodes encodes as %d bytes, not the %d of the ways' Nodes", len(got), len(want))
+	}
+	if packed.WayNodes != nil {
+		t.Error("Build kept the network's WayNodes")
+	}
+	packed = packNodes(cloneNetwork(net))
+	var rec bytes.Buffer
+	if _, err := Write(context.Background(), &rec, packed, WriteOptions{TempDir: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(rec.Bytes(), want) {
+		t.Fatalf("Write with WayNodes wrote %d bytes, not Build's %d", rec.Len(), len(want))
+	}
+}
+
+// TestWayNodesCount: WayNodes with not one list a way is an error, not
+// a graph of some of the ways or a panic.
+func TestWayNodesCount(t *testing.T) {
+	for _, drop := range []int{1, -1} {
+		net := packNodes(cloneNetwork(gridNetwork(2, 2)))
+		if drop > 0 {
+			net.Ways = net.Ways[:len(net.Ways)-1]
+		} else {
+			net.WayNodes.Add([]int64{1, 2})
+		}
+		if _, _, err := Build(context.Background(), cloneNetwork(net), nil); !errors.Is(err, ErrNetwork) {
+			t.Errorf("Build with %d lists for %d ways: %v, want ErrNetwork", net.WayNodes.Len(), len(net.Ways), err)
+		}
+		if _, err := Write(context.Background(), &bytes.Buffer{}, net, WriteOptions{}); !errors.Is(err, ErrNetwork) {
+			t.Errorf("Write with %d lists for %d ways: %v, want ErrNetwork", net.WayNodes.Len(), len(net.Ways), err)
+		}
+	}
+}
+
+// TestWayIndex: the builder finds a way by id as the map it had did: the
+// last way with that id that has edges, whether the ways are in id order
+// or not.
+func TestWayIndex(t *testing.T) {
+	seed := int64(11)
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewSource(seed))
+	for round := range 200 {
+		n := rng.Intn(12)
+		b := &builder{wayID: make([]int64, n), wayFirst: make([]uint32, n+1)}
+		want := map[int64]int32{}
+		e := uint32(0)
+		for wi := range n {
+			b.wayID[wi] = int64(rng.Intn(6)) - 1
+			b.wayFirst[wi] = e
+			if rng.Intn(3) > 0 {
+				e += uint32(1 + rng.Intn(3))
+				want[b.wayID[wi]] = int32(wi)
+			}
+		}
+		b.wayFirst[n] = e
+		if round%2 == 0 {
+			// the importer's ways are in id order
+			order := make([]int, n)
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(x, y int) int { return int(b.wayID[x] - b.wayID[y]) })
+			ids := make([]int64, n)
+			for i, k := range order {
+				ids[i] = b.wayID[k]
+			}
+			b.wayID = ids
+			want = map[int64]int32{}
+			for wi := range n {
+				if b.hasEdges(int32(wi)) {
+					want[b.wayID[wi]] = int32(wi)
+				}
+			}
+		}
+		b.indexWays()
+		for id := int64(-2); id <= 6; id++ {
+			got, ok := b.wayIndex(id)
+			w, wok := want[id]
+			if ok != wok || got != w {
+				t.Fatalf("round %d, ids %v, first edges %v: wayIndex(%d) = %d, %v; want %d, %v", round, b.wayID, b.wayFirst, id, got, ok, w, wok)
+			}
+		}
+		if sorted := slices.IsSorted(b.wayID); sorted != (b.wayOrder == nil) {
+			t.Fatalf("round %d: ids sorted %v, index made %v", round, sorted, b.wayOrder != nil)
+		}
+	}
+}
