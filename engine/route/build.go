@@ -22,8 +22,8 @@ type BuildStats struct {
 // turn-aware transitions (turn costs, u-turn rule, barriers, restrictions via
 // node and via way), and contracts the hierarchy. progress, when not nil,
 // receives the number of contracted nodes (of total) now and then. Build
-// takes the ways' Nodes and Points and the network's WayNodes (they are
-// nil afterwards): the graph keeps its own copy, and the network's need
+// takes the network's WayNodes and AddWay's points (they are gone
+// afterwards): the graph keeps its own copy, and the network's need
 // not live as long.
 func Build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
 	if err := net.check(); err != nil {
@@ -212,7 +212,7 @@ func (b *builder) edges() {
 	// at their size, not grown by doubling (on a country: a third less).
 	var nEdges, nPts int
 	for wi, nodes := range net.wayNodes() {
-		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(w, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
+		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
 		for i := 1; i < len(nodes); i++ {
@@ -238,14 +238,12 @@ func (b *builder) edges() {
 	for wi, nodes := range net.wayNodes() {
 		w := &net.Ways[wi]
 		b.wayFirst[wi] = uint32(len(g.eFrom))
-		if len(nodes) < 2 || !net.hasPoints(w, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
+		if len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
-		pts := w.Points
-		if pts == nil && net.WayPoints != nil {
-			if pts = net.WayPoints(wi); len(pts) != len(nodes) {
-				continue // counted above, but no geometry: no edges
-			}
+		pts := net.wayPoints(wi)
+		if len(pts) != len(nodes) {
+			continue // counted above, but no geometry: no edges
 		}
 		start := 0
 		for i := 1; i < len(nodes); i++ {
@@ -333,11 +331,10 @@ func (b *builder) edges() {
 			b.eWay = append(b.eWay, int32(wi))
 			start = i
 		}
-		// The edges have the way's geometry now; on a country the ways'
-		// copy is a few hundred MB that need not wait for the rest.
-		w.Nodes, w.Points = nil, nil
 	}
-	net.WayNodes = nil
+	// The edges have the ways' geometry now; on a country the network's
+	// copy is a few hundred MB that need not wait for the rest.
+	net.WayNodes, net.points = NodeLists{}, nil
 	b.wayFirst[len(net.Ways)] = uint32(len(g.eFrom))
 	g.nJunctions = int(nJunctions)
 }

@@ -96,7 +96,7 @@ func duplicateSegments(net *Network, js junctions) map[[2]int32]uint8 {
 	}
 	var segs []seg
 	for wi, nodes := range net.wayNodes() {
-		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(w, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
+		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
 		for i := 1; i < len(nodes); i++ {

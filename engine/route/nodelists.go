@@ -60,25 +60,13 @@ func (l *NodeLists) all() iter.Seq2[int, []int64] {
 	}
 }
 
-// wayNodes yields the index and node ids of every way of net in order:
-// from net.WayNodes when it holds them, else the ways' Nodes. The slice
-// is valid until the next one.
-func (net *Network) wayNodes() iter.Seq2[int, []int64] {
-	if net.WayNodes != nil {
-		return net.WayNodes.all()
-	}
-	return func(yield func(int, []int64) bool) {
-		for i := range net.Ways {
-			if !yield(i, net.Ways[i].Nodes) {
-				return
-			}
-		}
-	}
-}
+// wayNodes yields the index and node ids of every way of net in order.
+// The slice is valid until the next one.
+func (net *Network) wayNodes() iter.Seq2[int, []int64] { return net.WayNodes.all() }
 
-// check reports whether net's WayNodes, when set, has a list a way.
+// check reports whether net's WayNodes has a list a way.
 func (net *Network) check() error {
-	if net.WayNodes != nil && net.WayNodes.Len() != len(net.Ways) {
+	if net.WayNodes.Len() != len(net.Ways) {
 		return fmt.Errorf("%w: %d node lists for %d ways", ErrNetwork, net.WayNodes.Len(), len(net.Ways))
 	}
 	return nil

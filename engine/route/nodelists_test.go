@@ -44,52 +44,11 @@ func TestNodeLists(t *testing.T) {
 	}
 }
 
-// packNodes moves the node ids of net's ways into WayNodes.
-func packNodes(net *Network) *Network {
-	net.WayNodes = &NodeLists{}
-	for i := range net.Ways {
-		net.WayNodes.Add(net.Ways[i].Nodes)
-		net.Ways[i].Nodes = nil
-	}
-	return net
-}
-
-// TestWayNodes: a network whose node ids are packed in WayNodes builds
-// and writes the graph of the same network with the ids in its ways, and
-// gives the lists up.
-func TestWayNodes(t *testing.T) {
-	net := gridNetwork(3, 4)
-	built, _, err := Build(context.Background(), cloneNetwork(net), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := built.MarshalBinary()
-	packed := packNodes(cloneNetwork(net))
-	g, _, err := Build(context.Background(), packed, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := g.MarshalBinary(); !bytes.Equal(got, want) {
-		t.Fatalf("Build with WayNodes encodes as %d bytes, not the %d of the ways' Nodes", len(got), len(want))
-	}
-	if packed.WayNodes != nil {
-		t.Error("Build kept the network's WayNodes")
-	}
-	packed = packNodes(cloneNetwork(net))
-	var rec bytes.Buffer
-	if _, err := Write(context.Background(), &rec, packed, WriteOptions{TempDir: t.TempDir()}); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(rec.Bytes(), want) {
-		t.Fatalf("Write with WayNodes wrote %d bytes, not Build's %d", rec.Len(), len(want))
-	}
-}
-
 // TestWayNodesCount: WayNodes with not one list a way is an error, not
 // a graph of some of the ways or a panic.
 func TestWayNodesCount(t *testing.T) {
 	for _, drop := range []int{1, -1} {
-		net := packNodes(cloneNetwork(gridNetwork(2, 2)))
+		net := cloneNetwork(gridNetwork(2, 3))
 		if drop > 0 {
 			net.Ways = net.Ways[:len(net.Ways)-1]
 		} else {

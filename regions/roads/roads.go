@@ -324,7 +324,6 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 	// The node ids go packed into net.WayNodes, through one buffer; the
 	// strings are interned, each a copy of its own: a way's tag values
 	// share one allocation (extract.Way), which a name would keep whole.
-	net.WayNodes = &route.NodeLists{}
 	var ids []int64
 	interned := map[string]string{}
 	intern := func(s string) string {
@@ -394,8 +393,7 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
 			nw.NoEnds = carNoEnds(w.Tags)
 		}
-		net.Ways = append(net.Ways, nw)
-		net.WayNodes.Add(ids)
+		net.AddWay(nw, ids, nil)
 		if members[w.ID] {
 			routable[w.ID] = [2]int64{ids[0], ids[len(ids)-1]}
 		}
