@@ -348,11 +348,23 @@ func (b *builder) release() {
 	b.bear, b.signals = nil, nil
 }
 
-// arcs makes one arc per open direction of every edge.
+// arcs makes one arc per open direction of every edge. Its arrays are
+// made at their size, with room for viaWays' duplicates when there are
+// via-way restrictions; the edges' signals are let go after.
 func (b *builder) arcs() {
 	g, net := b.g, b.net
 	tp := net.Profile.turnParams()
 	g.eArc = make([]int32, 2*len(g.eFrom))
+	n := 0
+	for _, sp := range g.eSpeed {
+		if !(float64(sp) <= 0) {
+			n++
+		}
+	}
+	if slices.ContainsFunc(net.Restrictions, func(r Restriction) bool { return len(r.ViaWays) > 0 }) {
+		n += n/256 + 1024
+	}
+	g.aEdge, g.aW, g.aD, g.aDup = make([]uint32, 0, n), make([]uint32, 0, n), make([]uint32, 0, n), make([]int32, 0, n)
 	for e := range g.eFrom {
 		signals := b.signals[e]
 		for dir := 0; dir < 2; dir++ {
@@ -369,6 +381,7 @@ func (b *builder) arcs() {
 			g.aDup = append(g.aDup, -1)
 		}
 	}
+	b.signals = nil
 }
 
 // arcStart/arcEnd return the junction an arc leaves from / arrives at.

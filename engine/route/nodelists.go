@@ -30,6 +30,12 @@ func (l *NodeLists) Add(ids []int64) {
 	l.n++
 }
 
+// Clip gives back the room that appending left in the lists' buffer
+// (up to a quarter of it), copying them into a buffer of their size.
+func (l *NodeLists) Clip() {
+	l.data = append(make([]byte, 0, len(l.data)), l.data...)
+}
+
 // Len returns the number of lists added.
 func (l *NodeLists) Len() int { return l.n }
 

@@ -36,6 +36,28 @@ func TestNodeLists(t *testing.T) {
 	if i != len(lists) {
 		t.Fatalf("%d lists yielded, want %d", i, len(lists))
 	}
+	// Clip keeps the lists, in a buffer of their size.
+	var big NodeLists
+	for k := range 20_000 {
+		big.Add([]int64{int64(k), int64(k) + 1, int64(k) + 1000, int64(k) + 3})
+	}
+	n := big.Bytes()
+	room := cap(big.data) - n
+	big.Clip()
+	if room == 0 {
+		t.Fatal("appending left no room: nothing to clip")
+	}
+	if big.Bytes() != n || cap(big.data) != n || big.Len() != 20_000 {
+		t.Errorf("clipped: %d bytes (cap %d, room %d before), %d lists; want %d bytes in a buffer of their size, 20000 lists",
+			big.Bytes(), cap(big.data), room, big.Len(), n)
+	}
+	k := int64(0)
+	for _, ids := range big.all() {
+		if !slices.Equal(ids, []int64{k, k + 1, k + 1000, k + 3}) {
+			t.Fatalf("clipped list %d = %v", k, ids)
+		}
+		k++
+	}
 	// Close ids take a byte or two each.
 	var dense NodeLists
 	dense.Add([]int64{1_000_000_000, 1_000_000_001, 1_000_000_003, 1_000_000_002})

@@ -427,6 +427,12 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 		}
 		net.Restrictions = append(net.Restrictions, rs...)
 	}
+	// The ways and their node ids were grown by appending, with up to a
+	// quarter more room than they hold; the build's peak holds them and
+	// its own arrays, so they are copied at their size now, before those
+	// exist (LI ×16d walking: 2.9 MB less at that peak).
+	net.Ways = slices.Clone(net.Ways)
+	net.WayNodes.Clip()
 	// The graph builder reads the ways' coordinates when it makes their
 	// edges, from the way store, rather than the network holding them.
 	net.WayPoints = func(i int) []orb.Point {
