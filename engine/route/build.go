@@ -59,14 +59,29 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	if err := b.g.writeHead(w, geom); err != nil {
 		return st, fmt.Errorf("route: write graph: %w", err)
 	}
-	geom.close() // now, not at return: contraction is the peak
 	// Of the rest of the graph only the transitions and arc weights stay,
 	// till contraction has made them its edges; the hierarchy is written
 	// from its spools a range of nodes at a time (hierarchy.writeTo).
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
 	masks := b.g.arcMasks()
+	eGeom, aEdge := b.g.eGeom, b.g.aEdge
 	b.g = nil
-	h, err := contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
+	var cell []uint32 // per arc, when it is contracted in cells (ch_cells.go)
+	if opts.CellArcs > 0 && len(tail.aW) > opts.CellArcs {
+		keys, err := geom.edgeKeys(eGeom)
+		if err != nil {
+			return st, fmt.Errorf("route: contract: %w", err)
+		}
+		cell = arcCells(keys, aEdge, opts.CellArcs)
+	}
+	eGeom, aEdge = nil, nil
+	geom.close() // now, not at return: contraction is the peak
+	var h *hierarchy
+	if cell != nil {
+		h, err = contractCells(ctx, tail, masks, cell, opts.TempDir, true, opts.Progress)
+	} else {
+		h, err = contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
+	}
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -95,6 +110,11 @@ type WriteOptions struct {
 	// Progress, when not nil, receives the number of contracted nodes (of
 	// total) now and then.
 	Progress func(done, total int)
+	// CellArcs, when not 0, is the most arcs of the edge-based graph
+	// contracted at once: a graph of more is contracted in cells of at
+	// most that many (ch_cells.go), so that contraction holds about
+	// CellArcs × ContractionBytesPerArc, not the whole graph's.
+	CellArcs int
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int
