@@ -199,8 +199,9 @@
 // next step) and the extract's indexes. The roads stage is next after it.
 // Its graphs build one after the other within the default budget, each
 // peaking twice (roads/doc.go): prepare holds the network and the graph's
-// arrays (×16d walking 35 MB, 27 bytes a way node reference: ~0.73 GB at
-// ×400, from ~1.2 GB before its node ids were packed), contraction ~150 bytes an arc of the edge-based graph (walking, the
+// arrays (×16d walking 33 MB, 25 bytes a way node reference: ~0.65 GB at
+// ×400, from ~1.2 GB before its node ids were packed and ~0.72 before
+// its edges' names were kept by way), contraction ~150 bytes an arc of the edge-based graph (walking, the
 // largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at ×400, so ~1.5 GB
 // there). The contraction's arrays in a file-backed arena keeping a
 // bound resident (commits 7b7f8ff, a05797e: WriteOptions.Resident) were
