@@ -1,13 +1,38 @@
 package features
 
 import (
+	"fmt"
 	"math"
+	"math/rand"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/paulmach/orb"
 
 	"waymark/engine/mapdata"
 )
+
+// mergeAll merges lines whose stored points are pts through a lineMerger
+// and returns its chains (copied) and the number of lines merged.
+func mergeAll(t *testing.T, lines []mapLine, pts []orb.LineString) ([][]linePiece, int) {
+	t.Helper()
+	m := newLineMerger(t.TempDir())
+	defer m.close()
+	for i, l := range lines {
+		if err := m.add(l, pts[i][0], pts[i][len(pts[i])-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.link(); err != nil {
+		t.Fatal(err)
+	}
+	var out [][]linePiece
+	for c := range m.chains() {
+		out = append(out, append([]linePiece(nil), c...))
+	}
+	return out, m.merged
+}
 
 func TestMapMergeLines(t *testing.T) {
 	a, b, c, d := orb.Point{0, 0}, orb.Point{1, 0}, orb.Point{2, 0}, orb.Point{1, 1}
@@ -16,7 +41,7 @@ func TestMapMergeLines(t *testing.T) {
 		pts orb.LineString
 	}
 	mk := func(name string, flags int, pts ...orb.Point) line {
-		return line{mapLine{first: pts[0], last: pts[len(pts)-1], n: int32(len(pts)), name: int32(name[0]), class: 1, flags: uint8(flags)}, pts}
+		return line{mapLine{n: int32(len(pts)), name: int32(name[0]), class: 1, flags: uint8(flags)}, pts}
 	}
 	cases := []struct {
 		name   string
@@ -28,27 +53,172 @@ func TestMapMergeLines(t *testing.T) {
 		{"two pieces", []line{mk("A", 0, a, b), mk("A", 0, b, c)}, 1, 1, orb.LineString{a, b, c}},
 		{"second piece reversed", []line{mk("A", 0, a, b), mk("A", 0, c, b)}, 1, 1, orb.LineString{a, b, c}},
 		{"joined backwards", []line{mk("A", 0, b, c), mk("A", 0, a, b)}, 1, 1, orb.LineString{a, b, c}},
+		{"first piece reversed", []line{mk("A", 0, b, c), mk("A", 0, b, a)}, 1, 1, orb.LineString{a, b, c}},
 		{"one-way against", []line{mk("A", mapdata.FlagOneway, a, b), mk("A", mapdata.FlagOneway, c, b)}, 2, 0, orb.LineString{a, b}},
 		{"one-way along", []line{mk("A", mapdata.FlagOneway, a, b), mk("A", mapdata.FlagOneway, b, c)}, 1, 1, orb.LineString{a, b, c}},
+		{"one-way backwards", []line{mk("A", mapdata.FlagOneway, b, c), mk("A", mapdata.FlagOneway, a, b)}, 1, 1, orb.LineString{a, b, c}},
 		{"junction of three", []line{mk("A", 0, a, b), mk("A", 0, b, c), mk("A", 0, b, d)}, 3, 0, orb.LineString{a, b}},
 		{"different names", []line{mk("A", 0, a, b), mk("B", 0, b, c)}, 2, 0, orb.LineString{a, b}},
 		{"bridge and ground", []line{mk("A", 0, a, b), mk("A", mapdata.FlagBridge, b, c)}, 2, 0, orb.LineString{a, b}},
+		{"loop on its own", []line{mk("A", 0, a, b, d, a)}, 1, 0, orb.LineString{a, b, d, a}},
+		{"loop of two", []line{mk("A", 0, a, b), mk("A", 0, b, a)}, 1, 1, orb.LineString{a, b, a}},
+		{"negative zero", []line{mk("A", 0, orb.Point{1, 1}, orb.Point{0, 0}), mk("A", 0, orb.Point{math.Copysign(0, -1), 0}, orb.Point{-1, 0})}, 1, 1, orb.LineString{{1, 1}, {0, 0}, {-1, 0}}},
+		{"NaN ends meet nothing", []line{mk("A", 0, a, orb.Point{math.NaN(), 0}), mk("A", 0, orb.Point{math.NaN(), 0}, c)}, 2, 0, orb.LineString{a, {math.NaN(), 0}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			lines := make([]mapLine, len(tc.in))
+			pts := make([]orb.LineString, len(tc.in))
 			for i, l := range tc.in {
-				lines[i] = l.mapLine
+				lines[i], pts[i] = l.mapLine, l.pts
 			}
-			out, merged := mapMergeLines(lines)
+			out, merged := mergeAll(t, lines, pts)
 			if len(out) != tc.lines || merged != tc.merged {
-				t.Fatalf("mapMergeLines: %d chains, %d merged; want %d, %d", len(out), merged, tc.lines, tc.merged)
+				t.Fatalf("merge: %d chains, %d merged; want %d, %d", len(out), merged, tc.lines, tc.merged)
 			}
 			first := joinChain(out[0], func(i int32) orb.LineString { return tc.in[i].pts })
-			if !first.Equal(tc.first) {
+			if len(first) != len(tc.first) || fmt.Sprint(first) != fmt.Sprint(tc.first) {
 				t.Errorf("first line = %v, want %v", first, tc.first)
 			}
 		})
+	}
+}
+
+// TestMapMergeLinesLikeGroups checks the merge against mergeByGroups (the
+// stage's merge before its ends went to a sort) on random networks of
+// lines on a small grid: the same chains in the same order.
+func TestMapMergeLinesLikeGroups(t *testing.T) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewSource(seed))
+	for round := range 200 {
+		n := 1 + rng.Intn(300)
+		grid := 2 + rng.Intn(12)
+		lines := make([]mapLine, n)
+		ends := make([][2]orb.Point, n)
+		pts := make([]orb.LineString, n)
+		for i := range lines {
+			p := func() orb.Point { return orb.Point{float64(rng.Intn(grid)), float64(rng.Intn(grid))} }
+			ends[i] = [2]orb.Point{p(), p()}
+			np := 2 + rng.Intn(200)
+			if rng.Intn(4) == 0 {
+				np = 2
+			}
+			flags := 0
+			if rng.Intn(3) == 0 {
+				flags = mapdata.FlagOneway
+			}
+			lines[i] = mapLine{n: int32(np), name: int32(rng.Intn(3)), class: uint16(1 + rng.Intn(2)), flags: uint8(flags), layer: int8(rng.Intn(2))}
+			pts[i] = orb.LineString{ends[i][0], ends[i][1]}
+		}
+		got, gotMerged := mergeAll(t, lines, pts)
+		want, wantMerged := mergeByGroups(lines, ends)
+		if gotMerged != wantMerged || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("round %d (%d lines on a %d² grid): merged %d, want %d\nchains %v\nwant   %v", round, n, grid, gotMerged, wantMerged, got, want)
+		}
+	}
+}
+
+// mergeByGroups is the stage's merge as it was before its ends went to a
+// sort (maps of the lines by merge key and of a key's lines by end
+// point), kept as the reference the merge is checked against.
+func mergeByGroups(lines []mapLine, ends [][2]orb.Point) ([][]linePiece, int) {
+	type mergeKey struct {
+		class, name  int32
+		flags, layer int8
+	}
+	groups := map[mergeKey][]int32{}
+	var order []mergeKey
+	for i := range lines {
+		l := &lines[i]
+		k := mergeKey{int32(l.class), l.name, int8(l.flags), l.layer}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], int32(i))
+	}
+	first := func(i int32) orb.Point { return ends[i][0] }
+	last := func(i int32) orb.Point { return ends[i][1] }
+	chainOf := make([][]linePiece, len(lines))
+	for i := range chainOf {
+		chainOf[i] = []linePiece{{line: int32(i)}}
+	}
+	merged := 0
+	for _, k := range order {
+		idx := groups[k]
+		oneway := k.flags&mapdata.FlagOneway != 0
+		at := map[orb.Point][]int32{}
+		for _, i := range idx {
+			at[first(i)] = append(at[first(i)], i)
+			at[last(i)] = append(at[last(i)], i)
+		}
+		used := map[int32]bool{}
+		other := func(p orb.Point, self int32) int32 {
+			if e := at[p]; len(e) == 2 {
+				for _, j := range e {
+					if j != self && !used[j] {
+						return j
+					}
+				}
+			}
+			return -1
+		}
+		for _, i := range idx {
+			if used[i] {
+				continue
+			}
+			used[i] = true
+			chain := []linePiece{{line: i}}
+			start, end, n := first(i), last(i), lines[i].n
+			for cur := i; n < mapMergeMaxPoints; cur = chain[len(chain)-1].line {
+				j := other(end, cur)
+				if j < 0 || j == i {
+					break
+				}
+				if first(j) == end {
+					chain, end = append(chain, linePiece{line: j}), last(j)
+				} else if !oneway && last(j) == end {
+					chain, end = append(chain, linePiece{line: j, backward: true}), first(j)
+				} else {
+					break
+				}
+				n += lines[j].n - 1
+				used[j], chainOf[j] = true, nil
+				merged++
+			}
+			for cur := i; n < mapMergeMaxPoints; cur = chain[0].line {
+				j := other(start, cur)
+				if j < 0 || j == i {
+					break
+				}
+				if last(j) == start {
+					chain, start = append([]linePiece{{line: j}}, chain...), first(j)
+				} else if !oneway && first(j) == start {
+					chain, start = append([]linePiece{{line: j, backward: true}}, chain...), last(j)
+				} else {
+					break
+				}
+				n += lines[j].n - 1
+				used[j], chainOf[j] = true, nil
+				merged++
+			}
+			chainOf[i] = chain
+		}
+	}
+	var out [][]linePiece
+	for _, c := range chainOf {
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	return out, merged
+}
+
+// TestMapLineSize pins the stage's memory a line: a mapLine is all it
+// keeps of one (ends and chains are not held a line).
+func TestMapLineSize(t *testing.T) {
+	if s := unsafe.Sizeof(mapLine{}); s > 32 {
+		t.Errorf("mapLine takes %d bytes, want at most 32", s)
 	}
 }
 
