@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"runtime"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/paulmach/orb"
+	"github.com/paulmach/osm"
 
 	"waymark/engine/mapdata"
 )
@@ -28,8 +29,15 @@ func mergeAll(t *testing.T, lines []mapLine, pts []orb.LineString) ([][]linePiec
 		t.Fatal(err)
 	}
 	var out [][]linePiece
-	for c := range m.chains() {
-		out = append(out, append([]linePiece(nil), c...))
+	for _, c := range m.chains() {
+		var chain []linePiece
+		for _, p := range c {
+			chain = append(chain, linePiece{line: p.line, backward: p.backward})
+		}
+		out = append(out, chain)
+	}
+	if m.err != nil {
+		t.Fatal(m.err)
 	}
 	return out, m.merged
 }
@@ -76,7 +84,7 @@ func TestMapMergeLines(t *testing.T) {
 			if len(out) != tc.lines || merged != tc.merged {
 				t.Fatalf("merge: %d chains, %d merged; want %d, %d", len(out), merged, tc.lines, tc.merged)
 			}
-			first := joinChain(out[0], func(i int32) orb.LineString { return tc.in[i].pts })
+			first := joinChain(out[0], func(p linePiece) orb.LineString { return tc.in[p.line].pts })
 			if len(first) != len(tc.first) || fmt.Sprint(first) != fmt.Sprint(tc.first) {
 				t.Errorf("first line = %v, want %v", first, tc.first)
 			}
@@ -214,11 +222,57 @@ func mergeByGroups(lines []mapLine, ends [][2]orb.Point) ([][]linePiece, int) {
 	return out, merged
 }
 
-// TestMapLineSize pins the stage's memory a line: a mapLine is all it
-// keeps of one (ends and chains are not held a line).
-func TestMapLineSize(t *testing.T) {
-	if s := unsafe.Sizeof(mapLine{}); s > 32 {
-		t.Errorf("mapLine takes %d bytes, want at most 32", s)
+// TestMapLinesOutOfHeap checks that the lines wait in the merger's file,
+// not in the heap: once linked, 200,000 lines take less than a megabyte
+// of it (a bit each; 56 bytes each, 11 MB, when they were a slice).
+func TestMapLinesOutOfHeap(t *testing.T) {
+	const n = 200000
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	m := newLineMerger(t.TempDir())
+	defer m.close()
+	before := heap()
+	for i := range n {
+		p, q := orb.Point{float64(i), 0}, orb.Point{float64(i + 1), 0}
+		if err := m.add(mapLine{way: osm.WayID(i + 1), n: 2, class: 1}, p, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.link(); err != nil {
+		t.Fatal(err)
+	}
+	grown := int64(heap()) - int64(before)
+	runtime.KeepAlive(m)
+	if grown > 1<<20 {
+		t.Errorf("the merger holds %d bytes of heap for %d lines, want under 1 MiB", grown, n)
+	}
+	chains := 0
+	for first, c := range m.chains() {
+		if first.way != c[0].way || c[0].line != int32(511*chains) {
+			t.Fatalf("chain %d starts with line %d (way %d), first way %d", chains, c[0].line, c[0].way, first.way)
+		}
+		chains++
+	}
+	// 512 points a chain at most: a chain of 2-point lines is 511 lines.
+	if want := (n + 510) / 511; chains != want || m.err != nil {
+		t.Errorf("%d chains (err %v), want %d", chains, m.err, want)
+	}
+}
+
+func TestMapLineRecord(t *testing.T) {
+	for _, l := range []mapLine{
+		{way: 1, next: [2]int32{-1, -1}, n: 2, class: 1},
+		{way: math.MaxInt64, next: [2]int32{7, math.MaxInt32}, n: math.MaxInt32, name: 123456, class: math.MaxUint16, flags: 0xff, layer: -5, rev: true},
+	} {
+		var b [lineRecSize]byte
+		l.encode(&b)
+		if got := decodeLine(b[:]); got != l {
+			t.Errorf("decodeLine(encode(%+v)) = %+v", l, got)
+		}
 	}
 }
 

@@ -68,10 +68,9 @@ func (fw *mapWriter) insert(f *mapFeature, flags, minz, maxz int, parts []orb.Li
 	})
 }
 
-// lineGeom returns the points of line i in its stored direction, read
+// lineGeom returns the points of a line in its stored direction, read
 // from its way again.
-func (fw *mapWriter) lineGeom(i int32) orb.LineString {
-	l := fw.lines.at(i)
+func (fw *mapWriter) lineGeom(l linePiece) orb.LineString {
 	w := fw.im.Data.Way(l.way)
 	if w == nil {
 		return nil // cannot happen: the line was made from the way
@@ -91,14 +90,13 @@ func (fw *mapWriter) writeLines() error {
 	}
 	ways, n := int64(fw.im.Data.WayCount()), int64(fw.lines.len())
 	k := 0
-	for c := range fw.lines.chains() {
+	for l, c := range fw.lines.chains() {
 		if k++; k%10000 == 0 {
 			if err := fw.ctx.Err(); err != nil {
 				return err
 			}
 			fw.im.Report(ways + int64(c[0].line)*ways/n)
 		}
-		l := fw.lines.at(c[0].line)
 		class := mapClasses[l.class-1].name
 		fw.emit(&mapFeature{
 			class: class, minzoom: fw.minzoom[class], flags: int(l.flags), layer: int(l.layer),
@@ -106,7 +104,13 @@ func (fw *mapWriter) writeLines() error {
 			typ: mapdata.GeomLine, parts: []orb.LineString{joinChain(c, fw.lineGeom)},
 		})
 	}
+	if err := fw.lines.err; err != nil {
+		return err
+	}
 	fw.im.Count("map lines merged", fw.lines.merged)
+	if err := fw.lines.close(); err != nil {
+		return err
+	}
 	fw.lines = nil
 	if fw.err != nil {
 		return fw.err
