@@ -107,6 +107,7 @@ func (fw *mapWriter) writeLines() error {
 	if err := fw.lines.err; err != nil {
 		return err
 	}
+	fw.im.Count("map lines", fw.lines.len())
 	fw.im.Count("map lines merged", fw.lines.merged)
 	if err := fw.lines.close(); err != nil {
 		return err
