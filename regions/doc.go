@@ -198,8 +198,9 @@
 // measured there yet. What grows is the streets' records (places/doc.go's
 // next step) and the extract's indexes. The roads stage is next after it.
 // Its graphs build one after the other within the default budget, each
-// peaking twice (roads/doc.go): prepare holds the network (×64 driving 92
-// MB), contraction ~150 bytes an arc of the edge-based graph (walking, the
+// peaking twice (roads/doc.go): prepare holds the network and the graph's
+// arrays (×16d walking 35 MB, 27 bytes a way node reference: ~0.73 GB at
+// ×400, from ~1.2 GB before its node ids were packed), contraction ~150 bytes an arc of the edge-based graph (walking, the
 // largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at ×400, so ~1.5 GB
 // there). The contraction's arrays in a file-backed arena keeping a
 // bound resident (commits 7b7f8ff, a05797e: WriteOptions.Resident) were
@@ -215,8 +216,9 @@
 // contraction's resident part can be capped, but a cap well under its
 // working set is slow; what ×400 needs is a smaller contraction (per-arc
 // state ~80 bytes, edge slots 24) or one whose arrays are read in order,
-// and a network that reads its node ids from the way store (×64 driving 92
-// MB, ×400 ~0.6 GB).
+// and a smaller prepare (its network's node ids are packed now, ~3 bytes a
+// reference; what is left is ~11 bytes a reference of network and ~11 of
+// the builder's arrays and junctions, roads/doc.go).
 //
 // Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):
 // the model gives ~20,000 CPU s (5.5 h; 39.8 s per M nodes on Nov 29)
