@@ -67,15 +67,19 @@ var turningPlaces = map[string]bool{"turning_circle": true, "turning_loop": true
 // way node reference of the extract.
 const roadsBytesPerRef = 64
 
-// contractArcs is the most arcs of a graph contracted at once within a
-// budget (route.WriteOptions.CellArcs): a quarter of it, at
-// route.ContractionBytesPerArc (default budget: ~1.6 M arcs, more than LI
-// ×64's walking graph); 0, the whole graph, without a budget.
-func contractArcs(budget int64) int {
-	if budget <= 0 {
+// contractArcs is the most arcs of a graph contracted at once
+// (route.WriteOptions.CellArcs): the import's ContractArcs, or a quarter
+// of its budget at route.ContractionBytesPerArc (default budget: ~1.6 M
+// arcs, more than LI ×64's walking graph); 0, the whole graph, without
+// either.
+func contractArcs(im *stage.Import) int {
+	if im.ContractArcs > 0 {
+		return im.ContractArcs
+	}
+	if im.Memory <= 0 {
 		return 0
 	}
-	return int(budget / 4 / route.ContractionBytesPerArc)
+	return int(im.Memory / 4 / route.ContractionBytesPerArc)
 }
 
 // RoadsStage builds the routing graphs of every profile.
@@ -127,7 +131,7 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
 			w := writers[i]
-			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im.Memory), Progress: func(n, total int) {
+			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im), Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
 				frac[i] = float64(n) / float64(max(total, 1))
