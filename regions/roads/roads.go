@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"runtime"
 	"sync"
 	"time"
 
@@ -131,7 +132,7 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
 			w := writers[i]
-			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im), Progress: func(n, total int) {
+			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im), CellWorkers: runtime.GOMAXPROCS(0), Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
 				frac[i] = float64(n) / float64(max(total, 1))
