@@ -52,10 +52,11 @@ func TestCellsEqualDijkstra(t *testing.T) {
 	bb := orb.Bound{Min: orb.Point{9.5, 47.1}, Max: orb.Point{9.5 + (n-1)*0.0013, 47.1 + (n-1)*0.0009}}
 	for _, size := range []int{1, 40, arcs / 6} {
 		g, data := writeDecoded(t, cloneNetwork(net), size)
-		// cells of one arc are all border: the overlay is the whole
-		// graph, contracted as contract does
-		if same := bytes.Equal(data, wholeBytes); same != (size == 1) {
-			t.Fatalf("cells of %d: encoding the same as the whole graph's: %v", size, same)
+		// (cells of one arc are all border but the arcs without a
+		// transition: the overlay is nearly the whole graph, and may be
+		// contracted to the same bytes)
+		if size > 1 && bytes.Equal(data, wholeBytes) {
+			t.Fatalf("cells of %d: the encoding of the whole graph", size)
 		}
 		rng := rand.New(rand.NewSource(seed))
 		mismatch, routes := 0, 0
