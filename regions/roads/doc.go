@@ -46,11 +46,18 @@
 // an arc of the edge-based graph: ~80 of per-arc state,
 // queue and list heads, and its edge lists at 24 bytes an edge slot (heap
 // profiles: LI ×16d driving, 186 k arcs, 27.7 MB; LI ×64 walking, ~1.56 M
-// arcs, 72 MB of per-arc arrays before its edges). The contraction's
-// arrays in a file-backed arena (tried in commits 7b7f8ff and a05797e,
-// then taken out) saved 6 MiB of peak RSS at ×64 and more than doubled
-// the stage's CPU time (regions/doc.go's cost model). Both the network
-// and the contraction grow with the input. The stage at ×16d
+// arcs, 72 MB of per-arc arrays before its edges). A graph of
+// more arcs than a quarter of the budget holds at that rate (contractArcs:
+// ~1.6 M arcs at the default 920 MiB, so LI ×64's walking graph still
+// contracts whole) is contracted in cells (engine/route/ch_cells.go):
+// Hilbert-ordered runs of arcs contracted to their borders and a core of
+// 1 in 8, then the overlay of those, so contraction holds one cell's or
+// the overlay's ~150 bytes an arc whatever the graph (×400 walking, ~9.8
+// M arcs: cells of ~1.4 M, ~0.2 GB, where the whole took ~1.5 GB). The
+// contraction's arrays in a file-backed arena (tried in commits 7b7f8ff
+// and a05797e, then taken out) saved 6 MiB of peak RSS at ×64 and more
+// than doubled the stage's CPU time (regions/doc.go's cost model). The
+// network and prepare's arrays still grow with the input. The stage at ×16d
 // (internal/stagerun, read and roads; two runs each, interleaved, load
 // 5–17): peak live heap 90 → 70–72 MB (contraction's now), peak RSS
 // 221–227 → 193–199 MB, CPU +2% (148.5, 155.6 → 152.9, 157.7 s).
