@@ -7,10 +7,11 @@ package places
 // of the Go heap: they are copied into an unlinked temporary file mapped
 // in chunks of coldChunk bytes, and the string or slice points into the
 // mapping. The collector neither scans nor counts those bytes (none holds
-// a pointer), and the stage gives their pages back every coldDropTicks
-// objects (dropResident): a page read again comes from the page cache,
-// which the kernel may evict, so they leave the process's resident set
-// the way the way store's pages do. The stage's peak live heap: LI ×16
+// a pointer), and the stage gives their pages back whenever the process's
+// resident mapped pages have grown by mappedResidentBytes
+// (placeBuilder.dropMapped, dropResident): a page read again comes from
+// the page cache, which the kernel may evict, so they leave the process's
+// resident set the way the way store's pages do. The stage's peak live heap: LI ×16
 // --distinct-places 55 → 39 MB, LI ×64 185 → 162 MB.
 //
 // The mapping lives as long as the stage (runPlaces closes the store when
@@ -34,9 +35,20 @@ import (
 const (
 	// coldChunk is the size of one mapping of the cold store.
 	coldChunk = 64 << 20
+	// coldCheckTicks is how many objects the stage handles between two
+	// looks at its resident mapped pages (dropMapped).
+	coldCheckTicks = 1 << 10
 	// coldDropTicks is how many objects the stage handles between two
-	// drops of the store's resident pages.
+	// drops of the stores' resident pages where the system does not tell
+	// how many there are.
 	coldDropTicks = 1 << 16
+	// mappedResidentBytes is how many bytes of mapped pages (the cold
+	// store's, the extract's) the stage lets become resident before it
+	// gives them back: regions.HeapLimit sets aside 2×WaysDropStep for
+	// them. A fixed count of objects between drops was no bound: LI ×64's
+	// stage held up to 46 MB of them above the executable's 21, and the
+	// stores grow with the input (×64: a 134 MB cold store).
+	mappedResidentBytes = 2 * extract.WaysDropStep
 )
 
 // coldStore is an append-only arena of pointer-free bytes in a mapped

@@ -12,6 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/internal/rusage"
 	"waymark/regions/polygon"
 )
 
@@ -152,5 +153,41 @@ func TestPreparedAreaCold(t *testing.T) {
 		if got, want := pa.Contains(pt), heap.Contains(pt); got != want {
 			t.Fatalf("%v: in the store %v, in the heap %v", pt, got, want)
 		}
+	}
+}
+
+// TestDropMapped fills the cold store with more than mappedResidentBytes
+// of pages read back: within coldCheckTicks objects the stage gives them
+// back (the process's resident shared pages fall), where a fixed count of
+// coldDropTicks objects between drops left them resident.
+func TestDropMapped(t *testing.T) {
+	if _, ok := rusage.ResidentShared(); !ok {
+		t.Skip("resident shared pages not counted on this system")
+	}
+	c, err := newColdStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.close()
+	b := &placeBuilder{cold: c, leaves: &placeSpill{}}
+	b.dropMapped() // the base: the executable's pages
+	var kept []string
+	for total := 0; total < 2*mappedResidentBytes; total += 1 << 20 {
+		kept = append(kept, c.str(strings.Repeat("x", 1<<20)))
+	}
+	sum := 0
+	for _, s := range kept {
+		for i := 0; i < len(s); i += 4096 {
+			sum += int(s[i])
+		}
+	}
+	before, _ := rusage.ResidentShared()
+	for range coldCheckTicks {
+		b.tick()
+	}
+	after, _ := rusage.ResidentShared()
+	if before-after < mappedResidentBytes {
+		t.Errorf("after %d objects: resident shared %d → %d MB, want the store's %d MB given back (sum %d)",
+			coldCheckTicks, before>>20, after>>20, 2*mappedResidentBytes>>20, sum)
 	}
 }
