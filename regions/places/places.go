@@ -31,7 +31,6 @@ import (
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
 
-	"waymark/internal/rusage"
 	"waymark/regions/extract"
 	"waymark/regions/polygon"
 	"waymark/regions/stage"
@@ -76,9 +75,10 @@ type placeBuilder struct {
 	postcodeAreas  *postcodeAreaIndex
 	postcodeBefore map[int32]string
 	done           int64
-	// mappedBase is the resident shared bytes after the last drop of the
-	// stores' pages (dropMapped): the executable's and what stays.
-	mappedBase int64
+	// dropByTicks makes tick give the stores' mapped pages back every
+	// coldDropTicks objects, where governMapped cannot tell how many are
+	// resident.
+	dropByTicks bool
 	// Indexes built by buildAddresses, reused by interpolate and
 	// computePostcodes, then dropped (dropAddressIndexes).
 	addrIdx   *addressIndex
@@ -143,6 +143,7 @@ func runPlaces(ctx context.Context, im *stage.Import, keepLeaves bool) error {
 	b.cold = cold
 	// After the last step: the places' strings point into the store.
 	defer cold.close()
+	defer b.governMapped(mappedCheckInterval)() // stopped before the store closes
 	objects := func() int64 { return int64(b.d.TaggedNodeCount() + b.d.WayCount() + b.d.RelationCount()) }
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
@@ -198,7 +199,7 @@ func (b *placeBuilder) report() {
 func (b *placeBuilder) tick() bool {
 	b.done++
 	b.stepTicks++
-	if b.done%coldCheckTicks == 0 {
+	if b.dropByTicks && b.done%coldDropTicks == 0 {
 		b.dropMapped()
 	}
 	if b.done&4095 == 0 {
@@ -206,22 +207,6 @@ func (b *placeBuilder) tick() bool {
 		return true
 	}
 	return false
-}
-
-// dropMapped gives the resident pages of the cold store and the extract
-// back once they have grown by mappedResidentBytes since the last drop
-// (the process's resident shared pages tell; where they cannot be read,
-// every coldDropTicks objects).
-func (b *placeBuilder) dropMapped() {
-	n, ok := rusage.ResidentShared()
-	if ok && n < b.mappedBase+mappedResidentBytes || !ok && b.done%coldDropTicks != 0 {
-		return
-	}
-	b.cold.dropResident()
-	if b.d != nil {
-		b.d.ReleasePages()
-	}
-	b.mappedBase, _ = rusage.ResidentShared()
 }
 
 // collect creates the places of every node, way and relation.

@@ -156,11 +156,12 @@ func TestPreparedAreaCold(t *testing.T) {
 	}
 }
 
-// TestDropMapped fills the cold store with more than mappedResidentBytes
-// of pages read back: within coldCheckTicks objects the stage gives them
-// back (the process's resident shared pages fall), where a fixed count of
-// coldDropTicks objects between drops left them resident.
-func TestDropMapped(t *testing.T) {
+// TestGovernMapped fills the cold store with more than
+// mappedResidentBytes of pages read back, with no object ticked: within a
+// few of governMapped's looks the pages are given back (the process's
+// resident shared pages fall), where drops every coldDropTicks objects
+// left them resident.
+func TestGovernMapped(t *testing.T) {
 	if _, ok := rusage.ResidentShared(); !ok {
 		t.Skip("resident shared pages not counted on this system")
 	}
@@ -169,8 +170,11 @@ func TestDropMapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.close()
-	b := &placeBuilder{cold: c, leaves: &placeSpill{}}
-	b.dropMapped() // the base: the executable's pages
+	b := &placeBuilder{cold: c}
+	stop := b.governMapped(5 * time.Millisecond)
+	defer stop()
+	time.Sleep(20 * time.Millisecond) // the governor's base taken
+	base, _ := rusage.ResidentShared()
 	var kept []string
 	for total := 0; total < 2*mappedResidentBytes; total += 1 << 20 {
 		kept = append(kept, c.str(strings.Repeat("x", 1<<20)))
@@ -181,13 +185,12 @@ func TestDropMapped(t *testing.T) {
 			sum += int(s[i])
 		}
 	}
-	before, _ := rusage.ResidentShared()
-	for range coldCheckTicks {
-		b.tick()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if n, _ := rusage.ResidentShared(); n < base+mappedResidentBytes {
+			return
+		}
 	}
 	after, _ := rusage.ResidentShared()
-	if before-after < mappedResidentBytes {
-		t.Errorf("after %d objects: resident shared %d → %d MB, want the store's %d MB given back (sum %d)",
-			coldCheckTicks, before>>20, after>>20, 2*mappedResidentBytes>>20, sum)
-	}
+	t.Errorf("resident shared %d MB before the store was filled, %d MB 5 s after %d MB of it was read back: over the bound of %d MB more (sum %d)",
+		base>>20, after>>20, 2*mappedResidentBytes>>20, mappedResidentBytes>>20, sum)
 }
