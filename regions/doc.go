@@ -196,40 +196,62 @@
 // CPU is a little high), the stage's live heap grows ~4.5 MB per million
 // nodes where main's grew ~6.4–6.9: ~0.5 GB at ×400 by the model, not
 // measured there yet. What grows is the streets' records (places/doc.go's
-// next step) and the extract's indexes. The roads stage is next after it.
-// Its graphs build one after the other within the default budget, each
-// peaking twice (roads/doc.go): prepare holds the network (×64 driving 92
-// MB), contraction ~150 bytes an arc of the edge-based graph (walking, the
-// largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at ×400, so ~1.5 GB
-// there). The contraction's arrays in a file-backed arena keeping a
-// bound resident (commits 7b7f8ff, a05797e: WriteOptions.Resident) were
-// tried and taken out again, unused: measured with internal/stagerun
-// (read and roads only, Nov 29, load 9-16), they cost more than they save.
-// ×16d (768 MiB budget): on the heap 226-234 MB peak RSS, 117-139 s CPU;
-// with the arena always, 255 MB and 176 s (the heap's garbage stayed
-// resident beside the arena's pages; system time +13 s writing them back).
-// ×64 (895 MiB) with the arena past a quarter of the budget (walking
-// only): 479 MB peak RSS against 485 MiB before, 746 s of CPU against ~330
-// (the walking contraction's ~234 MB working set just over its 224 MB
-// resident limit: the arena drops its pages again and again). So the
-// contraction's resident part can be capped, but a cap well under its
-// working set is slow; what ×400 needs is a smaller contraction (per-arc
-// state ~80 bytes, edge slots 24) or one whose arrays are read in order,
-// and a network that reads its node ids from the way store (×64 driving 92
-// MB, ×400 ~0.6 GB).
+// next step) and the extract's indexes.
+//
+// LI ×400 --distinct-places measured stage by stage (Nov 29, sixth
+// session: internal/stagerun -stages places,features with main at
+// 264ebbb, -mem 920M, load 6–22; roads not run), against the model of the
+// same code's ×64 import (run of Nov 29: CPU per M nodes read 1.27, places
+// 9.27, roads 36.0 with three graphs, features 5.79, finish 0.49):
+//
+//	stage      CPU s  per M nodes  ×64 model  error  peak RSS   live heap
+//	read       164.4      1.53       1.27      +20%    620 MiB    394 MiB
+//	places   1,241.6     11.55       9.27      +25%  1,049 MiB    578 MiB
+//	features   619.6      5.76       5.79       −1%    830 MiB    514 MiB
+//	finish      51.3      0.48       0.49       −2%    351 MiB    115 MiB
+//
+// Features and finish are linear; read and places are not, and for a
+// reason the table shows: their live heap grows (read: the extract's
+// indexes, 83 MB at ×400 in extract.shrink, and the relation and tag
+// indexes; places: the non-leaf records, addObject 267 MB near the peak,
+// the countries' border index 60 MB), and a live heap nearer the runtime's
+// limit (HeapLimit: ~782 MiB at this budget) makes the collector run more
+// often. The places stage's peak RSS is over the bound by 10% (1.10e9
+// bytes), the features stage's 830 MiB holds its merged lines (mapWriter
+// 184 MB, mapMergeLines 123 MB near its peak), both growing per line.
+//
+// The roads stage: its graphs build one after the other within the
+// default budget, each peaking twice (roads/doc.go). prepare holds the
+// network and the graph's arrays (×16d walking 35 MB, 27 bytes a way node
+// reference: ~0.73 GB at ×400, from ~1.2 GB before its node ids were
+// packed). Contraction holds ~150 bytes an arc of the edge-based graph
+// (walking, the largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at
+// ×400, so ~1.5 GB there whole); it now runs in cells of at most a quarter
+// of the budget (engine/route/ch_cells.go), which bounds it at ~0.24 GB
+// whatever the graph. Measured with whole graphs' stored encodings
+// (contract vs contractCells on the same transitions): LI ×16d walking,
+// seven cells of 60 k arcs: the contraction's peak live heap 80 → 23 MB
+// (0.29×), CPU 0.99×, hierarchy edges +0.27%. The contraction's arrays in
+// a file-backed arena (commits 7b7f8ff, a05797e) were tried and taken out
+// again: ×64 with the arena past a quarter of the budget, 479 MB peak RSS
+// against 485 MiB before, 746 s of CPU against ~330 (the walking
+// contraction's ~234 MB working set just over its 224 MB resident limit).
+// What is left to grow in the roads stage is prepare's network and arrays
+// (~11 bytes a reference of network and ~11 of the builder's arrays and
+// junctions, roads/doc.go).
 //
 // Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):
-// the model gives ~20,000 CPU s (5.5 h; 39.8 s per M nodes on Nov 29)
-// at this machine's load, two graphs (a third profile's graph adds its
-// share of the roads stage, not measured here); an
-// earlier idle import of LI ×64 (290 s, against this model's 680 s on 2
-// cores) scales that by ~0.43. Only the read stage uses every core;
-// places, features and each graph's contraction run on one, and the two
-// graphs build at once only when the budget holds 128 bytes a way node
-// reference (runRoads), which Germany's does not. So: 2 idle cores ~2.4 h
-// (39.5 s per M nodes before scaling), 8 cores ~2.3 h (38.9 s): more
-// cores do not help until places, features and contraction work in
-// parallel. Both need a budget (-mem) of ~6 GB for the places stage's
-// ~5.5 M non-leaf places; with the default 920 MiB it would not end in
-// useful time.
+// by the rates measured at ×400 (roads' at ×64), 55.4 CPU s per M nodes,
+// ~27,700 CPU s: ~7.7 h on one core at this machine's load; an idle
+// import of LI ×64 (290 s, against 680 s under load on 2 cores) scales
+// that by ~0.43, ~3.3 h. Only the read stage uses every core; places,
+// features and each graph's contraction run on one, and the graphs build
+// at once only when the budget holds 64 bytes a way node reference each
+// (runRoads), which Germany's does not. So 8 cores save only the read
+// stage's share (~3%): ~3.2 h. The cells are independent until the
+// overlay (a sixth to an eighth of the arcs), so contraction could use
+// every core; places and features cannot yet. At the default budget the
+// places and features stages would hold ~2.7 GB and ~2.4 GB live at
+// Germany's size by the ×400 rates (5.4 and 4.8 MB per M nodes): their
+// growing records are the next work.
 package regions

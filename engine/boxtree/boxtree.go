@@ -86,7 +86,7 @@ func Build(boxes []Box) (t *Tree, order []int) {
 	for i, b := range boxes {
 		cx := (float64(b[0]) + float64(b[2])) / 2
 		cy := (float64(b[1]) + float64(b[3])) / 2
-		keys[i] = hilbert(scale(cx, float64(all[0]), w), scale(cy, float64(all[1]), h))
+		keys[i] = Hilbert(scale(cx, float64(all[0]), w), scale(cy, float64(all[1]), h))
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(a, b)) })
@@ -118,9 +118,10 @@ func union(boxes []Box) Box {
 	return u
 }
 
-// hilbert is the position of (x, y) on the Hilbert curve over a
-// 65536×65536 grid.
-func hilbert(x, y uint32) uint64 {
+// Hilbert is the position of (x, y) on the Hilbert curve over a
+// 65536×65536 grid (x and y below 65536): points near each other on the
+// curve are near each other on the grid.
+func Hilbert(x, y uint32) uint64 {
 	const n = 1 << 16
 	var d uint64
 	for s := uint32(n / 2); s > 0; s /= 2 {

@@ -139,6 +139,9 @@ var (
 	ErrInvalidValue = errors.New("route: invalid value")
 	// ErrGraph: a graph blob is corrupt or of another format version.
 	ErrGraph = errors.New("route: invalid graph data")
+	// ErrNetwork: a Network given to Build or Write is inconsistent
+	// (WayNodes has not one list a way).
+	ErrNetwork = errors.New("route: invalid network")
 )
 
 // Profile selects a road graph.

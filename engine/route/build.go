@@ -22,9 +22,13 @@ type BuildStats struct {
 // turn-aware transitions (turn costs, u-turn rule, barriers, restrictions via
 // node and via way), and contracts the hierarchy. progress, when not nil,
 // receives the number of contracted nodes (of total) now and then. Build
-// takes the ways' Nodes and Points (they are nil afterwards): the graph
-// keeps its own copy, and the network's need not live as long.
+// takes the network's WayNodes and AddWay's points (they are gone
+// afterwards): the graph keeps its own copy, and the network's need
+// not live as long.
 func Build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
+	if err := net.check(); err != nil {
+		return nil, BuildStats{}, err
+	}
 	g, st, err := build(ctx, net, progress)
 	if err != nil {
 		return nil, st, err
@@ -42,6 +46,9 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // on a country the rest is a quarter of the memory. Write consumes net:
 // its Ways are nil afterwards.
 func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) (BuildStats, error) {
+	if err := net.check(); err != nil {
+		return BuildStats{}, err
+	}
 	geom, err := newGeomSpill(opts.TempDir)
 	if err != nil {
 		return BuildStats{}, err
@@ -52,14 +59,29 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	if err := b.g.writeHead(w, geom); err != nil {
 		return st, fmt.Errorf("route: write graph: %w", err)
 	}
-	geom.close() // now, not at return: contraction is the peak
 	// Of the rest of the graph only the transitions and arc weights stay,
 	// till contraction has made them its edges; the hierarchy is written
 	// from its spools a range of nodes at a time (hierarchy.writeTo).
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
 	masks := b.g.arcMasks()
+	eGeom, aEdge := b.g.eGeom, b.g.aEdge
 	b.g = nil
-	h, err := contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
+	var cell []uint32 // per arc, when it is contracted in cells (ch_cells.go)
+	if opts.CellArcs > 0 && len(tail.aW) > opts.CellArcs {
+		keys, err := geom.edgeKeys(eGeom)
+		if err != nil {
+			return st, fmt.Errorf("route: contract: %w", err)
+		}
+		cell = arcCells(keys, aEdge, opts.CellArcs)
+	}
+	eGeom, aEdge = nil, nil
+	geom.close() // now, not at return: contraction is the peak
+	var h *hierarchy
+	if cell != nil {
+		h, err = contractCells(ctx, tail, masks, cell, opts.TempDir, true, opts.Progress)
+	} else {
+		h, err = contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
+	}
 	if err != nil {
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
@@ -88,6 +110,11 @@ type WriteOptions struct {
 	// Progress, when not nil, receives the number of contracted nodes (of
 	// total) now and then.
 	Progress func(done, total int)
+	// CellArcs, when not 0, is the most arcs of the edge-based graph
+	// contracted at once: a graph of more is contracted in cells of at
+	// most that many (ch_cells.go), so that contraction holds about
+	// CellArcs × ContractionBytesPerArc, not the whole graph's.
+	CellArcs int
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int
@@ -128,6 +155,7 @@ func prepare(net *Network, geom *geomSpill, consume bool) (*builder, BuildStats)
 	for i := range net.Ways {
 		b.wayID[i] = net.Ways[i].ID
 	}
+	b.indexWays()
 	if consume {
 		net.Ways = nil
 	}
@@ -156,10 +184,10 @@ type builder struct {
 	// one (0: no edge ends there), by place in js.
 	js       junctions
 	jnum     []uint32
-	eWay     []int32    // way index per edge
-	wayID    []int64    // per way index: its id (the ways may be gone, prepare)
-	wayEdges [][]uint32 // edges per way, in way order
-	wayIdx   map[int64]int32
+	eWay     []int32  // way index per edge
+	wayID    []int64  // per way index: its id (the ways may be gone, prepare)
+	wayFirst []uint32 // per way index: its first edge; the next's ends its edges (wayEdges)
+	wayOrder []int32  // ways with edges by id, when not in id order (wayIndex)
 	viaRestr map[[2]int64][]Restriction
 	dupsOf   map[uint32][]uint32 // original arc → its via-way duplicates
 
@@ -199,21 +227,20 @@ func (b *builder) edges() {
 		}
 		return b.jnum[k] - 1
 	}
-	b.wayIdx = map[int64]int32{}
-	b.wayEdges = make([][]uint32, len(net.Ways))
+	b.wayFirst = make([]uint32, len(net.Ways)+1)
 	// Count edges and points first, so that the graph's arrays are made
 	// at their size, not grown by doubling (on a country: a third less).
 	var nEdges, nPts int
-	for _, w := range net.Ways {
-		if len(w.Nodes) < 2 || !net.hasPoints(&w) || (w.Forward <= 0 && w.Backward <= 0) {
+	for wi, nodes := range net.wayNodes() {
+		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
-		for i := 1; i < len(w.Nodes); i++ {
-			if js.has(w.Nodes[i]) || i == len(w.Nodes)-1 {
+		for i := 1; i < len(nodes); i++ {
+			if js.has(nodes[i]) || i == len(nodes)-1 {
 				nEdges++
 			}
 		}
-		nPts += len(w.Nodes)
+		nPts += len(nodes)
 	}
 	nPts += nEdges // each edge repeats the junction it starts at
 	g.eFrom, g.eTo = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
@@ -228,32 +255,31 @@ func (b *builder) edges() {
 	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
 	b.eWay = make([]int32, 0, nEdges)
 	lost := duplicateSegments(net, js)
-	for wi, w := range net.Ways {
-		if len(w.Nodes) < 2 || !net.hasPoints(&w) || (w.Forward <= 0 && w.Backward <= 0) {
+	for wi, nodes := range net.wayNodes() {
+		w := &net.Ways[wi]
+		b.wayFirst[wi] = uint32(len(g.eFrom))
+		if len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
-		pts := w.Points
-		if pts == nil && net.WayPoints != nil {
-			if pts = net.WayPoints(wi); len(pts) != len(w.Nodes) {
-				continue // counted above, but no geometry: no edges
-			}
+		pts := net.wayPoints(wi)
+		if len(pts) != len(nodes) {
+			continue // counted above, but no geometry: no edges
 		}
-		b.wayIdx[w.ID] = int32(wi)
 		start := 0
-		for i := 1; i < len(w.Nodes); i++ {
-			if !js.has(w.Nodes[i]) && i != len(w.Nodes)-1 {
+		for i := 1; i < len(nodes); i++ {
+			if !js.has(nodes[i]) && i != len(nodes)-1 {
 				continue
 			}
 			e := uint32(len(g.eFrom))
-			g.eFrom = append(g.eFrom, jn(w.Nodes[start]))
-			g.eTo = append(g.eTo, jn(w.Nodes[i]))
+			g.eFrom = append(g.eFrom, jn(nodes[start]))
+			g.eTo = append(g.eTo, jn(nodes[i]))
 			length := 0.0
 			for k := start; k <= i; k++ {
 				if b.geom != nil {
-					b.geom.add(pts[k], w.Nodes[k])
+					b.geom.add(pts[k], nodes[k])
 				} else {
 					g.pts = append(g.pts, pts[k])
-					g.nodes = append(g.nodes, w.Nodes[k])
+					g.nodes = append(g.nodes, nodes[k])
 				}
 				if k > start {
 					length += haversine(pts[k-1], pts[k])
@@ -263,7 +289,7 @@ func (b *builder) edges() {
 			g.eGeom = append(g.eGeom, uint32(nPts))
 			b.bear = append(b.bear, startBearing(pts[start:i+1]), endBearing(pts[start:i+1]))
 			signals := 0
-			for _, id := range w.Nodes[start+1 : i] {
+			for _, id := range nodes[start+1 : i] {
 				if net.Signals[id] {
 					signals++
 				}
@@ -314,7 +340,7 @@ func (b *builder) edges() {
 				g.ePush = append(g.ePush, push)
 			}
 			g.eFlags = append(g.eFlags, fl)
-			b.guidance(e, &w)
+			b.guidance(e, w)
 			fwd, bwd := max(w.Forward, 0), max(w.Backward, 0)
 			if l := lost[[2]int32{int32(wi), int32(i)}]; l != 0 && i-start == 1 {
 				// a segment another way shares and keeps (in a direction)
@@ -323,13 +349,13 @@ func (b *builder) edges() {
 			g.eSpeed = append(g.eSpeed, float32(fwd), float32(bwd))
 			g.eLen = append(g.eLen, float32(length))
 			b.eWay = append(b.eWay, int32(wi))
-			b.wayEdges[wi] = append(b.wayEdges[wi], e)
 			start = i
 		}
-		// The edges have the way's geometry now; on a country the ways'
-		// copy is a few hundred MB that need not wait for the rest.
-		net.Ways[wi].Nodes, net.Ways[wi].Points = nil, nil
 	}
+	// The edges have the ways' geometry now; on a country the network's
+	// copy is a few hundred MB that need not wait for the rest.
+	net.WayNodes, net.points = NodeLists{}, nil
+	b.wayFirst[len(net.Ways)] = uint32(len(g.eFrom))
 	g.nJunctions = int(nJunctions)
 }
 
@@ -338,15 +364,27 @@ func (b *builder) edges() {
 // names, the junction and way maps and the per-arc turn lists are
 // hundreds of MB).
 func (b *builder) release() {
-	b.net, b.strIdx, b.js, b.jnum, b.eWay, b.wayEdges, b.wayIdx, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	b.net, b.strIdx, b.js, b.jnum, b.eWay, b.wayFirst, b.wayOrder, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	b.bear, b.signals = nil, nil
 }
 
-// arcs makes one arc per open direction of every edge.
+// arcs makes one arc per open direction of every edge. Its arrays are
+// made at their size, with room for viaWays' duplicates when there are
+// via-way restrictions; the edges' signals are let go after.
 func (b *builder) arcs() {
 	g, net := b.g, b.net
 	tp := net.Profile.turnParams()
 	g.eArc = make([]int32, 2*len(g.eFrom))
+	n := 0
+	for _, sp := range g.eSpeed {
+		if !(float64(sp) <= 0) {
+			n++
+		}
+	}
+	if slices.ContainsFunc(net.Restrictions, func(r Restriction) bool { return len(r.ViaWays) > 0 }) {
+		n += n/256 + 1024
+	}
+	g.aEdge, g.aW, g.aD, g.aDup = make([]uint32, 0, n), make([]uint32, 0, n), make([]uint32, 0, n), make([]int32, 0, n)
 	for e := range g.eFrom {
 		signals := b.signals[e]
 		for dir := 0; dir < 2; dir++ {
@@ -363,6 +401,7 @@ func (b *builder) arcs() {
 			g.aDup = append(g.aDup, -1)
 		}
 	}
+	b.signals = nil
 }
 
 // arcStart/arcEnd return the junction an arc leaves from / arrives at.

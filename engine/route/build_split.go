@@ -30,8 +30,8 @@ const junctionBucketRefs = 1 << 22
 // LI ×64 its peak was 58 MB with a count for every node, ~32 + 4 now.
 func junctionsOf(net *Network, bucketRefs int) junctions {
 	n := 2*len(net.Barriers) + 2*len(net.Restrictions)
-	for _, w := range net.Ways {
-		n += len(w.Nodes) + 2
+	for _, nodes := range net.wayNodes() {
+		n += len(nodes) + 2
 	}
 	buckets := uint64(max(1, (n+bucketRefs-1)/bucketRefs))
 	var js junctions
@@ -45,13 +45,13 @@ func junctionsOf(net *Network, bucketRefs int) junctions {
 				}
 			}
 		}
-		for _, w := range net.Ways {
-			for _, id := range w.Nodes {
+		for _, nodes := range net.wayNodes() {
+			for _, id := range nodes {
 				add(id, 1)
 			}
-			if len(w.Nodes) > 0 {
-				add(w.Nodes[0], 1)
-				add(w.Nodes[len(w.Nodes)-1], 1)
+			if len(nodes) > 0 {
+				add(nodes[0], 1)
+				add(nodes[len(nodes)-1], 1)
 			}
 		}
 		for id := range net.Barriers {
@@ -95,12 +95,12 @@ func duplicateSegments(net *Network, js junctions) map[[2]int32]uint8 {
 		way, i int32
 	}
 	var segs []seg
-	for wi, w := range net.Ways {
-		if len(w.Nodes) < 2 || !net.hasPoints(&w) || (w.Forward <= 0 && w.Backward <= 0) {
+	for wi, nodes := range net.wayNodes() {
+		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
-		for i := 1; i < len(w.Nodes); i++ {
-			if u, v := w.Nodes[i-1], w.Nodes[i]; js.has(u) && js.has(v) {
+		for i := 1; i < len(nodes); i++ {
+			if u, v := nodes[i-1], nodes[i]; js.has(u) && js.has(v) {
 				segs = append(segs, seg{u, v, int32(wi), int32(i)})
 			}
 		}

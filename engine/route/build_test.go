@@ -9,21 +9,36 @@ import (
 	"github.com/paulmach/orb"
 )
 
+// testWay is a way of a network made by hand: the way, its node ids
+// and their points (nil for none).
+type testWay struct {
+	NetWay
+	nodes []int64
+	pts   []orb.Point
+}
+
+// networkOf adds ways to net (AddWay) and returns it.
+func networkOf(net *Network, ways ...testWay) *Network {
+	for _, w := range ways {
+		net.AddWay(w.NetWay, w.nodes, w.pts)
+	}
+	return net
+}
+
 // TestJunctions: a node ends an edge (count ≥ 2) where ways meet, at way
 // ends, barriers and restriction via nodes, and not in the middle of one
 // way (a turning place there included: see Network.TurningPlaces).
 func TestJunctions(t *testing.T) {
-	net := &Network{
-		Ways: []NetWay{
-			{ID: 1, Nodes: []int64{10, 11, 12, 13}},
-			{ID: 2, Nodes: []int64{20, 12, 21}},
-			{ID: 3, Nodes: []int64{30, 31, 32, 30}}, // closed
-			{ID: 4, Nodes: []int64{40, 41, 42}},
-		},
+	net := networkOf(&Network{
 		Barriers:      map[int64]bool{21: true, 31: true},
 		TurningPlaces: map[int64]bool{41: true, 42: true},
 		Restrictions:  []Restriction{{From: 1, ViaNode: 11, To: 2}},
-	}
+	},
+		testWay{NetWay: NetWay{ID: 1}, nodes: []int64{10, 11, 12, 13}},
+		testWay{NetWay: NetWay{ID: 2}, nodes: []int64{20, 12, 21}},
+		testWay{NetWay: NetWay{ID: 3}, nodes: []int64{30, 31, 32, 30}}, // closed
+		testWay{NetWay: NetWay{ID: 4}, nodes: []int64{40, 41, 42}},
+	)
 	js := junctionsOf(net, junctionBucketRefs)
 	for _, tt := range []struct {
 		id   int64
@@ -43,9 +58,11 @@ func TestJunctions(t *testing.T) {
 func TestJunctionsInBuckets(t *testing.T) {
 	var net Network
 	const bucketRefs = 1000
+	var ways [][]int64
 	for i := range 2000 {
 		id := int64(i * 7)
-		net.Ways = append(net.Ways, NetWay{Nodes: []int64{id, id + 1_000_000_000, id + 3, id + 2_000_000_000}})
+		ways = append(ways, []int64{id, id + 1_000_000_000, id + 3, id + 2_000_000_000})
+		net.AddWay(NetWay{}, ways[i], nil)
 	}
 	js := junctionsOf(&net, bucketRefs)
 	if !slices.IsSorted(js) {
@@ -54,10 +71,10 @@ func TestJunctionsInBuckets(t *testing.T) {
 
 	want := 0
 	seen := map[int64]int{}
-	for _, w := range net.Ways {
-		for k, id := range w.Nodes {
+	for _, nodes := range ways {
+		for k, id := range nodes {
 			seen[id]++
-			if k == 0 || k == len(w.Nodes)-1 {
+			if k == 0 || k == len(nodes)-1 {
 				seen[id]++
 			}
 		}
@@ -77,18 +94,18 @@ func TestJunctionsInBuckets(t *testing.T) {
 	}
 }
 
-// TestBuildTakesGeometry: Build leaves the ways' node and point slices to
-// the graph (nil afterwards) and the graph has every point.
+// TestBuildTakesGeometry: Build leaves the ways' node ids and points to
+// the graph (gone from the network afterwards) and the graph has every
+// point.
 func TestBuildTakesGeometry(t *testing.T) {
-	net := &Network{Profile: Driving, Barriers: map[int64]bool{}, Signals: map[int64]bool{}, Ways: []NetWay{{
-		ID: 1, Nodes: []int64{1, 2, 3}, Points: []orb.Point{{9.5, 47.1}, {9.501, 47.1}, {9.502, 47.1}},
-		Forward: 50, Backward: 50, Class: ClassResidential,
-	}}}
+	net := &Network{Profile: Driving, Barriers: map[int64]bool{}, Signals: map[int64]bool{}}
+	net.AddWay(NetWay{ID: 1, Forward: 50, Backward: 50, Class: ClassResidential},
+		[]int64{1, 2, 3}, []orb.Point{{9.5, 47.1}, {9.501, 47.1}, {9.502, 47.1}})
 	g, _, err := Build(context.Background(), net, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if net.Ways[0].Nodes != nil || net.Ways[0].Points != nil {
+	if net.WayNodes.Len() != 0 || net.WayNodes.Bytes() != 0 || net.points != nil {
 		t.Errorf("way geometry kept after Build")
 	}
 	if got := len(g.pts); got != 3 {
@@ -110,10 +127,10 @@ func TestTurningPlaceUTurns(t *testing.T) {
 		{"a turning place where the ways meet", map[int64]bool{2: true}, 4},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			net := &Network{Profile: Driving, TurningPlaces: tt.turning, Ways: []NetWay{
-				{ID: 1, Nodes: []int64{1, 2}, Points: []orb.Point{{9.5, 47.1}, {9.501, 47.1}}, Forward: 50, Backward: 50, Class: ClassPrimary},
-				{ID: 2, Nodes: []int64{2, 3}, Points: []orb.Point{{9.501, 47.1}, {9.502, 47.1}}, Forward: 50, Backward: 50, Class: ClassPrimary},
-			}}
+			net := networkOf(&Network{Profile: Driving, TurningPlaces: tt.turning},
+				testWay{NetWay{ID: 1, Forward: 50, Backward: 50, Class: ClassPrimary}, []int64{1, 2}, []orb.Point{{9.5, 47.1}, {9.501, 47.1}}},
+				testWay{NetWay{ID: 2, Forward: 50, Backward: 50, Class: ClassPrimary}, []int64{2, 3}, []orb.Point{{9.501, 47.1}, {9.502, 47.1}}},
+			)
 			g, _, err := Build(context.Background(), net, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -139,37 +156,37 @@ func TestTurningPlaceUTurns(t *testing.T) {
 // first, named before unnamed); a segment shared in opposite orders stays
 // on both.
 func TestDuplicateSegments(t *testing.T) {
-	way := func(id int64, name string, fwd, bwd float64, nodes ...int64) NetWay {
+	way := func(id int64, name string, fwd, bwd float64, nodes ...int64) testWay {
 		pts := make([]orb.Point, len(nodes))
 		for i := range pts {
 			pts[i] = orb.Point{9.5 + float64(nodes[i])*0.001, 47.1}
 		}
-		return NetWay{ID: id, Name: name, Nodes: nodes, Points: pts, Forward: fwd, Backward: bwd}
+		return testWay{NetWay{ID: id, Name: name, Forward: fwd, Backward: bwd}, nodes, pts}
 	}
 	tests := []struct {
 		name string
-		ways []NetWay
+		ways []testWay
 		want map[[2]int32]uint8
 	}{
 		{"the name sorting first keeps both directions",
-			[]NetWay{way(1, "icde", 50, 50, 9, 3, 4, 5), way(2, "cde", 50, 50, 3, 4, 5)},
+			[]testWay{way(1, "icde", 50, 50, 9, 3, 4, 5), way(2, "cde", 50, 50, 3, 4, 5)},
 			map[[2]int32]uint8{{0, 2}: 3, {0, 3}: 3}},
 		{"a named way before an unnamed one",
-			[]NetWay{way(1, "", 50, 50, 1, 2), way(2, "Main", 50, 50, 1, 2)},
+			[]testWay{way(1, "", 50, 50, 1, 2), way(2, "Main", 50, 50, 1, 2)},
 			map[[2]int32]uint8{{0, 1}: 3}},
 		{"the fastest per direction",
-			[]NetWay{way(1, "A", 50, 30, 1, 2), way(2, "B", 40, 40, 1, 2)},
+			[]testWay{way(1, "A", 50, 30, 1, 2), way(2, "B", 40, 40, 1, 2)},
 			map[[2]int32]uint8{{0, 1}: 2, {1, 1}: 1}},
 		{"a closed direction keeps nothing",
-			[]NetWay{way(1, "A", 50, 0, 1, 2), way(2, "B", 50, 50, 1, 2)},
+			[]testWay{way(1, "A", 50, 0, 1, 2), way(2, "B", 50, 50, 1, 2)},
 			map[[2]int32]uint8{{0, 1}: 2, {1, 1}: 1}},
 		{"opposite node orders stay apart",
-			[]NetWay{way(1, "A", 50, 50, 1, 2), way(2, "B", 50, 50, 2, 1)},
+			[]testWay{way(1, "A", 50, 50, 1, 2), way(2, "B", 50, 50, 2, 1)},
 			map[[2]int32]uint8{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			net := &Network{Ways: tt.ways}
+			net := networkOf(&Network{}, tt.ways...)
 			if got := duplicateSegments(net, junctionsOf(net, junctionBucketRefs)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("duplicateSegments = %v, want %v", got, tt.want)
 			}

@@ -1,5 +1,7 @@
 package route
 
+import "slices"
+
 // viaWays applies restrictions whose via member is a chain of ways, by
 // duplicating the arcs of the chain: arcs of the from way that reach the
 // chain enter the duplicates instead, and the last duplicate loses (no_*)
@@ -13,8 +15,8 @@ func (b *builder) viaWays() {
 		if len(r.ViaWays) == 0 {
 			continue
 		}
-		fw, ok1 := b.wayIdx[r.From]
-		_, ok2 := b.wayIdx[r.To]
+		fw, ok1 := b.wayIndex(r.From)
+		_, ok2 := b.wayIndex(r.To)
 		if !ok1 || !ok2 {
 			b.skipped++
 			continue
@@ -26,7 +28,7 @@ func (b *builder) viaWays() {
 		}
 		// arcs of the from way arriving at x
 		var froms []uint32
-		for _, e := range b.wayEdges[fw] {
+		for e := range b.wayEdges(fw) {
 			for dir := 0; dir < 2; dir++ {
 				a := g.eArc[2*e+uint32(dir)]
 				if a >= 0 && g.arcEnd(uint32(a)) == x {
@@ -79,19 +81,18 @@ func (b *builder) wayOfArc(a uint32) int64 {
 func (b *builder) chain(fw int32, via []int64) ([]uint32, uint32, bool) {
 	g := b.g
 	fromJ := map[uint32]bool{}
-	for _, e := range b.wayEdges[fw] {
+	for e := range b.wayEdges(fw) {
 		fromJ[g.eFrom[e]], fromJ[g.eTo[e]] = true, true
 	}
 	var chain []uint32
 	var cur uint32
 	var start uint32
 	for i, vid := range via {
-		vw, ok := b.wayIdx[vid]
-		if !ok || len(b.wayEdges[vw]) == 0 {
+		vw, ok := b.wayIndex(vid)
+		if !ok || !b.hasEdges(vw) {
 			return nil, 0, false
 		}
-		es := b.wayEdges[vw]
-		first, last := g.eFrom[es[0]], g.eTo[es[len(es)-1]]
+		first, last := g.eFrom[b.wayFirst[vw]], g.eTo[b.wayFirst[vw+1]-1]
 		var fwd bool
 		if i == 0 {
 			switch {
@@ -112,12 +113,9 @@ func (b *builder) chain(fw int32, via []int64) ([]uint32, uint32, bool) {
 				return nil, 0, false
 			}
 		}
-		order := make([]uint32, len(es))
-		copy(order, es)
+		order := slices.Collect(b.wayEdges(vw))
 		if !fwd {
-			for l, r := 0, len(es)-1; l < r; l, r = l+1, r-1 {
-				order[l], order[r] = es[r], es[l]
-			}
+			slices.Reverse(order)
 		}
 		for _, e := range order {
 			dir := 0

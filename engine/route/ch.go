@@ -55,20 +55,24 @@ type chEdge struct {
 	mask  uint8 // excludable classes of the path (Exclude)
 }
 
-// contractor builds a contraction hierarchy over an edge-based graph.
+// contractor builds a contraction hierarchy over an edge-based graph, or
+// over a part of one (ch_cells.go): its nodes are numbered 0..n-1 and glob
+// gives each one's number in the whole graph (nil: the same), which is
+// what the final edges and the shortcuts' middles are written with.
 type contractor struct {
-	n int
+	n    int
+	glob []uint32
+	h    *hierarchy
 	// out holds each node's edges to its uncontracted neighbours; in
 	// only the other ends of the edges to it: an edge u→v's weight,
 	// distance and middle are those in u's out list (inEdge), where a
 	// copy took 12 bytes more an edge (LI ×16 walking: ~10 MB of ~27).
-	out        adjLists[chEdge]
-	in         adjLists[uint32]
-	downBuf    []chEdge
-	contracted []bool
-	deleted    []int32
-	level      []int32
-	up, down   *finalEdges
+	out      adjLists[chEdge]
+	in       adjLists[uint32]
+	downBuf  []chEdge
+	finalBuf []chEdge // v's final edges numbered in the whole graph
+	deleted  []int32
+	level    []int32
 
 	// amask holds each arc's excludable classes (nil: none has any)
 	amask []uint8
@@ -88,6 +92,33 @@ const (
 	contractSettleLimit = 200
 )
 
+func newContractor(n int, masked bool, h *hierarchy) *contractor {
+	c := &contractor{
+		n: n, h: h, out: newAdjLists[chEdge](n), in: newAdjLists[uint32](n),
+		deleted: make([]int32, n), level: make([]int32, n),
+		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n),
+	}
+	if masked {
+		c.wmask = make([]uint8, n)
+	}
+	return c
+}
+
+// newHierarchy returns a hierarchy of n nodes whose final edges wait in
+// spools in dir ("": memory).
+func newHierarchy(n int, dir string) (*hierarchy, error) {
+	h := &hierarchy{}
+	var err error
+	if h.up, err = newFinalEdges(n, dir); err == nil {
+		h.down, err = newFinalEdges(n, dir)
+	}
+	if err != nil {
+		h.close()
+		return nil, err
+	}
+	return h, nil
+}
+
 // contract builds the CH of the edge-based graph of g's arcs and
 // transitions. The final edges wait in temporary files in dir ("": in
 // memory) until the hierarchy is complete; the caller makes them into
@@ -101,28 +132,11 @@ const (
 // (Graph.arcMasks): the hierarchy's edges carry their paths' (exclude.go).
 func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
-	c := &contractor{
-		n: n, out: newAdjLists[chEdge](n), in: newAdjLists[uint32](n),
-		contracted: make([]bool, n), deleted: make([]int32, n), level: make([]int32, n),
-		wdist: make([]int64, n), wstamp: make([]uint32, n), wheap: newMinHeap(n), amask: amask,
+	if h, err = newHierarchy(n, dir); err != nil {
+		return nil, err
 	}
-	if amask != nil {
-		c.wmask = make([]uint8, n)
-	}
-	h = &hierarchy{}
-	defer func() {
-		if err != nil {
-			h.close()
-			h = nil
-		}
-	}()
-	if h.up, err = newFinalEdges(n, dir); err != nil {
-		return h, err
-	}
-	if h.down, err = newFinalEdges(n, dir); err != nil {
-		return h, err
-	}
-	c.up, c.down = h.up, h.down
+	c := newContractor(n, amask != nil, h)
+	c.amask = amask
 	// The graph's transitions are the edges to contract: a turn's weight
 	// plus its target arc's, and the target arc's distance.
 	for a := range n {
@@ -136,13 +150,33 @@ func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume 
 	if consume {
 		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
 	}
-	pq := newMinHeap(n)
-	for v := 0; v < n; v++ {
-		pq.push(uint32(v), c.priority(uint32(v)))
+	if _, err := c.run(ctx, nil, 0, &contraction{total: n, progress: progress}); err != nil {
+		h.close()
+		return nil, err
 	}
-	done := 0
+	return h, nil
+}
+
+// contraction counts the nodes contracted of a whole graph, over the
+// contractors that share its work (ch_cells.go), for progress reports.
+type contraction struct {
+	done, total int
+	progress    func(done, total int)
+}
+
+// run contracts the nodes for which contractable is true (nil: every
+// node) in the order of their priorities, but the last keep of them, and
+// writes each one's final edges to the hierarchy as it goes. It returns
+// the nodes it kept.
+func (c *contractor) run(ctx context.Context, contractable func(v uint32) bool, keep int, cn *contraction) ([]uint32, error) {
+	pq := newMinHeap(c.n)
+	for v := 0; v < c.n; v++ {
+		if contractable == nil || contractable(uint32(v)) {
+			pq.push(uint32(v), c.priority(uint32(v)))
+		}
+	}
 	var shortcuts []shortcut
-	for pq.len() > 0 {
+	for pq.len() > keep {
 		v, p := pq.pop()
 		if pq.len() > 0 {
 			if np := c.priority(v); np > p && np > pq.minKey() {
@@ -152,17 +186,16 @@ func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume 
 		}
 		shortcuts = c.shortcuts(v, contractSettleLimit, shortcuts[:0])
 		// Record v's remaining edges as its final CH edges.
-		c.up.set(v, c.out.list(v))
+		c.h.up.set(c.id(v), c.global(c.out.list(v)))
 		c.downBuf = c.downBuf[:0]
 		for _, u := range c.in.list(v) {
 			c.downBuf = c.inEdges(u, v, c.downBuf)
 		}
-		c.down.set(v, c.downBuf)
-		c.contracted[v] = true
+		c.h.down.set(c.id(v), c.global(c.downBuf))
 		neighbours := c.detach(v)
 		for _, s := range shortcuts {
-			h.shortcutWrapped = h.shortcutWrapped || s.wrapped
-			c.addEdge(s.from, s.to, s.w, s.d, int32(v), s.mask)
+			c.h.shortcutWrapped = c.h.shortcutWrapped || s.wrapped
+			c.addEdge(s.from, s.to, s.w, s.d, int32(c.id(v)), s.mask)
 		}
 		for _, x := range neighbours {
 			c.deleted[x]++
@@ -175,23 +208,44 @@ func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume 
 				pq.set(x, c.priority(x))
 			}
 		}
-		done++
-		if done%4096 == 0 {
+		cn.done++
+		if cn.done%4096 == 0 {
 			if c.out.wasteful() {
 				c.out.compact()
 			}
 			if c.in.wasteful() {
 				c.in.compact()
 			}
-			if progress != nil {
-				progress(done, n)
+			if cn.progress != nil {
+				cn.progress(cn.done, cn.total)
 			}
 			if err := ctx.Err(); err != nil {
-				return h, err
+				return nil, err
 			}
 		}
 	}
-	return h, nil
+	return pq.nodes, nil
+}
+
+// id returns node v's number in the whole graph.
+func (c *contractor) id(v uint32) uint32 {
+	if c.glob == nil {
+		return v
+	}
+	return c.glob[v]
+}
+
+// global returns edges with their other ends numbered in the whole graph
+// (edges itself when the contractor's nodes are the graph's).
+func (c *contractor) global(edges []chEdge) []chEdge {
+	if c.glob == nil {
+		return edges
+	}
+	c.finalBuf = append(c.finalBuf[:0], edges...)
+	for i := range c.finalBuf {
+		c.finalBuf[i].other = c.glob[c.finalBuf[i].other]
+	}
+	return c.finalBuf
 }
 
 type shortcut struct {

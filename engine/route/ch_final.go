@@ -74,14 +74,30 @@ func (f *finalEdges) set(v uint32, es []chEdge) {
 	f.count[v] = uint32(len(es))
 	f.n += len(es)
 	for _, e := range es {
-		binary.LittleEndian.PutUint32(f.rec[0:], v)
-		binary.LittleEndian.PutUint32(f.rec[4:], e.other)
-		binary.LittleEndian.PutUint32(f.rec[8:], e.w)
-		binary.LittleEndian.PutUint32(f.rec[12:], e.d)
-		binary.LittleEndian.PutUint32(f.rec[16:], uint32(e.mid))
-		f.rec[20] = e.mask
+		putEdge(f.rec[:], v, e)
 		f.masked = f.masked || e.mask != 0
 		f.s.Write(f.rec[:]) // an error comes back from reader
+	}
+}
+
+// putEdge writes edge e of node v into rec, a finalRecord.
+func putEdge(rec []byte, v uint32, e chEdge) {
+	binary.LittleEndian.PutUint32(rec[0:], v)
+	binary.LittleEndian.PutUint32(rec[4:], e.other)
+	binary.LittleEndian.PutUint32(rec[8:], e.w)
+	binary.LittleEndian.PutUint32(rec[12:], e.d)
+	binary.LittleEndian.PutUint32(rec[16:], uint32(e.mid))
+	rec[20] = e.mask
+}
+
+// getEdge returns the node and edge of a finalRecord.
+func getEdge(rec []byte) (uint32, chEdge) {
+	return binary.LittleEndian.Uint32(rec[0:]), chEdge{
+		other: binary.LittleEndian.Uint32(rec[4:]),
+		w:     binary.LittleEndian.Uint32(rec[8:]),
+		d:     binary.LittleEndian.Uint32(rec[12:]),
+		mid:   int32(binary.LittleEndian.Uint32(rec[16:])),
+		mask:  rec[20],
 	}
 }
 
@@ -127,18 +143,16 @@ func (f *finalEdges) read(lo, hi int, a *chAdj) error {
 		}
 		left -= nb
 		for ; len(rec) > 0; rec = rec[finalRecord:] {
-			v := int(binary.LittleEndian.Uint32(rec[0:]))
+			u, e := getEdge(rec)
+			v := int(u)
 			if v < lo || v >= hi {
 				continue
 			}
 			k := next[v-lo]
 			next[v-lo]++
-			a.to[k] = binary.LittleEndian.Uint32(rec[4:])
-			a.w[k] = binary.LittleEndian.Uint32(rec[8:])
-			a.d[k] = binary.LittleEndian.Uint32(rec[12:])
-			a.mid[k] = int32(binary.LittleEndian.Uint32(rec[16:]))
+			a.to[k], a.w[k], a.d[k], a.mid[k] = e.other, e.w, e.d, e.mid
 			if a.mask != nil {
-				a.mask[k] = rec[20]
+				a.mask[k] = e.mask
 			}
 		}
 	}

@@ -24,15 +24,14 @@ func gridNetwork(seed int64, n int) *Network {
 					continue
 				}
 				sp := []float64{25, 40, 55}[rng.Intn(3)]
-				w := NetWay{ID: wid, Nodes: []int64{id(x, y), id(x2, y2)}, Points: []orb.Point{pt(x, y), pt(x2, y2)},
-					Forward: sp, Backward: sp, Class: ClassResidential}
+				w := NetWay{ID: wid, Forward: sp, Backward: sp, Class: ClassResidential}
 				switch rng.Intn(6) {
 				case 0:
 					w.Backward = 0
 				case 1:
 					w.Forward = 0
 				}
-				net.Ways = append(net.Ways, w)
+				net.AddWay(w, []int64{id(x, y), id(x2, y2)}, []orb.Point{pt(x, y), pt(x2, y2)})
 				wid++
 			}
 			if rng.Intn(15) == 0 {
@@ -42,9 +41,9 @@ func gridNetwork(seed int64, n int) *Network {
 	}
 	// random via-node restrictions between ways sharing a node
 	byNode := map[int64][]int64{}
-	for _, w := range net.Ways {
-		for _, nd := range w.Nodes {
-			byNode[nd] = append(byNode[nd], w.ID)
+	for wi, nodes := range net.wayNodes() {
+		for _, nd := range nodes {
+			byNode[nd] = append(byNode[nd], net.Ways[wi].ID)
 		}
 	}
 	for nd, ws := range byNode {

@@ -247,10 +247,8 @@ func TestWriteStreams(t *testing.T) {
 	}
 	// The points may come from WayPoints as the edges are made.
 	lazy := cloneNetwork(net)
-	pts := make([][]orb.Point, len(lazy.Ways))
-	for i := range lazy.Ways {
-		pts[i], lazy.Ways[i].Points = lazy.Ways[i].Points, nil
-	}
+	pts := lazy.points
+	lazy.points = nil
 	lazy.WayPoints = func(i int) []orb.Point { return pts[i] }
 	var lz chunkRecorder
 	if _, err := Write(context.Background(), &lz, lazy, WriteOptions{TempDir: t.TempDir()}); err != nil {
@@ -318,13 +316,12 @@ func TestShortcutSumsChecked(t *testing.T) {
 	}
 }
 
-// cloneNetwork copies net with its own geometry (Build and Write take the
-// ways').
+// cloneNetwork copies net with its own ways and geometry (Build and
+// Write take the network's).
 func cloneNetwork(net *Network) *Network {
 	c := *net
 	c.Ways = slices.Clone(net.Ways)
-	for i := range c.Ways {
-		c.Ways[i].Nodes, c.Ways[i].Points = slices.Clone(c.Ways[i].Nodes), slices.Clone(c.Ways[i].Points)
-	}
+	c.WayNodes.data = slices.Clone(net.WayNodes.data)
+	c.points = slices.Clone(net.points)
 	return &c
 }

@@ -166,8 +166,8 @@ func (b *builder) maneuvers() {
 	}
 	var list []resolved
 	for _, m := range net.Maneuvers {
-		fw, ok1 := b.wayIdx[m.From]
-		tw, ok2 := b.wayIdx[m.To]
+		fw, ok1 := b.wayIndex(m.From)
+		tw, ok2 := b.wayIndex(m.To)
 		via, ok3 := b.junctionOf(m.ViaNode)
 		if !ok1 || !ok2 || !ok3 {
 			continue
@@ -206,7 +206,7 @@ func (b *builder) maneuvers() {
 func (b *builder) wayArcs(wi int32, j uint32, arriving bool) []uint32 {
 	g := b.g
 	var out []uint32
-	for _, e := range b.wayEdges[wi] {
+	for e := range b.wayEdges(wi) {
 		for dir := uint32(0); dir < 2; dir++ {
 			a := g.eArc[2*e+dir]
 			if a < 0 {

@@ -73,6 +73,11 @@ func (c Class) importance() int {
 type Network struct {
 	Profile Profile
 	Ways    []NetWay
+	// WayNodes holds the OSM node ids of the ways, a list a way in the
+	// order of Ways (AddWay adds both): packed, so that the network does
+	// not hold a []int64 a way (LI ×16d walking: ~3 bytes a reference
+	// where they took ~7, and 24 bytes a way of slice header).
+	WayNodes NodeLists
 	// Barriers holds the OSM ids of nodes that cannot be passed (only a
 	// u-turn is possible there).
 	Barriers map[int64]bool
@@ -92,24 +97,49 @@ type Network struct {
 	// Maneuvers are the maneuvers mapped as type=maneuver relations: the
 	// instruction a turn is to be given whatever guidance makes of it.
 	Maneuvers []ManeuverRelation
-	// WayPoints, when not nil, returns the coordinates of the Nodes of
-	// way i whose Points are nil: an importer reads them from its own
-	// store as the graph is built, so that the network never holds every
-	// way's (16 bytes a node: on LI ×64 ~55 MB of the roads stage's peak).
+	// WayPoints, when not nil, returns the coordinates of the nodes of
+	// way i: an importer reads them from its own store as the graph is
+	// built, so that the network never holds every way's (16 bytes a
+	// node: on LI ×64 ~55 MB of the roads stage's peak). Without it the
+	// coordinates are those given to AddWay.
 	WayPoints func(i int) []orb.Point
+	// points are AddWay's coordinates by way (nil: none given).
+	points [][]orb.Point
 }
 
-// hasPoints reports whether way w has a coordinate for every node, or
-// WayPoints gives them.
-func (net *Network) hasPoints(w *NetWay) bool {
-	return len(w.Points) == len(w.Nodes) || w.Points == nil && net.WayPoints != nil
+// AddWay appends way w, its node ids and their coordinates (nil when
+// WayPoints gives them).
+func (net *Network) AddWay(w NetWay, nodes []int64, pts []orb.Point) {
+	if pts != nil && net.points == nil {
+		net.points = make([][]orb.Point, len(net.Ways), cap(net.Ways))
+	}
+	net.Ways = append(net.Ways, w)
+	net.WayNodes.Add(nodes)
+	if net.points != nil {
+		net.points = append(net.points, pts)
+	}
+}
+
+// hasPoints reports whether way i, of n nodes, has a coordinate for
+// every node (AddWay's), or WayPoints gives them.
+func (net *Network) hasPoints(i, n int) bool {
+	return net.WayPoints != nil || i < len(net.points) && len(net.points[i]) == n
+}
+
+// wayPoints returns the coordinates of way i's nodes.
+func (net *Network) wayPoints(i int) []orb.Point {
+	if net.WayPoints != nil {
+		return net.WayPoints(i)
+	}
+	if i < len(net.points) {
+		return net.points[i]
+	}
+	return nil
 }
 
 // NetWay is a routable way.
 type NetWay struct {
-	ID     int64
-	Nodes  []int64     // OSM node ids
-	Points []orb.Point // coordinates of Nodes
+	ID int64
 	// Forward and Backward are the speeds in km/h along and against the
 	// node order; 0 closes that direction.
 	Forward, Backward float64

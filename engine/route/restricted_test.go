@@ -17,15 +17,15 @@ import (
 //	a---b===c---d
 func restrictedNetwork() *Network {
 	pt := func(x, y float64) orb.Point { return orb.Point{9.5 + x*0.0013, 47.1 + y*0.0009} }
-	way := func(id int64, nodes []int64, pts ...orb.Point) NetWay {
-		return NetWay{ID: id, Nodes: nodes, Points: pts, Forward: 50, Backward: 50, Class: ClassResidential}
+	way := func(id int64, nodes []int64, pts ...orb.Point) testWay {
+		return testWay{NetWay{ID: id, Forward: 50, Backward: 50, Class: ClassResidential}, nodes, pts}
 	}
 	a, b, c, d, e, f := pt(0, 0), pt(1, 0), pt(2, 0), pt(3, 0), pt(1, 1), pt(2, 1)
 	bc := way(2, []int64{2, 3}, b, c)
 	bc.RestrictedForward, bc.RestrictedBackward = true, true
-	return &Network{Profile: Driving, Ways: []NetWay{
+	return networkOf(&Network{Profile: Driving},
 		way(1, []int64{1, 2}, a, b), bc, way(3, []int64{3, 4}, c, d), way(4, []int64{2, 5, 6, 3}, b, e, f, c),
-	}}
+	)
 }
 
 // TestRestrictedRoads: a route passes a destination-only road only to go

@@ -34,6 +34,7 @@ func main() {
 	mem := flag.String("mem", "920M", "memory `budget` (M or G suffix)")
 	heap := flag.String("heapprofile", "", "write the heap profile at the live heap's peak to `file`")
 	rss := flag.String("rsslog", "", "write the resident set's parts every second to `file`")
+	cellArcs := flag.Int("cellarcs", 0, "contract the routing graphs in cells of at most `n` arcs (0: from the budget)")
 	flag.Parse()
 	if *out == "" || flag.NArg() != 1 {
 		flag.Usage()
@@ -74,7 +75,7 @@ func main() {
 	}
 	tmp := filepath.Dir(*out)
 	os.Setenv("SQLITE_TMPDIR", tmp)
-	sum, err := regions.BuildAll(context.Background(), flag.Args(), *out, regions.Options{Memory: budget, TempDir: tmp, Stages: run,
+	sum, err := regions.BuildAll(context.Background(), flag.Args(), *out, regions.Options{Memory: budget, TempDir: tmp, Stages: run, ContractArcs: *cellArcs,
 		StageDone: func(st regions.StageStat) {
 			fmt.Fprintln(os.Stderr, st.String())
 			select {

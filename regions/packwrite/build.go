@@ -38,6 +38,11 @@ type Options struct {
 	// graphs of the profiles are built at once or one after the other;
 	// the caller sets the Go runtime's limit (debug.SetMemoryLimit).
 	Memory int64
+	// ContractArcs, when not 0, is the most arcs of a routing graph
+	// contracted at once (route.WriteOptions.CellArcs); 0 sizes it from
+	// Memory. Measurements set it to see a graph contracted in cells
+	// without a budget that would also hold back the other stages.
+	ContractArcs int
 	// TempDir is where the import keeps its temporary files (the ways of
 	// the extract); default: the output's directory.
 	TempDir string
@@ -245,6 +250,7 @@ func runStage(ctx context.Context, db *sql.DB, st stage.Stage, data *extract.Dat
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)
 	}
 	im := stage.NewImport(tx, data, name, opts.Memory, t, sum)
+	im.ContractArcs = opts.ContractArcs
 	if err := st.Run(ctx, im); err != nil {
 		tx.Rollback()
 		return fmt.Errorf("regions: stage %s: %w", st.Name, err)

@@ -13,17 +13,40 @@
 // memory (roadsBytesPerRef a way node reference each), one after the
 // other otherwise (runRoads).
 //
-// Memory: a graph's build peaks twice. prepare holds the network (the
-// routable ways and their node ids; LI ×64 driving: 92 MB, three
-// quarters of the heap then) while it makes the graph's arrays, which
+// Memory: a graph's build peaks twice. prepare holds the network while
+// it makes the graph's arrays (~60 bytes an edge before the arcs), which
 // route.Write writes and lets go but for the transitions (8 bytes each)
-// and arc weights (8 bytes an arc) contraction starts from. Contraction
-// holds ~150 bytes an arc of the edge-based graph: ~80 of per-arc state,
+// and arc weights (8 bytes an arc) contraction starts from. The network
+// is a route.NetWay of 96 bytes a way (speeds, flags, interned names; no
+// slices), copied at its size once extracted, the ways' node ids packed
+// in Network.WayNodes (zigzag varint deltas: ~3 bytes a reference) and
+// their coordinates read from the way store as the edges are made
+// (WayPoints). LI ×16d walking (112 k ways, 1.32 M node references, 196 k
+// edges; live heap after a GC, less the stage's before the network):
+// the network 14.3 MB (10.8 bytes a reference), prepare's peak 35.5 MB
+// (26.8 bytes a reference, 6.6 MB of it the geometry spill's fixed
+// buffers), where a []int64 and a 144-byte NetWay a way, names holding
+// their way's every tag value, a map and a slice a way in the builder
+// took 54.4 MB (41.1 bytes a reference); the finished profiles' part
+// buffers (~10 MB each) are let go too, so the live heap there fell from
+// 69 to 40 MB (cycling: 79 to 40). ×400 (~25× ×16d's references) puts
+// prepare's peak at ~0.73 GB, from ~1.2 GB. Contraction holds ~150 bytes
+// an arc of the edge-based graph: ~80 of per-arc state,
 // queue and list heads, and its edge lists at 24 bytes an edge slot (heap
 // profiles: LI ×16d driving, 186 k arcs, 27.7 MB; LI ×64 walking, ~1.56 M
-// arcs, 72 MB of per-arc arrays before its edges). The contraction's
-// arrays in a file-backed arena (tried in commits 7b7f8ff and a05797e,
-// then taken out) saved 6 MiB of peak RSS at ×64 and more than doubled
-// the stage's CPU time (regions/doc.go's cost model). Both the network (×64 driving 92 MB,
-// ×400 ~0.6 GB) and the contraction grow with the input.
+// arcs, 72 MB of per-arc arrays before its edges). A graph of
+// more arcs than a quarter of the budget holds at that rate (contractArcs:
+// ~1.6 M arcs at the default 920 MiB, so LI ×64's walking graph still
+// contracts whole) is contracted in cells (engine/route/ch_cells.go):
+// Hilbert-ordered runs of arcs contracted to their borders and a core of
+// 1 in 8, then the overlay of those, so contraction holds one cell's or
+// the overlay's ~150 bytes an arc whatever the graph (×400 walking, ~9.8
+// M arcs: cells of ~1.4 M, ~0.2 GB, where the whole took ~1.5 GB). The
+// contraction's arrays in a file-backed arena (tried in commits 7b7f8ff
+// and a05797e, then taken out) saved 6 MiB of peak RSS at ×64 and more
+// than doubled the stage's CPU time (regions/doc.go's cost model). The
+// network and prepare's arrays still grow with the input. The stage at ×16d
+// (internal/stagerun, read and roads; two runs each, interleaved, load
+// 5–17): peak live heap 90 → 70–72 MB (contraction's now), peak RSS
+// 221–227 → 193–199 MB, CPU +2% (148.5, 155.6 → 152.9, 157.7 s).
 package roads

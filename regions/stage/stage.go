@@ -32,6 +32,9 @@ type Import struct {
 	Name string
 	// Memory is the import's memory budget in bytes (Options.Memory).
 	Memory int64
+	// ContractArcs is Options.ContractArcs: the most arcs of a routing
+	// graph contracted at once, 0 to size it from Memory.
+	ContractArcs int
 
 	tracker *extract.Tracker
 	Summary *Summary

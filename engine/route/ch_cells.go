@@ -1,0 +1,301 @@
+// ch_cells.go contracts a graph too large for one contractor's memory
+// cell by cell, and then what the cells leave.
+//
+// A contractor holds ~150 bytes an arc of the edge-based graph
+// (ContractionBytesPerArc): LI ×400's walking graph, ~9.8 M arcs, would
+// need ~1.5 GB. So Write cuts the arcs into cells of at most
+// WriteOptions.CellArcs, each a run of the arcs in the Hilbert order of
+// their edges' first points (compact areas: arcCells), and contracts
+//
+//  1. each cell's inner arcs (those without a transition to or from
+//     another cell), on the cell's own transitions, with a contractor of
+//     the cell's size, in priority order but for the last of them: the
+//     cell's border arcs and a core of its most important arcs (1 in
+//     cellCore of its arcs, border included) stay, with the edges the
+//     cell leaves between them (its transitions and shortcuts);
+//  2. the overlay: the cells' borders and cores, on the transitions
+//     between cells and the edges the cells left, with a contractor of
+//     the overlay's size (a sixth to an eighth of the graph), each arc
+//     starting from the level and contracted neighbours its cell gave it.
+//
+// That is a contraction hierarchy as contract makes one, in another node
+// order (the cells' contracted arcs below the overlay's): contracting an
+// arc adds a shortcut for each pair of its neighbours, all in its cell,
+// unless a witness within the cell is as light, and a witness within the
+// cell is a path of the graph. The witness searches see less than the
+// whole graph, so a few shortcuts more than needed may be added, never
+// one too few; the queries are those of any hierarchy
+// (TestCellsEqualDijkstra). The core is what keeps the overlay small: a
+// cell contracted to its border alone leaves an edge between nearly every
+// two of its border arcs (cellCore). This is the "core" of OSRM's and
+// GraphHopper's core-based CH (contract most nodes, leave a core), with
+// the core grown cell by cell instead of over the whole graph, whose
+// contractors take it whole in memory.
+//
+// Measured (whole → cells): LI walking (40 k arcs), cells of 10 k: CPU
+// 0.94×, hierarchy edges +0.5%, route p50 1.02×; LI ×16d walking (391 k
+// arcs), two cells: CPU 1.02×, edges +0.15%, route p50 0.97×, the
+// contraction's peak live heap 0.80×.
+//
+// Memory: one cell's contractor, then the overlay's; the hierarchy's edge
+// counts (8 bytes an arc), each arc's cell (4) and whether it is on a
+// border (1). The transitions wait in two spools, the cells' (read once a
+// cell) and the overlay's. A graph within CellArcs is contracted whole,
+// as before (packs of LI, Monaco and Andorra are byte for byte those of
+// contract).
+
+package route
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"waymark/engine/boxtree"
+)
+
+// ContractionBytesPerArc is what contract holds at its peak an arc of the
+// edge-based graph: per-arc state, queue and list heads (~70 bytes) and
+// its edge lists at 24 bytes an edge slot (heap profiles of LI ×16d and
+// ×64, regions/roads/doc.go). An importer divides its budget by it for
+// WriteOptions.CellArcs.
+const ContractionBytesPerArc = 150
+
+// contractCells builds the hierarchy of g's edge-based graph as contract
+// does, cell by cell: cell[a] is arc a's cell, numbered from 0 (arcCells).
+func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+	n := len(g.aW)
+	if len(cell) != n {
+		return nil, fmt.Errorf("route: contract: %d cells for %d arcs", len(cell), n)
+	}
+	cells := uint32(0)
+	for _, c := range cell {
+		cells = max(cells, c+1)
+	}
+	if h, err = newHierarchy(n, dir); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			h.close()
+			h = nil
+		}
+	}()
+	border := make([]bool, n)
+	for a := range n {
+		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
+			if to := g.tTo[k]; to != uint32(a) && cell[a] != cell[to] {
+				border[a], border[to] = true, true
+			}
+		}
+	}
+	// The transitions as edges to contract (contract's), in arc order:
+	// those within a cell to one spool, those between cells to the
+	// overlay's, which gets the edges the cells leave too.
+	inner, err := newSpool(dir, "cell-edges")
+	if err != nil {
+		return h, err
+	}
+	defer inner.close()
+	overlay, err := newSpool(dir, "overlay-edges")
+	if err != nil {
+		return h, err
+	}
+	defer overlay.close()
+	var rec [finalRecord]byte
+	for a := range n {
+		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
+			to := g.tTo[k]
+			if to == uint32(a) {
+				continue
+			}
+			h.originalWrapped = h.originalWrapped || uint64(g.tW[k])+uint64(g.aW[to]) > math.MaxUint32
+			e := chEdge{other: to, w: g.tW[k] + g.aW[to], d: g.aD[to], mid: -1}
+			if amask != nil {
+				e.mask = amask[to]
+			}
+			putEdge(rec[:], uint32(a), e)
+			if cell[a] == cell[to] {
+				inner.Write(rec[:]) // an error comes back from reader
+			} else {
+				overlay.Write(rec[:])
+			}
+		}
+	}
+	if consume {
+		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
+	}
+	// The overlay's nodes: each cell's border arcs and the core it keeps
+	// uncontracted (cellCore), with their levels and contracted neighbours.
+	type top struct {
+		arc            uint32
+		level, deleted int32
+	}
+	var tops []top
+	cn := &contraction{total: n, progress: progress}
+	for cl := range cells {
+		var glob []uint32
+		borders := 0
+		for a, x := range cell {
+			if x == cl {
+				glob = append(glob, uint32(a))
+				if border[a] {
+					borders++
+				}
+			}
+		}
+		c := newContractor(len(glob), amask != nil, h)
+		c.glob = glob
+		err := eachEdge(inner, func(u uint32, e chEdge) {
+			if cell[u] == cl {
+				c.addEdge(local(glob, u), local(glob, e.other), e.w, e.d, e.mid, e.mask)
+			}
+		})
+		if err != nil {
+			return h, err
+		}
+		keep := max(len(glob)/cellCore-borders, 0)
+		core, err := c.run(ctx, func(v uint32) bool { return !border[glob[v]] }, keep, cn)
+		if err != nil {
+			return h, err
+		}
+		kept := make([]bool, len(glob))
+		for _, v := range core {
+			kept[v] = true
+		}
+		for v, a := range glob {
+			if !border[a] && !kept[v] {
+				continue
+			}
+			for _, e := range c.global(c.out.list(uint32(v))) {
+				putEdge(rec[:], a, e)
+				overlay.Write(rec[:])
+			}
+			tops = append(tops, top{a, c.level[v], c.deleted[v]})
+		}
+	}
+	slices.SortFunc(tops, func(x, y top) int { return cmp.Compare(x.arc, y.arc) })
+	ids := make([]uint32, len(tops))
+	for i, t := range tops {
+		ids[i] = t.arc
+	}
+	c := newContractor(len(ids), amask != nil, h)
+	c.glob = ids
+	for i, t := range tops {
+		c.level[i], c.deleted[i] = t.level, t.deleted
+	}
+	tops = nil
+	err = eachEdge(overlay, func(u uint32, e chEdge) {
+		c.addEdge(local(ids, u), local(ids, e.other), e.w, e.d, e.mid, e.mask)
+	})
+	if err != nil {
+		return h, err
+	}
+	_, err = c.run(ctx, nil, 0, cn)
+	return h, err
+}
+
+// cellCore is the share of a cell's arcs left to the overlay, 1 in
+// cellCore (its border arcs, then those last in contraction order). A
+// cell contracted to its border alone leaves an edge between nearly every
+// two of its border arcs (a path across the cell without a witness
+// inside it): on LI ×16d walking, two cells of 195 k arcs left 2,590
+// border arcs whose overlay had not ended after 15 minutes, against 63 s
+// for the whole graph. Kept, the cell's main roads join its border arcs
+// as they join in the whole graph.
+const cellCore = 8
+
+// local returns the place of arc a in glob, ascending, which holds it.
+
+func local(glob []uint32, a uint32) uint32 {
+	k, _ := slices.BinarySearch(glob, a)
+	return uint32(k)
+}
+
+// eachEdge calls fn with each edge record of s, in the order written.
+func eachEdge(s *spool, fn func(v uint32, e chEdge)) error {
+	src, err := s.reader()
+	if err != nil {
+		return err
+	}
+	buf := make([]byte, 64<<10/finalRecord*finalRecord)
+	for {
+		k, err := io.ReadFull(src, buf)
+		if k%finalRecord != 0 {
+			return fmt.Errorf("route: %s: a record cut short", s.name)
+		}
+		for rec := buf[:k]; len(rec) > 0; rec = rec[finalRecord:] {
+			fn(getEdge(rec))
+		}
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			return nil
+		case err != nil:
+			return fmt.Errorf("route: %s: %w", s.name, err)
+		}
+	}
+}
+
+// arcCells cuts the arcs into cells of at most size arcs, as equal as
+// they go: runs of the arcs in the order of their edges' keys (edgeKeys),
+// then of their numbers.
+func arcCells(ekey []uint64, aEdge []uint32, size int) []uint32 {
+	n := len(aEdge)
+	cells := (n + size - 1) / max(size, 1)
+	per := (n + cells - 1) / max(cells, 1)
+	order := make([]uint32, n)
+	for a := range order {
+		order[a] = uint32(a)
+	}
+	slices.SortFunc(order, func(x, y uint32) int {
+		if c := cmp.Compare(ekey[aEdge[x]>>1], ekey[aEdge[y]>>1]); c != 0 {
+			return c
+		}
+		return cmp.Compare(x, y)
+	})
+	cell := make([]uint32, n)
+	for i, a := range order {
+		cell[a] = uint32(i / per)
+	}
+	return cell
+}
+
+// edgeKeys returns each edge's first point's place on a Hilbert curve
+// over the world (cells of 360/65536° of longitude by 180/65536° of
+// latitude), reading the points back from the spill; eGeom are the
+// edges' offsets into them.
+func (s *geomSpill) edgeKeys(eGeom []uint32) ([]uint64, error) {
+	s.pts.w.flush()
+	src, err := s.pts.s.reader()
+	if err != nil {
+		return nil, err
+	}
+	r := bufio.NewReaderSize(src, 64<<10)
+	keys := make([]uint64, max(len(eGeom)-1, 0))
+	var x, y int64
+	for i, e := 0, 0; e < len(keys); i++ {
+		dx, err1 := binary.ReadVarint(r)
+		dy, err2 := binary.ReadVarint(r)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, fmt.Errorf("route: geometry spill at point %d: %w", i, err)
+		}
+		x, y = x+dx, y+dy
+		for ; e < len(keys) && int(eGeom[e]) == i; e++ {
+			keys[e] = boxtree.Hilbert(worldCell(x, 180e7), worldCell(y, 90e7))
+		}
+	}
+	return keys, nil
+}
+
+// worldCell is the cell of 65536 across [-half, half] of fixed-point
+// degrees (1e-7) v is in.
+func worldCell(v int64, half float64) uint32 {
+	c := int64((float64(v) + half) / (2 * half) * 65536)
+	return uint32(min(max(c, 0), 65535))
+}

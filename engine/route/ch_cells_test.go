@@ -1,0 +1,162 @@
+package route
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/paulmach/orb"
+
+	"waymark/engine/boxtree"
+)
+
+// hilbertOf is the key edgeKeys gives an edge starting at p.
+func hilbertOf(p orb.Point) uint64 {
+	return boxtree.Hilbert(worldCell(int64(math.Round(p[0]*1e7)), 180e7), worldCell(int64(math.Round(p[1]*1e7)), 90e7))
+}
+
+// writeDecoded writes net as Write does (cells of at most cellArcs arcs;
+// 0: whole) and decodes it.
+func writeDecoded(t *testing.T, net *Network, cellArcs int) (*Graph, []byte) {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := Write(context.Background(), &buf, net, WriteOptions{TempDir: t.TempDir(), CellArcs: cellArcs, chunk: 500}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Decode(buf.Bytes())
+	if err != nil {
+		t.Fatalf("cells of %d: decode: %v", cellArcs, err)
+	}
+	return g, buf.Bytes()
+}
+
+// TestCellsEqualDijkstra: a hierarchy contracted in cells, of every size
+// from one arc to a sixth of the graph, answers as Dijkstra does, with
+// and without excluded classes, and its paths unpack to their weights.
+func TestCellsEqualDijkstra(t *testing.T) {
+	seed := int64(20261129)
+	t.Logf("seed %d", seed)
+	const n = 16
+	net := classedNetwork(seed, n)
+	whole, wholeBytes := writeDecoded(t, cloneNetwork(net), 0)
+	arcs := len(whole.aW)
+	bb := orb.Bound{Min: orb.Point{9.5, 47.1}, Max: orb.Point{9.5 + (n-1)*0.0013, 47.1 + (n-1)*0.0009}}
+	for _, size := range []int{1, 40, arcs / 6} {
+		g, data := writeDecoded(t, cloneNetwork(net), size)
+		// cells of one arc are all border: the overlay is the whole
+		// graph, contracted as contract does
+		if same := bytes.Equal(data, wholeBytes); same != (size == 1) {
+			t.Fatalf("cells of %d: encoding the same as the whole graph's: %v", size, same)
+		}
+		rng := rand.New(rand.NewSource(seed))
+		mismatch, routes := 0, 0
+		for i := 0; i < 400; i++ {
+			x := Exclude(0)
+			if i%2 == 1 {
+				x = Exclude(rng.Intn(8))
+			}
+			a := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
+			b := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
+			sa, err1 := g.Snap(a, SnapOptions{Ties: true, Exclude: x})
+			sb, err2 := g.Snap(b, SnapOptions{Ties: true, Exclude: x})
+			if err1 != nil || err2 != nil {
+				t.Fatalf("cells of %d: snap: %v %v", size, err1, err2)
+			}
+			path, w, ok := g.shortestArcs(sa[0], sb[0], x)
+			wd, okd := g.dijkstraRoute(sa[0], sb[0], x)
+			if ok != okd || ok && w != wd {
+				mismatch++
+				if mismatch < 4 {
+					t.Errorf("cells of %d, pair %d, exclude %v: CH %d,%v, Dijkstra %d,%v", size, i, x, w, ok, wd, okd)
+				}
+				continue
+			}
+			if !ok {
+				continue
+			}
+			routes++
+			if got := g.pathWeight(path, sa[0], sb[0]); got != w {
+				t.Errorf("cells of %d, pair %d: unpacked path weight %d, search weight %d", size, i, got, w)
+			}
+		}
+		if mismatch > 0 {
+			t.Errorf("cells of %d: %d of 400 pairs differ", size, mismatch)
+		}
+		if routes < 200 {
+			t.Errorf("cells of %d: only %d routes", size, routes)
+		}
+		t.Logf("cells of %d (%d arcs): %d routes, %d hierarchy edges (whole: %d)", size, arcs, routes,
+			len(g.up.to)+len(g.down.to), len(whole.up.to)+len(whole.down.to))
+	}
+}
+
+// TestCellsWholeUnchanged: a graph within CellArcs is contracted whole,
+// to the bytes Write gave without cells.
+func TestCellsWholeUnchanged(t *testing.T) {
+	net := classedNetwork(7, 12)
+	_, want := writeDecoded(t, cloneNetwork(net), 0)
+	g, _ := writeDecoded(t, cloneNetwork(net), 0)
+	_, got := writeDecoded(t, cloneNetwork(net), len(g.aW))
+	if !bytes.Equal(got, want) {
+		t.Fatal("a graph of CellArcs arcs is written otherwise than without cells")
+	}
+}
+
+// TestArcCells: cells are runs of the keys' order, as equal as they go.
+func TestArcCells(t *testing.T) {
+	keys := []uint64{30, 10, 20, 10} // per edge
+	aEdge := []uint32{0 << 1, 0<<1 | 1, 1 << 1, 2 << 1, 3 << 1, 3<<1 | 1, 2<<1 | 1}
+	cases := []struct {
+		size int
+		want []uint32
+	}{
+		// arcs by key, then number: 2, 4, 5 (key 10), 3, 6 (20), 0, 1 (30)
+		{7, []uint32{0, 0, 0, 0, 0, 0, 0}},
+		{3, []uint32{1, 2, 0, 1, 0, 0, 1}},
+		{2, []uint32{2, 3, 0, 1, 0, 1, 2}},
+		{1, []uint32{5, 6, 0, 3, 1, 2, 4}},
+	}
+	for _, c := range cases {
+		got := arcCells(keys, aEdge, c.size)
+		for a := range got {
+			if got[a] != c.want[a] {
+				t.Errorf("size %d: cells %v, want %v", c.size, got, c.want)
+				break
+			}
+		}
+	}
+}
+
+// TestEdgeKeys: the keys read back from the geometry spill are those of
+// the edges' first points.
+func TestEdgeKeys(t *testing.T) {
+	s, err := newGeomSpill(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	pts := []orb.Point{{9.5, 47.1}, {9.51, 47.1}, {-70.25, -33.4}, {-70.2, -33.41}, {179.99, 89.9}, {0, 0}, {0.001, 0}}
+	for i, p := range pts {
+		s.add(p, int64(i+1))
+	}
+	eGeom := []uint32{0, 2, 4, 5, 7}
+	keys, err := s.edgeKeys(eGeom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e, k := range keys {
+		p := pts[eGeom[e]]
+		want := hilbertOf(p)
+		if k != want {
+			t.Errorf("edge %d: key %d, want %d (%v)", e, k, want, p)
+		}
+	}
+	if keys[0] == keys[1] || keys[1] == keys[2] {
+		t.Errorf("keys %v: far points share a key", keys)
+	}
+	if _, err := s.edgeKeys([]uint32{0, 2, 4, 5, 7, 9, 11}); err == nil {
+		t.Error("edges past the spill's points: no error")
+	}
+}
