@@ -72,13 +72,13 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 		if err != nil {
 			return st, fmt.Errorf("route: contract: %w", err)
 		}
-		cell = arcCells(keys, aEdge, opts.CellArcs)
+		cell = arcCells(keys, aEdge, opts.CellArcs/max(1, opts.CellWorkers))
 	}
 	eGeom, aEdge = nil, nil
 	geom.close() // now, not at return: contraction is the peak
 	var h *hierarchy
 	if cell != nil {
-		h, err = contractCells(ctx, tail, masks, cell, opts.TempDir, true, opts.Progress)
+		h, err = contractCells(ctx, tail, masks, cell, opts.CellWorkers, opts.TempDir, true, opts.Progress)
 	} else {
 		h, err = contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
 	}
@@ -115,6 +115,10 @@ type WriteOptions struct {
 	// most that many (ch_cells.go), so that contraction holds about
 	// CellArcs × ContractionBytesPerArc, not the whole graph's.
 	CellArcs int
+	// CellWorkers is how many cells are contracted at once (0 or 1: one
+	// after the other), each of at most CellArcs/CellWorkers arcs, so
+	// that together they hold what one cell of CellArcs would.
+	CellWorkers int
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"sort"
+	"sync"
 )
 
 // chAdj is one direction of a contraction hierarchy in CSR form. For node v,
@@ -73,6 +74,11 @@ type contractor struct {
 	finalBuf []chEdge // v's final edges numbered in the whole graph
 	deleted  []int32
 	level    []int32
+	// done counts the nodes contracted (compaction's clock); wrapped
+	// says a shortcut's weight or distance passed 2^32
+	// (hierarchy.shortcutWrapped)
+	done    int
+	wrapped bool
 
 	// amask holds each arc's excludable classes (nil: none has any)
 	amask []uint8
@@ -154,14 +160,27 @@ func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume 
 		h.close()
 		return nil, err
 	}
+	h.shortcutWrapped = c.wrapped
 	return h, nil
 }
 
 // contraction counts the nodes contracted of a whole graph, over the
-// contractors that share its work (ch_cells.go), for progress reports.
+// contractors that share its work (ch_cells.go, at once), for progress
+// reports.
 type contraction struct {
+	mu          sync.Mutex
 	done, total int
 	progress    func(done, total int)
+}
+
+// add counts n more nodes contracted and reports the progress.
+func (cn *contraction) add(n int) {
+	cn.mu.Lock()
+	defer cn.mu.Unlock()
+	cn.done += n
+	if cn.progress != nil {
+		cn.progress(cn.done, cn.total)
+	}
 }
 
 // run contracts the nodes for which contractable is true (nil: every
@@ -194,7 +213,7 @@ func (c *contractor) run(ctx context.Context, contractable func(v uint32) bool, 
 		c.h.down.set(c.id(v), c.global(c.downBuf))
 		neighbours := c.detach(v)
 		for _, s := range shortcuts {
-			c.h.shortcutWrapped = c.h.shortcutWrapped || s.wrapped
+			c.wrapped = c.wrapped || s.wrapped
 			c.addEdge(s.from, s.to, s.w, s.d, int32(c.id(v)), s.mask)
 		}
 		for _, x := range neighbours {
@@ -208,17 +227,15 @@ func (c *contractor) run(ctx context.Context, contractable func(v uint32) bool, 
 				pq.set(x, c.priority(x))
 			}
 		}
-		cn.done++
-		if cn.done%4096 == 0 {
+		c.done++
+		if c.done%4096 == 0 {
 			if c.out.wasteful() {
 				c.out.compact()
 			}
 			if c.in.wasteful() {
 				c.in.compact()
 			}
-			if cn.progress != nil {
-				cn.progress(cn.done, cn.total)
-			}
+			cn.add(4096)
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

@@ -56,6 +56,8 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"waymark/engine/boxtree"
 )
@@ -68,8 +70,9 @@ import (
 const ContractionBytesPerArc = 150
 
 // contractCells builds the hierarchy of g's edge-based graph as contract
-// does, cell by cell: cell[a] is arc a's cell, numbered from 0 (arcCells).
-func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+// does, cell by cell, workers cells at once: cell[a] is arc a's cell,
+// numbered from 0 (arcCells).
+func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, workers int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	if len(cell) != n {
 		return nil, fmt.Errorf("route: contract: %d cells for %d arcs", len(cell), n)
@@ -131,54 +134,31 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 	if consume {
 		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
 	}
-	// The overlay's nodes: each cell's border arcs and the core it keeps
-	// uncontracted (cellCore), with their levels and contracted neighbours.
-	type top struct {
-		arc            uint32
-		level, deleted int32
+	if err := inner.flush(); err != nil {
+		return h, err
+	}
+	// The cells, workers at once; then the overlay: each cell's border
+	// arcs and the core it keeps uncontracted (cellCore), with their
+	// levels and contracted neighbours.
+	cn := &contraction{total: n, progress: progress}
+	lefts := make([]cellLeft, cells)
+	defer func() {
+		for _, l := range lefts {
+			if l.edges != nil {
+				l.edges.close()
+			}
+		}
+	}()
+	if err := eachCell(ctx, cells, workers, func(ctx context.Context, cl uint32) (err error) {
+		lefts[cl], err = contractCell(ctx, cl, cell, border, inner, amask != nil, h, dir, cn)
+		return err
+	}); err != nil {
+		return h, err
 	}
 	var tops []top
-	cn := &contraction{total: n, progress: progress}
-	for cl := range cells {
-		var glob []uint32
-		borders := 0
-		for a, x := range cell {
-			if x == cl {
-				glob = append(glob, uint32(a))
-				if border[a] {
-					borders++
-				}
-			}
-		}
-		c := newContractor(len(glob), amask != nil, h)
-		c.glob = glob
-		err := eachEdge(inner, func(u uint32, e chEdge) {
-			if cell[u] == cl {
-				c.addEdge(local(glob, u), local(glob, e.other), e.w, e.d, e.mid, e.mask)
-			}
-		})
-		if err != nil {
-			return h, err
-		}
-		keep := max(len(glob)/cellCore-borders, 0)
-		core, err := c.run(ctx, func(v uint32) bool { return !border[glob[v]] }, keep, cn)
-		if err != nil {
-			return h, err
-		}
-		kept := make([]bool, len(glob))
-		for _, v := range core {
-			kept[v] = true
-		}
-		for v, a := range glob {
-			if !border[a] && !kept[v] {
-				continue
-			}
-			for _, e := range c.global(c.out.list(uint32(v))) {
-				putEdge(rec[:], a, e)
-				overlay.Write(rec[:])
-			}
-			tops = append(tops, top{a, c.level[v], c.deleted[v]})
-		}
+	for _, l := range lefts {
+		tops = append(tops, l.tops...)
+		h.shortcutWrapped = h.shortcutWrapped || l.wrapped
 	}
 	slices.SortFunc(tops, func(x, y top) int { return cmp.Compare(x.arc, y.arc) })
 	ids := make([]uint32, len(tops))
@@ -191,14 +171,119 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 		c.level[i], c.deleted[i] = t.level, t.deleted
 	}
 	tops = nil
-	err = eachEdge(overlay, func(u uint32, e chEdge) {
+	add := func(u uint32, e chEdge) {
 		c.addEdge(local(ids, u), local(ids, e.other), e.w, e.d, e.mid, e.mask)
-	})
-	if err != nil {
+	}
+	for _, s := range append([]*spool{overlay}, edgesOf(lefts)...) {
+		if err := s.flush(); err != nil {
+			return h, err
+		}
+		if err := eachEdge(s, add); err != nil {
+			return h, err
+		}
+	}
+	if _, err = c.run(ctx, nil, 0, cn); err != nil {
 		return h, err
 	}
-	_, err = c.run(ctx, nil, 0, cn)
-	return h, err
+	h.shortcutWrapped = h.shortcutWrapped || c.wrapped
+	return h, nil
+}
+
+// top is an arc of the overlay, with the level and contracted neighbours
+// its cell gave it.
+type top struct {
+	arc            uint32
+	level, deleted int32
+}
+
+// cellLeft is what a cell leaves to the overlay: its border and core
+// arcs, and the edges between them (in a spool, as records).
+type cellLeft struct {
+	tops  []top
+	edges *spool
+	// wrapped says a shortcut's weight or distance passed 2^32
+	wrapped bool
+}
+
+func edgesOf(lefts []cellLeft) []*spool {
+	out := make([]*spool, len(lefts))
+	for i, l := range lefts {
+		out[i] = l.edges
+	}
+	return out
+}
+
+// eachCell calls fn for each cell, in up to workers goroutines at once;
+// the first error cancels the cells not yet done and is returned.
+func eachCell(ctx context.Context, cells uint32, workers int, fn func(ctx context.Context, cl uint32) error) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var next atomic.Uint32
+	var wg sync.WaitGroup
+	for range max(1, min(workers, int(cells))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for cl := next.Add(1) - 1; cl < cells && ctx.Err() == nil; cl = next.Add(1) - 1 {
+				if err := fn(ctx, cl); err != nil {
+					cancel(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return context.Cause(ctx)
+}
+
+// contractCell contracts cell cl's inner arcs (ch_cells.go, step 1) and
+// returns what it leaves.
+func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, inner *spool, masked bool, h *hierarchy, dir string, cn *contraction) (cellLeft, error) {
+	var glob []uint32
+	borders := 0
+	for a, x := range cell {
+		if x == cl {
+			glob = append(glob, uint32(a))
+			if border[a] {
+				borders++
+			}
+		}
+	}
+	c := newContractor(len(glob), masked, h)
+	c.glob = glob
+	err := eachEdge(inner, func(u uint32, e chEdge) {
+		if cell[u] == cl {
+			c.addEdge(local(glob, u), local(glob, e.other), e.w, e.d, e.mid, e.mask)
+		}
+	})
+	if err != nil {
+		return cellLeft{}, err
+	}
+	keep := max(len(glob)/cellCore-borders, 0)
+	core, err := c.run(ctx, func(v uint32) bool { return !border[glob[v]] }, keep, cn)
+	if err != nil {
+		return cellLeft{}, err
+	}
+	left := cellLeft{wrapped: c.wrapped}
+	if left.edges, err = newSpool(dir, "cell-left"); err != nil {
+		return cellLeft{}, err
+	}
+	kept := make([]bool, len(glob))
+	for _, v := range core {
+		kept[v] = true
+	}
+	var rec [finalRecord]byte
+	for v, a := range glob {
+		if !border[a] && !kept[v] {
+			continue
+		}
+		for _, e := range c.global(c.out.list(uint32(v))) {
+			putEdge(rec[:], a, e)
+			left.edges.Write(rec[:]) // an error comes back from flush
+		}
+		left.tops = append(left.tops, top{a, c.level[v], c.deleted[v]})
+	}
+	return left, nil
 }
 
 // cellCore is the share of a cell's arcs left to the overlay, 1 in
@@ -218,12 +303,10 @@ func local(glob []uint32, a uint32) uint32 {
 	return uint32(k)
 }
 
-// eachEdge calls fn with each edge record of s, in the order written.
+// eachEdge calls fn with each edge record of s, in the order written
+// before its last flush; goroutines may read a spool at once.
 func eachEdge(s *spool, fn func(v uint32, e chEdge)) error {
-	src, err := s.reader()
-	if err != nil {
-		return err
-	}
+	src := s.shared()
 	buf := make([]byte, 64<<10/finalRecord*finalRecord)
 	for {
 		k, err := io.ReadFull(src, buf)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync"
 )
 
 // hierarchy is a contracted hierarchy: its final edges, in their spools,
@@ -49,6 +50,7 @@ func (h *hierarchy) arrays() (up, down chAdj, err error) {
 // hierarchy's arrays (Build), or hierarchy.writeTo writes them a range of
 // nodes at a time (Write).
 type finalEdges struct {
+	mu    sync.Mutex // set's
 	s     *spool
 	count []uint32
 	n     int // edges in the list
@@ -70,7 +72,11 @@ func newFinalEdges(n int, dir string) (*finalEdges, error) {
 	return &finalEdges{s: s, count: make([]uint32, n)}, nil
 }
 
+// set records v's final edges; contractors at once may call it (the
+// edges are sorted by node when read).
 func (f *finalEdges) set(v uint32, es []chEdge) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	f.count[v] = uint32(len(es))
 	f.n += len(es)
 	for _, e := range es {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"waymark/internal/unlinked"
@@ -51,6 +52,23 @@ func (s *spool) reader() (io.Reader, error) {
 		return nil, fmt.Errorf("route: %s: %w", s.name, err)
 	}
 	return bufio.NewReaderSize(s.f, 1<<20), nil
+}
+
+// flush writes out what was written, for shared.
+func (s *spool) flush() error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("route: %s: %w", s.name, err)
+	}
+	return nil
+}
+
+// shared returns a reader from the start of what was written before the
+// last flush; unlike reader's, several goroutines may read at once.
+func (s *spool) shared() io.Reader {
+	if s.f == nil {
+		return bytes.NewReader(s.mem.Bytes())
+	}
+	return bufio.NewReaderSize(io.NewSectionReader(s.f, 0, math.MaxInt64), 256<<10)
 }
 
 func (s *spool) close() {

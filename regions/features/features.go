@@ -106,7 +106,7 @@ type mapWriter struct {
 	out     *mapdata.Writer
 	classID map[string]int
 	minzoom map[string]int
-	lines   []mapLine
+	lines   *lineMerger
 	names   []string         // line names, by mapLine.name
 	nameIdx map[string]int32 // index of a name in names
 	buf     []byte           // geometry encoding scratch
@@ -120,7 +120,8 @@ func runMapFeatures(ctx context.Context, im *stage.Import) error {
 	if err != nil {
 		return err
 	}
-	fw := &mapWriter{ctx: ctx, im: im, out: out, classID: map[string]int{}, minzoom: map[string]int{}, nameIdx: map[string]int32{}}
+	fw := &mapWriter{ctx: ctx, im: im, out: out, classID: map[string]int{}, minzoom: map[string]int{}, nameIdx: map[string]int32{}, lines: newLineMerger(im.Data.TmpDir)}
+	defer fw.lines.close() // the sort's file, when link did not run
 	for i, c := range mapClasses {
 		fw.classID[c.name] = i + 1
 		fw.minzoom[c.name] = c.minzoom
@@ -297,11 +298,14 @@ func (fw *mapWriter) addLine(w *extract.Way, class string, flags, layer int) {
 		fw.names = append(fw.names, name)
 		fw.nameIdx[name] = ni
 	}
-	fw.lines = append(fw.lines, mapLine{
-		way: w.ID, first: pts[0], last: pts[len(pts)-1], n: int32(len(pts)), name: ni,
+	l := mapLine{
+		way: w.ID, n: int32(len(pts)), name: ni,
 		class: uint16(fw.classID[class]), flags: uint8(flags), layer: int8(layer),
 		rev: flags&mapdata.FlagOneway != 0 && w.Tags.Find("oneway") == "-1",
-	})
+	}
+	if err := fw.lines.add(l, pts[0], pts[len(pts)-1]); err != nil && fw.err == nil {
+		fw.err = err
+	}
 }
 
 // addArea adds polygon pg of class on OSM layer layer.

@@ -68,10 +68,9 @@ func (fw *mapWriter) insert(f *mapFeature, flags, minz, maxz int, parts []orb.Li
 	})
 }
 
-// lineGeom returns the points of line i in its stored direction, read
+// lineGeom returns the points of a line in its stored direction, read
 // from its way again.
-func (fw *mapWriter) lineGeom(i int32) orb.LineString {
-	l := &fw.lines[i]
+func (fw *mapWriter) lineGeom(l linePiece) orb.LineString {
 	w := fw.im.Data.Way(l.way)
 	if w == nil {
 		return nil // cannot happen: the line was made from the way
@@ -86,23 +85,32 @@ func (fw *mapWriter) lineGeom(i int32) orb.LineString {
 // writeLines merges the collected lines, writes them and closes the map
 // tables.
 func (fw *mapWriter) writeLines() error {
-	chains, merged := mapMergeLines(fw.lines)
-	fw.im.Count("map lines merged", merged)
-	ways := int64(fw.im.Data.WayCount())
-	for i, c := range chains {
-		if i%10000 == 0 {
+	if err := fw.lines.link(); err != nil {
+		return err
+	}
+	ways, n := int64(fw.im.Data.WayCount()), int64(fw.lines.len())
+	k := 0
+	for l, c := range fw.lines.chains() {
+		if k++; k%10000 == 0 {
 			if err := fw.ctx.Err(); err != nil {
 				return err
 			}
-			fw.im.Report(ways + int64(i)*ways/int64(len(chains)))
+			fw.im.Report(ways + int64(c[0].line)*ways/n)
 		}
-		l := &fw.lines[c[0].line]
 		class := mapClasses[l.class-1].name
 		fw.emit(&mapFeature{
 			class: class, minzoom: fw.minzoom[class], flags: int(l.flags), layer: int(l.layer),
 			rank: len(mapClasses) - int(l.class), name: fw.names[l.name],
 			typ: mapdata.GeomLine, parts: []orb.LineString{joinChain(c, fw.lineGeom)},
 		})
+	}
+	if err := fw.lines.err; err != nil {
+		return err
+	}
+	fw.im.Count("map lines", fw.lines.len())
+	fw.im.Count("map lines merged", fw.lines.merged)
+	if err := fw.lines.close(); err != nil {
+		return err
 	}
 	fw.lines = nil
 	if fw.err != nil {
