@@ -4,7 +4,8 @@
 // and prints what each stage took. It is for measuring one stage on a
 // large input without the whole import's time (the roads stage of LI ×64:
 // ~3 of ~30 minutes); -heapprofile writes the heap profile as the live
-// heap reaches a new peak, to see what a stage holds there.
+// heap reaches a new peak, to see what a stage holds there; -rsslog
+// writes what the resident set is made of every second (logResident).
 //
 //	go run -tags sqlite_fts5 ./internal/stagerun -stages roads -mem 920M \
 //	    -heapprofile /tmp/roads.heap -o /tmp/x.waymark /work/scale/li16d.osm.pbf
@@ -32,6 +33,7 @@ func main() {
 	stages := flag.String("stages", "roads", "comma-separated stage `names`, in order")
 	mem := flag.String("mem", "920M", "memory `budget` (M or G suffix)")
 	heap := flag.String("heapprofile", "", "write the heap profile at the live heap's peak to `file`")
+	rss := flag.String("rsslog", "", "write the resident set's parts every second to `file`")
 	cellArcs := flag.Int("cellarcs", 0, "contract the routing graphs in cells of at most `n` arcs (0: from the budget)")
 	flag.Parse()
 	if *out == "" || flag.NArg() != 1 {
@@ -61,6 +63,14 @@ func main() {
 	reset := make(chan struct{}, 1)
 	if *heap != "" {
 		stop := watchHeap(*heap, reset)
+		defer stop()
+	}
+	if *rss != "" {
+		stop, err := logResident(*rss, time.Second)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "stagerun: -rsslog:", err)
+			os.Exit(2)
+		}
 		defer stop()
 	}
 	tmp := filepath.Dir(*out)

@@ -173,19 +173,71 @@ type borderSegment struct {
 
 type borderIndex struct {
 	grid     *grid.Index
-	segments []borderSegment
+	segments segmentBlocks
 	ways     [][]string // codes per way
 	// assembled marks the countries with an assembled area.
 	assembled map[string]bool
 	// centre holds the admin_centre/label node of countries that have it
 	// in the extract.
 	centre map[string]orb.Point
-	// byCountry lists the border segments of each country.
-	byCountry map[string][]int32
+	// byCountry lists the border segments of each country as ranges
+	// [first, end) of segment indexes, one a member way (a way twice a
+	// member counts twice, as its segments did one by one).
+	byCountry map[string][][2]int32
+}
+
+// segmentBlocks holds border segments in blocks of borderBlock (segment k
+// is blocks[k/borderBlock][k%borderBlock]), each block copied into the
+// cold store when full: a ×400 extract's tiling repeats two countries'
+// borders 400 times, 60 MB of segments, and the store takes pieces of at
+// most coldChunk/16, so the one slice there was before stayed in the heap.
+type segmentBlocks struct {
+	cold   *coldStore
+	blocks [][]borderSegment
+	cur    []borderSegment // the block being filled, in the heap
+	n      int
+}
+
+// borderBlock is how many segments a block holds: 2.5 MB.
+const borderBlock = 1 << 16
+
+// add appends s as segment len().
+func (x *segmentBlocks) add(s borderSegment) {
+	if x.cur == nil {
+		x.cur = make([]borderSegment, 0, borderBlock)
+	}
+	x.cur = append(x.cur, s)
+	x.n++
+	if len(x.cur) == borderBlock {
+		x.flush()
+	}
+}
+
+// flush copies the block being filled into the cold store (or keeps it in
+// the heap, without a store).
+func (x *segmentBlocks) flush() {
+	if len(x.cur) == 0 {
+		return
+	}
+	kept := coldCopy(x.cold, x.cur)
+	x.blocks = append(x.blocks, kept)
+	if &kept[0] == &x.cur[0] { // stays in the heap as it is
+		x.cur = nil
+	} else {
+		x.cur = x.cur[:0]
+	}
+}
+
+func (x *segmentBlocks) len() int { return x.n }
+
+// at returns segment k; the segments must be flushed.
+func (x *segmentBlocks) at(k int32) borderSegment {
+	return x.blocks[k/borderBlock][k%borderBlock]
 }
 
 func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
-	x := &borderIndex{grid: grid.New(0.02), centre: map[string]orb.Point{}, byCountry: map[string][]int32{}}
+	x := &borderIndex{grid: grid.New(0.02), centre: map[string]orb.Point{}, byCountry: map[string][][2]int32{}}
+	x.segments.cold = b.cold
 	wayIdx := map[osm.WayID]int32{}
 	var segRange [][2]int32 // segments of each way
 	for r := range b.d.Relations() {
@@ -215,19 +267,20 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 				wayIdx[w.ID] = wi
 				x.ways = append(x.ways, nil)
 				ls := w.Line()
-				first := int32(len(x.segments))
+				first := int32(x.segments.len())
 				for k := 0; k+1 < len(ls); k++ {
-					x.grid.Insert(int32(len(x.segments)), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
-					x.segments = append(x.segments, borderSegment{way: wi, a: ls[k], b: ls[k+1]})
+					x.grid.Insert(int32(x.segments.len()), orb.Bound{Min: ls[k], Max: ls[k]}.Extend(ls[k+1]))
+					x.segments.add(borderSegment{way: wi, a: ls[k], b: ls[k+1]})
 				}
-				segRange = append(segRange, [2]int32{first, int32(len(x.segments))})
+				segRange = append(segRange, [2]int32{first, int32(x.segments.len())})
 			}
 			x.ways[wi] = append(x.ways[wi], code)
-			for k := segRange[wi][0]; k < segRange[wi][1]; k++ {
-				x.byCountry[code] = append(x.byCountry[code], k)
+			if segRange[wi][0] < segRange[wi][1] {
+				x.byCountry[code] = append(x.byCountry[code], segRange[wi])
 			}
 		}
 	}
+	x.segments.flush()
 	// A way whose every country assembled cannot tell anything new.
 	useful := false
 	for _, codes := range x.ways {
@@ -236,12 +289,12 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 		}
 	}
 	if !useful {
-		x.segments = nil
+		x.segments = segmentBlocks{}
 	}
-	// The segments and lists are read, never changed, from here: into
-	// the cold store (LI ×64, whose tiling cuts 64 copies of two
-	// countries' borders: ~7 MB of assignCountries' peak).
-	x.segments = coldCopy(b.cold, x.segments)
+	// The segments (above, block by block) and the lists are read, never
+	// changed, from here: into the cold store (LI ×64, whose tiling cuts
+	// 64 copies of two countries' borders: ~7 MB of assignCountries'
+	// peak; ×400: 60 MB, which the store took whole before the blocks).
 	for c, l := range x.byCountry {
 		x.byCountry[c] = coldCopy(b.cold, l)
 	}
@@ -256,7 +309,7 @@ func (b *placeBuilder) newBorderIndex(assembled map[string]bool) *borderIndex {
 // neighbours') decides by the parity of border crossings between the point
 // and its capital. near reports whether a border way was within reach.
 func (x *borderIndex) country(pt orb.Point) (code string, near bool) {
-	if len(x.segments) == 0 {
+	if x.segments.len() == 0 {
 		return "", false
 	}
 	best, bestD := int32(-1), math.Inf(1)
@@ -265,7 +318,7 @@ func (x *borderIndex) country(pt orb.Point) (code string, near bool) {
 			break
 		}
 		x.grid.Ring(pt, r, func(k int32) bool {
-			seg := x.segments[k]
+			seg := x.segments.at(k)
 			if d, _ := polygon.SegmentDistanceMeters(pt, seg.a, seg.b); d < bestD {
 				best, bestD = seg.way, d
 			}
@@ -308,10 +361,11 @@ func (x *borderIndex) country(pt orb.Point) (code string, near bool) {
 // segment p-q.
 func (x *borderIndex) crossings(code string, p, q orb.Point) int {
 	n := 0
-	for _, k := range x.byCountry[code] {
-		sg := x.segments[k]
-		if segmentsCross(p, q, sg.a, sg.b) {
-			n++
+	for _, span := range x.byCountry[code] {
+		for k := span[0]; k < span[1]; k++ {
+			if sg := x.segments.at(k); segmentsCross(p, q, sg.a, sg.b) {
+				n++
+			}
 		}
 	}
 	return n

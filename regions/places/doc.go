@@ -82,6 +82,45 @@
 // 47.4 s (+1%).
 // Packs the same (LI, Monaco, Andorra, LI ×16d: every table).
 //
+// The resident set (issue 37: LI ×400 --distinct-places, 107.5 M nodes,
+// peak RSS 1,049 MiB where the budget is 920 MiB, the Go runtime's limit
+// regions.HeapLimit 782 MiB, live heap 578 MiB). Sampled every second
+// (stagerun -rsslog: anonymous and file pages, the Go runtime's held
+// memory), LI ×16d (4.3 M nodes) and ×64 (17.2 M): the stage's peak is
+// in write, Go held 48 and 147 MB (live 21 and 82), C memory (anonymous
+// less Go's: SQLite's page cache, budget/16 = 57.5 MB, and FTS5's) 66
+// and 74, file pages 29 and 36. The file pages are the mapped stores
+// (the extract's ways, tagged nodes and relations, and the cold store)
+// above the executable's ~15 MB, and they were bounded by nothing: the
+// cold store was given back every 65,536 objects, the ways every 8 MB of
+// a pass or 16 lookups (each lookup maps its whole 2 MB page-cache
+// folio), and in collect ×64 went from 13 to 61 MB between two drops
+// 1,024 objects apart (relations reading their member ways), in steps
+// that tick seldom 23 → 46 MB with none. At ×400 the Go heap was at its
+// limit (GOGC 50 wants 1.5× live), so of the 1,049 MiB at most ~790 were
+// Go's and ~80 C memory: by elimination ~180 MiB were mapped pages (not
+// sampled at ×400), where HeapLimit sets aside 16 MB for them. Now governMapped (places_mapped.go) reads
+// the resident shared pages every 50 ms and gives the stores' pages back
+// whenever they grew by 2×WaysDropStep, whatever the step does. With it
+// the live heap sheds what grew with the input and is read once: a
+// relation's place keeps only its label members (labelMembers; the
+// whole member lists were 44 MB of ×400's peak), and the border index's
+// segments go to the cold store in 2.5 MB blocks (segmentBlocks; the
+// store takes at most 4 MB a piece, so ×400's 60 MB of them stayed in
+// the heap through the countries step). LI ×64, interleaved stagerun
+// runs, main → now (stage meter): peak RSS 277 and 276 → 247 MB (file
+// pages at the peak 36 → 14, Go held 147 → 140, C 74 → 78), live heap
+// 100 and 96 → 97 MB, the stage's CPU 178.2 and 183.9 → 187.0 s (+3%:
+// pages read again after drops); LI ×16d 147, 145, 145 → 143 MB, CPU
+// 44.7, 44.9, 45.8 → 46.8 s. ×400 projected: mapped pages ~15 + 16 MB;
+// C memory, which grew 66 → 78 MB from ×16d to ×64, at most SQLite's
+// cache and sorter (each budget/16) and FTS5's, ~130 MB (not measured);
+// Go held 140 MB × 6.25 = 875, over its limit, so the limit's 782 MiB:
+// ~940 MiB (0.99e9 bytes) at worst. By the ×400 run's live heap less
+// what left it (578 − 44 − 60 at countries; write held 0.85 of the
+// stage's peak live at ×64) Go wants ~700 MiB: ~860 MiB (0.90e9 bytes).
+// The margin beyond that is the place records' plan below.
+//
 // What grows now is the place records (2.6 MB per million nodes of the
 // 4.5) and the extract's indexes (issue 37's first item, not this
 // package's). The next step, in this order: (1) streets spilled as the

@@ -7,10 +7,11 @@ package places
 // of the Go heap: they are copied into an unlinked temporary file mapped
 // in chunks of coldChunk bytes, and the string or slice points into the
 // mapping. The collector neither scans nor counts those bytes (none holds
-// a pointer), and the stage gives their pages back every coldDropTicks
-// objects (dropResident): a page read again comes from the page cache,
-// which the kernel may evict, so they leave the process's resident set
-// the way the way store's pages do. The stage's peak live heap: LI ×16
+// a pointer), and the stage gives their pages back whenever the process's
+// resident mapped pages have grown by mappedResidentBytes
+// (placeBuilder.governMapped, dropResident): a page read again comes from
+// the page cache, which the kernel may evict, so they leave the process's
+// resident set the way the way store's pages do. The stage's peak live heap: LI ×16
 // --distinct-places 55 → 39 MB, LI ×64 185 → 162 MB.
 //
 // The mapping lives as long as the stage (runPlaces closes the store when
@@ -23,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"unsafe"
 
 	"github.com/paulmach/orb"
@@ -35,14 +37,27 @@ const (
 	// coldChunk is the size of one mapping of the cold store.
 	coldChunk = 64 << 20
 	// coldDropTicks is how many objects the stage handles between two
-	// drops of the store's resident pages.
+	// drops of the stores' resident pages where the system does not tell
+	// how many there are (governMapped).
 	coldDropTicks = 1 << 16
+	// mappedResidentBytes is how many bytes of mapped pages (the cold
+	// store's, the extract's) the stage lets become resident before it
+	// gives them back: regions.HeapLimit sets aside 2×WaysDropStep for
+	// them. A fixed count of objects between drops was no bound: LI ×64's
+	// stage held up to 46 MB of them above the executable's ~15, and
+	// some steps tick seldom while reading the store (a drop every 1,024
+	// objects left 30 MB there); the stores grow with the input (×64: a
+	// 134 MB cold store).
+	mappedResidentBytes = 2 * extract.WaysDropStep
 )
 
 // coldStore is an append-only arena of pointer-free bytes in a mapped
 // temporary file.
 type coldStore struct {
-	f      *os.File
+	f *os.File
+	// mu guards chunks, which dropResident reads from governMapped's
+	// goroutine.
+	mu     sync.Mutex
 	chunks []extract.FileData
 	cur    []byte // the chunk being filled
 	used   int    // bytes of cur handed out
@@ -79,7 +94,9 @@ func (c *coldStore) alloc(n, align int) []byte {
 			c.failed = true
 			return nil
 		}
+		c.mu.Lock()
 		c.chunks = append(c.chunks, fd)
+		c.mu.Unlock()
 		c.cur, at, c.size = fd.Data, 0, c.size+coldChunk
 	}
 	c.used = at + n
@@ -173,6 +190,8 @@ func (c *coldStore) dropResident() {
 	if c == nil {
 		return
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, ch := range c.chunks {
 		ch.Drop(0, len(ch.Data))
 	}

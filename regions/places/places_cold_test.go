@@ -12,6 +12,7 @@ import (
 
 	"github.com/paulmach/orb"
 
+	"waymark/internal/rusage"
 	"waymark/regions/polygon"
 )
 
@@ -153,4 +154,43 @@ func TestPreparedAreaCold(t *testing.T) {
 			t.Fatalf("%v: in the store %v, in the heap %v", pt, got, want)
 		}
 	}
+}
+
+// TestGovernMapped fills the cold store with more than
+// mappedResidentBytes of pages read back, with no object ticked: within a
+// few of governMapped's looks the pages are given back (the process's
+// resident shared pages fall), where drops every coldDropTicks objects
+// left them resident.
+func TestGovernMapped(t *testing.T) {
+	if _, ok := rusage.ResidentShared(); !ok {
+		t.Skip("resident shared pages not counted on this system")
+	}
+	c, err := newColdStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.close()
+	b := &placeBuilder{cold: c}
+	stop := b.governMapped(5 * time.Millisecond)
+	defer stop()
+	time.Sleep(20 * time.Millisecond) // the governor's base taken
+	base, _ := rusage.ResidentShared()
+	var kept []string
+	for total := 0; total < 2*mappedResidentBytes; total += 1 << 20 {
+		kept = append(kept, c.str(strings.Repeat("x", 1<<20)))
+	}
+	sum := 0
+	for _, s := range kept {
+		for i := 0; i < len(s); i += 4096 {
+			sum += int(s[i])
+		}
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if n, _ := rusage.ResidentShared(); n < base+mappedResidentBytes {
+			return
+		}
+	}
+	after, _ := rusage.ResidentShared()
+	t.Errorf("resident shared %d MB before the store was filled, %d MB 5 s after %d MB of it was read back: over the bound of %d MB more (sum %d)",
+		base>>20, after>>20, 2*mappedResidentBytes>>20, mappedResidentBytes>>20, sum)
 }

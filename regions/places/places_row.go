@@ -60,7 +60,7 @@ type placeKind struct{ class, typ string }
 // that have any (the leaves, houses and POIs, wait in the spill).
 type placeLater struct {
 	tags   osm.Tags         // laterTags of the object
-	member []extract.Member // relation members (label node for linking)
+	member []extract.Member // a relation's label members (labelMembers), non-nil for a relation with members
 	// housenumber, street and addrPlace are the address tags
 	// (addr:housenumber, addr:street or addr:street:name, addr:place),
 	// or those inherited from a building.
@@ -90,7 +90,9 @@ func (p *place) keptTags() osm.Tags {
 	return p.later.tags
 }
 
-// members returns the members of the place's relation (nil for none).
+// members returns the label members of the place's relation, empty for a
+// relation with members and no label, nil for no relation or no members
+// (labelMembers).
 func (p *place) members() []extract.Member {
 	if p.later == nil {
 		return nil
