@@ -222,9 +222,9 @@
 //
 // The roads stage: its graphs build one after the other within the
 // default budget, each peaking twice (roads/doc.go). prepare holds the
-// network and the graph's arrays (×16d walking 35 MB, 27 bytes a way node
-// reference: ~0.73 GB at ×400, from ~1.2 GB before its node ids were
-// packed). Contraction holds ~150 bytes an arc of the edge-based graph
+// network and the graph's arrays (×16d walking 33 MB, 25 bytes a way node
+// reference: ~0.65 GB at ×400, from ~1.2 GB before its node ids were
+// packed and ~0.72 before its edges' names were kept by way). Contraction holds ~150 bytes an arc of the edge-based graph
 // (walking, the largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at
 // ×400, so ~1.5 GB there whole); it now runs in cells of at most a quarter
 // of the budget (engine/route/ch_cells.go), which bounds it at ~0.24 GB
@@ -237,7 +237,7 @@
 // against 485 MiB before, 746 s of CPU against ~330 (the walking
 // contraction's ~234 MB working set just over its 224 MB resident limit).
 // What is left to grow in the roads stage is prepare's network and arrays
-// (~11 bytes a reference of network and ~11 of the builder's arrays and
+// (~11 bytes a reference of network and ~9 of the builder's arrays and
 // junctions, roads/doc.go).
 //
 // Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):

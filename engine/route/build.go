@@ -56,7 +56,7 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	defer geom.close()
 	b, st := prepare(net, geom, true)
 	w := newVarWriter(out)
-	if err := b.g.writeHead(w, geom); err != nil {
+	if err := b.g.writeHeadNames(w, geom, b.names); err != nil {
 		return st, fmt.Errorf("route: write graph: %w", err)
 	}
 	// Of the rest of the graph only the transitions and arc weights stay,
@@ -65,7 +65,7 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	tail := &Graph{tOff: b.g.tOff, tTo: b.g.tTo, tW: b.g.tW, aW: b.g.aW, aD: b.g.aD}
 	masks := b.g.arcMasks()
 	eGeom, aEdge := b.g.eGeom, b.g.aEdge
-	b.g = nil
+	b.g, b.names = nil, nil
 	var cell []uint32 // per arc, when it is contracted in cells (ch_cells.go)
 	if opts.CellArcs > 0 && len(tail.aW) > opts.CellArcs {
 		keys, err := geom.edgeKeys(eGeom)
@@ -146,7 +146,9 @@ func build(ctx context.Context, net *Network, progress func(done, total int)) (*
 }
 
 // prepare makes the road graph, arcs and transitions of net. With geom,
-// the edges' points and node ids go there instead of into the graph.
+// the edges' points and node ids go there instead of into the graph, and
+// the edges' names, refs and destinations stay in b.names for
+// writeHeadNames (the graph's eName, eRef, eDest are nil).
 //
 // With consume, the ways of net are let go once the edges are made (only
 // their ids are kept): the rest of the build, the peak of the importer's
@@ -169,6 +171,10 @@ func prepare(net *Network, geom *geomSpill, consume bool) (*builder, BuildStats)
 	b.viaWays()
 	var st BuildStats
 	b.release()
+	if geom == nil {
+		b.names.fill(b.g)
+		b.names = nil
+	}
 	st.Junctions, st.Edges, st.Arcs, st.Transitions = b.g.nJunctions, len(b.g.eFrom), len(b.g.aW), len(b.g.tTo)
 	st.Restrictions, st.SkippedRestrictions = b.applied, b.skipped
 	return b, st
@@ -177,6 +183,7 @@ func prepare(net *Network, geom *geomSpill, consume bool) (*builder, BuildStats)
 type builder struct {
 	net    *Network
 	g      *Graph
+	names  *edgeStrings // the edges' eName, eRef, eDest by way (writeHead, fill)
 	strs   []string
 	strIdx map[string]uint32
 
@@ -188,7 +195,6 @@ type builder struct {
 	// one (0: no edge ends there), by place in js.
 	js       junctions
 	jnum     []uint32
-	eWay     []int32  // way index per edge
 	wayID    []int64  // per way index: its id (the ways may be gone, prepare)
 	wayFirst []uint32 // per way index: its first edge; the next's ends its edges (wayEdges)
 	wayOrder []int32  // ways with edges by id, when not in id order (wayIndex)
@@ -254,10 +260,9 @@ func (b *builder) edges() {
 	}
 	b.bear, b.signals = make([]float64, 0, 2*nEdges), make([]uint16, 0, nEdges)
 	nPts = 0
-	g.eName, g.eRef, g.eDest = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
+	b.names = newEdgeStrings(len(net.Ways), b.wayFirst)
 	g.eClass, g.eFlags, g.eLanes = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
 	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
-	b.eWay = make([]int32, 0, nEdges)
 	lost := duplicateSegments(net, js)
 	for wi, nodes := range net.wayNodes() {
 		w := &net.Ways[wi]
@@ -299,9 +304,9 @@ func (b *builder) edges() {
 				}
 			}
 			b.signals = append(b.signals, uint16(min(signals, math.MaxUint16)))
-			g.eName = append(g.eName, b.str(w.Name))
-			g.eRef = append(g.eRef, b.str(w.Ref))
-			g.eDest = append(g.eDest, b.str(w.Destination))
+			if e == b.wayFirst[wi] {
+				b.names.set(wi, [3]uint32{b.str(w.Name), b.str(w.Ref), b.str(w.Destination)})
+			}
 			g.eClass = append(g.eClass, uint8(w.Class))
 			var fl uint8
 			if w.Roundabout {
@@ -352,7 +357,6 @@ func (b *builder) edges() {
 			}
 			g.eSpeed = append(g.eSpeed, float32(fwd), float32(bwd))
 			g.eLen = append(g.eLen, float32(length))
-			b.eWay = append(b.eWay, int32(wi))
 			start = i
 		}
 	}
@@ -361,6 +365,7 @@ func (b *builder) edges() {
 	net.WayNodes, net.points = NodeLists{}, nil
 	b.wayFirst[len(net.Ways)] = uint32(len(g.eFrom))
 	g.nJunctions = int(nJunctions)
+	b.names.triIdx = nil
 }
 
 // release drops what the builder kept to make the graph, so that it is
@@ -368,7 +373,7 @@ func (b *builder) edges() {
 // names, the junction and way maps and the per-arc turn lists are
 // hundreds of MB).
 func (b *builder) release() {
-	b.net, b.strIdx, b.js, b.jnum, b.eWay, b.wayFirst, b.wayOrder, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	b.net, b.strIdx, b.js, b.jnum, b.wayFirst, b.wayOrder, b.viaRestr, b.dupsOf = nil, nil, nil, nil, nil, nil, nil, nil
 	b.bear, b.signals = nil, nil
 }
 

@@ -125,7 +125,7 @@ func (t *turnScan) at(j int, tp *turnParams, emit func(a, o, w uint32)) {
 	}
 	for _, a := range ins {
 		ea, ba := arcEdge(g, a)
-		restr := b.viaRestr[[2]int64{id, b.wayID[b.eWay[ea]]}]
+		restr := b.viaRestr[[2]int64{id, b.wayID[b.wayOf(ea)]}]
 		allowed := t.allowed[:0]
 		hasOther := false
 		for _, o := range outs {
@@ -134,7 +134,7 @@ func (t *turnScan) at(j int, tp *turnParams, emit func(a, o, w uint32)) {
 			if barrier && !uturn {
 				continue
 			}
-			if !restrictionAllows(restr, b.wayID[b.eWay[eo]]) {
+			if len(restr) > 0 && !restrictionAllows(restr, b.wayID[b.wayOf(eo)]) {
 				continue
 			}
 			allowed = append(allowed, o)

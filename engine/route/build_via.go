@@ -73,7 +73,7 @@ func (b *builder) viaWays() {
 
 func (b *builder) wayOfArc(a uint32) int64 {
 	e, _ := arcEdge(b.g, a)
-	return b.wayID[b.eWay[e]]
+	return b.wayID[b.wayOf(e)]
 }
 
 // chain returns the arcs along the via ways in travel order, starting at

@@ -62,3 +62,81 @@ func (b *builder) wayIndex(id int64) (int32, bool) {
 	}
 	return 0, false
 }
+
+// wayOf returns the index of the way edge e was made of: the way whose
+// edge range holds e (a binary search of wayFirst, where an index an
+// edge took 4 bytes an edge).
+func (b *builder) wayOf(e uint32) int32 {
+	return int32(sort.Search(len(b.wayFirst)-1, func(wi int) bool { return b.wayFirst[wi+1] > e }))
+}
+
+// edgeStrings are the edges' name, ref and destination (string numbers)
+// by way: every edge of a way has its way's, so a way keeps the number
+// of its triple (4 bytes a way where three numbers an edge took 12 bytes
+// an edge), and the graph's per-edge arrays are written from them
+// (write) or made at the end (fill).
+type edgeStrings struct {
+	wayFirst []uint32    // the builder's: per way index, its first edge
+	wayTri   []uint32    // per way index: its triple's number
+	tris     [][3]uint32 // name, ref, destination
+	triIdx   map[[3]uint32]uint32
+}
+
+func newEdgeStrings(ways int, wayFirst []uint32) *edgeStrings {
+	return &edgeStrings{wayFirst: wayFirst, wayTri: make([]uint32, ways), triIdx: map[[3]uint32]uint32{}}
+}
+
+// set gives way index wi the strings t.
+func (s *edgeStrings) set(wi int, t [3]uint32) {
+	i, ok := s.triIdx[t]
+	if !ok {
+		i = uint32(len(s.tris))
+		s.tris = append(s.tris, t)
+		s.triIdx[t] = i
+	}
+	s.wayTri[wi] = i
+}
+
+// edges yields the edges' string numbers of kind k (0 name, 1 ref, 2
+// destination), in edge order.
+func (s *edgeStrings) edges(k int) iter.Seq[uint32] {
+	return func(yield func(uint32) bool) {
+		for wi, t := range s.wayTri {
+			if s.wayFirst[wi] == s.wayFirst[wi+1] {
+				continue // no edges, no triple
+			}
+			v := s.tris[t][k]
+			for e := s.wayFirst[wi]; e < s.wayFirst[wi+1]; e++ {
+				if !yield(v) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// n is the number of edges.
+func (s *edgeStrings) n() int { return int(s.wayFirst[len(s.wayFirst)-1]) }
+
+// write writes the edges' names, refs and destinations as Graph.writeHead
+// writes eName, eRef and eDest.
+func (s *edgeStrings) write(w *varWriter) {
+	for k := range 3 {
+		w.uint(uint64(s.n()))
+		for v := range s.edges(k) {
+			w.uint(uint64(v))
+		}
+	}
+}
+
+// fill makes g's eName, eRef and eDest.
+func (s *edgeStrings) fill(g *Graph) {
+	arr := func(k int) []uint32 {
+		a := make([]uint32, 0, s.n())
+		for v := range s.edges(k) {
+			a = append(a, v)
+		}
+		return a
+	}
+	g.eName, g.eRef, g.eDest = arr(0), arr(1), arr(2)
+}

@@ -76,6 +76,12 @@ func (g *Graph) WriteTo(out io.Writer) (int64, error) {
 // road graph, arcs and transitions.
 // With geom, the points and node ids come from there (Write).
 func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
+	return g.writeHeadNames(w, geom, nil)
+}
+
+// writeHeadNames is writeHead with the edges' names, refs and
+// destinations from names when not nil (a builder's, by way: prepare).
+func (g *Graph) writeHeadNames(w *varWriter, geom *geomSpill, names *edgeStrings) error {
 	switch {
 	case w.v2:
 		w.b = append(w.b, graphMagicV2...)
@@ -103,9 +109,13 @@ func (g *Graph) writeHead(w *varWriter, geom *geomSpill) error {
 		w.points(g.pts)
 		w.i64s(g.nodes)
 	}
-	w.u32s(g.eName, false)
-	w.u32s(g.eRef, false)
-	w.u32s(g.eDest, false)
+	if names != nil { // a builder's, by way
+		names.write(w)
+	} else {
+		w.u32s(g.eName, false)
+		w.u32s(g.eRef, false)
+		w.u32s(g.eDest, false)
+	}
 	w.u8s(g.eClass)
 	w.u8s(g.eFlags)
 	w.speeds(g.eSpeed)

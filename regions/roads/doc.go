@@ -14,23 +14,35 @@
 // other otherwise (runRoads).
 //
 // Memory: a graph's build peaks twice. prepare holds the network while
-// it makes the graph's arrays (~60 bytes an edge before the arcs), which
+// it makes the graph's arrays (~45 bytes an edge before the arcs), which
 // route.Write writes and lets go but for the transitions (8 bytes each)
 // and arc weights (8 bytes an arc) contraction starts from. The network
 // is a route.NetWay of 96 bytes a way (speeds, flags, interned names; no
 // slices), copied at its size once extracted, the ways' node ids packed
 // in Network.WayNodes (zigzag varint deltas: ~3 bytes a reference) and
 // their coordinates read from the way store as the edges are made
-// (WayPoints). LI ×16d walking (112 k ways, 1.32 M node references, 196 k
-// edges; live heap after a GC, less the stage's before the network):
-// the network 14.3 MB (10.8 bytes a reference), prepare's peak 35.5 MB
-// (26.8 bytes a reference, 6.6 MB of it the geometry spill's fixed
-// buffers), where a []int64 and a 144-byte NetWay a way, names holding
-// their way's every tag value, a map and a slice a way in the builder
-// took 54.4 MB (41.1 bytes a reference); the finished profiles' part
-// buffers (~10 MB each) are let go too, so the live heap there fell from
-// 69 to 40 MB (cycling: 79 to 40). ×400 (~25× ×16d's references) puts
-// prepare's peak at ~0.73 GB, from ~1.2 GB. Contraction holds ~150 bytes
+// (WayPoints). The edges' name, ref and destination are kept by way (a
+// number a way of its distinct triple, written per edge by Write) and
+// an edge's way found by its way's edge range, where three numbers and a
+// way index an edge took 16 bytes an edge. LI ×16d walking (112 k ways,
+// 1.32 M node references, 197 k edges, 394 k arcs, 727 k transitions;
+// live heap after a GC, less the stage's before the network): the
+// network 14.3 MB (10.8 bytes a reference); prepare's peak, once the
+// edges' arrays are made, 32.8 MB (24.8 bytes a reference, 6.6 MB of it
+// the geometry spill's fixed buffers), from 35.5 (26.8) with the per-edge
+// numbers (driving 21.1 → 19.8 MB, 46.7 → 43.7 bytes a reference;
+// cycling 35.5 → 32.8 MB, 27.6 → 25.5), where a []int64 and a 144-byte
+// NetWay a way, names holding their way's every tag value, a map and a
+// slice a way in the builder took 54.4 MB (41.1 bytes a reference); the
+// finished profiles' part buffers (~10 MB each) are let go too. What is
+// live at the peaks (walking, bytes an edge): the edges' junctions and
+// geometry offsets 12, bearings 16 (two float64: turn costs and the
+// ring rule compare them unrounded), class, flags and lanes 3, speeds
+// and length 12, signals 2 (till the arcs are made); then the arcs
+// (eArc 8 an edge, 16 an arc) and transitions (8 each), and per way its
+// id, first edge and strings' number (16). ×400 (~25× ×16d's
+// references) puts prepare's peak at ~0.65 GB, from ~0.72 (~1.2 before
+// the packed network). Contraction holds ~150 bytes
 // an arc of the edge-based graph: ~80 of per-arc state,
 // queue and list heads, and its edge lists at 24 bytes an edge slot (heap
 // profiles: LI ×16d driving, 186 k arcs, 27.7 MB; LI ×64 walking, ~1.56 M
@@ -49,4 +61,8 @@
 // (internal/stagerun, read and roads; two runs each, interleaved, load
 // 5–17): peak live heap 90 → 70–72 MB (contraction's now), peak RSS
 // 221–227 → 193–199 MB, CPU +2% (148.5, 155.6 → 152.9, 157.7 s).
+// With the edges' strings by way (interleaved runs, load 6–18): peak
+// live heap 70–75 MB either way (contraction's, not prepare's), peak RSS
+// 191, 194 → 196, 199 MB, CPU 142.1, 141.7 → 139.5, 163.0 s (the last
+// at load 18; 0.98× at equal load).
 package roads
