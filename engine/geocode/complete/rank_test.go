@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/paulmach/orb"
+
+	"waymark/internal/benchstat"
 )
 
 // repeatedDocs returns n random documents whose names repeat as a
@@ -110,15 +112,26 @@ func TestRankWorkBoundedByLimit(t *testing.T) {
 	}
 }
 
-// BenchmarkSearchRepeatedNames: one-word prefixes over 100,000 documents
-// sharing 300 names (a country's repeated street names).
+// BenchmarkSearchRepeatedNames: one-word prefixes (3 to 5 bytes) over
+// 100,000 documents sharing 300 names (a country's repeated street
+// names), with the rank table and without it (the full search).
 func BenchmarkSearchRepeatedNames(b *testing.B) {
 	docs, words := repeatedDocs(rand.New(rand.NewSource(1)), 100000)
 	ix := Build(docs)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w := words[i%len(words)]
-		ix.Search(Query{Words: []string{w[:min(len(w), 4)]}, LastIsPrefix: true, Limit: 10, Prefer: true})
+	for _, mode := range []struct {
+		name   string
+		noRank bool
+	}{{"rank", false}, {"full", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			var lat benchstat.Latencies
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				w := words[i%len(words)]
+				q := Query{Words: []string{w[:min(len(w), 3+i%3)]}, LastIsPrefix: true, Limit: 10, Prefer: true, noRank: mode.noRank}
+				lat.Time(func() { ix.Search(q) })
+			}
+			lat.Report(b)
+		})
 	}
 }
