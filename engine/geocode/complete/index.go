@@ -256,8 +256,7 @@ func (ix *Index) buildShort() {
 				}
 			}
 		}
-		sort.Slice(docs, func(a, b int) bool {
-			da, db := docs[a], docs[b]
+		before := func(da, db int32) bool {
 			if grade[da] != grade[db] {
 				return grade[da] < grade[db]
 			}
@@ -265,10 +264,23 @@ func (ix *Index) buildShort() {
 				return ix.imp[da] > ix.imp[db]
 			}
 			return da < db
-		})
+		}
+		// The first shortTopK by insertion, not a sort of every match: a
+		// letter's prefix matches most of a country's places.
 		top := make([]shortHit, 0, min(len(docs), shortTopK))
-		for _, d := range docs[:min(len(docs), shortTopK)] {
-			top = append(top, shortHit{d, grade[d]})
+		for _, d := range docs {
+			if len(top) == shortTopK && !before(d, top[len(top)-1].doc) {
+				continue
+			}
+			i := len(top)
+			for i > 0 && before(d, top[i-1].doc) {
+				i--
+			}
+			if len(top) < shortTopK {
+				top = append(top, shortHit{})
+			}
+			copy(top[i+1:], top[i:len(top)-1])
+			top[i] = shortHit{d, grade[d]}
 		}
 		short[p] = top
 	}
