@@ -114,7 +114,10 @@ type Index struct {
 	// best name documents, rank[rankOff[i]:rankOff[i+1]].
 	pref          []uint64
 	rankOff, rank []uint32
-	pool          sync.Pool // *scratch
+	// The documents' words and groups (multi.go, buildDocWords):
+	// docWord[docOff[d]:docOff[d+1]].
+	docOff, docWord []uint32
+	pool            sync.Pool // *scratch
 }
 
 // Len returns the number of documents.

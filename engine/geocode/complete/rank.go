@@ -27,6 +27,7 @@ package complete
 // full search runs to add substring, typo and split matches.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -68,34 +69,43 @@ func (ix *Index) rankBefore(a, b uint32) bool {
 	return a < b
 }
 
-// buildRank derives the rank table: for each vocabulary word, its first
-// rankTopK name documents in rankBefore's order.
+// buildRank derives the rank table: for each vocabulary word, its name
+// documents in rankBefore's order (every one: searchMulti walks them
+// until no later document can rank high enough). The documents are
+// sorted once and dealt to their words (docWord), so the table costs a
+// sort of the documents, not of every word's list.
 func (ix *Index) buildRank() {
-	ix.rankOff = make([]uint32, ix.nWords()+1)
-	ix.rank = ix.rank[:0]
-	var top []uint32
-	for id := range ix.nWords() {
-		top = top[:0]
-		for _, p := range ix.post[ix.postOff[id]:ix.postOff[id+1]] {
-			if p&1 == 1 {
-				continue // address term: not a name match
-			}
-			d := p >> 1
-			if len(top) == rankTopK && !ix.rankBefore(d, top[len(top)-1]) {
-				continue
-			}
-			i := len(top)
-			for i > 0 && ix.rankBefore(d, top[i-1]) {
-				i--
-			}
-			if len(top) < rankTopK {
-				top = append(top, 0)
-			}
-			copy(top[i+1:], top[i:len(top)-1])
-			top[i] = d
+	order := make([]uint32, len(ix.imp))
+	for d := range order {
+		order[d] = uint32(d)
+	}
+	slices.SortFunc(order, func(a, b uint32) int {
+		if ix.rankBefore(a, b) {
+			return -1
 		}
-		ix.rank = append(ix.rank, top...)
-		ix.rankOff[id+1] = uint32(len(ix.rank))
+		if ix.rankBefore(b, a) {
+			return 1
+		}
+		return 0
+	})
+	ix.rankOff = make([]uint32, ix.nWords()+1)
+	for _, w := range ix.docWord {
+		if w&1 == 0 {
+			ix.rankOff[w>>1+1]++
+		}
+	}
+	for id := range ix.nWords() {
+		ix.rankOff[id+1] += ix.rankOff[id]
+	}
+	ix.rank = make([]uint32, ix.rankOff[ix.nWords()])
+	next := slices.Clone(ix.rankOff[:ix.nWords()])
+	for _, d := range order {
+		for _, w := range ix.docWord[ix.docOff[d]:ix.docOff[d+1]] {
+			if w&1 == 0 {
+				ix.rank[next[w>>1]] = d
+				next[w>>1]++
+			}
+		}
 	}
 }
 
