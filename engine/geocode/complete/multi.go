@@ -276,38 +276,53 @@ func (ix *Index) searchMulti(q *Query, sets [][]wordMatch, budget int) (hits []H
 		if len(st.top) == q.Limit && !st.distOnly && st.top[len(st.top)-1].Grade < int(grade) {
 			break
 		}
-		// Pass grade finds the hits of that grade: a hit with every word
-		// in its name is in the lists (grade at most this) of the word
-		// with the fewest such documents, the driver; one with an
-		// address word, in any word's lists. Lists walked by an earlier
-		// pass are walked again from their start (their documents are
-		// considered once), ending sooner: the bound is worse.
-		driver, fewest := -1, math.MaxInt
-		for i := range n {
-			if c := names(i, grade); c < fewest {
-				driver, fewest = i, c
-			}
-		}
-		for i, set := range sets {
-			bound := Hit{Grade: int(grade), AddressWords: 1, InBox: q.HasBox}
-			if i == driver {
-				bound.AddressWords = 0
-			}
-			for _, m := range set {
-				if m.grade <= grade && !ix.walkRanked(st, m.id, bound, ordered) {
-					return nil, false
-				}
-			}
+		if !ix.walkPass(st, sets, grade, ordered, nil) {
+			return nil, false
 		}
 	}
 	return st.top, true
+}
+
+// walkPass walks, for the hits of grade grade, the rank lists of the
+// words' matches of at most that grade (those of documents in filter
+// only, when it is set): a hit with every word in its name is in the
+// lists of the word with the fewest such documents, the driver; one
+// with an address word, in any word's lists. Lists walked by an earlier
+// pass are walked again from their start (their documents are
+// considered once), ending sooner: the bound is worse. It reports
+// false when it ran out of budget.
+func (ix *Index) walkPass(st *multiState, sets [][]wordMatch, grade uint8, ordered bool, filter []uint64) bool {
+	driver, fewest := -1, math.MaxInt
+	for i, set := range sets {
+		c := 0
+		for _, m := range set {
+			if m.grade <= grade {
+				c += int(ix.rankOff[m.id+1] - ix.rankOff[m.id])
+			}
+		}
+		if c < fewest {
+			driver, fewest = i, c
+		}
+	}
+	for i, set := range sets {
+		bound := Hit{Grade: int(grade), AddressWords: 1, InBox: st.q.HasBox}
+		if i == driver {
+			bound.AddressWords = 0
+		}
+		for _, m := range set {
+			if m.grade <= grade && !ix.walkRanked(st, m.id, bound, ordered, filter) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // walkRanked considers the name documents of word id in rank order,
 // while (when ordered) a document could still enter the kept hits: its
 // hit ranks at best as bound with its own preference, importance and
 // number, and those of the documents after it rank no better.
-func (ix *Index) walkRanked(st *multiState, id int32, bound Hit, ordered bool) bool {
+func (ix *Index) walkRanked(st *multiState, id int32, bound Hit, ordered bool, filter []uint64) bool {
 	full := st.q.Limit
 	for _, d := range ix.rank[ix.rankOff[id]:ix.rankOff[id+1]] {
 		if ordered && len(st.top) == full {
@@ -316,6 +331,9 @@ func (ix *Index) walkRanked(st *multiState, id int32, bound Hit, ordered bool) b
 			if !better(bound, st.top[full-1], false) {
 				return true
 			}
+		}
+		if filter != nil && filter[d>>6]&(1<<(d&63)) == 0 {
+			continue
 		}
 		if st.s.mark[d] != st.e {
 			if st.budget--; st.budget < 0 {
@@ -343,7 +361,7 @@ func (ix *Index) walkRanked(st *multiState, id int32, bound Hit, ordered bool) b
 func (ix *Index) searchBits(q *Query, sets [][]wordMatch) []Hit {
 	n := len(sets)
 	st := &multiState{ix: ix, q: q, ms: make([]matcher, n), order: make([]int, n),
-		distOnly: q.HasBox && q.DistanceOnly, top: make([]Hit, 0, q.Limit)}
+		distOnly: q.HasBox && q.DistanceOnly, top: make([]Hit, 0, q.Limit), budget: math.MaxInt}
 	if q.HasBox {
 		st.centre = q.Box.Center()
 	}
@@ -364,18 +382,23 @@ func (ix *Index) searchBits(q *Query, sets [][]wordMatch) []Hit {
 	cut := make([][]wordMatch, n)
 	cost := make([]int, n)
 	for grade := floor; grade <= GradeTypo; grade++ {
+		added := grade == floor
 		for i, set := range sets {
 			cut[i], cost[i] = cut[i][:0], 0
 			for _, m := range set {
 				if m.grade <= grade {
 					cut[i] = append(cut[i], m)
 					cost[i] += ix.docCount(m.id)
+					added = added || m.grade == grade
 				}
 			}
 			st.order[i] = i
 		}
+		if !added {
+			continue // the same sets as the pass before
+		}
 		sort.SliceStable(st.order, func(a, b int) bool { return cost[st.order[a]] < cost[st.order[b]] })
-		ix.intersect(st, cut, cost)
+		ix.intersect(st, cut, cost, grade)
 		if len(st.top) == q.Limit && !st.distOnly && st.top[len(st.top)-1].Grade <= int(grade) {
 			break
 		}
@@ -386,7 +409,7 @@ func (ix *Index) searchBits(q *Query, sets [][]wordMatch) []Hit {
 // intersect considers the documents holding a word of every set, the
 // sets in st.order, visiting their lists while that is cheaper than
 // checking the candidates left.
-func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int) {
+func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int, grade uint8) {
 	have, next := st.s.bitsA, st.s.bitsB
 	defer func() { st.s.bitsA, st.s.bitsB = have, next }()
 	clear(have)
@@ -424,6 +447,16 @@ func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int) {
 		}
 		have, next = next, have
 	}
+	walkFrom := bitsWalk
+	if st.q.walkFrom > 0 {
+		walkFrom = st.q.walkFrom
+	}
+	if count > walkFrom && !st.distOnly && (st.q.Prefer || len(ix.pref) == 0) {
+		// Many candidates: the walk of the rank lists, in the bitset
+		// only, considers those that can still rank high enough.
+		ix.walkPass(st, sets, grade, true, have)
+		return
+	}
 	for k, w := range have {
 		for w != 0 {
 			b := bits.TrailingZeros64(w)
@@ -432,6 +465,10 @@ func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int) {
 		}
 	}
 }
+
+// bitsWalk is the number of candidates from which intersect walks the
+// rank lists rather than considering each candidate.
+const bitsWalk = 2000
 
 // eachList calls fn with the lists of documents holding a word of ms:
 // each word's postings (doc<<1 | addressOnly) and its groups' members.

@@ -94,6 +94,9 @@ func TestMultiEqualsVisit(t *testing.T) {
 					q.probe = probe
 					answers = append(answers, fmt.Sprint(ix.search(q, mode)))
 				}
+				q.probe, q.walkFrom = probeBits, 1 // the bitset walked in rank order
+				answers = append(answers, fmt.Sprint(ix.search(q, mode)))
+				q.walkFrom = 0
 				for k, a := range answers[1:] {
 					if a != answers[0] {
 						t.Fatalf("seed %d: search(%+v, %d) = %v with probe %d, visiting every list %v", seed, q, mode, a, k+2, answers[0])

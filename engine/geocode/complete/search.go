@@ -67,6 +67,8 @@ type Query struct {
 	// words for the others), probeRanked (searchMulti's walk without
 	// its budget) or probeBits (searchBits).
 	probe int8
+	// walkFrom (tests), when not 0, replaces bitsWalk.
+	walkFrom int
 }
 
 // Query.probe values.
@@ -453,8 +455,8 @@ func (ix *Index) probes(mode int8, n int, cost int) bool {
 }
 
 // probeCost is what looking a candidate up costs, in postings visited
-// (a few binary searches in scattered memory).
-const probeCost = 64
+// (a few reads of scattered memory, where a visit reads in order).
+const probeCost = 256
 
 // insertTop inserts h into the sorted slice top (capacity limit), keeping
 // the best limit hits.
