@@ -3,32 +3,41 @@ package complete
 // multi.go: queries of several words, with work bounded by the answer
 // rather than by how many places share a word.
 //
-// Visiting every posting of every typed word (search) costs what the
-// words' lists cost: on LI ×400 with distinct places "Schaan K" visited
-// every house of the 400 Schaans (through their address group) and every
-// place with a word starting with "k", 88–121 ms. Instead searchMulti
-// takes its candidates from one list and checks the other words per
-// candidate against the document's own words (docWord, sorted by word
-// id, so a typed prefix — a range of word ids — is one binary search)
-// and groups (dg, then each group's words gw):
+// Visiting every posting of every typed word (search's visit) costs what
+// the words' lists cost: on LI ×400 with distinct places "Schaan K"
+// visited every house of the 400 Schaans (through their address group)
+// and every place with a word starting with "k", 80–130 ms; a later
+// word that is a short prefix was looked up per candidate in each of
+// its thousands of words' lists. Two things change that:
 //
-//  1. The name postings of the word with the fewest postings: they hold
-//     every hit whose words are all in its name (the hits ranked first
-//     within a grade). When the limit is full of such hits of the lowest
-//     grade any document can have, no other document can rank before
-//     them, and the search ends here.
-//  2. Otherwise only documents of a better grade than the worst kept hit
-//     can still enter (or any, when it is not full): with each word's
-//     matches cut to those grades, either every word's name postings
-//     (every hit has a word in its name) or the postings and group
-//     members of the cheapest word, whichever lists fewer documents.
+//   - A candidate is checked against a typed word in its own words
+//     (docWord: the document's postings sorted by word id, then its
+//     address groups), so a typed prefix — a range of word ids — is one
+//     binary search, and the groups' grades are worked out once per
+//     query (matcher.groups).
+//   - Every hit has a word in its name, and the rank table lists each
+//     word's name documents in rank order (preferred, importance,
+//     number), which is the hits' order once grade and name/address are
+//     equal. searchMulti walks those lists grade by grade: a hit with
+//     every word in its name is in the lists of the word with the fewest
+//     name documents (the driver), one with an address word in any
+//     word's; a list ends at the first document whose best possible hit
+//     (the pass's grade, all words in the name for the driver, one in the
+//     address otherwise) cannot enter the kept hits. "Schaan Ka" stops
+//     after the first Schaan Ka… settlements.
 //
-// Both walk the matches grade by grade and stop once the kept hits are
-// all of a better grade than the grade being walked (a document first
-// met at grade L has no match of a better grade). Every candidate is
-// ranked by the same rules as search (its best code per word: a name
-// match before an address match, then the better grade), so the answers
-// are search's; a test compares them on random indexes.
+// The walk gives up after multiBudget documents (few hits among many
+// candidates: "Landstrasse 10" where no house is numbered 10, "Vaduz N");
+// searchBits then intersects the words' lists as bitsets (a bit a
+// document, so a country's candidates stay in the processor's cache),
+// cheapest first, while visiting the next word is cheaper than checking
+// each candidate left, again grade by grade, and ranks what is left: by
+// checking each, or, when many are left, by the walk restricted to them.
+// Every candidate is ranked as search ranks it (its best code per word:
+// a name match before an address match, then the better grade), and a
+// pass ends only when no document left can rank before the kept hits,
+// so the answers are search's; TestMultiEqualsVisit compares them on
+// random indexes with groups, commas, viewboxes, filters and typos.
 
 import (
 	"math"

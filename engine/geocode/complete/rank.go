@@ -11,8 +11,9 @@ package complete
 // hits by grade (the exact word before the words it prefixes), then the
 // preferred documents, then importance, then document number — an order
 // that, within one vocabulary word, does not depend on the query. So
-// derive keeps, for every vocabulary word, its rankTopK best name
-// documents in that order (the rank table, in the index's image), and
+// derive keeps, for every vocabulary word, its name documents in that
+// order (the rank table, in the index's image; queries of several words
+// walk it too, multi.go), and
 // such a query merges the lists of the exact word and of the words it
 // prefixes, stopping in each list at the first document that cannot
 // enter the top: it reads O(limit) entries per matching word instead of
@@ -31,8 +32,8 @@ import (
 	"strings"
 )
 
-// rankTopK is the length of a word's rank list: the most an autocomplete
-// query may ask for (the API's limit is 1 to 20).
+// rankTopK is the most a query answered from the rank table alone may
+// ask for (the API's limit is 1 to 20).
 const rankTopK = 20
 
 // preferred reports whether document d is marked Doc.Preferred.
