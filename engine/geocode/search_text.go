@@ -221,11 +221,93 @@ func isLetters(s string) bool {
 // With lazy (the answer ranks them by score: no query coordinate), it
 // reads the rows of only as many as the answer to req needs
 // (scoreCandidates): the answer rankCands gives is the same, not the list.
+//
+// An address word first matches only the parents it names whole with the
+// query's other address words (chooseParents), through every fallback;
+// when that finds nothing and a word also named parents in part, the
+// search is made again with every parent holding its words.
 func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy bool) ([]*cand, error) {
+	partial := false
+	out, err := ix.textCandidatesIn(ctx, req, p, lazy, &partial)
+	if err != nil || len(out) > 0 || !partial || p.wideParents {
+		return out, err
+	}
+	p.wideParents = true
+	return ix.textCandidatesIn(ctx, req, p, lazy, &partial)
+}
+
+// textCandidatesIn is textCandidates with the parents p.wideParents says,
+// setting *partial when an address word named parents in part.
+func (ix *Index) textCandidatesIn(ctx context.Context, req *Request, p plan, lazy bool, partial *bool) ([]*cand, error) {
 	if p.target == rolePostcode {
 		return ix.postcodeCandidates(ctx, strings.Join(p.phrases[0].words, " "), p.countries)
 	}
 	ins := interpretations(p)
+	var choices []parentChoice
+	if !p.wideParents {
+		choices = make([]parentChoice, len(ins))
+		for i := range ins {
+			choices[i] = ix.chooseParents(ctx, &ins[i])
+			*partial = *partial || choices[i].partial
+		}
+	}
+	out, err := ix.matchInterpretations(ctx, req, p, ins, choices, lazy)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
+		// A structured field naming a place of another rank than its
+		// field says (state=Oberland, a county): accept any rank.
+		q := p
+		q.phrases = append([]phrase(nil), p.phrases...)
+		for i := range q.phrases {
+			if q.phrases[i].role == p.target {
+				q.phrases[i].role = roleAny
+			}
+		}
+		q.target = roleAny
+		more, err := ix.textCandidatesIn(ctx, req, structuredAsFree(q), false, partial)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range more {
+			c.penalty += 0.3
+		}
+		return more, nil
+	}
+	if len(out) == 0 && p.target == roleAny && !p.anyName && len(p.phrases) > 0 {
+		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
+		q := p
+		q.anyName = true
+		more, err := ix.textCandidatesIn(ctx, req, q, false, partial)
+		if err != nil || len(more) > 0 {
+			for _, c := range more {
+				c.penalty += 0.1
+			}
+			return more, err
+		}
+	}
+	if len(out) == 0 && p.target == roleAny {
+		// "Bündaweg 555": no such number; fall back to the street.
+		if q, ok := withoutNumbers(p); ok {
+			more, err := ix.textCandidatesIn(ctx, req, q, false, partial)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range more {
+				c.penalty += 0.3
+			}
+			return more, nil
+		}
+	}
+	return out, nil
+}
+
+// matchInterpretations runs the index query of each interpretation and
+// scores the matches (with the postcode places of a free-text query).
+// With choices, an address word matches the parents choices[i] holds for
+// it (chooseParents); without, every parent whose names hold it.
+func (ix *Index) matchInterpretations(ctx context.Context, req *Request, p plan, ins []interp, choices []parentChoice, lazy bool) ([]*cand, error) {
 	var hits []hit
 	rowOf := map[int64]int64{} // place id -> search rowid
 	var ids []int64
@@ -234,7 +316,11 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 		full = fullNameExpr(p)
 	}
 	for i := range ins {
-		got, err := ix.fts(ctx, req, ins[i].exprWith(func(w string) []string { return ix.parentTokens(ctx, w) }), full)
+		parents := func(w string) []string { return ix.parentTokens(ctx, w) }
+		if choices != nil {
+			parents = func(w string) []string { return choices[i].strong[w] }
+		}
+		got, err := ix.fts(ctx, req, ins[i].exprWith(parents), full)
 		if err != nil {
 			return nil, err
 		}
@@ -262,53 +348,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, pcs...)
-	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
-		// A structured field naming a place of another rank than its
-		// field says (state=Oberland, a county): accept any rank.
-		q := p
-		q.phrases = append([]phrase(nil), p.phrases...)
-		for i := range q.phrases {
-			if q.phrases[i].role == p.target {
-				q.phrases[i].role = roleAny
-			}
-		}
-		q.target = roleAny
-		more, err := ix.textCandidates(ctx, req, structuredAsFree(q), false)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range more {
-			c.penalty += 0.3
-		}
-		return more, nil
-	}
-	if len(out) == 0 && p.target == roleAny && !p.anyName && len(p.phrases) > 0 {
-		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
-		q := p
-		q.anyName = true
-		more, err := ix.textCandidates(ctx, req, q, false)
-		if err != nil || len(more) > 0 {
-			for _, c := range more {
-				c.penalty += 0.1
-			}
-			return more, err
-		}
-	}
-	if len(out) == 0 && p.target == roleAny {
-		// "Bündaweg 555": no such number; fall back to the street.
-		if q, ok := withoutNumbers(p); ok {
-			more, err := ix.textCandidates(ctx, req, q, false)
-			if err != nil {
-				return nil, err
-			}
-			for _, c := range more {
-				c.penalty += 0.3
-			}
-			return more, nil
-		}
-	}
-	return out, nil
+	return append(out, pcs...), nil
 }
 
 // fts runs one MATCH expression and returns the search rowids of its
@@ -579,7 +619,7 @@ func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand, sp spelli
 // phrases in the same order, the first one naming the place; a postcode
 // phrase stays a postcode filter.
 func structuredAsFree(p plan) plan {
-	q := plan{near: p.near, radius: p.radius, countries: p.countries}
+	q := plan{near: p.near, radius: p.radius, countries: p.countries, wideParents: p.wideParents}
 	for _, ph := range p.phrases {
 		if ph.role == rolePostcode {
 			continue
