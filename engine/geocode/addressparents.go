@@ -11,147 +11,163 @@ import (
 	"waymark/engine/text"
 )
 
-// parentName is one search_parent row a query word matched: the token
-// standing for the parent in address columns and the words of each of its
-// name values (the name text split at " | ", as the index tokenizes it).
-type parentName struct {
-	token  string
-	values [][]string
+// wordParents are the parents (search_parent rows) whose names hold one
+// query word, by how the word names them. Only the name values holding a
+// spelling of the word count: a parent is named by the word alone when
+// one of them is that word (its spellings only, or two of them), and by
+// the word with another x when one of them holds x too.
+type wordParents struct {
+	all     []string            // every parent's token
+	alone   []string            // tokens of the parents the word names alone
+	byOther map[string][]string // x -> tokens of the parents the word names with x
 }
 
-// parentCacheRows bounds the search_parent rows parentNames keeps: a word
-// of a country's common town names matches hundreds.
-const parentCacheRows = 1 << 16
+// parentCacheTokens bounds the tokens the parent cache keeps: a word of a
+// country's common town names matches hundreds of parents.
+const parentCacheTokens = 1 << 17
 
-// parentNames returns the search_parent rows whose names match word as
-// search_name would have matched them (ftsWord), cached: query words
-// repeat and the answer never changes. A failed lookup gives none (the
-// word then matches names and plain address text only).
-func (ix *Index) parentNames(ctx context.Context, word string) []parentName {
+// parentsOf returns the parents whose names match word as search_name
+// would have matched them (ftsWord), cached: query words repeat and the
+// answer never changes. A failed lookup gives none (the word then
+// matches names and plain address text only).
+func (ix *Index) parentsOf(ctx context.Context, word string) *wordParents {
 	if ix.stParent == nil {
 		return nil
 	}
 	ix.parentMu.Lock()
-	ps, ok := ix.parentCache[word]
+	wp, ok := ix.parentCache[word]
 	ix.parentMu.Unlock()
 	if ok {
-		return ps
+		return wp
 	}
 	rows, err := ix.stParent.QueryContext(ctx, "name: "+ftsWord(word))
 	if err != nil {
 		return nil
 	}
 	defer rows.Close()
+	wp = &wordParents{byOther: map[string][]string{}}
+	own := querySpellings(word)
+	size := 0
 	for rows.Next() {
 		var tok, names string
-		if rows.Scan(&tok, &names) == nil {
-			ps = append(ps, parentName{token: tok, values: nameValueWords(names)})
+		if rows.Scan(&tok, &names) != nil {
+			continue
+		}
+		wp.all = append(wp.all, tok)
+		size++
+		alone, others := namedBy(names, own)
+		if alone {
+			wp.alone = append(wp.alone, tok)
+			size++
+			continue
+		}
+		for _, x := range others {
+			wp.byOther[x] = append(wp.byOther[x], tok)
+			size++
 		}
 	}
 	if rows.Err() != nil {
 		return nil
 	}
 	ix.parentMu.Lock()
-	if ix.parentCache == nil || ix.parentSize+len(ps) > parentCacheRows {
-		ix.parentCache = map[string][]parentName{}
+	if ix.parentCache == nil || ix.parentSize+size > parentCacheTokens {
+		ix.parentCache = map[string]*wordParents{}
 		ix.parentSize = 0
 	}
-	ix.parentCache[word] = ps
-	ix.parentSize += len(ps)
+	ix.parentCache[word] = wp
+	ix.parentSize += size
 	ix.parentMu.Unlock()
-	return ps
+	return wp
 }
 
 // parentTokens returns the tokens of every parent whose names match word.
 func (ix *Index) parentTokens(ctx context.Context, word string) []string {
-	var toks []string
-	for _, p := range ix.parentNames(ctx, word) {
-		toks = append(toks, p.token)
+	if wp := ix.parentsOf(ctx, word); wp != nil {
+		return wp.all
 	}
-	return toks
+	return nil
 }
 
-// nameValueWords splits a search_parent name text (engine/text's
-// normalized spellings) into its values and each value into its words.
-func nameValueWords(names string) [][]string {
-	var out [][]string
+// namedBy reads a search_parent name text (engine/text's normalized
+// spellings, values separated by " | ") for a word spelled own: whether
+// one of its values holding the word is the word alone, else the other
+// words of those values (without repeats).
+func namedBy(names string, own []string) (alone bool, others []string) {
 	for v := range strings.SplitSeq(names, " | ") {
 		ws := strings.Fields(v)
-		if len(ws) > 0 {
-			out = append(out, ws)
+		mine, rest := 0, 0
+		for i, w := range ws {
+			switch {
+			case slices.Contains(ws[:i], w):
+			case slices.Contains(own, w):
+				mine++
+			default:
+				rest++
+			}
+		}
+		if mine == 0 {
+			continue
+		}
+		if rest == 0 || mine >= 2 {
+			return true, nil
+		}
+		for _, w := range ws {
+			if !slices.Contains(own, w) && !slices.Contains(others, w) {
+				others = append(others, w)
+			}
 		}
 	}
-	return out
+	return false, others
 }
 
 // parentChoice is the parents an interpretation's address words stand
 // for: for each word, the tokens of the parents one of whose names the
 // query's address words cover whole or in more than one word (strong:
 // "Schaan Kelomi" for "Landstrasse 10, Schaan Kelomi", "Schaan" for
-// "... Schaan"), and whether the word also matched parents it names only
-// by itself (Triesenberg's "LI-10" by "10", "Schaan Kelomi" by "... Schaan").
+// "... Schaan", "Principauté de Monaco" for "de Monaco"), and whether a
+// word also matched parents it names only by itself (Triesenberg's
+// "LI-10" by "10", "Schaan Kelomi" by "... Schaan").
 type parentChoice struct {
 	strong  map[string][]string
 	partial bool
 }
 
 // chooseParents returns the parent choice of in's address words (in.rest).
+// Its work is the parents it chooses, not those it leaves.
 func (ix *Index) chooseParents(ctx context.Context, in *interp) parentChoice {
 	c := parentChoice{strong: map[string][]string{}}
 	if ix.stParent == nil || len(in.rest) == 0 {
 		return c
 	}
-	spell := map[string][]string{}
-	covered := map[string]bool{}
+	var covered []string // a few words: a slice is faster than a map
 	for _, w := range in.rest {
-		if _, ok := spell[w]; ok {
-			continue
-		}
-		ws := querySpellings(w)
-		spell[w] = ws
-		for _, s := range ws {
-			covered[s] = true
+		for _, s := range querySpellings(w) {
+			if !slices.Contains(covered, s) {
+				covered = append(covered, s)
+			}
 		}
 	}
 	for _, w := range in.rest {
 		if _, ok := c.strong[w]; ok {
 			continue
 		}
-		own := spell[w]
-		toks := []string{}
-		for _, p := range ix.parentNames(ctx, w) {
-			if p.named(covered, own) {
-				toks = append(toks, p.token)
-			} else {
-				c.partial = true
-			}
+		wp := ix.parentsOf(ctx, w)
+		if wp == nil {
+			c.strong[w] = nil
+			continue
+		}
+		toks := slices.Clip(wp.alone)
+		for _, x := range covered {
+			toks = append(toks, wp.byOther[x]...)
+		}
+		if len(toks) > len(wp.alone) {
+			slices.Sort(toks)
+			toks = slices.Compact(toks)
 		}
 		c.strong[w] = toks
+		c.partial = c.partial || len(toks) < len(wp.all)
 	}
 	return c
-}
-
-// named reports whether one of p's name values holds one of the
-// spellings own (the query word p was found by) and the query's address
-// words (covered) name it: all its words, or more than one of them
-// ("de monaco" of "Principauté de Monaco").
-func (p *parentName) named(covered map[string]bool, own []string) bool {
-	for _, v := range p.values {
-		n, all, mine := 0, true, false
-		for i, w := range v {
-			switch {
-			case !covered[w]:
-				all = false
-			case !slices.Contains(v[:i], w):
-				n++
-				mine = mine || contains(own, w)
-			}
-		}
-		if mine && (all || n >= 2) {
-			return true
-		}
-	}
-	return false
 }
 
 // querySpellings returns the words of every spelling of a query word (as

@@ -57,8 +57,8 @@ type Index struct {
 	rowPlace  string
 
 	parentMu    sync.Mutex
-	parentCache map[string][]parentName // query word -> search_parent rows (addressparents.go)
-	parentSize  int                     // rows held in parentCache
+	parentCache map[string]*wordParents // query word -> its parents (addressparents.go)
+	parentSize  int                     // tokens held in parentCache
 	// nameWords keeps the spellings of candidates' name values across
 	// queries (names.go).
 	nameWords wordCache
