@@ -38,13 +38,19 @@
 //     by the "10" of a house number, each "Schaan <word>" by "Schaan") is
 //     asked for only when the search, with all its fallbacks, finds
 //     nothing without it. At LI ×400 with distinct place names "schaan"
-//     and "10" name 400 parents each, and "Landstrasse 10, Schaan <word>"
-//     went from 300 to a few ms (issue 37). The readings this leaves out
-//     are coincidences: on LI, Monaco, Andorra and LI ×16 distinct the
-//     first result of 4,500 queries is unchanged, and the later results
-//     lost are streets found by a house number read as an ISO code or by
-//     "d"/"del" read as a word of "Mas d'en Soler"/"Puiol del Piu".
-//     Names alone stay near 3 ms at ×16 distinct. Scoring normalizes every
+//     and "10" name 400 parents each; "Landstrasse 10, Schaan <word>"
+//     (no such house: the street, after the fallbacks' four index
+//     queries) took 220–290 ms (engine p50, 45 searches), now 2.4–3.0
+//     ms, at ×16 26 → 3.3–3.8 ms, as on LI itself (1.6–2.5 ms): the
+//     index work no longer grows with the copies (issue 37). Choosing
+//     costs the parents chosen: a word's parents are kept indexed by the
+//     other words of their names (wordParents). The readings this leaves
+//     out are coincidences: on LI, Monaco, Andorra and LI ×16 distinct
+//     the first result of 4,536 queries is unchanged, and the later
+//     results lost are streets found by a house number read as an ISO
+//     code or by "d"/"del" read as a word of "Mas d'en Soler"/"Puiol del
+//     Piu". Names alone ("Vaduz", "Schaan", ...) take 1.0–1.1 ms at ×400
+//     distinct (engine p50, warm; LI 0.4 ms). Scoring normalizes every
 //     spelling of every name of every candidate; the spellings are kept
 //     across queries (wordCache, bounded), which took "Vaduz" at ×16
 //     distinct (a hundred candidates with dozens of translations each)
