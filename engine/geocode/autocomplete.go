@@ -95,6 +95,21 @@ func newCompleter(ix *Index, attrs []docAttrs, cx *complete.Index) *Completer {
 	return c
 }
 
+// preferred reports whether a document ranks before the others matched
+// as well: a settlement (see Query.Prefer of package complete).
+func (a *docAttrs) preferred() bool {
+	return isSettlement(a.class, a.typ, a.linkedPlace, a.rankAddress)
+}
+
+// preferredDocs returns docAttrs.preferred of every document, in order.
+func preferredDocs(attrs []docAttrs) []bool {
+	out := make([]bool, len(attrs))
+	for i := range attrs {
+		out[i] = attrs[i].preferred()
+	}
+	return out
+}
+
 // Len returns the number of indexed places.
 func (c *Completer) Len() int { return len(c.docs) }
 
@@ -118,14 +133,10 @@ func (c *Completer) Autocomplete(ctx context.Context, q AutocompleteQuery) ([]Pl
 	if !q.Tag.IsZero() || !q.Layers.IsZero() || len(q.CountryCodes) > 0 {
 		cq.Accept = func(i int) bool { return c.accept(&c.docs[i], &q) }
 	}
-	if !cq.DistanceOnly {
-		// A settlement before the POIs named after it, in the viewbox
-		// or not ("Schaan": the town before its youth hostel).
-		cq.Prefer = func(i int) bool {
-			d := &c.docs[i]
-			return isSettlement(c.strs[d.class], c.strs[d.typ], c.strs[d.linked], int(d.rankAddress))
-		}
-	}
+	// A settlement (the index's preferred documents: docAttrs.preferred)
+	// before the POIs named after it, in the viewbox or not ("Schaan":
+	// the town before its youth hostel).
+	cq.Prefer = !cq.DistanceOnly
 	hits := c.cx.Search(cq)
 	ids := make([]int64, len(hits))
 	byID := make(map[int64]complete.Hit, len(hits))

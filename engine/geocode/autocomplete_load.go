@@ -59,6 +59,7 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	var docs []docAttrs
 	var cdocs []complete.Doc
 	if err := completeDocs(ctx, ix.db, "search_name", ix.rowPlace, groupOf, func(d docAttrs, cd *complete.Doc) error {
+		cd.Preferred = d.preferred()
 		docs, cdocs = append(docs, d), append(cdocs, *cd)
 		return nil
 	}); err != nil {
@@ -145,7 +146,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if int(found.Load()) != len(docs) {
 		return nil, fmt.Errorf("%w: %d of %d documents found", errStoredIndex, found.Load(), len(docs))
 	}
-	cx, err := complete.Load(b, imp, lon, lat)
+	cx, err := complete.Load(b, imp, lon, lat, preferredDocs(docs))
 	if err != nil {
 		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
 	}

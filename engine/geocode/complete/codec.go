@@ -7,7 +7,7 @@ package complete
 // documents of each group, every list as its length and the deltas of its
 // sorted values, all varints. The documents' importance and location are
 // not stored: Load takes them (the pack has them in its places).
-// The trigram and short-prefix tables are derived again by Load.
+// The trigram, short-prefix and rank tables are derived again by Load.
 
 import (
 	"encoding/binary"
@@ -109,15 +109,17 @@ func (d *decoder) sorted(dst []uint32, limit uint64) []uint32 {
 }
 
 // Load rebuilds an index from what AppendBinary wrote and, in document
-// order, the documents' importance and location (as Build takes them
-// from the documents). It answers as the index that was stored.
-func Load(b []byte, imp, lon, lat []float32) (*Index, error) {
+// order, the documents' importance, location and Preferred marks (as
+// Build takes them from the documents; preferred may be nil: none). It
+// answers as the index that was stored.
+func Load(b []byte, imp, lon, lat []float32, preferred []bool) (*Index, error) {
 	d := &decoder{b: b}
 	if d.uint() != codecVersion {
 		return nil, ErrCodec
 	}
 	nDocs, nGroups := d.uint(), d.uint()
-	if d.err != nil || nDocs != uint64(len(imp)) || len(lon) != len(imp) || len(lat) != len(imp) || nGroups > uint64(len(b)) {
+	if d.err != nil || nDocs != uint64(len(imp)) || len(lon) != len(imp) || len(lat) != len(imp) ||
+		preferred != nil && len(preferred) != len(imp) || nGroups > uint64(len(b)) {
 		return nil, ErrCodec
 	}
 	ix := &Index{imp: imp, lon: lon, lat: lat}
@@ -154,13 +156,14 @@ func Load(b []byte, imp, lon, lat []float32) (*Index, error) {
 		return nil, ErrCodec
 	}
 	ix.setVocab(vocab)
-	ix.derive()
+	ix.derive(preferred)
 	return ix, nil
 }
 
-// derive builds the tables that follow from the vocabulary and postings:
-// the trigram index, word lengths and the short-prefix answers.
-func (ix *Index) derive() {
+// derive builds the tables that follow from the vocabulary, postings
+// and the documents' preferred marks: the trigram index, word lengths,
+// the short-prefix answers and the rank table.
+func (ix *Index) derive(preferred []bool) {
 	trigrams := map[string][]int32{}
 	ix.vlen = make([]uint8, ix.nWords())
 	for id := range ix.nWords() {
@@ -172,4 +175,6 @@ func (ix *Index) derive() {
 	}
 	ix.triKeys, ix.triOff, ix.triIDs = flatTable(trigrams, trigramKey)
 	ix.buildShort()
+	ix.setPreferred(preferred)
+	ix.buildRank()
 }

@@ -28,10 +28,15 @@ var fixture = []struct {
 	{"9490", "vaduz liechtenstein", 0.15, 9.52, 47.14},               // 8
 }
 
-func fixtureIndex() *Index {
+// fixtureIndex indexes the fixture, with the documents preferred marked
+// Preferred.
+func fixtureIndex(preferred ...int) *Index {
 	docs := make([]Doc, len(fixture))
 	for i, f := range fixture {
 		docs[i] = Doc{Name: text.Variants(f.name), Address: []string{text.Normalize(f.addr)}, Importance: f.imp, Lon: f.lon, Lat: f.lat}
+	}
+	for _, d := range preferred {
+		docs[d].Preferred = true
 	}
 	return Build(docs)
 }
@@ -54,7 +59,7 @@ func TestSearch(t *testing.T) {
 		bounded   bool
 		distOnly  bool
 		accept    func(int) bool
-		prefer    func(int) bool
+		prefer    int   // the document marked Preferred (0: none)
 		want      []int // exact order of the first len(want) hits
 		wantNone  []int
 		wantGrade int
@@ -79,8 +84,8 @@ func TestSearch(t *testing.T) {
 		{name: "viewbox prefers inside", text: "landstrasse", limit: 10, box: &orb.Bound{Min: orb.Point{9.519, 47.129}, Max: orb.Point{9.521, 47.131}}, want: []int{3}},
 		{name: "distance only", text: "s", limit: 2, box: &orb.Bound{Min: orb.Point{9.49, 47.16}, Max: orb.Point{9.51, 47.18}}, distOnly: true, want: []int{1, 2}},
 		{name: "importance without distance only", text: "s", limit: 2, box: &orb.Bound{Min: orb.Point{9.49, 47.16}, Max: orb.Point{9.515, 47.18}}, want: []int{2, 1}},
-		{name: "preferred before the viewbox", text: "landstrasse", limit: 10, box: &orb.Bound{Min: orb.Point{9.519, 47.129}, Max: orb.Point{9.521, 47.131}}, prefer: func(d int) bool { return d == 7 }, want: []int{7, 3}},
-		{name: "preferred after the grade", text: "vaduz ", limit: 10, prefer: func(d int) bool { return d == 1 }, want: []int{0, 1}},
+		{name: "preferred before the viewbox", text: "landstrasse", limit: 10, box: &orb.Bound{Min: orb.Point{9.519, 47.129}, Max: orb.Point{9.521, 47.131}}, prefer: 7, want: []int{7, 3}},
+		{name: "preferred after the grade", text: "vaduz ", limit: 10, prefer: 1, want: []int{0, 1}},
 		{name: "nothing", text: "zzzz", limit: 10, want: nil},
 		{name: "missing space", text: "landstrasse 12vaduz", limit: 10, want: []int{4}, wantGrade: GradeTypo},
 		{name: "missing space before a name word", text: "kunstmuseum vaduzstadtle", limit: 10, want: []int{6}, wantGrade: GradeTypo},
@@ -92,8 +97,12 @@ func TestSearch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			ix := ix
+			if tc.prefer > 0 {
+				ix = fixtureIndex(tc.prefer)
+			}
 			words, pfx := ParseText(tc.text)
-			q := Query{Words: words, LastIsPrefix: pfx, NameWords: NameWords(tc.text), Limit: tc.limit, Accept: tc.accept, Prefer: tc.prefer, Bounded: tc.bounded, DistanceOnly: tc.distOnly}
+			q := Query{Words: words, LastIsPrefix: pfx, NameWords: NameWords(tc.text), Limit: tc.limit, Accept: tc.accept, Prefer: true, Bounded: tc.bounded, DistanceOnly: tc.distOnly}
 			if tc.box != nil {
 				q.Box, q.HasBox = *tc.box, true
 			}

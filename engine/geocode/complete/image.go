@@ -21,6 +21,7 @@ func (ix *Index) imageFields() []flat.Field {
 		flat.F(&ix.wgOff), flat.F(&ix.wg), flat.F(&ix.gdOff), flat.F(&ix.gd),
 		flat.F(&ix.triKeys), flat.F(&ix.triOff), flat.F(&ix.triIDs),
 		flat.F(&ix.shortKeys), flat.F(&ix.shortOff), flat.F(&ix.shortHits),
+		flat.F(&ix.pref), flat.F(&ix.rankOff), flat.F(&ix.rank),
 	}
 }
 
@@ -41,7 +42,8 @@ func ReadImage(r *flat.Reader) (*Index, error) {
 		tableOK(ix.wordOff, len(ix.words)) && len(ix.postOff) == v+1 && tableOK(ix.postOff, len(ix.post)) &&
 		len(ix.wgOff) == v+1 && tableOK(ix.wgOff, len(ix.wg)) && tableOK(ix.gdOff, len(ix.gd)) &&
 		len(ix.triOff) == len(ix.triKeys)+1 && tableOK(ix.triOff, len(ix.triIDs)) &&
-		len(ix.shortOff) == len(ix.shortKeys)+1 && tableOK(ix.shortOff, len(ix.shortHits))
+		len(ix.shortOff) == len(ix.shortKeys)+1 && tableOK(ix.shortOff, len(ix.shortHits)) &&
+		(len(ix.pref) == 0 || len(ix.pref) == (n+63)/64) && len(ix.rankOff) == v+1 && tableOK(ix.rankOff, len(ix.rank))
 	if !ok {
 		return nil, fmt.Errorf("complete: read image: %w: array lengths do not fit", flat.ErrImage)
 	}

@@ -35,6 +35,13 @@
 //     places inside it before those outside; then importance; then
 //     nearness to the viewbox centre. With DistanceOnly only the distance
 //     to the centre counts.
+//   - A one-word query without filter or viewbox (most keystrokes) is
+//     answered from the rank table (rank.go): each vocabulary word's 20
+//     best name documents in rank order, derived with the trigrams; the
+//     query merges the lists of the words it matches, so its work grows
+//     with the limit, not with how many places share a name (LI ×400
+//     with distinct places: a request for "Sch" 44–64 ms → 1–2 ms).
+//     Queries of several words still visit postings (see search).
 //   - An importer stores the index (codec.go) without building it: a
 //     Writer (stream.go) takes the documents one at a time and writes
 //     AppendBinary's bytes from postings sorted on disk, holding the
@@ -69,6 +76,9 @@ type Doc struct {
 	Groups []int32
 	// Importance is 0..1, higher first.
 	Importance float64
+	// Preferred marks a document that Query.Prefer ranks before the
+	// others matched as well (the geocoder's settlements).
+	Preferred bool
 	// Lon, Lat locate the place (degrees), for proximity.
 	Lon, Lat float64
 }
@@ -99,7 +109,12 @@ type Index struct {
 	// gdOff/gd: documents per group, sorted.
 	wgOff, wg []uint32
 	gdOff, gd []uint32
-	pool      sync.Pool // *scratch
+	// pref: the documents marked Doc.Preferred, a bitset (empty when
+	// none is). rank: the rank table (rank.go), each vocabulary word's
+	// best name documents, rank[rankOff[i]:rankOff[i+1]].
+	pref          []uint64
+	rankOff, rank []uint32
+	pool          sync.Pool // *scratch
 }
 
 // Len returns the number of documents.
@@ -123,7 +138,9 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 	}
 	words := map[string][]uint32{}
 	seen := map[string]uint32{}
+	pref := make([]bool, len(docs))
 	for i := range docs {
+		pref[i] = docs[i].Preferred
 		d := &docs[i]
 		ix.imp[i], ix.lon[i], ix.lat[i] = float32(d.Importance), float32(d.Lon), float32(d.Lat)
 		docWords(d, seen, func(w string, addr uint32) {
@@ -182,7 +199,7 @@ func BuildGroups(docs []Doc, groups []string) *Index {
 		ix.post = append(ix.post, p...)
 		ix.postOff[id+1] = uint32(len(ix.post))
 	}
-	ix.derive()
+	ix.derive(pref)
 	return ix
 }
 
@@ -239,8 +256,7 @@ func (ix *Index) buildShort() {
 				}
 			}
 		}
-		sort.Slice(docs, func(a, b int) bool {
-			da, db := docs[a], docs[b]
+		before := func(da, db int32) bool {
 			if grade[da] != grade[db] {
 				return grade[da] < grade[db]
 			}
@@ -248,10 +264,23 @@ func (ix *Index) buildShort() {
 				return ix.imp[da] > ix.imp[db]
 			}
 			return da < db
-		})
+		}
+		// The first shortTopK by insertion, not a sort of every match: a
+		// letter's prefix matches most of a country's places.
 		top := make([]shortHit, 0, min(len(docs), shortTopK))
-		for _, d := range docs[:min(len(docs), shortTopK)] {
-			top = append(top, shortHit{d, grade[d]})
+		for _, d := range docs {
+			if len(top) == shortTopK && !before(d, top[len(top)-1].doc) {
+				continue
+			}
+			i := len(top)
+			for i > 0 && before(d, top[i-1].doc) {
+				i--
+			}
+			if len(top) < shortTopK {
+				top = append(top, shortHit{})
+			}
+			copy(top[i+1:], top[i:len(top)-1])
+			top[i] = shortHit{d, grade[d]}
 		}
 		short[p] = top
 	}

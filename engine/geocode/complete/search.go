@@ -35,12 +35,12 @@ type Query struct {
 	Limit int
 	// Accept, when set, filters documents (tag, layers, countries...).
 	Accept func(doc int) bool
-	// Prefer, when set, marks the documents that rank before the others
+	// Prefer ranks the documents marked Doc.Preferred before the others
 	// matched as well (same grade, words in the name as much), whatever
 	// the viewbox: settlements before the places named after them. The
 	// first keystrokes (a one- or two-letter prefix without filter or
 	// viewbox) keep the precomputed order, by importance.
-	Prefer func(doc int) bool
+	Prefer bool
 	// Box, when HasBox, is the viewbox: with Bounded only documents inside
 	// it are returned; otherwise those inside rank first. Its centre is
 	// the reference point for proximity and DistanceOnly.
@@ -52,6 +52,7 @@ type Query struct {
 	DistanceOnly bool
 
 	noShort bool // tests: bypass the short-prefix table
+	noRank  bool // tests: bypass the rank table
 	// noSplit: no word is read as two (searchSplit's own queries).
 	noSplit bool
 	// spellings, when set, replaces Words: the i-th word is any of
@@ -125,6 +126,9 @@ func (ix *Index) Search(q Query) []Hit {
 		return nil
 	}
 	if hits, ok := ix.searchShort(q); ok {
+		return hits
+	}
+	if hits, ok := ix.searchRanked(q); ok {
 		return hits
 	}
 	if len(q.Words) == 1 && len(q.Words[0]) >= 3 {
@@ -400,7 +404,7 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		if q.Accept != nil && !q.Accept(d) {
 			continue
 		}
-		h.Preferred = q.Prefer != nil && q.Prefer(d)
+		h.Preferred = q.Prefer && ix.preferred(c.doc)
 		if q.HasBox {
 			h.Distance = sphere.Distance(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
 		}
