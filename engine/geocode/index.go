@@ -57,7 +57,8 @@ type Index struct {
 	rowPlace  string
 
 	parentMu    sync.Mutex
-	parentCache map[string][]string // query word -> search_parent tokens
+	parentCache map[string]*wordParents // query word -> its parents (addressparents.go)
+	parentSize  int                     // tokens held in parentCache
 	// nameWords keeps the spellings of candidates' name values across
 	// queries (names.go).
 	nameWords wordCache
@@ -186,7 +187,7 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'search_parent'`).Scan(&hasParent)
 	}
 	if hasParent > 0 {
-		ix.stParent = prep(`SELECT DISTINCT token FROM search_parent WHERE search_parent MATCH ?`)
+		ix.stParent = prep(`SELECT token, name FROM search_parent WHERE search_parent MATCH ?`)
 	}
 	if err != nil {
 		ix.Close()
@@ -538,41 +539,4 @@ func (ix *Index) geometries(ctx context.Context, ids []int64, threshold float64)
 		out[id] = Simplify(g, threshold)
 	}
 	return out, rows.Err()
-}
-
-// parentTokens returns the search_parent tokens whose parent names match
-// word as search_name would have matched them (ftsWord), cached: query
-// words repeat and the answer never changes. A failed lookup gives none
-// (the word then matches names and plain address text only).
-func (ix *Index) parentTokens(ctx context.Context, word string) []string {
-	if ix.stParent == nil {
-		return nil
-	}
-	ix.parentMu.Lock()
-	toks, ok := ix.parentCache[word]
-	ix.parentMu.Unlock()
-	if ok {
-		return toks
-	}
-	rows, err := ix.stParent.QueryContext(ctx, "name: "+ftsWord(word))
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var t string
-		if rows.Scan(&t) == nil {
-			toks = append(toks, t)
-		}
-	}
-	if rows.Err() != nil {
-		return nil
-	}
-	ix.parentMu.Lock()
-	if ix.parentCache == nil || len(ix.parentCache) > 10000 {
-		ix.parentCache = map[string][]string{}
-	}
-	ix.parentCache[word] = toks
-	ix.parentMu.Unlock()
-	return toks
 }

@@ -26,20 +26,35 @@
 //   - Search costs: each interpretation is one index query reading at most
 //     ftsCandidates+1 rows in rowid order (most important first), then the
 //     rows of the candidates scored. A word that may be in the address
-//     also matches the search_parent token of every parent whose names
-//     hold it (exprWith), an OR that FTS5 advances child by child at each
-//     step of the AND around it: 0.7 / 1.0 / 2.8 ms an expression with 1 /
-//     4 / 16 tokens a conjunct, and a token costs its lookup (~7 µs) even
-//     when one row is asked for (LI ×16 with distinct place names, the
-//     sqlite3 shell). So an address query's index work still grows with
-//     the parents that share its words: "Landstrasse 10, Schaan" 1.5–2 ms
-//     of CPU on LI, 10–15 ms at ×16 distinct, where "schaan" and "10" (in
-//     the ISO code "li 10") name 16 parents each (issue 37). Names alone
-//     stay near 3 ms at ×16 distinct. Scoring normalizes every spelling of
-//     every name of every candidate; the spellings are kept across
-//     queries (wordCache, bounded), which took "Vaduz" at ×16 distinct
-//     (a hundred candidates with dozens of translations each) from 4.5–8.5
-//     to 3–5 ms of CPU.
+//     also matches the search_parent token of parents whose names hold
+//     it, an OR that FTS5 advances child by child at each step of the AND
+//     around it (~7 µs a token even when one row is asked for), so the
+//     parents an address query can mean are chosen by their names before
+//     the expression is built (chooseParents): those one of whose names the
+//     query's address words cover whole or in more than one word ("Schaan
+//     Kelomi" for "Landstrasse 10, Schaan Kelomi", "Schaan" for "...,
+//     Schaan", the country's "Principauté de Monaco" for "de Monaco"). A
+//     parent a word names only by itself (Triesenberg's ISO code "LI-10"
+//     by the "10" of a house number, each "Schaan <word>" by "Schaan") is
+//     asked for only when the search, with all its fallbacks, finds
+//     nothing without it. At LI ×400 with distinct place names "schaan"
+//     and "10" name 400 parents each; "Landstrasse 10, Schaan <word>"
+//     (no such house: the street, after the fallbacks' four index
+//     queries) took 220–290 ms (engine p50, 45 searches), now 2.4–3.0
+//     ms, at ×16 26 → 3.3–3.8 ms, as on LI itself (1.6–2.5 ms): the
+//     index work no longer grows with the copies (issue 37). Choosing
+//     costs the parents chosen: a word's parents are kept indexed by the
+//     other words of their names (wordParents). The readings this leaves
+//     out are coincidences: on LI, Monaco, Andorra and LI ×16 distinct
+//     the first result of 4,536 queries is unchanged, and the later
+//     results lost are streets found by a house number read as an ISO
+//     code or by "d"/"del" read as a word of "Mas d'en Soler"/"Puiol del
+//     Piu". Names alone ("Vaduz", "Schaan", ...) take 1.0–1.1 ms at ×400
+//     distinct (engine p50, warm; LI 0.4 ms). Scoring normalizes every
+//     spelling of every name of every candidate; the spellings are kept
+//     across queries (wordCache, bounded), which took "Vaduz" at ×16
+//     distinct (a hundred candidates with dozens of translations each)
+//     from 4.5–8.5 to 3–5 ms of CPU.
 //   - Category phrases (SpecialPhrases: several languages) at the start or
 //     end of a query search that class/type inside the place the rest of
 //     the query names (its polygon, near its line, or within its rank's

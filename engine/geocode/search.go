@@ -42,6 +42,9 @@ type plan struct {
 	target    role     // structured: the phrase that names the result
 	countries []string // structured country given as a code
 	anyName   bool     // any word may be in the name, not only the first or last
+	// wideParents: an address word matches every parent whose names
+	// hold it, not only those it names whole (textCandidates).
+	wideParents bool
 }
 
 // ftsCandidates is the number of index hits ranked per interpretation.

@@ -12,13 +12,15 @@ func (ix *Index) SearchReadingAll(ctx context.Context, req Request) ([]Place, er
 	return ix.Search(ctx, req)
 }
 
-// FTSExprs returns the index queries search runs for free text q: each
-// interpretation's MATCH expression, and with the full-name tokens.
+// FTSExprs returns the index queries search runs first for free text q:
+// each interpretation's MATCH expression with the parents its address
+// words name whole (chooseParents), and with the full-name tokens.
 func (ix *Index) FTSExprs(ctx context.Context, q string) []string {
 	p := plan{phrases: splitPhrases(q)}
 	var out []string
 	for _, in := range interpretations(p) {
-		expr := in.exprWith(func(w string) []string { return ix.parentTokens(ctx, w) })
+		c := ix.chooseParents(ctx, &in)
+		expr := in.exprWith(func(w string) []string { return c.strong[w] })
 		out = append(out, expr)
 		if f := fullNameExpr(p); f != "" {
 			out = append(out, "("+expr+") AND "+f)

@@ -11,153 +11,6 @@ import (
 	"waymark/engine/text"
 )
 
-// interp is one reading of a query's words: which words form the house
-// number, which must match the name and which the name or the address.
-type interp struct {
-	hn       []string // house number words ("39a", "b"); nil for none
-	nameAny  []string // at least one of these matches the name (nil: none required)
-	nameAll  []string // all of these match the name (structured target)
-	rest     []string // the other words: name or address
-	minRank  int      // rank_address range of the target (0,0: any)
-	maxRank  int
-	postcode string // a query word that is a known postcode
-	// lead holds the words of the first phrase when a free-text query has
-	// several (comma-separated) phrases: a name matched in part only by a
-	// later phrase reads the query backwards (the name after its address).
-	lead []string
-}
-
-// expr builds the FTS5 MATCH expression of an interpretation.
-func (in *interp) expr() string { return in.exprWith(nil) }
-
-// exprWith is expr where a word that should match the name or the address
-// also matches the tokens parents returns for it (search_parent: parents
-// written as one token in the address column).
-func (in *interp) exprWith(parents func(word string) []string) string {
-	var parts []string
-	for _, w := range in.hn {
-		parts = append(parts, `{housenumber}: "`+w+`"`)
-	}
-	for _, w := range in.nameAll {
-		parts = append(parts, `{name}: `+ftsWord(w))
-	}
-	if len(in.nameAny) > 0 {
-		var or []string
-		for _, w := range in.nameAny {
-			or = append(or, `{name}: `+ftsWord(w))
-		}
-		parts = append(parts, "("+strings.Join(or, " OR ")+")")
-	}
-	for _, w := range in.rest {
-		var toks []string
-		if parents != nil {
-			toks = parents(w)
-		}
-		if len(toks) == 0 {
-			parts = append(parts, `{name address}: `+ftsWord(w))
-			continue
-		}
-		parts = append(parts, `{name address}: (`+ftsWord(w)+` OR `+strings.Join(toks, " OR ")+`)`)
-	}
-	return strings.Join(parts, " AND ")
-}
-
-// interpretations lists the readings of a plan's words: for free text,
-// each house-number-like word (with a following single letter) as the
-// house number, and the reading without house number whose name is the
-// first or last word; for structured queries the target phrase is the name.
-func interpretations(p plan) []interp {
-	var out []interp
-	var words []string
-	var target []string
-	postcode := ""
-	var lead []string
-	phrases := 0
-	for _, ph := range p.phrases {
-		if p.target == roleAny && ph.role != rolePostcode && len(ph.words) > 0 {
-			if phrases == 0 {
-				lead = ph.words
-			}
-			phrases++
-		}
-		if p.target != roleAny && ph.role == p.target {
-			target = append(target, ph.words...)
-			continue
-		}
-		if ph.role == rolePostcode {
-			postcode = strings.ToUpper(strings.Join(ph.words, " "))
-			continue
-		}
-		words = append(words, ph.words...)
-	}
-	if p.target != roleAny {
-		lo, hi := roleRanks(p.target)
-		if p.target == roleStreet || p.target == roleAmenity {
-			for i, w := range target {
-				if isHouseNumber(w) && len(target) > 1 {
-					hn, restT := houseNumberAt(target, i)
-					out = append(out, interp{hn: hn, rest: append(restT, words...), minRank: 26, maxRank: 30, postcode: postcode})
-					break
-				}
-			}
-		}
-		out = append(out, interp{nameAll: target, rest: words, minRank: lo, maxRank: hi, postcode: postcode})
-		return out
-	}
-	if len(words) > 1 {
-		tried := 0
-		for i, w := range words {
-			if !isHouseNumber(w) || tried == 3 {
-				continue
-			}
-			tried++
-			hn, rest := houseNumberAt(words, i)
-			if len(rest) > 0 {
-				out = append(out, interp{hn: hn, rest: rest})
-			}
-			// A postcode-like word is also read as a soft postcode
-			// filter (Nominatim: a postcode that does not match the
-			// address costs a penalty, it does not rule the house out).
-			for j, pw := range rest {
-				if len(rest) > 1 && looksLikePostcode(pw) {
-					others := append(append([]string(nil), rest[:j]...), rest[j+1:]...)
-					out = append(out, interp{hn: hn, rest: others, postcode: strings.ToUpper(pw)})
-					break
-				}
-			}
-		}
-	}
-	if len(words) == 1 {
-		out = append(out, interp{nameAll: words})
-	} else if len(words) > 1 {
-		nameAny := []string{words[0]}
-		if last := words[len(words)-1]; last != words[0] {
-			nameAny = append(nameAny, last)
-		}
-		in := interp{nameAny: nameAny, rest: words}
-		if p.anyName {
-			in.nameAny = words
-		} else if phrases > 1 {
-			in.lead = lead
-		}
-		out = append(out, in)
-	}
-	return out
-}
-
-// houseNumberAt returns the house number starting at words[i] (with up to
-// two following one-character words: "39a b" for "39A/B") and the other words.
-func houseNumberAt(words []string, i int) (hn, rest []string) {
-	j := i + 1
-	for j < len(words) && j < i+3 && len([]rune(words[j])) == 1 {
-		j++
-	}
-	hn = append(hn, words[i:j]...)
-	rest = append(rest, words[:i]...)
-	rest = append(rest, words[j:]...)
-	return hn, rest
-}
-
 // roleRanks is the rank_address range a structured target phrase names.
 func roleRanks(r role) (int, int) {
 	switch r {
@@ -221,11 +74,94 @@ func isLetters(s string) bool {
 // With lazy (the answer ranks them by score: no query coordinate), it
 // reads the rows of only as many as the answer to req needs
 // (scoreCandidates): the answer rankCands gives is the same, not the list.
+//
+// An address word first matches only the parents the query's address
+// words name whole or in more than one word (chooseParents), through
+// every fallback; when that finds nothing and a word also matched parents
+// it names only by itself, the search is made again with every parent
+// holding its words.
 func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy bool) ([]*cand, error) {
+	partial := false
+	out, err := ix.textCandidatesIn(ctx, req, p, lazy, &partial)
+	if err != nil || len(out) > 0 || !partial || p.wideParents {
+		return out, err
+	}
+	p.wideParents = true
+	return ix.textCandidatesIn(ctx, req, p, lazy, &partial)
+}
+
+// textCandidatesIn is textCandidates with the parents p.wideParents says,
+// setting *partial when an address word named parents in part.
+func (ix *Index) textCandidatesIn(ctx context.Context, req *Request, p plan, lazy bool, partial *bool) ([]*cand, error) {
 	if p.target == rolePostcode {
 		return ix.postcodeCandidates(ctx, strings.Join(p.phrases[0].words, " "), p.countries)
 	}
 	ins := interpretations(p)
+	var choices []parentChoice
+	if !p.wideParents {
+		choices = make([]parentChoice, len(ins))
+		for i := range ins {
+			choices[i] = ix.chooseParents(ctx, &ins[i])
+			*partial = *partial || choices[i].partial
+		}
+	}
+	out, err := ix.matchInterpretations(ctx, req, p, ins, choices, lazy)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
+		// A structured field naming a place of another rank than its
+		// field says (state=Oberland, a county): accept any rank.
+		q := p
+		q.phrases = append([]phrase(nil), p.phrases...)
+		for i := range q.phrases {
+			if q.phrases[i].role == p.target {
+				q.phrases[i].role = roleAny
+			}
+		}
+		q.target = roleAny
+		more, err := ix.textCandidatesIn(ctx, req, structuredAsFree(q), false, partial)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range more {
+			c.penalty += 0.3
+		}
+		return more, nil
+	}
+	if len(out) == 0 && p.target == roleAny && !p.anyName && len(p.phrases) > 0 {
+		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
+		q := p
+		q.anyName = true
+		more, err := ix.textCandidatesIn(ctx, req, q, false, partial)
+		if err != nil || len(more) > 0 {
+			for _, c := range more {
+				c.penalty += 0.1
+			}
+			return more, err
+		}
+	}
+	if len(out) == 0 && p.target == roleAny {
+		// "Bündaweg 555": no such number; fall back to the street.
+		if q, ok := withoutNumbers(p); ok {
+			more, err := ix.textCandidatesIn(ctx, req, q, false, partial)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range more {
+				c.penalty += 0.3
+			}
+			return more, nil
+		}
+	}
+	return out, nil
+}
+
+// matchInterpretations runs the index query of each interpretation and
+// scores the matches (with the postcode places of a free-text query).
+// With choices, an address word matches the parents choices[i] holds for
+// it (chooseParents); without, every parent whose names hold it.
+func (ix *Index) matchInterpretations(ctx context.Context, req *Request, p plan, ins []interp, choices []parentChoice, lazy bool) ([]*cand, error) {
 	var hits []hit
 	rowOf := map[int64]int64{} // place id -> search rowid
 	var ids []int64
@@ -234,7 +170,11 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 		full = fullNameExpr(p)
 	}
 	for i := range ins {
-		got, err := ix.fts(ctx, req, ins[i].exprWith(func(w string) []string { return ix.parentTokens(ctx, w) }), full)
+		parents := func(w string) []string { return ix.parentTokens(ctx, w) }
+		if choices != nil {
+			parents = func(w string) []string { return choices[i].strong[w] }
+		}
+		got, err := ix.fts(ctx, req, ins[i].exprWith(parents), full)
 		if err != nil {
 			return nil, err
 		}
@@ -262,53 +202,7 @@ func (ix *Index) textCandidates(ctx context.Context, req *Request, p plan, lazy 
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, pcs...)
-	if len(out) == 0 && p.target != roleAny && p.target != rolePostcode {
-		// A structured field naming a place of another rank than its
-		// field says (state=Oberland, a county): accept any rank.
-		q := p
-		q.phrases = append([]phrase(nil), p.phrases...)
-		for i := range q.phrases {
-			if q.phrases[i].role == p.target {
-				q.phrases[i].role = roleAny
-			}
-		}
-		q.target = roleAny
-		more, err := ix.textCandidates(ctx, req, structuredAsFree(q), false)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range more {
-			c.penalty += 0.3
-		}
-		return more, nil
-	}
-	if len(out) == 0 && p.target == roleAny && !p.anyName && len(p.phrases) > 0 {
-		// "Oberland, Vaduz, Liechtenstein": the name in the middle.
-		q := p
-		q.anyName = true
-		more, err := ix.textCandidates(ctx, req, q, false)
-		if err != nil || len(more) > 0 {
-			for _, c := range more {
-				c.penalty += 0.1
-			}
-			return more, err
-		}
-	}
-	if len(out) == 0 && p.target == roleAny {
-		// "Bündaweg 555": no such number; fall back to the street.
-		if q, ok := withoutNumbers(p); ok {
-			more, err := ix.textCandidates(ctx, req, q, false)
-			if err != nil {
-				return nil, err
-			}
-			for _, c := range more {
-				c.penalty += 0.3
-			}
-			return more, nil
-		}
-	}
-	return out, nil
+	return append(out, pcs...), nil
 }
 
 // fts runs one MATCH expression and returns the search rowids of its
@@ -579,7 +473,7 @@ func (ix *Index) checkAddressWords(ctx context.Context, cands []*cand, sp spelli
 // phrases in the same order, the first one naming the place; a postcode
 // phrase stays a postcode filter.
 func structuredAsFree(p plan) plan {
-	q := plan{near: p.near, radius: p.radius, countries: p.countries}
+	q := plan{near: p.near, radius: p.radius, countries: p.countries, wideParents: p.wideParents}
 	for _, ph := range p.phrases {
 		if ph.role == rolePostcode {
 			continue
