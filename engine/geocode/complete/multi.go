@@ -421,6 +421,11 @@ func (ix *Index) searchBits(q *Query, sets [][]wordMatch) []Hit {
 func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int, grade uint8) {
 	have, next := st.s.bitsA, st.s.bitsB
 	defer func() { st.s.bitsA, st.s.bitsB = have, next }()
+	walkFrom := bitsWalk
+	if st.q.walkFrom > 0 {
+		walkFrom = st.q.walkFrom
+	}
+	ordered := !st.distOnly && (st.q.Prefer || len(ix.pref) == 0)
 	clear(have)
 	count := 0
 	ix.eachList(sets[st.order[0]], func(post, docs []uint32) {
@@ -441,6 +446,17 @@ func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int, grade
 		if count*probeCost < cost[i] {
 			break // consider checks the word
 		}
+		if count > walkFrom && ordered {
+			// Before visiting a long list: the walk restricted to the
+			// candidates may end early ("Vaduz P": Vaduz's places are
+			// candidates, the first Vaduz P… settlements fill the limit).
+			st.budget = multiBudget
+			done := ix.walkPass(st, sets, grade, true, have)
+			st.budget = math.MaxInt
+			if done {
+				return
+			}
+		}
 		clear(next)
 		count = 0
 		ix.eachList(sets[i], func(post, docs []uint32) {
@@ -456,11 +472,7 @@ func (ix *Index) intersect(st *multiState, sets [][]wordMatch, cost []int, grade
 		}
 		have, next = next, have
 	}
-	walkFrom := bitsWalk
-	if st.q.walkFrom > 0 {
-		walkFrom = st.q.walkFrom
-	}
-	if count > walkFrom && !st.distOnly && (st.q.Prefer || len(ix.pref) == 0) {
+	if count > walkFrom && ordered {
 		// Many candidates: the walk of the rank lists, in the bitset
 		// only, considers those that can still rank high enough.
 		ix.walkPass(st, sets, grade, true, have)
