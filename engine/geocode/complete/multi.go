@@ -197,6 +197,9 @@ func (st *multiState) consider(d uint32) {
 	}
 	s.mark[d] = st.e
 	ix, q := st.ix, st.q
+	if q.considered != nil {
+		*q.considered++
+	}
 	var grade, addrWords, nameWords, misplaced int
 	for _, i := range st.order {
 		b := ix.bestCode(d, &st.ms[i])

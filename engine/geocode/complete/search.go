@@ -69,6 +69,9 @@ type Query struct {
 	probe int8
 	// walkFrom (tests), when not 0, replaces bitsWalk.
 	walkFrom int
+	// considered (tests), when set, counts the documents a query of
+	// several words ranked (searchMulti, searchBits).
+	considered *int
 }
 
 // Query.probe values.
