@@ -220,6 +220,27 @@
 // bytes), the features stage's 830 MiB holds its merged lines (mapWriter
 // 184 MB, mapMergeLines 123 MB near its peak), both growing per line.
 //
+// Again with the seventh session's code (main at f2dd2f3: the places
+// stage's mapped pages governed, the map lines sorted out of the heap,
+// the roads' network packed and contraction in cells; two stagerun
+// processes at once, read+places+features+finish and read+roads, -mem
+// 920M, load 3–11; the places and map tables byte-identical to the run
+// above):
+//
+//	stage      CPU s  per M nodes  before  peak RSS              live heap
+//	read       157.9      1.47     1.53    664, 729 MiB          484, 439 MiB
+//	places   1,261.2     11.73    11.55    891 MiB (0.85×)       577 MiB
+//	features   556.8      5.18     5.76    369 MiB (0.44×)       114 MiB
+//	finish      48.7      0.45     0.48    356 MiB               115 MiB
+//	roads      driving done, walking contracting when stopped:  820, 920 MiB  437, 804 MiB
+//
+// The whole import's peak is the walking graph's prepare (920 MiB, 0.965e9
+// bytes: the network's NetWay array 287 MB and node lists 117 MB, the
+// builder's edge arrays, the extract's indexes ~110 MB), then the places
+// stage (891 MiB, 0.934e9 bytes); features no longer grows. Both are
+// within the 1e9 bound at ×400 but grow with the input (roads/doc.go,
+// places/doc.go): at Germany's size they would not be.
+//
 // The roads stage: its graphs build one after the other within the
 // default budget, each peaking twice (roads/doc.go). prepare holds the
 // network and the graph's arrays (×16d walking 33 MB, 25 bytes a way node
