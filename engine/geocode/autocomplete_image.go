@@ -27,7 +27,7 @@ import (
 // the layout's version: raise it when the layout changes and also when what is
 // loaded into the arrays changes (an image of the same pack build written
 // by an older program would otherwise be taken as current).
-const completerMagic = "WMCIMG02"
+const completerMagic = "WMCIMG03"
 
 // docLayout describes acDoc's memory layout.
 func docLayout() string {

@@ -176,5 +176,6 @@ func (ix *Index) derive(preferred []bool) {
 	ix.triKeys, ix.triOff, ix.triIDs = flatTable(trigrams, trigramKey)
 	ix.buildShort()
 	ix.setPreferred(preferred)
+	ix.buildDocWords()
 	ix.buildRank()
 }

@@ -76,6 +76,7 @@ func TestLoadAnswersAsBuilt(t *testing.T) {
 		"vlen":      {built.vlen, loaded.vlen},
 		"shortKeys": {built.shortKeys, loaded.shortKeys}, "shortOff": {built.shortOff, loaded.shortOff}, "shortHits": {built.shortHits, loaded.shortHits},
 		"pref": {built.pref, loaded.pref}, "rankOff": {built.rankOff, loaded.rankOff}, "rank": {built.rank, loaded.rank},
+		"docOff": {built.docOff, loaded.docOff}, "docWord": {built.docWord, loaded.docWord},
 	} {
 		if !reflect.DeepEqual(pair[0], pair[1]) {
 			t.Errorf("loaded %s differs from the built one", name)

@@ -22,6 +22,7 @@ func (ix *Index) imageFields() []flat.Field {
 		flat.F(&ix.triKeys), flat.F(&ix.triOff), flat.F(&ix.triIDs),
 		flat.F(&ix.shortKeys), flat.F(&ix.shortOff), flat.F(&ix.shortHits),
 		flat.F(&ix.pref), flat.F(&ix.rankOff), flat.F(&ix.rank),
+		flat.F(&ix.docOff), flat.F(&ix.docWord),
 	}
 }
 
@@ -43,7 +44,8 @@ func ReadImage(r *flat.Reader) (*Index, error) {
 		len(ix.wgOff) == v+1 && tableOK(ix.wgOff, len(ix.wg)) && tableOK(ix.gdOff, len(ix.gd)) &&
 		len(ix.triOff) == len(ix.triKeys)+1 && tableOK(ix.triOff, len(ix.triIDs)) &&
 		len(ix.shortOff) == len(ix.shortKeys)+1 && tableOK(ix.shortOff, len(ix.shortHits)) &&
-		(len(ix.pref) == 0 || len(ix.pref) == (n+63)/64) && len(ix.rankOff) == v+1 && tableOK(ix.rankOff, len(ix.rank))
+		(len(ix.pref) == 0 || len(ix.pref) == (n+63)/64) && len(ix.rankOff) == v+1 && tableOK(ix.rankOff, len(ix.rank)) &&
+		len(ix.docOff) == n+1 && tableOK(ix.docOff, len(ix.docWord))
 	if !ok {
 		return nil, fmt.Errorf("complete: read image: %w: array lengths do not fit", flat.ErrImage)
 	}

@@ -41,7 +41,12 @@
 //     query merges the lists of the words it matches, so its work grows
 //     with the limit, not with how many places share a name (LI ×400
 //     with distinct places: a request for "Sch" 44–64 ms → 1–2 ms).
-//     Queries of several words still visit postings (see search).
+//   - A query of several words (multi.go) walks the same table, which
+//     lists every name document of a word in rank order, checking the
+//     other words in each candidate's own words, until no later document
+//     can rank high enough; when that finds too little it intersects the
+//     words' lists as bitsets, grade by grade. Answers are those of
+//     visiting every list.
 //   - An importer stores the index (codec.go) without building it: a
 //     Writer (stream.go) takes the documents one at a time and writes
 //     AppendBinary's bytes from postings sorted on disk, holding the
@@ -111,10 +116,13 @@ type Index struct {
 	gdOff, gd []uint32
 	// pref: the documents marked Doc.Preferred, a bitset (empty when
 	// none is). rank: the rank table (rank.go), each vocabulary word's
-	// best name documents, rank[rankOff[i]:rankOff[i+1]].
+	// name documents in rank order, rank[rankOff[i]:rankOff[i+1]].
 	pref          []uint64
 	rankOff, rank []uint32
-	pool          sync.Pool // *scratch
+	// The documents' words and groups (multi.go, buildDocWords):
+	// docWord[docOff[d]:docOff[d+1]].
+	docOff, docWord []uint32
+	pool            sync.Pool // *scratch
 }
 
 // Len returns the number of documents.

@@ -11,8 +11,9 @@ package complete
 // hits by grade (the exact word before the words it prefixes), then the
 // preferred documents, then importance, then document number — an order
 // that, within one vocabulary word, does not depend on the query. So
-// derive keeps, for every vocabulary word, its rankTopK best name
-// documents in that order (the rank table, in the index's image), and
+// derive keeps, for every vocabulary word, its name documents in that
+// order (the rank table, in the index's image; queries of several words
+// walk it too, multi.go), and
 // such a query merges the lists of the exact word and of the words it
 // prefixes, stopping in each list at the first document that cannot
 // enter the top: it reads O(limit) entries per matching word instead of
@@ -27,11 +28,12 @@ package complete
 // full search runs to add substring, typo and split matches.
 
 import (
+	"slices"
 	"strings"
 )
 
-// rankTopK is the length of a word's rank list: the most an autocomplete
-// query may ask for (the API's limit is 1 to 20).
+// rankTopK is the most a query answered from the rank table alone may
+// ask for (the API's limit is 1 to 20).
 const rankTopK = 20
 
 // preferred reports whether document d is marked Doc.Preferred.
@@ -68,34 +70,43 @@ func (ix *Index) rankBefore(a, b uint32) bool {
 	return a < b
 }
 
-// buildRank derives the rank table: for each vocabulary word, its first
-// rankTopK name documents in rankBefore's order.
+// buildRank derives the rank table: for each vocabulary word, its name
+// documents in rankBefore's order (every one: searchMulti walks them
+// until no later document can rank high enough). The documents are
+// sorted once and dealt to their words (docWord), so the table costs a
+// sort of the documents, not of every word's list.
 func (ix *Index) buildRank() {
-	ix.rankOff = make([]uint32, ix.nWords()+1)
-	ix.rank = ix.rank[:0]
-	var top []uint32
-	for id := range ix.nWords() {
-		top = top[:0]
-		for _, p := range ix.post[ix.postOff[id]:ix.postOff[id+1]] {
-			if p&1 == 1 {
-				continue // address term: not a name match
-			}
-			d := p >> 1
-			if len(top) == rankTopK && !ix.rankBefore(d, top[len(top)-1]) {
-				continue
-			}
-			i := len(top)
-			for i > 0 && ix.rankBefore(d, top[i-1]) {
-				i--
-			}
-			if len(top) < rankTopK {
-				top = append(top, 0)
-			}
-			copy(top[i+1:], top[i:len(top)-1])
-			top[i] = d
+	order := make([]uint32, len(ix.imp))
+	for d := range order {
+		order[d] = uint32(d)
+	}
+	slices.SortFunc(order, func(a, b uint32) int {
+		if ix.rankBefore(a, b) {
+			return -1
 		}
-		ix.rank = append(ix.rank, top...)
-		ix.rankOff[id+1] = uint32(len(ix.rank))
+		if ix.rankBefore(b, a) {
+			return 1
+		}
+		return 0
+	})
+	ix.rankOff = make([]uint32, ix.nWords()+1)
+	for _, w := range ix.docWord {
+		if w&1 == 0 {
+			ix.rankOff[w>>1+1]++
+		}
+	}
+	for id := range ix.nWords() {
+		ix.rankOff[id+1] += ix.rankOff[id]
+	}
+	ix.rank = make([]uint32, ix.rankOff[ix.nWords()])
+	next := slices.Clone(ix.rankOff[:ix.nWords()])
+	for _, d := range order {
+		for _, w := range ix.docWord[ix.docOff[d]:ix.docOff[d+1]] {
+			if w&1 == 0 {
+				ix.rank[next[w>>1]] = d
+				next[w>>1]++
+			}
+		}
 	}
 }
 

@@ -61,10 +61,17 @@ type Query struct {
 	// allMatches (tests) visits the address matches of a one-word query
 	// too, which cannot make a hit (see search).
 	allMatches bool
-	// probe (tests) forces how later words are matched: probeAuto,
-	// probeNever (visit their postings) or probeAlways (look the
-	// candidates up).
+	// probe (tests) forces how a query of several words is answered:
+	// probeAuto, probeNever (visit every word's postings), probeAlways
+	// (visit the first word's, look the candidates up in the documents'
+	// words for the others), probeRanked (searchMulti's walk without
+	// its budget) or probeBits (searchBits).
 	probe int8
+	// walkFrom (tests), when not 0, replaces bitsWalk.
+	walkFrom int
+	// considered (tests), when set, counts the documents a query of
+	// several words ranked (searchMulti, searchBits).
+	considered *int
 }
 
 // Query.probe values.
@@ -72,6 +79,8 @@ const (
 	probeAuto = iota
 	probeNever
 	probeAlways
+	probeRanked
+	probeBits
 )
 
 // Hit is one found document.
@@ -109,6 +118,8 @@ type scratch struct {
 	best  []uint8
 	epoch uint32
 	cands []cand
+	// searchBits' candidates, a bit a document.
+	bitsA, bitsB []uint64
 }
 
 func (ix *Index) scratch() *scratch {
@@ -303,6 +314,18 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		}
 		order[i] = i
 	}
+	if n > 1 && q.probe >= probeRanked || n > 1 && q.probe == probeAuto && !q.allMatches {
+		budget := multiBudget
+		if q.probe == probeRanked {
+			budget = math.MaxInt
+		}
+		if q.probe != probeBits {
+			if hits, ok := ix.searchMulti(&q, sets, budget); ok {
+				return hits
+			}
+		}
+		return ix.searchBits(&q, sets)
+	}
 	sort.Slice(order, func(a, b int) bool { return cost[order[a]] < cost[order[b]] })
 
 	s := ix.scratch()
@@ -335,8 +358,13 @@ func (ix *Index) search(q Query, mode int) []Hit {
 				}
 			}
 		}
-		if round > 0 && ix.probes(q.probe, len(cands), sets[wi], cost[wi]) {
-			ix.probe(cands, sets[wi], s, e)
+		if round > 0 && ix.probes(q.probe, len(cands), cost[wi]) {
+			m := ix.newMatcher(sets[wi])
+			for _, c := range cands {
+				if b := ix.bestCode(c.doc, &m); b != noGrade {
+					s.mark[c.doc], s.best[c.doc] = e, b
+				}
+			}
 		} else {
 			for _, m := range sets[wi] {
 				post := ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]]
@@ -413,48 +441,25 @@ func (ix *Index) search(q Query, mode int) []Hit {
 	return top
 }
 
-// probes reports whether a later word (matches ms, visiting cost cost)
-// is matched faster by looking each of the n candidates left up in its
-// lists than by visiting them: typing "Landstrasse 12, Vaduz" on a country
-// pack leaves a few hundred candidates after the first two words, and
-// Vaduz's address group lists every house of the town.
-func (ix *Index) probes(mode int8, n int, ms []wordMatch, cost int) bool {
+// probes reports whether a later word (visiting cost cost) is matched
+// faster by looking each of the n candidates left up in its document's
+// words and groups (bestCode) than by visiting the word's postings and
+// groups: typing "Landstrasse 12, Vaduz" on a country pack leaves a few
+// hundred candidates after the first two words, and Vaduz's address
+// group lists every house of the town.
+func (ix *Index) probes(mode int8, n int, cost int) bool {
 	switch mode {
 	case probeNever:
 		return false
 	case probeAlways:
 		return true
 	}
-	lists := 0
-	for _, m := range ms {
-		lists += 1 + int(ix.wgOff[m.id+1]-ix.wgOff[m.id])
-	}
-	return n*lists*24 < cost // a binary search is ~20 steps
+	return n*probeCost < cost
 }
 
-// probe marks (epoch e, best code) the candidates matching a word
-// through ms, as visiting the word's postings and groups would, by
-// binary search in the sorted lists.
-func (ix *Index) probe(cands []cand, ms []wordMatch, s *scratch, e uint32) {
-	for _, c := range cands {
-		d := c.doc
-		best := uint8(math.MaxUint8)
-		for _, m := range ms {
-			post := ix.post[ix.postOff[m.id]:ix.postOff[m.id+1]]
-			if i, _ := slices.BinarySearch(post, d<<1); i < len(post) && post[i]>>1 == d {
-				best = min(best, uint8(post[i]&1)<<2|m.grade)
-			}
-			for _, g := range ix.wg[ix.wgOff[m.id]:ix.wgOff[m.id+1]] {
-				if _, ok := slices.BinarySearch(ix.gd[ix.gdOff[g]:ix.gdOff[g+1]], d); ok {
-					best = min(best, 1<<2|m.grade)
-				}
-			}
-		}
-		if best != math.MaxUint8 {
-			s.mark[d], s.best[d] = e, best
-		}
-	}
-}
+// probeCost is what looking a candidate up costs, in postings visited
+// (a few reads of scattered memory, where a visit reads in order).
+const probeCost = 256
 
 // insertTop inserts h into the sorted slice top (capacity limit), keeping
 // the best limit hits.
