@@ -367,3 +367,6 @@ func (w *Window) MergedForTest() (refs []string, own string) {
 func (w *Window) OpenMergedForTest(i int) {
 	w.locked(func() { w.search.details.openRef(w.search.details.refs[i]) })
 }
+
+// FocusResultsForTest puts the keyboard focus on the results list.
+func (w *Window) FocusResultsForTest() { w.locked(func() { w.win.Canvas().Focus(w.search.list) }) }

@@ -244,8 +244,7 @@ func (p *searchPanel) showResults(places []geocode.Place, suggest bool) {
 	p.list.UnselectAll()
 	p.list.Refresh()
 	p.list.ScrollToTop()
-	p.body.Objects = []fyne.CanvasObject{p.list}
-	p.body.Refresh()
+	p.showBody(p.list)
 	if show := len(places) == 0; show != p.hint.Visible() {
 		if show {
 			p.hint.Show()
@@ -261,8 +260,7 @@ func (p *searchPanel) showResults(places []geocode.Place, suggest bool) {
 
 // backToList leaves the details for the list, whose pins return to the map.
 func (p *searchPanel) backToList() {
-	p.body.Objects = []fyne.CanvasObject{p.list}
-	p.body.Refresh()
+	p.showBody(p.list)
 	p.list.UnselectAll()
 	p.w.mapw.SetOutline(nil)
 	p.w.mapw.SetHere(nil)
@@ -353,8 +351,7 @@ func (p *searchPanel) submit() {
 // clicked point, without moving the map.
 func (p *searchPanel) showHere(pl geocode.Place, at orb.Point) {
 	p.details.showHere(pl, at)
-	p.body.Objects = []fyne.CanvasObject{p.details.content}
-	p.body.Refresh()
+	p.showBody(p.details.content)
 	p.w.mapw.SetOutline(nil)
 	p.w.loadGeometry(pl, p.details)
 }
@@ -394,7 +391,20 @@ func (p *searchPanel) choose(pl geocode.Place) {
 	p.w.showPlace(pl)
 	p.details.show(pl, merged)
 	p.w.loadGeometry(pl, p.details)
-	p.body.Objects = []fyne.CanvasObject{p.details.content}
+	p.showBody(p.details.content)
+}
+
+// showBody puts o under the search field in place of the list or the
+// details. The keyboard focus does not stay on a list taken off the
+// window: the arrow keys would choose rows no one sees, and the focus
+// ring, finding no place for it, was drawn at the window's corner
+// around the list's old size (seen under Xvfb).
+func (p *searchPanel) showBody(o fyne.CanvasObject) {
+	c := p.w.win.Canvas()
+	if o != p.list && c.Focused() == p.list {
+		c.Unfocus()
+	}
+	p.body.Objects = []fyne.CanvasObject{o}
 	p.body.Refresh()
 }
 

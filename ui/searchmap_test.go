@@ -276,6 +276,33 @@ func TestFocusRingMarksTheFocusedControl(t *testing.T) {
 	}
 }
 
+// TestFocusRingLeavesWithTheList: a result chosen from the focused list
+// replaces the list by its details; the ring does not stay behind at the
+// window's corner around the list's old size (seen under Xvfb).
+func TestFocusRingLeavesWithTheList(t *testing.T) {
+	w := newWindowOn(t, "liechtenstein", fyne.NewSize(1024, 640), "")
+	w.SelectTabForTest("Search")
+	w.TypeSearchForTest("Landstrasse 10, Schaan")
+	w.SearchKeyForTest(fyne.KeyReturn)
+	waitFor(t, "results", 10*time.Second, func() bool { return len(w.ResultsForTest()) > 1 })
+	w.FocusResultsForTest()
+	if _, _, _, _, shown := w.FocusRingForTest(); !shown {
+		t.Fatal("no ring around the focused results list")
+	}
+	w.ChooseResultForTest(0)
+	waitFor(t, "details", 10*time.Second, func() bool { _, _, shown := w.DetailsForTest(); return shown })
+	ring, f, rs, fs, shown := w.FocusRingForTest()
+	if shown && (ring.X > f.X || ring.Y > f.Y || ring.X+rs.Width < f.X+fs.Width-1 || ring.Y+rs.Height < f.Y+fs.Height-1 || f.IsZero()) {
+		t.Errorf("after choosing a result the ring is at %v %v around %v %v", ring, rs, f, fs)
+	}
+	if got := w.FocusedForTest(); shown && got == "" {
+		t.Errorf("ring shown with nothing focused")
+	}
+	if got := w.FocusedForTest(); strings.Contains(got, "List") {
+		t.Errorf("the hidden results list keeps the focus (%s)", got)
+	}
+}
+
 // TestShortcutsWorkEverywhere: Ctrl+F focuses the search field from the
 // map; Ctrl+Q quits from inside the search field (a text field takes
 // every Ctrl shortcut it is given).
