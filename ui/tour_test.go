@@ -542,46 +542,6 @@ func TestStopTooltipAndDetails(t *testing.T) {
 	})
 }
 
-// TestSidebarWidthIsDraggedAndRemembered.
-func TestSidebarWidthIsDraggedAndRemembered(t *testing.T) {
-	w := bareWindow(t)
-	var handle *sidebarHandle
-	w.locked(func() {
-		handle = w.mainContent.Objects[0].(*fyne.Container).Objects[1].(*sidebarHandle)
-		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 60}})
-		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 40}})
-		handle.DragEnd()
-	})
-	var want float32
-	w.locked(func() {
-		want = w.sideWidth.width
-		if want != sidebarWidth+100 || w.sidebar.Size().Width != want {
-			t.Errorf("sidebar after dragging 100 px: %v (laid out %v), want %v", want, w.sidebar.Size().Width, sidebarWidth+100)
-		}
-		if x := fyne.CurrentApp().Driver().AbsolutePositionForObject(w.mapw).X; x < want { // the map lies in a stack with its legend
-			t.Errorf("the map starts at x = %v, inside the %v px sidebar", x, want)
-		}
-		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: -1000}})
-		handle.DragEnd()
-		if got := w.sideWidth.width; got != minSidebar {
-			t.Errorf("dragged far left: %v, want the minimum %v", got, minSidebar)
-		}
-		handle.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 150}})
-		handle.DragEnd()
-		want = w.sideWidth.width
-		w.shutdown() // the user closes the window: the state is saved
-	})
-	cfg := w.configDir
-	w2, err := New(fyne.CurrentApp(), Options{ConfigDir: cfg, PacksDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w2.locked(w2.shutdown)
-	if got := w2.sideWidth.width; got != want {
-		t.Errorf("sidebar width after a restart = %v, want %v", got, want)
-	}
-}
-
 // tourOfStops makes n stops spread over Liechtenstein with names of 80
 // characters.
 func tourOfStops(n int) ([]string, []orb.Point) {
