@@ -232,13 +232,19 @@
 //	places   1,261.2     11.73    11.55    891 MiB (0.85×)       577 MiB
 //	features   556.8      5.18     5.76    369 MiB (0.44×)       114 MiB
 //	finish      48.7      0.45     0.48    356 MiB               115 MiB
-//	roads      driving done, walking contracting when stopped:  820, 920 MiB  437, 804 MiB
+//	roads      driving 820 MiB (437 live); walking: prepare 920 MiB (804
+//	           live), contraction 944 MiB (811 live); cycling not reached
 //
-// The whole import's peak is the walking graph's prepare (920 MiB, 0.965e9
-// bytes: the network's NetWay array 287 MB and node lists 117 MB, the
-// builder's edge arrays, the extract's indexes ~110 MB), then the places
-// stage (891 MiB, 0.934e9 bytes); features no longer grows. Both are
-// within the 1e9 bound at ×400 but grow with the input (roads/doc.go,
+// The roads stage is the whole import's peak: 944 MiB (0.990e9 bytes, 1%
+// under the bound) in the walking graph's contraction, with the Go
+// runtime at its limit (781 MiB held) and 135 MB outside it (SQLite's 57
+// MiB cache spread over glibc's per-thread malloc arenas; MALLOC_ARENA_MAX=2
+// left LI ×16d's roads peak at 189 MB either way). Prepare holds the
+// network's NetWay array (287 MB, 96 bytes a way, 48 of them three
+// string headers) and node lists (117 MB), the builder's edge arrays
+// and the extract's indexes (~110 MB). Then comes the places stage (891
+// MiB, 0.934e9 bytes); features no longer grows. Roads and places are
+// within the bound at ×400 but grow with the input (roads/doc.go,
 // places/doc.go): at Germany's size they would not be.
 //
 // The roads stage: its graphs build one after the other within the
