@@ -232,20 +232,23 @@
 //	places   1,261.2     11.73    11.55    891 MiB (0.85×)       577 MiB
 //	features   556.8      5.18     5.76    369 MiB (0.44×)       114 MiB
 //	finish      48.7      0.45     0.48    356 MiB               115 MiB
-//	roads      driving 820 MiB (437 live); walking: prepare 920 MiB (804
-//	           live), contraction 944 MiB (811 live); cycling not reached
+//	roads    4,091.0     38.06    (×64: 35.0)  986 MiB (1.034e9 B)  859 MiB
 //
-// The roads stage is the whole import's peak: 944 MiB (0.990e9 bytes, 1%
-// under the bound) in the walking graph's contraction, with the Go
-// runtime at its limit (781 MiB held) and 135 MB outside it (SQLite's 57
-// MiB cache spread over glibc's per-thread malloc arenas; MALLOC_ARENA_MAX=2
-// left LI ×16d's roads peak at 189 MB either way). Prepare holds the
-// network's NetWay array (287 MB, 96 bytes a way, 48 of them three
-// string headers) and node lists (117 MB), the builder's edge arrays
-// and the extract's indexes (~110 MB). Then comes the places stage (891
-// MiB, 0.934e9 bytes); features no longer grows. Roads and places are
-// within the bound at ×400 but grow with the input (roads/doc.go,
-// places/doc.go): at Germany's size they would not be.
+// The roads stage is the whole import's peak and is over the 1e9 bound
+// by 3.4%: 986 MiB by the kernel's high-water mark, where a sampler at
+// one second saw at most 944 MiB (walking's contraction; driving 820,
+// walking's prepare 920, cycling 813), so the peak is a spike of less
+// than a second. Not yet located; the likeliest is a large slice's
+// growth (the network's NetWay array, 287 MB at ×400, grows by a
+// quarter, old and new both live while it is copied: sizing it from a
+// count of the routable ways first is the next step, with its 96 bytes
+// a way, 48 of them three string headers). At the walking peak the Go runtime held 781 MiB, its
+// limit, and 135 MB was outside it (SQLite's 57 MiB cache spread over
+// glibc's per-thread malloc arenas; MALLOC_ARENA_MAX=2 left LI ×16d's
+// roads peak at 189 MB either way). Then comes the places stage (891
+// MiB, 0.934e9 bytes); features no longer grows. Roads and places grow
+// with the input (roads/doc.go, places/doc.go): at Germany's size they
+// would not fit.
 //
 // The roads stage: its graphs build one after the other within the
 // default budget, each peaking twice (roads/doc.go). prepare holds the
