@@ -270,10 +270,16 @@ func TestFocusRingMarksTheFocusedControl(t *testing.T) {
 		if !shown {
 			t.Fatalf("Tab ×%d: no focus ring", i)
 		}
-		if ring.X > f.X || ring.Y > f.Y || ring.X+rs.Width < f.X+fs.Width-1 || ring.Y+rs.Height < f.Y+fs.Height-1 {
+		if !surrounds(ring, rs, f, fs) {
 			t.Errorf("Tab ×%d: ring %v %v does not surround the focused control at %v %v", i, ring, rs, f, fs)
 		}
 	}
+}
+
+// surrounds reports whether the ring at ring, rs encloses the control at
+// f, fs (a pixel of rounding allowed).
+func surrounds(ring fyne.Position, rs fyne.Size, f fyne.Position, fs fyne.Size) bool {
+	return ring.X <= f.X && ring.Y <= f.Y && ring.X+rs.Width >= f.X+fs.Width-1 && ring.Y+rs.Height >= f.Y+fs.Height-1
 }
 
 // TestFocusRingLeavesWithTheList: a result chosen from the focused list
@@ -292,7 +298,7 @@ func TestFocusRingLeavesWithTheList(t *testing.T) {
 	w.ChooseResultForTest(0)
 	waitFor(t, "details", 10*time.Second, func() bool { _, _, shown := w.DetailsForTest(); return shown })
 	ring, f, rs, fs, shown := w.FocusRingForTest()
-	if shown && (ring.X > f.X || ring.Y > f.Y || ring.X+rs.Width < f.X+fs.Width-1 || ring.Y+rs.Height < f.Y+fs.Height-1 || f.IsZero()) {
+	if shown && (!surrounds(ring, rs, f, fs) || f.IsZero()) {
 		t.Errorf("after choosing a result the ring is at %v %v around %v %v", ring, rs, f, fs)
 	}
 	if got := w.FocusedForTest(); shown && got == "" {
