@@ -46,6 +46,8 @@ import (
 	"sort"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/sphere"
 )
 
 // matcher answers, for a vocabulary word id, the grade with which a
@@ -217,9 +219,23 @@ func (st *multiState) consider(d uint32) {
 	if nameWords == 0 {
 		return
 	}
-	if h, ok := ix.hit(q, d, grade, addrWords, misplaced, st.centre); ok {
-		st.top = insertTop(st.top, h, q.Limit, st.distOnly)
+	di := int(d)
+	h := Hit{Doc: di, Grade: grade, AddressWords: addrWords, Misplaced: misplaced, Importance: float64(ix.imp[d])}
+	if q.HasBox {
+		pt := orb.Point{float64(ix.lon[d]), float64(ix.lat[d])}
+		h.InBox = q.Box.Contains(pt)
+		if q.Bounded && !h.InBox {
+			return
+		}
 	}
+	if q.Accept != nil && !q.Accept(di) {
+		return
+	}
+	h.Preferred = q.Prefer && ix.preferred(d)
+	if q.HasBox {
+		h.Distance = sphere.Distance(st.centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
+	}
+	st.top = insertTop(st.top, h, q.Limit, st.distOnly)
 }
 
 // multiBudget is how many documents searchMulti's walk considers before

@@ -420,34 +420,25 @@ func (ix *Index) search(q Query, mode int) []Hit {
 		if c.nameWords == 0 {
 			continue
 		}
-		if h, ok := ix.hit(&q, c.doc, int(c.grade), int(c.addrWords), int(c.misplaced), centre); ok {
-			top = insertTop(top, h, q.Limit, q.HasBox && q.DistanceOnly)
+		d := int(c.doc)
+		h := Hit{Doc: d, Grade: int(c.grade), AddressWords: int(c.addrWords), Misplaced: int(c.misplaced), Importance: float64(ix.imp[d])}
+		if q.HasBox {
+			pt := orb.Point{float64(ix.lon[d]), float64(ix.lat[d])}
+			h.InBox = q.Box.Contains(pt)
+			if q.Bounded && !h.InBox {
+				continue
+			}
 		}
+		if q.Accept != nil && !q.Accept(d) {
+			continue
+		}
+		h.Preferred = q.Prefer && ix.preferred(c.doc)
+		if q.HasBox {
+			h.Distance = sphere.Distance(centre, orb.Point{float64(ix.lon[d]), float64(ix.lat[d])})
+		}
+		top = insertTop(top, h, q.Limit, q.HasBox && q.DistanceOnly)
 	}
 	return top
-}
-
-// hit is document d as a hit of q matched at grade with its address and
-// misplaced word counts, ok false when the viewbox (bounded) or Accept
-// leaves it out; centre is the viewbox's, for the distance.
-func (ix *Index) hit(q *Query, d uint32, grade, addrWords, misplaced int, centre orb.Point) (Hit, bool) {
-	h := Hit{Doc: int(d), Grade: grade, AddressWords: addrWords, Misplaced: misplaced, Importance: float64(ix.imp[d])}
-	var pt orb.Point
-	if q.HasBox {
-		pt = orb.Point{float64(ix.lon[d]), float64(ix.lat[d])}
-		h.InBox = q.Box.Contains(pt)
-		if q.Bounded && !h.InBox {
-			return h, false
-		}
-	}
-	if q.Accept != nil && !q.Accept(int(d)) {
-		return h, false
-	}
-	h.Preferred = q.Prefer && ix.preferred(d)
-	if q.HasBox {
-		h.Distance = sphere.Distance(centre, pt)
-	}
-	return h, true
 }
 
 // probes reports whether a later word (visiting cost cost) is matched
