@@ -20,6 +20,9 @@ type Index struct {
 	db *sql.DB
 	// ftsRuns counts the index queries of searches (fts), for tests.
 	ftsRuns atomic.Int64
+	// candRows counts the candidate rows searches read (candidateRecords),
+	// for tests.
+	candRows atomic.Int64
 	// parents caches the address parents read so far (parentsOf); the
 	// pack's country parents are read once, on first use.
 	parentsMu      sync.Mutex

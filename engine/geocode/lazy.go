@@ -111,6 +111,7 @@ func (ix *Index) scoreCandidates(ctx context.Context, req *Request, p plan, sc *
 		if order, bnd, err = ix.lazyOrder(ctx, ids, rowOf); err != nil {
 			return nil, err
 		}
+		bnd = ix.newCoverBounds(bnd, sc.qset, rowOf, func(id int64) bool { return namePlain(readings[id]) })
 		batch = lazyFirst(req)
 	}
 	names := namesMemo{}
@@ -388,18 +389,48 @@ func inOrder(ids []int64, best map[int64]*cand) []*cand {
 }
 
 // settledBy reports whether the candidates rest, bounded by bnd, cannot
-// change the answer rankCands gives of cands; when candidates of unknown
-// rank_search tie on score with the first or last result, it has bnd
-// sharpen their bounds and looks again.
+// change the answer rankCands gives of cands. When they may, it sharpens
+// the bounds and looks again, cheapest first: the rank_search of those
+// of unknown rank_search that tie on score with the first or last result
+// (bnd.sharpen), then the floor of the penalty of those that could
+// change it (coverBounds.floor, lazy_cover.go), then the rank_search of
+// the ties the floor made.
 func settledBy(ctx context.Context, req *Request, cands []*cand, bnd bounder, rest []int64) (bool, error) {
 	pending, err := bnd.bounds(ctx, rest)
 	if err != nil {
 		return false, err
 	}
 	done, first, last := settled(req, cands, pending)
-	if done || first == nil {
-		return done, nil
+	for step := 0; !done && first != nil; step++ {
+		more := false
+		switch step {
+		case 0, 2:
+			more, err = sharpenTies(ctx, bnd, pending, first, last)
+		case 1:
+			if cb, ok := bnd.(*coverBounds); ok {
+				more, err = cb.floor(ctx, blocking(pending, first, last))
+			}
+		default:
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if !more {
+			continue
+		}
+		if pending, err = bnd.bounds(ctx, rest); err != nil {
+			return false, err
+		}
+		done, first, last = settled(req, cands, pending)
 	}
+	return done, nil
+}
+
+// sharpenTies has bnd read the rank_search of the candidates of pending
+// of unknown rank_search that tie on score with first or last; false
+// when there are none or it read nothing.
+func sharpenTies(ctx context.Context, bnd bounder, pending []candBound, first, last *record) (bool, error) {
 	var ties []int64
 	for _, b := range pending {
 		if b.rankSearch < 0 && !b.strict && (b.low == first.Score || last != nil && b.low == last.Score) {
@@ -409,14 +440,7 @@ func settledBy(ctx context.Context, req *Request, cands []*cand, bnd bounder, re
 	if len(ties) == 0 {
 		return false, nil
 	}
-	if more, err := bnd.sharpen(ctx, ties); err != nil || !more {
-		return false, err
-	}
-	if pending, err = bnd.bounds(ctx, rest); err != nil {
-		return false, err
-	}
-	done, _, _ = settled(req, cands, pending)
-	return done, nil
+	return bnd.sharpen(ctx, ties)
 }
 
 // settled reports whether candidates not read yet, of bounds pending,
@@ -435,9 +459,26 @@ func settled(req *Request, cands []*cand, pending []candBound) (done bool, first
 		last = ranked[len(ranked)-1].rec
 	}
 	for _, b := range pending {
-		if b.mayPrecede(first) || b.mayPass(first) && (last == nil || b.mayPrecede(last)) {
+		if blocks(b, first, last) {
 			return false, first, last
 		}
 	}
 	return true, first, last
+}
+
+// blocks reports whether a candidate of bound b could change the answer
+// whose first and last (nil: not full) results settled found.
+func blocks(b candBound, first, last *record) bool {
+	return b.mayPrecede(first) || b.mayPass(first) && (last == nil || b.mayPrecede(last))
+}
+
+// blocking returns the candidates of pending that block (blocks).
+func blocking(pending []candBound, first, last *record) []int64 {
+	var ids []int64
+	for _, b := range pending {
+		if blocks(b, first, last) {
+			ids = append(ids, b.id)
+		}
+	}
+	return ids
 }
