@@ -150,6 +150,9 @@ func (ix *Index) scoreCandidates(ctx context.Context, req *Request, p plan, sc *
 		if done {
 			break
 		}
+		if cb, ok := bnd.(*coverBounds); ok {
+			cb.readFirst(order[read:])
+		}
 	}
 	return inOrder(ids, best), nil
 }

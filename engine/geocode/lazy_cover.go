@@ -25,6 +25,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,9 +35,18 @@ import (
 // uncovered word (scorer.score).
 const coverFloor = 0.1
 
+// coverWordsMax bounds the query words (spellings counted) coverExpr
+// takes: its phrases, the square of their number, each scan the rows
+// holding their words, and the words of several spellings are common
+// ("Sankt": sankt, st; the floor's 4 phrases cost more than reading every
+// candidate on a synthetic pack). LI ×400 distinct: a town's name has one
+// spelling; "Landstrasse" (landstr too) settles without the floor.
+const coverWordsMax = 1
+
 // coverExpr returns the MATCH expression of the search rows that may hold
 // a spelling made of the words of qset alone: the full-name token of each
-// word, or two of them in a row. "" when qset has no word.
+// word, or two of them in a row. "" when qset has no word or more than
+// coverWordsMax.
 func coverExpr(qset map[string]bool) string {
 	var words []string
 	for w := range qset {
@@ -44,9 +54,10 @@ func coverExpr(qset map[string]bool) string {
 			words = append(words, w)
 		}
 	}
-	if len(words) == 0 {
+	if len(words) == 0 || len(words) > coverWordsMax {
 		return ""
 	}
+	slices.Sort(words) // one expression for one query: its statement's plan reused
 	var or []string
 	for _, a := range words {
 		or = append(or, FullNameToken(a))
@@ -58,6 +69,18 @@ func coverExpr(qset map[string]bool) string {
 	}
 	return `{name}: (` + strings.Join(or, " OR ") + `)`
 }
+
+// coverSQL reads the rowids of the search rows between two rowids that
+// match an expression, downwards: FTS5 stops a phrase's scan at the
+// range's low end but not at its high end, and the rows asked about are
+// the most important of the word's (LI ×400 "Schaan": 0.27 ms downwards,
+// 3.7 upwards, through every less important row holding the word).
+const coverSQL = `SELECT group_concat(id) FROM (SELECT rowid AS id FROM search_name
+	WHERE search_name MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT ?)`
+
+// coverMatches is the most matches floor reads for n candidates: a
+// quarter of them, and a few more in the range that are no candidate.
+func coverMatches(n int) int { return n/4 + 8 }
 
 // coverBounds is a bounder whose bounds of candidates without a house
 // number reading are raised by coverFloor where their search rows show
@@ -79,7 +102,7 @@ type coverBounds struct {
 // returns inner when the pack has no full-name tokens.
 func (ix *Index) newCoverBounds(inner bounder, qset map[string]bool, rowOf map[int64]int64, plain func(int64) bool) bounder {
 	expr := coverExpr(qset)
-	if !ix.fullNames || expr == "" {
+	if ix.stCover == nil || expr == "" {
 		return inner
 	}
 	return &coverBounds{bounder: inner, ix: ix, expr: expr, rowOf: rowOf, plain: plain,
@@ -108,13 +131,19 @@ func (cb *coverBounds) floor(ctx context.Context, ids []int64) (bool, error) {
 		return false, nil
 	}
 	var list sql.NullString
-	// Read downwards: FTS5 stops a phrase's scan at the range's low end
-	// but not at its high end, and the rows asked about are the most
-	// important of the word's (LI ×400 "Schaan": 0.27 ms downwards, 3.7
-	// upwards, through every less important row holding the word).
-	if err := cb.ix.db.QueryRowContext(ctx, `SELECT group_concat(id) FROM (SELECT rowid AS id FROM search_name
-		WHERE search_name MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC)`, cb.expr, lo, hi).Scan(&list); err != nil {
+	limit := coverMatches(len(todo))
+	if err := cb.ix.stCover.QueryRowContext(ctx, cb.expr, lo, hi, limit).Scan(&list); err != nil {
 		return false, fmt.Errorf("geocode: search %q: %w", cb.expr, err)
+	}
+	if strings.Count(list.String, ",")+1 >= limit {
+		// Most rows around the candidates may hold a spelling of query
+		// words alone ("St": every Street, St., Saint and Sankt): the
+		// floor would spare few reads, and the rest of the scan costs
+		// more than they do. Nothing is learnt, nothing asked again.
+		for _, id := range todo {
+			cb.looked[id], cb.covered[id] = true, true
+		}
+		return false, nil
 	}
 	for f := range strings.SplitSeq(list.String, ",") {
 		if f == "" {
@@ -160,4 +189,21 @@ func namePlain(ins []*interp) bool {
 		}
 	}
 	return len(ins) > 0
+}
+
+// readFirst orders ids, the candidates left to read, those whose bound
+// the floor did not raise first (in their order, then the others in
+// theirs): they are the ones that can still change the answer ("Tador"
+// among 400 "Tador <word>" of one importance).
+func (cb *coverBounds) readFirst(ids []int64) {
+	raised := func(id int64) bool { return cb.looked[id] && !cb.covered[id] }
+	slices.SortStableFunc(ids, func(a, b int64) int {
+		switch ra, rb := raised(a), raised(b); {
+		case ra == rb:
+			return 0
+		case rb:
+			return -1
+		}
+		return 1
+	})
 }
