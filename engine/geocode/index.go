@@ -388,6 +388,12 @@ func idList(ids []int64) string {
 
 // records loads the places rows of ids, keyed by place id.
 func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, error) {
+	return ix.recordsWith(ctx, ids, namesMemo{})
+}
+
+// recordsWith is records decoding names through names (records loaded
+// together share equal names: namesMemo).
+func (ix *Index) recordsWith(ctx context.Context, ids []int64, names namesMemo) (map[int64]*record, error) {
 	out := make(map[int64]*record, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -397,7 +403,6 @@ func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, e
 		return nil, fmt.Errorf("geocode: load places: %w", err)
 	}
 	defer rows.Close()
-	names := namesMemo{}
 	for rows.Next() {
 		r := &record{}
 		var osmType, street, addrPlace string

@@ -118,8 +118,17 @@ func (ix *Index) scoreCandidates(ctx context.Context, req *Request, p plan, sc *
 	best := make(map[int64]*cand, len(ids))
 	for read := 0; read < len(order); batch *= 2 {
 		next := order[read:min(read+batch, len(order))]
+		var recs map[int64]*record
+		var err error
+		if bnd != nil && read == 0 {
+			// The first batch of a lazy read holds most results: their
+			// whole rows now, not a second read of them (complete).
+			ix.candRows.Add(int64(len(next)))
+			recs, err = ix.recordsWith(ctx, next, names)
+		} else {
+			recs, err = ix.candidateRecords(ctx, next, names)
+		}
 		read += len(next)
-		recs, err := ix.candidateRecords(ctx, next, names)
 		if err != nil {
 			return nil, err
 		}
