@@ -279,7 +279,7 @@
 // at once only when the budget holds 64 bytes a way node reference each
 // (runRoads), which Germany's does not. So 8 cores save only the read
 // stage's share (~3%): ~3.2 h. The cells are independent until the
-// overlay (a sixth to an eighth of the arcs), so contraction could use
+// overlay (about a sixteenth of the arcs), so contraction could use
 // every core; places and features cannot yet. At the default budget the
 // places and features stages would hold ~2.7 GB and ~2.4 GB live at
 // Germany's size by the ×400 rates (5.4 and 4.8 MB per M nodes): their

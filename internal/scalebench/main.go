@@ -210,9 +210,17 @@ func run(n int) (*importRow, error) {
 		return row, serve(row, pack)
 	}
 	fmt.Fprintf(os.Stderr, "importing %s\n", pbf)
+	// The import's output goes to a log beside the pack as well: its
+	// stage lines survive a run stopped before the table is printed.
 	var out bytes.Buffer
+	logf, err := os.Create(pack + ".import.log")
+	if err != nil {
+		return nil, fmt.Errorf("import log: %w", err)
+	}
+	defer logf.Close()
 	cmd := exec.Command("/usr/bin/time", "-v", *bin, "import", "-q", "-o", pack, pbf)
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdout = io.MultiWriter(&out, logf)
+	cmd.Stderr = cmd.Stdout
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("import: %v\n%s", err, out.String())

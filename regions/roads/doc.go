@@ -51,7 +51,7 @@
 // ~1.6 M arcs at the default 920 MiB, so LI ×64's walking graph still
 // contracts whole) is contracted in cells (engine/route/ch_cells.go):
 // Hilbert-ordered runs of arcs contracted to their borders and a core of
-// 1 in 8, then the overlay of those, so contraction holds one cell's or
+// 1 in 16, then the overlay of those, so contraction holds one cell's or
 // the overlay's ~150 bytes an arc whatever the graph (×400 walking, ~9.8
 // M arcs: cells of ~1.4 M, ~0.2 GB, where the whole took ~1.5 GB). The
 // contraction's arrays in a file-backed arena (tried in commits 7b7f8ff
