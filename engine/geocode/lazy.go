@@ -423,7 +423,7 @@ func settledBy(ctx context.Context, req *Request, cands []*cand, bnd bounder, re
 		case 0, 2:
 			more, err = sharpenTies(ctx, bnd, pending, first, last)
 		case 1:
-			if cb, ok := bnd.(*coverBounds); ok {
+			if cb, ok := bnd.(*coverBounds); ok && fewCovered(cands) {
 				more, err = cb.floor(ctx, blocking(pending, first, last))
 			}
 		default:

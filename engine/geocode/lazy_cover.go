@@ -78,9 +78,9 @@ func coverExpr(qset map[string]bool) string {
 const coverSQL = `SELECT group_concat(id) FROM (SELECT rowid AS id FROM search_name
 	WHERE search_name MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT ?)`
 
-// coverMatches is the most matches floor reads for n candidates: a
-// quarter of them, and a few more in the range that are no candidate.
-func coverMatches(n int) int { return n/4 + 8 }
+// coverMatches is the most matches floor reads for n candidates: half of
+// them, and a few more in the range that are no candidate.
+func coverMatches(n int) int { return n/2 + 8 }
 
 // coverBounds is a bounder whose bounds of candidates without a house
 // number reading are raised by coverFloor where their search rows show
@@ -206,4 +206,19 @@ func (cb *coverBounds) readFirst(ids []int64) {
 		}
 		return 1
 	})
+}
+
+// fewCovered reports whether at most a quarter of the candidates read
+// have a name the query covers whole (a penalty under coverFloor): then
+// the floor likely raises most of those left. Where many do ("Vaduz"
+// among names of one to three words of ten), most rows left match the
+// floor's query too, which then costs more than it spares.
+func fewCovered(cands []*cand) bool {
+	n := 0
+	for _, c := range cands {
+		if c.penalty < coverFloor {
+			n++
+		}
+	}
+	return 4*n <= len(cands)
 }
