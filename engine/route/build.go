@@ -305,7 +305,7 @@ func (b *builder) edges() {
 			}
 			b.signals = append(b.signals, uint16(min(signals, math.MaxUint16)))
 			if e == b.wayFirst[wi] {
-				b.names.set(wi, [3]uint32{b.str(w.Name), b.str(w.Ref), b.str(w.Destination)})
+				b.names.set(wi, [3]uint32{b.str(net.Text(w.Name)), b.str(net.Text(w.Ref)), b.str(net.Text(w.Destination))})
 			}
 			g.eClass = append(g.eClass, uint8(w.Class))
 			var fl uint8

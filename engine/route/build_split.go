@@ -122,7 +122,7 @@ func duplicateSegments(net *Network, js junctions) map[[2]int32]uint8 {
 		for dir := range 2 {
 			best := -1
 			for k, s := range group {
-				if wayOpen(&net.Ways[s.way], dir) && (best < 0 || keepsSegment(&net.Ways[s.way], &net.Ways[group[best].way], dir)) {
+				if wayOpen(&net.Ways[s.way], dir) && (best < 0 || keepsSegment(net, &net.Ways[s.way], &net.Ways[group[best].way], dir)) {
 					best = k
 				}
 			}
@@ -148,7 +148,7 @@ func wayOpen(w *NetWay, dir int) bool {
 // keepsSegment reports whether a shared segment of way a is kept over way
 // b's in direction dir: a is faster, or as fast and its name sorts first
 // (named before unnamed).
-func keepsSegment(a, b *NetWay, dir int) bool {
+func keepsSegment(net *Network, a, b *NetWay, dir int) bool {
 	sa, sb := a.Forward, b.Forward
 	if dir == 1 {
 		sa, sb = a.Backward, b.Backward
@@ -156,10 +156,10 @@ func keepsSegment(a, b *NetWay, dir int) bool {
 	switch {
 	case sa != sb:
 		return sa > sb
-	case a.Name == b.Name || a.Name == "":
+	case a.Name == b.Name || a.Name == 0:
 		return false
-	case b.Name == "":
+	case b.Name == 0:
 		return true
 	}
-	return a.Name < b.Name
+	return net.Text(a.Name) < net.Text(b.Name)
 }

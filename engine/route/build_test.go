@@ -10,16 +10,18 @@ import (
 )
 
 // testWay is a way of a network made by hand: the way, its node ids
-// and their points (nil for none).
+// and their points (nil for none), and its name (networkOf interns it).
 type testWay struct {
 	NetWay
 	nodes []int64
 	pts   []orb.Point
+	name  string
 }
 
 // networkOf adds ways to net (AddWay) and returns it.
 func networkOf(net *Network, ways ...testWay) *Network {
 	for _, w := range ways {
+		w.Name = net.Intern(w.name)
 		net.AddWay(w.NetWay, w.nodes, w.pts)
 	}
 	return net
@@ -128,8 +130,8 @@ func TestTurningPlaceUTurns(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			net := networkOf(&Network{Profile: Driving, TurningPlaces: tt.turning},
-				testWay{NetWay{ID: 1, Forward: 50, Backward: 50, Class: ClassPrimary}, []int64{1, 2}, []orb.Point{{9.5, 47.1}, {9.501, 47.1}}},
-				testWay{NetWay{ID: 2, Forward: 50, Backward: 50, Class: ClassPrimary}, []int64{2, 3}, []orb.Point{{9.501, 47.1}, {9.502, 47.1}}},
+				testWay{NetWay{ID: 1, Forward: 50, Backward: 50, Class: ClassPrimary}, []int64{1, 2}, []orb.Point{{9.5, 47.1}, {9.501, 47.1}}, ""},
+				testWay{NetWay{ID: 2, Forward: 50, Backward: 50, Class: ClassPrimary}, []int64{2, 3}, []orb.Point{{9.501, 47.1}, {9.502, 47.1}}, ""},
 			)
 			g, _, err := Build(context.Background(), net, nil)
 			if err != nil {
@@ -161,7 +163,7 @@ func TestDuplicateSegments(t *testing.T) {
 		for i := range pts {
 			pts[i] = orb.Point{9.5 + float64(nodes[i])*0.001, 47.1}
 		}
-		return testWay{NetWay{ID: id, Name: name, Forward: fwd, Backward: bwd}, nodes, pts}
+		return testWay{NetWay{ID: id, Forward: fwd, Backward: bwd}, nodes, pts, name}
 	}
 	tests := []struct {
 		name string

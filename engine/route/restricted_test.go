@@ -18,7 +18,7 @@ import (
 func restrictedNetwork() *Network {
 	pt := func(x, y float64) orb.Point { return orb.Point{9.5 + x*0.0013, 47.1 + y*0.0009} }
 	way := func(id int64, nodes []int64, pts ...orb.Point) testWay {
-		return testWay{NetWay{ID: id, Forward: 50, Backward: 50, Class: ClassResidential}, nodes, pts}
+		return testWay{NetWay{ID: id, Forward: 50, Backward: 50, Class: ClassResidential}, nodes, pts, ""}
 	}
 	a, b, c, d, e, f := pt(0, 0), pt(1, 0), pt(2, 0), pt(3, 0), pt(1, 1), pt(2, 1)
 	bc := way(2, []int64{2, 3}, b, c)

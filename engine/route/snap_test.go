@@ -13,9 +13,9 @@ import (
 func TestSnapTiesAtCrossing(t *testing.T) {
 	pt := func(x, y float64) orb.Point { return orb.Point{9.5 + x*0.0001, 47.1 + y*0.0001} }
 	net := networkOf(&Network{Profile: Walking},
-		testWay{NetWay{ID: 1, Forward: 5, Backward: 5}, []int64{1, 2}, []orb.Point{pt(0, 0), pt(2, 0)}},
-		testWay{NetWay{ID: 2, Forward: 5, Backward: 5}, []int64{3, 4}, []orb.Point{pt(1, -1), pt(1, 1)}},
-		testWay{NetWay{ID: 3, Forward: 5, Backward: 5}, []int64{2, 4}, []orb.Point{pt(2, 0), pt(1, 1)}},
+		testWay{NetWay{ID: 1, Forward: 5, Backward: 5}, []int64{1, 2}, []orb.Point{pt(0, 0), pt(2, 0)}, ""},
+		testWay{NetWay{ID: 2, Forward: 5, Backward: 5}, []int64{3, 4}, []orb.Point{pt(1, -1), pt(1, 1)}, ""},
+		testWay{NetWay{ID: 3, Forward: 5, Backward: 5}, []int64{2, 4}, []orb.Point{pt(2, 0), pt(1, 1)}, ""},
 	)
 	g, _, err := Build(context.Background(), net, nil)
 	if err != nil {

@@ -17,8 +17,9 @@
 // it makes the graph's arrays (~45 bytes an edge before the arcs), which
 // route.Write writes and lets go but for the transitions (8 bytes each)
 // and arc weights (8 bytes an arc) contraction starts from. The network
-// is a route.NetWay of 96 bytes a way (speeds, flags, interned names; no
-// slices), copied at its size once extracted, the ways' node ids packed
+// is a route.NetWay of 56 bytes a way (speeds, flags, the numbers of its
+// name, ref and destination in the network's strings: Network.Intern,
+// where three string headers made it 96; no slices), copied at its size once extracted, the ways' node ids packed
 // in Network.WayNodes (zigzag varint deltas: ~3 bytes a reference) and
 // their coordinates read from the way store as the edges are made
 // (WayPoints). The edges' name, ref and destination are kept by way (a

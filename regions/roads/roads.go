@@ -232,18 +232,6 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 	// strings are interned, each a copy of its own: a way's tag values
 	// share one allocation (extract.Way), which a name would keep whole.
 	var ids []int64
-	interned := map[string]string{}
-	intern := func(s string) string {
-		if s == "" {
-			return ""
-		}
-		if c, ok := interned[s]; ok {
-			return c
-		}
-		c := strings.Clone(s)
-		interned[c] = c
-		return c
-	}
 	for _, w := range d.Ways() {
 		if len(w.Nodes) < 2 {
 			continue
@@ -287,15 +275,11 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 		junction := w.Tags.Find("junction")
 		nw := route.NetWay{
 			ID: int64(w.ID), Forward: fwd, Backward: bwd,
-			Name: intern(wayName(w.Tags)), Ref: intern(strings.ReplaceAll(w.Tags.Find("ref"), ";", "; ")),
+			Name: net.Intern(wayName(w.Tags)), Ref: net.Intern(strings.ReplaceAll(w.Tags.Find("ref"), ";", "; ")),
 			Class: class, Roundabout: junction == "roundabout", Circular: junction == "circular", Ferry: ferry,
 			PushForward: pushF, PushBackward: pushB,
 		}
-		guidanceTags(p, w.Tags, &nw)
-		nw.Destination = intern(nw.Destination)
-		if gt := nw.Guidance; gt != nil {
-			gt.Exits, gt.TurnLanesForward, gt.TurnLanesBackward = intern(gt.Exits), intern(gt.TurnLanesForward), intern(gt.TurnLanesBackward)
-		}
+		guidanceTags(p, net, w.Tags, &nw)
 		if p == route.Driving {
 			nw.RestrictedForward, nw.RestrictedBackward = carRestricted(w.Tags)
 			nw.NoEnds = carNoEnds(w.Tags)
