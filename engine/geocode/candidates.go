@@ -34,6 +34,7 @@ func (ix *Index) candidateRecords(ctx context.Context, ids []int64, names namesM
 	if len(ids) == 0 {
 		return out, nil
 	}
+	ix.candRows.Add(int64(len(ids)))
 	rows, err := ix.stCands.QueryContext(ctx, idList(ids))
 	if err != nil {
 		return nil, fmt.Errorf("geocode: load candidates: %w", err)

@@ -56,9 +56,20 @@ func Dedupe(places []Place) []Place {
 		rank                         int
 	}
 	n := len(places)
-	names := make([][]string, n)
+	// Only places of a kind that folds (sameThing) compare names: their
+	// normalized names are made when first asked for (a town's hundred
+	// translations are never normalized to be compared).
+	kinds := make([]thingKind, n)
 	for i := range places {
-		names[i] = nameSet(&places[i])
+		kinds[i] = kindOf(&places[i])
+	}
+	names := make([][]string, n)
+	named := make([]bool, n)
+	namesOf := func(i int) []string {
+		if !named[i] {
+			names[i], named[i] = nameSet(&places[i]), true
+		}
+		return names[i]
 	}
 	// Groups are the connected places (union-find, each group's root its
 	// first place): repeats by key or object, and same things.
@@ -98,7 +109,8 @@ func Dedupe(places []Place) []Place {
 			}
 		}
 		for j := range i {
-			if find(j) != find(i) && sharesName(names[j], names[i]) && sameThing(&places[j], &places[i]) {
+			if find(j) != find(i) && kinds[i] != kindNone && kinds[j] == kinds[i] &&
+				sharesName(namesOf(j), namesOf(i)) && sameThing(&places[j], &places[i]) {
 				union(j, i)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/paulmach/orb"
+
+	"waymark/internal/benchstat"
 )
 
 // at is a place of kind class/type named name, at lon, lat (a node: a
@@ -152,4 +154,31 @@ func TestDedupeKeepsEverythingReachable(t *testing.T) {
 			t.Fatalf("seed %d round %d: Dedupe not idempotent:\n%v\n%v", seed, round, got, again)
 		}
 	}
+}
+
+// BenchmarkDedupeSettlements: a country's first results for a town name,
+// the town's areas in 20 copies with 60 translations each (LI ×400
+// distinct: "Vaduz", "Vaduz Lodor", ...), none of which fold.
+func BenchmarkDedupeSettlements(b *testing.B) {
+	places := make([]Place, 20)
+	for i := range places {
+		p := at(int64(i+1), "relation", "boundary", "administrative", fmt.Sprintf("Vaduz %d", i), 9.52+float64(i), 47.14, "")
+		p.RankAddress = 16
+		for k := range 60 {
+			p.Names[fmt.Sprintf("name:%02d", k)] = fmt.Sprintf("Вадуц %d ü%d", i, k)
+		}
+		places[i] = p
+	}
+	work := make([]Place, len(places))
+	var lat benchstat.Latencies
+	b.ReportAllocs()
+	for b.Loop() {
+		copy(work, places)
+		lat.Time(func() {
+			if got := Dedupe(work); len(got) != len(places) {
+				b.Fatalf("%d rows, want %d", len(got), len(places))
+			}
+		})
+	}
+	lat.Report(b)
 }

@@ -20,6 +20,9 @@ type Index struct {
 	db *sql.DB
 	// ftsRuns counts the index queries of searches (fts), for tests.
 	ftsRuns atomic.Int64
+	// candRows counts the candidate rows searches read (candidateRecords),
+	// for tests.
+	candRows atomic.Int64
 	// parents caches the address parents read so far (parentsOf); the
 	// pack's country parents are read once, on first use.
 	parentsMu      sync.Mutex
@@ -35,6 +38,10 @@ type Index struct {
 	stPlaces, stLines, stGeom, stOSM, stPostcode      *sql.Stmt
 	stCands, stBounds, stRowRanks                     *sql.Stmt // candidates.go, lazy.go (stRowRanks nil: no R*Tree ranks)
 	stRevBoxes, stRevRows, stRevHouses, stRevFeatures *sql.Stmt
+	// stInOrder is ftsInOrder's query without filters (nil: packs
+	// without ranked rows), stCover coverBounds.floor's (nil: packs
+	// without full-name tokens).
+	stInOrder, stCover *sql.Stmt
 	// stRevAllBoxes reads the boxes near a point unfiltered, to be
 	// filtered by revSkip once it is loaded (revskip.go).
 	stRevAllBoxes *sql.Stmt
@@ -182,6 +189,14 @@ func Open(ctx context.Context, db *sql.DB) (*Index, error) {
 		}
 	}
 	ix.fullNames = full.String == "1"
+	if ix.rankedRows {
+		// Prepared once: every search runs them (their preparing was a
+		// tenth of the SQLite work of a search at LI ×400).
+		ix.stInOrder = prep(fmt.Sprintf(inOrderSQL, "", ""))
+	}
+	if ix.fullNames {
+		ix.stCover = prep(coverSQL)
+	}
 	var hasParent int
 	if err == nil {
 		err = db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'search_parent'`).Scan(&hasParent)
@@ -221,7 +236,7 @@ func (ix *Index) Close() error {
 		ix.stopLoad()
 	}
 	ix.loading.Wait()
-	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stBounds, ix.stRowRanks, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevAllBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent, ix.stAreas, ix.stParents} {
+	for _, st := range []*sql.Stmt{ix.stPlaces, ix.stCands, ix.stBounds, ix.stRowRanks, ix.stInOrder, ix.stCover, ix.stLines, ix.stGeom, ix.stOSM, ix.stPostcode, ix.stRevBoxes, ix.stRevAllBoxes, ix.stRevRows, ix.stRevHouses, ix.stRevFeatures, ix.stParent, ix.stAreas, ix.stParents} {
 		if st != nil {
 			st.Close()
 		}
@@ -373,6 +388,12 @@ func idList(ids []int64) string {
 
 // records loads the places rows of ids, keyed by place id.
 func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, error) {
+	return ix.recordsWith(ctx, ids, namesMemo{})
+}
+
+// recordsWith is records decoding names through names (records loaded
+// together share equal names: namesMemo).
+func (ix *Index) recordsWith(ctx context.Context, ids []int64, names namesMemo) (map[int64]*record, error) {
 	out := make(map[int64]*record, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -382,7 +403,6 @@ func (ix *Index) records(ctx context.Context, ids []int64) (map[int64]*record, e
 		return nil, fmt.Errorf("geocode: load places: %w", err)
 	}
 	defer rows.Close()
-	names := namesMemo{}
 	for rows.Next() {
 		r := &record{}
 		var osmType, street, addrPlace string

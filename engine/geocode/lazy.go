@@ -12,10 +12,14 @@ package geocode
 // rank first or make the results; candidates that tie on score with a
 // result are ranked by rank_search, read for them alone from the R*Tree's
 // small rowid table. Other packs read the bounds from places, three
-// columns of every candidate (exactBounds).
+// columns of every candidate (exactBounds). Where many candidates share
+// the importance of a result, their penalty has a floor read from their
+// search rows (lazy_cover.go), and those it leaves below the answer's are
+// read first.
 //
 // Reading the rows of every candidate was half of a search on LI ×64, 64
-// places of every name: most of it is now the few that make the answer.
+// places of every name: most of it is now the few that make the answer
+// (LI ×400 distinct: 18 rows of 100–129 for a town's name).
 
 import (
 	"cmp"
@@ -111,14 +115,24 @@ func (ix *Index) scoreCandidates(ctx context.Context, req *Request, p plan, sc *
 		if order, bnd, err = ix.lazyOrder(ctx, ids, rowOf); err != nil {
 			return nil, err
 		}
+		bnd = ix.newCoverBounds(bnd, sc.qset, rowOf, func(id int64) bool { return namePlain(readings[id]) })
 		batch = lazyFirst(req)
 	}
 	names := namesMemo{}
 	best := make(map[int64]*cand, len(ids))
 	for read := 0; read < len(order); batch *= 2 {
 		next := order[read:min(read+batch, len(order))]
+		var recs map[int64]*record
+		var err error
+		if bnd != nil && read == 0 {
+			// The first batch of a lazy read holds most results: their
+			// whole rows now, not a second read of them (complete).
+			ix.candRows.Add(int64(len(next)))
+			recs, err = ix.recordsWith(ctx, next, names)
+		} else {
+			recs, err = ix.candidateRecords(ctx, next, names)
+		}
 		read += len(next)
-		recs, err := ix.candidateRecords(ctx, next, names)
 		if err != nil {
 			return nil, err
 		}
@@ -148,6 +162,9 @@ func (ix *Index) scoreCandidates(ctx context.Context, req *Request, p plan, sc *
 		}
 		if done {
 			break
+		}
+		if cb, ok := bnd.(*coverBounds); ok {
+			cb.readFirst(order[read:])
 		}
 	}
 	return inOrder(ids, best), nil
@@ -388,18 +405,48 @@ func inOrder(ids []int64, best map[int64]*cand) []*cand {
 }
 
 // settledBy reports whether the candidates rest, bounded by bnd, cannot
-// change the answer rankCands gives of cands; when candidates of unknown
-// rank_search tie on score with the first or last result, it has bnd
-// sharpen their bounds and looks again.
+// change the answer rankCands gives of cands. When they may, it sharpens
+// the bounds and looks again, cheapest first: the rank_search of those
+// of unknown rank_search that tie on score with the first or last result
+// (bnd.sharpen), then the floor of the penalty of those that could
+// change it (coverBounds.floor, lazy_cover.go), then the rank_search of
+// the ties the floor made.
 func settledBy(ctx context.Context, req *Request, cands []*cand, bnd bounder, rest []int64) (bool, error) {
 	pending, err := bnd.bounds(ctx, rest)
 	if err != nil {
 		return false, err
 	}
 	done, first, last := settled(req, cands, pending)
-	if done || first == nil {
-		return done, nil
+	for step := 0; !done && first != nil; step++ {
+		more := false
+		switch step {
+		case 0, 2:
+			more, err = sharpenTies(ctx, bnd, pending, first, last)
+		case 1:
+			if cb, ok := bnd.(*coverBounds); ok && fewCovered(cands) {
+				more, err = cb.floor(ctx, blocking(pending, first, last))
+			}
+		default:
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if !more {
+			continue
+		}
+		if pending, err = bnd.bounds(ctx, rest); err != nil {
+			return false, err
+		}
+		done, first, last = settled(req, cands, pending)
 	}
+	return done, nil
+}
+
+// sharpenTies has bnd read the rank_search of the candidates of pending
+// of unknown rank_search that tie on score with first or last; false
+// when there are none or it read nothing.
+func sharpenTies(ctx context.Context, bnd bounder, pending []candBound, first, last *record) (bool, error) {
 	var ties []int64
 	for _, b := range pending {
 		if b.rankSearch < 0 && !b.strict && (b.low == first.Score || last != nil && b.low == last.Score) {
@@ -409,14 +456,7 @@ func settledBy(ctx context.Context, req *Request, cands []*cand, bnd bounder, re
 	if len(ties) == 0 {
 		return false, nil
 	}
-	if more, err := bnd.sharpen(ctx, ties); err != nil || !more {
-		return false, err
-	}
-	if pending, err = bnd.bounds(ctx, rest); err != nil {
-		return false, err
-	}
-	done, _, _ = settled(req, cands, pending)
-	return done, nil
+	return bnd.sharpen(ctx, ties)
 }
 
 // settled reports whether candidates not read yet, of bounds pending,
@@ -435,9 +475,26 @@ func settled(req *Request, cands []*cand, pending []candBound) (done bool, first
 		last = ranked[len(ranked)-1].rec
 	}
 	for _, b := range pending {
-		if b.mayPrecede(first) || b.mayPass(first) && (last == nil || b.mayPrecede(last)) {
+		if blocks(b, first, last) {
 			return false, first, last
 		}
 	}
 	return true, first, last
+}
+
+// blocks reports whether a candidate of bound b could change the answer
+// whose first and last (nil: not full) results settled found.
+func blocks(b candBound, first, last *record) bool {
+	return b.mayPrecede(first) || b.mayPass(first) && (last == nil || b.mayPrecede(last))
+}
+
+// blocking returns the candidates of pending that block (blocks).
+func blocking(pending []candBound, first, last *record) []int64 {
+	var ids []int64
+	for _, b := range pending {
+		if blocks(b, first, last) {
+			ids = append(ids, b.id)
+		}
+	}
+	return ids
 }

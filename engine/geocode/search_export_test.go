@@ -51,3 +51,12 @@ func (ix *Index) SearchCountingFTS(ctx context.Context, req Request) (places []P
 	places, err = ix.Search(ctx, req)
 	return places, int(ix.ftsRuns.Load() - before), len(req.ftsSeen), err
 }
+
+// SearchCountingRows is Search (SearchReadingAll with all) that also
+// returns how many candidate rows it read. Not concurrent.
+func (ix *Index) SearchCountingRows(ctx context.Context, req Request, all bool) ([]Place, int, error) {
+	req.readAll = all
+	before := ix.candRows.Load()
+	places, err := ix.Search(ctx, req)
+	return places, int(ix.candRows.Load() - before), err
+}

@@ -343,16 +343,24 @@ func (ix *Index) ftsQuery(ctx context.Context, req *Request, expr, q string, lim
 	return ids, rows.Err()
 }
 
+// inOrderSQL is ftsInOrder's query, with ftsQuery's verbs.
+const inOrderSQL = `SELECT group_concat(id) FROM (SELECT s.rowid AS id
+	FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?)`
+
 // ftsInOrder returns the rowids of the first limit matches of expr in
 // rowid order (most important first), read as one row of rowids: the
 // driver's cost is per row, and a hundred rows of one rowid each cost it
 // more than the index query's own work at LI ×64.
 func (ix *Index) ftsInOrder(ctx context.Context, req *Request, expr string, limit int) ([]int64, error) {
 	join, where, args := ix.ftsFilters(req, expr)
+	var row *sql.Row
+	if join == "" && where == "" && ix.stInOrder != nil {
+		row = ix.stInOrder.QueryRowContext(ctx, append(args, limit)...)
+	} else {
+		row = ix.db.QueryRowContext(ctx, fmt.Sprintf(inOrderSQL, join, where), append(args, limit)...)
+	}
 	var list sql.NullString
-	if err := ix.db.QueryRowContext(ctx, fmt.Sprintf(`SELECT group_concat(id) FROM (SELECT s.rowid AS id
-		FROM search_name s %s WHERE search_name MATCH ? %s ORDER BY s.rowid LIMIT ?)`, join, where),
-		append(args, limit)...).Scan(&list); err != nil {
+	if err := row.Scan(&list); err != nil {
 		return nil, fmt.Errorf("geocode: search %q: %w", expr, err)
 	}
 	var ids []int64

@@ -10,10 +10,12 @@ import (
 
 // decodeTags decodes a JSON object of strings; bad JSON gives an empty map.
 func decodeTags(s string) map[string]string {
-	m := map[string]string{}
 	if s == "" || s == "{}" {
-		return m
+		return map[string]string{}
 	}
+	// Sized for its entries (a town's hundred translations grew the map
+	// five times).
+	m := make(map[string]string, strings.Count(s, `":"`))
 	if flatTags(s, m) {
 		return m
 	}
