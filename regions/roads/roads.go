@@ -82,7 +82,7 @@ func contractArcs(im *stage.Import) int {
 }
 
 // RoadsStage builds the routing graphs of every profile.
-func RoadsStage() stage.Stage { return stage.Stage{Name: "roads", Run: runRoads} }
+func RoadsStage() stage.Stage { return stage.Stage{Name: "roads", Run: runRoads, SmallCache: true} }
 
 func runRoads(ctx context.Context, im *stage.Import) error {
 	for _, q := range []string{

@@ -21,7 +21,15 @@ type Stage struct {
 	// Total, when set, gives the count Import.Report reaches at the end of
 	// the stage (an estimate is fine), for the progress display.
 	Total func(d *extract.Data) int64
+	// SmallCache says the stage writes its rows in key order and reads
+	// few back (the roads stage's graph parts), so SQLite's page cache
+	// is kept small (SmallCacheBytes) for its memory to go to the
+	// stage's own work.
+	SmallCache bool
 }
+
+// SmallCacheBytes is SQLite's page cache in a stage with SmallCache.
+const SmallCacheBytes = 2 << 20
 
 // Import is what a Stage works with: the extract, the open transaction on
 // the pack being written, and the import summary.
