@@ -133,155 +133,66 @@
 //
 // Each import prints, per stage, its wall time, CPU time, peak resident
 // set and peak live heap (StageStat, as each stage ends and in the
-// Summary); make bench-scale tabulates them per million nodes. Measured
-// (Nov 2026, this 2-core machine under a load of ~12, so wall times are
-// mostly waiting; the model uses CPU seconds) on LI (0.38 M nodes) and LI
-// ×64 (17.2 M nodes, 1.78 M ways, 53 k relations, 147 MB PBF; total CPU
-// 690 s, peak RSS 494 MiB):
+// Summary); make bench-scale tabulates them per million nodes. The model
+// counts CPU seconds (this 2-core machine is shared, so wall time is
+// mostly waiting) and the live heap; the resident set is the live heap,
+// the collector's room up to HeapLimit, and C memory (SQLite's page
+// cache and what glibc's arenas keep of it: packwrite's resetCache).
 //
-//	stage     CPU s/M nodes  ×64 peak RSS  ×64 live heap  grows with
-//	read           1.62         338 MB        227 MB      ways (index ~3-4 B), nodes (~0.1 B)
-//	places        11.2          398 MB        185 MB      non-leaf places (~1 KB each)
-//	 cold store   10.7          408 MB        162 MB      non-leaf records and names, autocomplete docs
-//	 transients   10.7          280 MB         92 MB      non-leaf records (240 B each)
-//	roads         19.0          494 MB        214 MB      routable way nodes (the network), arcs (~150 B in contraction)
-//	features       6.5          294 MB         73 MB      merged lines
-//	finish         0.5          207 MB         28 MB      (SQLite: ANALYZE, checksums)
-//	images         1.4            –             –         (pack.WriteImages)
+// Fitted on LI (0.38 M nodes, 36.5 k ways, 911 relations) and LI ×64
+// --distinct-places (17.2 M nodes, 1.78 M ways, 53 k relations; make
+// bench-scale, Nov 29, main at 0766fe8, load 3–9, 1,007 CPU s, 401 MB
+// peak RSS, pack 3.9× the PBF):
 //
-// Again on Nov 29 with the cold store (the first row under places; load ~15):
-// LI ×64 took 684 s of CPU (39.8 s per M nodes), 28:55 wall, 486 MB
-// peak RSS (the roads stage's 474 MB); read 1.60, roads 18.8, features
-// 6.6, finish 0.6 CPU s per M nodes, within 3% of the table; pack 579
-// MB, 3.9× the PBF. The places stage's live heap fell by 12% at ×64 and
-// 29% at ×16 --distinct-places, its peak RSS did not (398 → 408 MB: the
-// SQLite cache, the cold store's pages between drops and the collector's
-// slack are most of it at ×64).
+//	stage     CPU s/M nodes  live heap LI  ×64     growth/M nodes  grows with
+//	read          1.51            87 MB   152 MB    3.9 MB          ways (index ~3-4 B), relations
+//	places       10.84            13       95       4.9             non-leaf places (streets, areas, settlements)
+//	roads        36.84            51      176       7.4             routable way nodes (network, prepare's arrays)
+//	features      6.34             4       24       1.2             merged lines
+//	finish        0.51             8       31       1.4             (SQLite: ANALYZE, checksums)
+//	whole        56.04
 //
-// CPU is linear in the nodes (fits of LI and ×64 have intercepts under
-// 1 s). Memory is not: each stage's peak is a fixed part (decoder
-// buffers, SQLite's cache, the collector's slack at GOGC 50) plus what the
-// last column names. The read stage's fixed part dominates (×400: its
-// RSS, sampled every 15 s, peaked at 551 MB, where a line through LI and
-// ×64 would say 1.7 GB). The places stage is the one that grows: its
-// streets, areas and settlements (not the leaves, which wait in a spill)
-// hold ~1 KB each in the heap (×64: 191 k of them, 185 MB live; a heap
-// profile in the addresses step: the place itself 240 B, its shape ~90
-// B, the street index's decoded points and grid ~200 B, address lines
-// ~60 B, extratags ~50 B, names ~30 B).
+// Against LI ×400 --distinct-places (920 MB PBF, 107.5 M nodes, 11.1 M
+// ways, 331 k relations; default budget 920 MiB). CPU: read, places,
+// features and finish from stagerun runs of the same stages' code (Nov
+// 29, seventh session, load 3–11); roads from the sampled CPU of a whole
+// import (main at 0766fe8, Nov 29, eighth session, load 2–9; that import
+// then failed in its features stage on a full disk, after 5,961 CPU s):
 //
-// Check against LI ×400 --distinct-places (920 MB PBF, 107.5 M nodes,
-// 11.1 M ways, 331 k relations) with the default budget (920 MiB): the
-// read stage took 156–162 s of CPU, the model says 174 s (+9%). The model
-// puts the places stage's live heap at ~1.2 GB (1.19 M non-leaf places),
-// over the budget; measured, its collect step alone passed 1.33 GB of
-// RSS (peak 1.46 GB) and had used 550 s of CPU, half the whole stage's
-// predicted 1,207 s, when stopped after 23 min: above the budget the
-// collector runs without pause and time per node is no longer linear.
-// With room (-mem 3G, so the collector's limit is not reached; Nov 29,
-// load ~15): the read stage took 168.5 and 169.5 s of CPU (model −3%)
-// at 631 and 656 MB peak RSS; the places stage, without the cold store,
-// reached 1.97 GB of RSS after ~400 s of its CPU; with the cold store's
-// first step (geometry, extra tags, lines) it was in the addresses step
-// after ~200 s of CPU at 1.57 GB peak RSS (the collector's slack at
-// GOGC 50 under a 2.8 GB limit included) when stopped; neither finished
-// in the time this machine gave them. With the autocomplete build from
-// sorted runs (×64: 116 MB live heap) a ×400 run of main (-mem 3G, Nov 29,
-// fifth session, load ~12) was at 738 MB live heap and 1,369 MB peak RSS
-// after 442 s of the places stage's CPU (10% of its objects collected)
-// when it was stopped to give the machine to other work. The steps'
-// transients that grew with the input out of the heap (the second row
-// under places, fourth session: associated streets, the countries' areas
-// and borders, names shared; with the step probe of places/doc.go, so its
-// CPU is a little high), the stage's live heap grows ~4.5 MB per million
-// nodes where main's grew ~6.4–6.9: ~0.5 GB at ×400 by the model, not
-// measured there yet. What grows is the streets' records (places/doc.go's
-// next step) and the extract's indexes.
+//	stage      model CPU s  measured  error   model live  measured
+//	read            162       158      −2%     506 MB     439–484 MB
+//	places        1,165     1,261      +8%     540 MB     577 MB
+//	roads         3,960    ~3,900      −2%     845 MB     859 MB (core of 1 in 8)
+//	features        682       557     −18%     133 MB     114 MB
+//	finish           55        49     −11%     158 MB     115 MB
+//	whole         6,024     5,925      −2%
 //
-// LI ×400 --distinct-places measured stage by stage (Nov 29, sixth
-// session: internal/stagerun -stages places,features with main at
-// 264ebbb, -mem 920M, load 6–22; roads not run), against the model of the
-// same code's ×64 import (run of Nov 29: CPU per M nodes read 1.27, places
-// 9.27, roads 36.0 with three graphs, features 5.79, finish 0.49):
+// Every stage's CPU per node is within 15% but features (its ×64 figure
+// was measured at the higher load); per million nodes at ×400 the whole
+// import took 55.1 CPU s against ×64's 56.0: linear. The live heap is
+// linear too (within 8% where it matters), and that is the limit: the
+// roads stage's 7.4 MB a million nodes and the places stage's 4.9 put
+// them at the runtime's limit (HeapLimit, 782 MiB at 920 MiB) near ×400.
+// Peak RSS in that whole import: places 897 MiB, roads 964 MiB in the
+// driving graph and 1,022 MiB (1.072e9 bytes) at the end of walking's,
+// where a roads stage run alone (stagerun) peaked at 986: the arenas
+// glibc keeps of SQLite's memory (four of 20–28 MB, 108 MB in all, with
+// a 57 MiB cache) were held into the roads stage. Since then: the roads
+// stage runs with a 2 MiB page cache and the arenas are trimmed between
+// stages (LI roads 111, 113 → 104, 93 MB), and a network's ways are 56
+// bytes, not 96 (route.Str; ~120 MB at ×400's walking and cycling
+// networks); with both, the ×400 peak is not measured yet.
 //
-//	stage      CPU s  per M nodes  ×64 model  error  peak RSS   live heap
-//	read       164.4      1.53       1.27      +20%    620 MiB    394 MiB
-//	places   1,241.6     11.55       9.27      +25%  1,049 MiB    578 MiB
-//	features   619.6      5.76       5.79       −1%    830 MiB    514 MiB
-//	finish      51.3      0.48       0.49       −2%    351 MiB    115 MiB
-//
-// Features and finish are linear; read and places are not, and for a
-// reason the table shows: their live heap grows (read: the extract's
-// indexes, 83 MB at ×400 in extract.shrink, and the relation and tag
-// indexes; places: the non-leaf records, addObject 267 MB near the peak,
-// the countries' border index 60 MB), and a live heap nearer the runtime's
-// limit (HeapLimit: ~782 MiB at this budget) makes the collector run more
-// often. The places stage's peak RSS is over the bound by 10% (1.10e9
-// bytes), the features stage's 830 MiB holds its merged lines (mapWriter
-// 184 MB, mapMergeLines 123 MB near its peak), both growing per line.
-//
-// Again with the seventh session's code (main at f2dd2f3: the places
-// stage's mapped pages governed, the map lines sorted out of the heap,
-// the roads' network packed and contraction in cells; two stagerun
-// processes at once, read+places+features+finish and read+roads, -mem
-// 920M, load 3–11; the places and map tables byte-identical to the run
-// above):
-//
-//	stage      CPU s  per M nodes  before  peak RSS              live heap
-//	read       157.9      1.47     1.53    664, 729 MiB          484, 439 MiB
-//	places   1,261.2     11.73    11.55    891 MiB (0.85×)       577 MiB
-//	features   556.8      5.18     5.76    369 MiB (0.44×)       114 MiB
-//	finish      48.7      0.45     0.48    356 MiB               115 MiB
-//	roads    4,091.0     38.06    (×64: 35.0)  986 MiB (1.034e9 B)  859 MiB
-//
-// The roads stage is the whole import's peak and is over the 1e9 bound
-// by 3.4%: 986 MiB by the kernel's high-water mark, where a sampler at
-// one second saw at most 944 MiB (walking's contraction; driving 820,
-// walking's prepare 920, cycling 813), so the peak is a spike of less
-// than a second. Not yet located; the likeliest is a large slice's
-// growth (the network's NetWay array, 287 MB at ×400, grows by a
-// quarter, old and new both live while it is copied: sizing it from a
-// count of the routable ways first is the next step, with its 96 bytes
-// a way, 48 of them three string headers). At the walking peak the Go runtime held 781 MiB, its
-// limit, and 135 MB was outside it (SQLite's 57 MiB cache spread over
-// glibc's per-thread malloc arenas; MALLOC_ARENA_MAX=2 left LI ×16d's
-// roads peak at 189 MB either way). Then comes the places stage (891
-// MiB, 0.934e9 bytes); features no longer grows. Roads and places grow
-// with the input (roads/doc.go, places/doc.go): at Germany's size they
-// would not fit.
-//
-// The roads stage: its graphs build one after the other within the
-// default budget, each peaking twice (roads/doc.go). prepare holds the
-// network and the graph's arrays (×16d walking 33 MB, 25 bytes a way node
-// reference: ~0.65 GB at ×400, from ~1.2 GB before its node ids were
-// packed and ~0.72 before its edges' names were kept by way). Contraction holds ~150 bytes an arc of the edge-based graph
-// (walking, the largest: 391 k arcs at ×16d, ~1.56 M at ×64, ~9.8 M at
-// ×400, so ~1.5 GB there whole); it now runs in cells of at most a quarter
-// of the budget (engine/route/ch_cells.go), which bounds it at ~0.24 GB
-// whatever the graph. Measured with whole graphs' stored encodings
-// (contract vs contractCells on the same transitions): LI ×16d walking,
-// seven cells of 60 k arcs: the contraction's peak live heap 80 → 23 MB
-// (0.29×), CPU 0.99×, hierarchy edges +0.27%. The contraction's arrays in
-// a file-backed arena (commits 7b7f8ff, a05797e) were tried and taken out
-// again: ×64 with the arena past a quarter of the budget, 479 MB peak RSS
-// against 485 MiB before, 746 s of CPU against ~330 (the walking
-// contraction's ~234 MB working set just over its 224 MB resident limit).
-// What is left to grow in the roads stage is prepare's network and arrays
-// (~11 bytes a reference of network and ~9 of the builder's arrays and
-// junctions, roads/doc.go).
-//
-// Germany (4.3 GB PBF, ~500 M nodes by the PBF bytes per node of ×400):
-// by the rates measured at ×400 (roads' at ×64), 55.4 CPU s per M nodes,
-// ~27,700 CPU s: ~7.7 h on one core at this machine's load; an idle
-// import of LI ×64 (290 s, against 680 s under load on 2 cores) scales
-// that by ~0.43, ~3.3 h. Only the read stage uses every core; places,
-// features and each graph's contraction run on one, and the graphs build
-// at once only when the budget holds 64 bytes a way node reference each
-// (runRoads), which Germany's does not. So 8 cores save only the read
-// stage's share (~3%): ~3.2 h. The cells are independent until the
-// overlay (about a sixteenth of the arcs), so contraction could use
-// every core; places and features cannot yet. At the default budget the
-// places and features stages would hold ~2.7 GB and ~2.4 GB live at
-// Germany's size by the ×400 rates (5.4 and 4.8 MB per M nodes): their
-// growing records are the next work.
+// Germany (4.3 GB PBF, ~500 M nodes by ×400's PBF bytes a node): 56 CPU
+// s a million nodes, ~28,000 CPU s, 7.8 h of one core of this machine.
+// Parallel are the read stage (every core) and the roads stage's cells
+// (CellWorkers: every core, until the overlay); taking the cells for
+// ~40% of the roads stage's CPU (not measured apart), ~16 CPU s a
+// million nodes run in parallel and ~40 on one core (places, features,
+// the graphs' extraction, prepare and overlay): ~6.7 h on 2 cores,
+// ~5.8 h on 8.
+// Memory does not fit 1 GB there: by the table the roads stage would hold
+// ~3.8 GB live and places ~2.5 GB (budget ~4.5 GB); what grows is
+// prepare's network and arrays and the places' non-leaf records, which
+// are the next work (roads/doc.go, places/doc.go).
 package regions
