@@ -62,7 +62,7 @@ func fixtureIndex(t *testing.T) *geocode.Index {
 
 // openTempIndex opens the geocoding index of a pack the test made, closed
 // when the test ends (openIndex keeps its packs open for the binary).
-func openTempIndex(t *testing.T, path string) *geocode.Index {
+func openTempIndex(t testing.TB, path string) *geocode.Index {
 	t.Helper()
 	pk, err := pack.Open(path)
 	if err != nil {

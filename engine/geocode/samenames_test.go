@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"waymark/engine/geocode"
-	"waymark/engine/pack"
 	"waymark/internal/benchstat"
 	"waymark/regions"
 )
@@ -89,17 +88,7 @@ func sameNamesIndex(t testing.TB, dir string, rng *rand.Rand, copies, n int) *ge
 	if _, err := regions.Build(context.Background(), in, out, regions.Options{Stages: []regions.Stage{regions.PlacesStage()}}); err != nil {
 		t.Fatalf("build pack: %v", err)
 	}
-	pk, err := pack.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pk.Close() })
-	ix, err := geocode.Open(context.Background(), packDB(t, pk))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	return ix
+	return openTempIndex(t, out)
 }
 
 // BenchmarkSearchSameNames: one-word searches of a town whose name 400
