@@ -25,7 +25,7 @@ func runImport(args []string) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	out := fs.String("o", "", "output region pack `file` (e.g. liechtenstein.waymark)")
 	name := fs.String("name", "", "region name (default: output file name)")
-	quiet := fs.Bool("q", false, "no progress bar")
+	quiet := fs.Bool("q", false, "no progress bar (each stage's line is still printed as it ends)")
 	memFlag := fs.String("mem", "", "memory `budget` of the import, e.g. 800M or 2G (default: what the input needs, at most 920M and half the physical memory)")
 	tmpDir := fs.String("tmp", "", "`directory` for temporary files (default: beside the output)")
 	images := fs.Bool("images", true, "write the pack's images beside it (indexes and routing graphs as they are in memory), so that its first open is as fast as any later one")
@@ -164,12 +164,11 @@ func (p *progressBar) update(st regions.Status) {
 }
 
 // line prints s on a line of its own (a stage's figures as it ends),
-// unless quiet: the summary lists them all at the end.
+// quiet or not: a log of an import that dies in a later stage (a full
+// disk at ×400, after 100 CPU minutes) still holds the stages it finished.
+// The summary repeats them all at the end.
 func (p *progressBar) line(s string) {
-	if p.quiet {
-		return
-	}
-	if p.tty {
+	if p.tty && !p.quiet {
 		fmt.Fprintf(p.w, "\r%s\x1b[K\n", s)
 		return
 	}

@@ -28,6 +28,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -209,6 +210,9 @@ func run(n int) (*importRow, error) {
 		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, ok: map[string]float64{}, pbf: size(pbf), pack: size(pack)}
 		return row, serve(row, pack)
 	}
+	if err := checkDisk(pbf); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(os.Stderr, "importing %s\n", pbf)
 	// The import's output goes to a log beside the pack as well: its
 	// stage lines survive a run stopped before the table is printed.
@@ -245,18 +249,48 @@ func run(n int) (*importRow, error) {
 	return row, serve(row, pack)
 }
 
-// parseStages returns the stage lines of an import's output.
+// parseStages returns the stage lines of an import's output, one row a
+// stage: each is printed as the stage ends and again in the summary, and
+// the later line wins.
 func parseStages(out string) []stageRow {
 	var rows []stageRow
+	at := map[string]int{}
 	for _, m := range stageLine.FindAllStringSubmatch(out, -1) {
 		r := stageRow{name: m[1]}
 		r.secs, _ = strconv.ParseFloat(m[2], 64)
 		r.cpu, _ = strconv.ParseFloat(m[3], 64)
 		r.rssMB, _ = strconv.ParseInt(m[4], 10, 64)
 		r.heapMB, _ = strconv.ParseInt(m[5], 10, 64)
+		if i, ok := at[r.name]; ok {
+			rows[i] = r
+			continue
+		}
+		at[r.name] = len(rows)
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// diskPerPBFByte is what an import writes beside its pack at its peak, per
+// byte of PBF: the pack (3.9× at ×64) and SQLite's sort spills and the
+// stages' temporary files (×400: ~8 GB at the features stage for a 920 MB
+// PBF). A ×400 import that ran out of disk after 100 CPU minutes (stop 47)
+// is why scalebench looks first.
+const diskPerPBFByte = 10
+
+// checkDisk fails when the file system of *dir has less room than an
+// import of pbf needs: other tenants fill shared disks, and an import
+// that fails on a full disk at its last stage has cost its whole time.
+func checkDisk(pbf string) error {
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(*dir, &fs); err != nil {
+		return nil // not knowable here: the import reports a full disk itself
+	}
+	free := int64(fs.Bavail) * int64(fs.Bsize)
+	if need := diskPerPBFByte * size(pbf); free < need {
+		return fmt.Errorf("%s has %.1f GB free, an import of %s needs about %.1f GB (%d× its size): free some space first", *dir, float64(free)/1e9, filepath.Base(pbf), float64(need)/1e9, diskPerPBFByte)
+	}
+	return nil
 }
 
 func size(p string) int64 {
