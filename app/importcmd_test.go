@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"waymark/regions"
@@ -37,5 +39,24 @@ func TestBudgetFor(t *testing.T) {
 			t.Fatalf("HeapLimit(%d) = %d, not inside the budget", b, l)
 		}
 		prev = b
+	}
+}
+
+// TestQuietKeepsStageLines: -q drops the progress lines but not a stage's
+// figures as it ends, so a log of an import that fails later holds them.
+func TestQuietKeepsStageLines(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		var buf bytes.Buffer
+		p := &progressBar{w: &buf, quiet: quiet}
+		p.update(regions.Status{Stage: "roads", Fraction: 0.5, Done: 10})
+		p.line("stage read   1.0 s")
+		p.done()
+		got := buf.String()
+		if !strings.Contains(got, "stage read   1.0 s\n") {
+			t.Errorf("quiet=%v: no stage line in %q", quiet, got)
+		}
+		if progress := strings.Contains(got, "import: roads: 50%"); progress == quiet {
+			t.Errorf("quiet=%v: progress line printed = %v in %q", quiet, progress, got)
+		}
 	}
 }
