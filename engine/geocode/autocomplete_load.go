@@ -15,6 +15,7 @@ package geocode
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/binary"
@@ -93,8 +94,13 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 		return nil, errStoredIndex
 	}
 	b = b[k:]
-	docs := make([]docAttrs, n)
-	byID := make(map[int64]int32, n)
+	// The documents are kept as the completer keeps them (acDoc, 32
+	// bytes, their strings numbered) from the start, and found by id in
+	// a sorted array: docAttrs (88 bytes) and a map of every id made the
+	// load's live heap at LI ×400 (3 M documents) 605 MB.
+	docs := make([]acDoc, n)
+	preferred := make([]bool, n)
+	var byID []docAt
 	postcodes := map[int64]int32{}
 	id := int64(0)
 	for i := range docs {
@@ -110,14 +116,18 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 			docs[i].postcode = true
 			postcodes[id] = int32(i)
 		} else {
-			byID[id] = int32(i)
+			byID = append(byID, docAt{id, int32(i)})
 		}
 	}
+	slices.SortFunc(byID, func(a, b docAt) int { return cmp.Compare(a.id, b.id) })
+	var strs docStrings
 	imp, lon, lat := make([]float32, n), make([]float32, n), make([]float32, n)
 	var found atomic.Int64
 	place := func(d docAttrs, im, la, lo float64) { // on several goroutines (scanPlaces)
-		if i, ok := byID[d.id]; ok {
-			docs[i], imp[i], lon[i], lat[i] = d, float32(im), float32(lo), float32(la)
+		if i, ok := findDoc(byID, d.id); ok {
+			strs.fill(&docs[i], d)
+			preferred[i] = d.preferred()
+			imp[i], lon[i], lat[i] = float32(im), float32(lo), float32(la)
 			found.Add(1)
 		}
 		if i, ok := postcodes[d.id]; ok {
@@ -135,7 +145,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 			return err
 		}
 		if i, ok := postcodes[pid]; ok {
-			docs[i] = docAttrs{id: pid, class: "place", typ: "postcode", country: country, postcode: true}
+			strs.fill(&docs[i], docAttrs{id: pid, class: "place", typ: "postcode", country: country, postcode: true})
 			lon[i], lat[i] = float32(lo), float32(la)
 			found.Add(1)
 		}
@@ -146,11 +156,73 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if int(found.Load()) != len(docs) {
 		return nil, fmt.Errorf("%w: %d of %d documents found", errStoredIndex, found.Load(), len(docs))
 	}
-	cx, err := complete.Load(b, imp, lon, lat, preferredDocs(docs))
+	byID = nil
+	cx, err := complete.Load(b, imp, lon, lat, preferred)
 	if err != nil {
 		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
 	}
-	return newCompleter(ix, docs, cx), nil
+	return &Completer{ix: ix, cx: cx, docs: docs, strs: strs.inDocOrder(docs)}, nil
+}
+
+// docAt is a document's place id and number.
+type docAt struct {
+	id int64
+	i  int32
+}
+
+// findDoc returns the number of the document of place id in byID (sorted
+// by id).
+func findDoc(byID []docAt, id int64) (int32, bool) {
+	k, ok := slices.BinarySearchFunc(byID, id, func(d docAt, id int64) int { return cmp.Compare(d.id, id) })
+	if !ok {
+		return 0, false
+	}
+	return byID[k].i, true
+}
+
+// docStrings numbers the documents' strings as the completer keeps them
+// (Completer.strs); safe for concurrent use.
+type docStrings struct {
+	mu   sync.Mutex
+	num  map[string]uint32
+	strs []string
+}
+
+// fill sets the fields of d from a one by one: the image holds the
+// documents' bytes as they are, and a struct copied whole may carry the
+// stack's bytes in its padding.
+func (s *docStrings) fill(d *acDoc, a docAttrs) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d.id, d.rankAddress, d.postcode = a.id, uint8(min(max(a.rankAddress, 0), 255)), a.postcode
+	d.class, d.typ, d.linked, d.country = s.intern(a.class), s.intern(a.typ), s.intern(a.linkedPlace), s.intern(a.country)
+}
+
+// inDocOrder renumbers the strings of docs (numbered by s, in the order
+// the goroutines met them) in the order of the documents' fields, as
+// newCompleter numbers them, so that the completer and its image are the
+// same whichever goroutine read a row first; it returns the strings.
+func (s *docStrings) inDocOrder(docs []acDoc) []string {
+	var out docStrings
+	for i := range docs {
+		d := &docs[i]
+		d.class, d.typ = out.intern(s.strs[d.class]), out.intern(s.strs[d.typ])
+		d.linked, d.country = out.intern(s.strs[d.linked]), out.intern(s.strs[d.country])
+	}
+	return out.strs
+}
+
+func (s *docStrings) intern(v string) uint32 {
+	n, ok := s.num[v]
+	if !ok {
+		if s.num == nil {
+			s.num = map[string]uint32{}
+		}
+		n = uint32(len(s.strs))
+		s.num[v] = n
+		s.strs = append(s.strs, v)
+	}
+	return n
 }
 
 // scanPlaces calls place with what the autocomplete documents take of
