@@ -140,59 +140,54 @@
 // cache and what glibc's arenas keep of it: packwrite's resetCache).
 //
 // Fitted on LI (0.38 M nodes, 36.5 k ways, 911 relations) and LI ×64
-// --distinct-places (17.2 M nodes, 1.78 M ways, 53 k relations; make
-// bench-scale, Nov 29, main at 0766fe8, load 3–9, 1,007 CPU s, 401 MB
-// peak RSS, pack 3.9× the PBF):
+// --distinct-places (17.2 M nodes, 1.78 M ways, 53 k relations), from one
+// SCALE_N=64,400 SCALE_ARGS=--distinct-places make bench-scale on a quiet
+// machine (Nov 29, ninth session, main at d6a92d6: the ×64 import took
+// 557 CPU s in 472 s, 360 MiB peak RSS, pack 3.9× the PBF). Earlier fits
+// at load 3-9 (git history) counted 56 CPU s a million nodes where this
+// one counts 32: on this shared machine CPU time itself grows with load,
+// so a model and what it is checked against come from the same run.
 //
-//	stage     CPU s/M nodes  live heap LI  ×64     growth/M nodes  grows with
-//	read          1.51            87 MB   152 MB    3.9 MB          ways (index ~3-4 B), relations
-//	places       10.84            13       95       4.9             non-leaf places (streets, areas, settlements)
-//	roads        36.84            51      176       7.4             routable way nodes (network, prepare's arrays)
-//	features      6.34             4       24       1.2             merged lines
-//	finish        0.51             8       31       1.4             (SQLite: ANALYZE, checksums)
-//	whole        56.04
+//	stage     CPU s/M nodes  live heap LI  ×64    ×400   growth/M nodes  grows with
+//	read          0.92            87 MB   179 MB  370 MB    2.1 MB       ways (index ~3-4 B), relations
+//	places        4.88            13       93     566       5.2          non-leaf places (streets, areas, settlements)
+//	roads        21.15            51      176     811       7.0          routable way nodes (network, prepare's arrays)
+//	features      3.67             4       24     113       1.0          merged lines
+//	finish        0.31             8       32     116       0.9          (SQLite: ANALYZE, checksums)
+//	whole        32.41 (with the images and the process)
 //
-// Against LI ×400 --distinct-places (920 MB PBF, 107.5 M nodes, 11.1 M
-// ways, 331 k relations; default budget 920 MiB). CPU: read, places,
-// features and finish from stagerun runs of the same stages' code (Nov
-// 29, seventh session, load 3–11); roads from the sampled CPU of a whole
-// import (main at 0766fe8, Nov 29, eighth session, load 2–9; that import
-// then failed in its features stage on a full disk, after 5,961 CPU s):
+// Against LI ×400 --distinct-places in the same run (920 MB PBF, 107.5 M
+// nodes, 11.1 M ways, 331 k relations; default budget 920 MiB):
 //
-//	stage      model CPU s  measured  error   model live  measured
-//	read            162       158      −2%     506 MB     439–484 MB
-//	places        1,165     1,261      +8%     540 MB     577 MB
-//	roads         3,960    ~3,900      −2%     845 MB     859 MB (core of 1 in 8)
-//	features        682       557     −18%     133 MB     114 MB
-//	finish           55        49     −11%     158 MB     115 MB
-//	whole         6,024     5,925      −2%
+//	stage      model CPU s  measured  error   peak RSS
+//	read             99        104    +5.2%    534 MiB
+//	places          524        597   +13.9%    890 MiB
+//	roads         2,273      2,345    +3.2%    937 MiB
+//	features        395        386    −2.3%    326 MiB
+//	finish           33         35    +6.9%    381 MiB
+//	stages        3,324      3,468    +4.3%
 //
-// Every stage's CPU per node is within 15% but features (its ×64 figure
-// was measured at the higher load); per million nodes at ×400 the whole
-// import took 55.1 CPU s against ×64's 56.0: linear. The live heap is
-// linear too (within 8% where it matters), and that is the limit: the
-// roads stage's 7.4 MB a million nodes and the places stage's 4.9 put
-// them at the runtime's limit (HeapLimit, 782 MiB at 920 MiB) near ×400.
-// Peak RSS in that whole import: places 897 MiB, roads 964 MiB in the
-// driving graph and 1,022 MiB (1.072e9 bytes) at the end of walking's,
-// where a roads stage run alone (stagerun) peaked at 986: the arenas
-// glibc keeps of SQLite's memory (four of 20–28 MB, 108 MB in all, with
-// a 57 MiB cache) were held into the roads stage. Since then: the roads
-// stage runs with a 2 MiB page cache and the arenas are trimmed between
-// stages (LI roads 111, 113 → 104, 93 MB), and a network's ways are 56
-// bytes, not 96 (route.Str; ~120 MB at ×400's walking and cycling
-// networks); with both, the ×400 peak is not measured yet.
+// Every stage is within 15%. Per million nodes the whole import took
+// 26.45 s of wall time at ×400 against ×64's 27.41, and 34.03 CPU s
+// against 32.41 (+5%): linear. Every stage's peak RSS is under 10^9 bytes
+// (953.7 MiB); the highest, roads, at 937 MiB, is the runtime's limit
+// (HeapLimit, 782 MiB at 920 MiB) plus SQLite's 2 MiB cache and the
+// process. The images written after the stages (pack.WriteImages) were
+// not: 1,069 MiB, the reverse and autocomplete indexes built at once,
+// each with a second copy of its largest arrays; each now builds alone
+// and without them (engine/pack's writePlaceImages: a fresh process
+// writing the ×400 place images peaks at 722 MiB, was 992).
 //
-// Germany (4.3 GB PBF, ~500 M nodes by ×400's PBF bytes a node): 56 CPU
-// s a million nodes, ~28,000 CPU s, 7.8 h of one core of this machine.
-// Parallel are the read stage (every core) and the roads stage's cells
-// (CellWorkers: every core, until the overlay); taking the cells for
-// ~40% of the roads stage's CPU (not measured apart), ~16 CPU s a
-// million nodes run in parallel and ~40 on one core (places, features,
-// the graphs' extraction, prepare and overlay): ~6.7 h on 2 cores,
-// ~5.8 h on 8.
-// Memory does not fit 1 GB there: by the table the roads stage would hold
-// ~3.8 GB live and places ~2.5 GB (budget ~4.5 GB); what grows is
-// prepare's network and arrays and the places' non-leaf records, which
-// are the next work (roads/doc.go, places/doc.go).
+// Germany (4.3 GB PBF, ~500 M nodes by ×400's PBF bytes a node): 32.4
+// CPU s a million nodes, ~16,200 CPU s, 4.5 h of one core of this
+// machine. Parallel are the read stage (every core: 104 CPU s in 67 s at
+// ×400) and the roads stage's cells (CellWorkers, until the overlay:
+// 2,345 CPU s in 1,767 s); from the ×400 run's wall and CPU time on 2
+// cores, ~15 CPU s a million nodes run in parallel and ~19 on one core:
+// ~3.7 h on 2 cores (the measured 26.45 s a million nodes), ~2.9 h on 8
+// if the parallel part scaled to them (Amdahl, so an upper bound on the
+// speed). Memory does not fit 1 GB there: by the table the roads stage
+// would hold ~3.6 GB live and places ~2.6 GB (budget ~4.5 GB); what grows
+// is prepare's network and arrays and the places' non-leaf records,
+// which are the next work (roads/doc.go, places/doc.go).
 package regions
