@@ -49,6 +49,7 @@ const boxW, boxH, gap = 0.30, 0.30, 0.02
 type importRow struct {
 	n         int
 	pbf, pack int64
+	images    int64 // the caches beside the pack (pack's images.go): graphs', autocomplete's, nearby's, reverse's
 	nodes     string
 	took      time.Duration
 	cpu       time.Duration // user + system
@@ -99,10 +100,10 @@ func main() {
 		}
 		rows = append(rows, row)
 	}
-	fmt.Printf("\nimport\n%-6s %9s %12s %9s %9s %10s %10s %7s %12s\n", "input", "PBF", "nodes", "time", "CPU", "peak RSS", "pack", "pack/PBF", "s/M nodes")
+	fmt.Printf("\nimport\n%-6s %9s %12s %9s %9s %10s %10s %7s %10s %12s\n", "input", "PBF", "nodes", "time", "CPU", "peak RSS", "pack", "pack/PBF", "images", "s/M nodes")
 	for _, r := range rows {
-		fmt.Printf("%-6s %8.0fM %12s %8.0fs %8.0fs %9.0fM %9.0fM %6.1f× %12s\n", name(r.n), mb(r.pbf), r.nodes, r.took.Seconds(), r.cpu.Seconds(),
-			float64(r.peakRSS)/1024, mb(r.pack), float64(r.pack)/float64(r.pbf), perMNodes(r, r.took.Seconds(), r.cpu.Seconds()))
+		fmt.Printf("%-6s %8.0fM %12s %8.0fs %8.0fs %9.0fM %9.0fM %6.2f× %9.0fM %12s\n", name(r.n), mb(r.pbf), r.nodes, r.took.Seconds(), r.cpu.Seconds(),
+			float64(r.peakRSS)/1024, mb(r.pack), float64(r.pack)/float64(r.pbf), mb(r.images), perMNodes(r, r.took.Seconds(), r.cpu.Seconds()))
 	}
 	fmt.Printf("\nimport stages (time and CPU per million nodes)\n%-6s %-9s %9s %9s %10s %10s %12s\n", "input", "stage", "time", "CPU", "peak RSS", "live heap", "s/M nodes")
 	for _, r := range rows {
@@ -225,7 +226,7 @@ func run(n int) (*importRow, error) {
 		pack = filepath.Join(*dir, "li-x1.waymark") // packRatio's
 	}
 	if _, err := os.Stat(pack); err == nil && *reuse {
-		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, first: map[string][2]time.Duration{}, ok: map[string]float64{}, pbf: size(pbf), pack: size(pack)}
+		row := &importRow{n: n, nodes: "-", lat: map[string][2]time.Duration{}, first: map[string][2]time.Duration{}, ok: map[string]float64{}, pbf: size(pbf), pack: size(pack), images: imagesSize(pack)}
 		return row, serve(row, pack)
 	}
 	if err := checkDisk(pbf); err != nil {
@@ -263,7 +264,7 @@ func run(n int) (*importRow, error) {
 	}
 	row.cpu = time.Duration((user + sys) * float64(time.Second))
 	row.stages = parseStages(out.String())
-	row.pbf, row.pack = size(pbf), size(pack)
+	row.pbf, row.pack, row.images = size(pbf), size(pack), imagesSize(pack)
 	return row, serve(row, pack)
 }
 
@@ -309,6 +310,16 @@ func checkDisk(pbf string) error {
 		return fmt.Errorf("%s has %.1f GB free, an import of %s needs about %.1f GB (%d× its size): free some space first", *dir, float64(free)/1e9, filepath.Base(pbf), float64(need)/1e9, diskPerPBFByte)
 	}
 	return nil
+}
+
+// imagesSize is the size of the images beside pack (PACK.autocomplete,
+// PACK.driving.graph, ...), not counting the import's log.
+func imagesSize(pack string) int64 {
+	var n int64
+	for _, ext := range []string{".autocomplete", ".nearby", ".reverse", ".driving.graph", ".walking.graph", ".cycling.graph"} {
+		n += size(pack + ext)
+	}
+	return n
 }
 
 func size(p string) int64 {
