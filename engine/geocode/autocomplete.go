@@ -78,20 +78,11 @@ type acDoc struct {
 // order) and index cx.
 func newCompleter(ix *Index, attrs []docAttrs, cx *complete.Index) *Completer {
 	c := &Completer{ix: ix, cx: cx, docs: make([]acDoc, len(attrs))}
-	num := map[string]uint32{}
-	intern := func(s string) uint32 {
-		n, ok := num[s]
-		if !ok {
-			n = uint32(len(c.strs))
-			num[s] = n
-			c.strs = append(c.strs, s)
-		}
-		return n
-	}
+	var strs docStrings
 	for i, a := range attrs {
-		c.docs[i] = acDoc{id: a.id, class: intern(a.class), typ: intern(a.typ), linked: intern(a.linkedPlace),
-			country: intern(a.country), rankAddress: uint8(min(max(a.rankAddress, 0), 255)), postcode: a.postcode}
+		strs.fill(&c.docs[i], a)
 	}
+	c.strs = strs.strs
 	return c
 }
 
