@@ -92,15 +92,6 @@ func (a *docAttrs) preferred() bool {
 	return isSettlement(a.class, a.typ, a.linkedPlace, a.rankAddress)
 }
 
-// preferredDocs returns docAttrs.preferred of every document, in order.
-func preferredDocs(attrs []docAttrs) []bool {
-	out := make([]bool, len(attrs))
-	for i := range attrs {
-		out[i] = attrs[i].preferred()
-	}
-	return out
-}
-
 // Len returns the number of indexed places.
 func (c *Completer) Len() int { return len(c.docs) }
 
