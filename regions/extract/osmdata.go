@@ -374,7 +374,10 @@ func (d *Data) sortTagged() error {
 	if err != nil {
 		return err
 	}
-	raw.sortIndex()
+	if err := raw.sortIndex(); err != nil {
+		raw.close()
+		return err
+	}
 	d.tagged = *raw
 	return nil
 }

@@ -2,7 +2,10 @@ package extract
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"math"
+	"os"
 	"slices"
 )
 
@@ -22,13 +25,62 @@ import (
 // (BenchmarkPackedIntsSearch).
 //
 // Values are appended, then read once finish has flushed the last block.
+//
+// A sequence told to (toFile) writes its differences to an unlinked file
+// as it goes, holding at most packedFlush bytes of them, and finish maps
+// that file: the heap keeps only the blocks' headers (~0.2 bytes a value:
+// base, at, width per 64), the differences are pages of the mapping,
+// given back with drop. The stores' indexes (wayStore), every stage's,
+// are such: at LI ×400 ~85 MB of the heap that grew with the input,
+// where the headers are ~20.
 type packedInts struct {
 	base  []int64            // per block: its smallest value
 	at    []uint32           // per block: where its differences start in data
 	width []uint8            // per block: bytes a difference
-	data  []byte             // the differences, little endian
+	data  []byte             // the differences, little endian (with file: those not yet written)
 	n     int                // values appended
 	buf   [packedBlock]int64 // the block being appended
+
+	file    *os.File // where the differences go, till finish (toFile)
+	written int64    // bytes of differences in file
+	err     error    // the first write's error, finish's
+	mapped  FileData // the file's mapping, after finish (data is it)
+}
+
+// packedFlush is how many bytes of differences a sequence with a file
+// holds before writing them.
+const packedFlush = 256 << 10
+
+// toFile makes the sequence's differences go to an unlinked file in dir
+// (see packedInts); call it before the first append.
+func (p *packedInts) toFile(dir string) error {
+	f, err := CreateUnlinked(dir, ".waymark-index-*")
+	if err != nil {
+		return fmt.Errorf("regions: store index: %w", err)
+	}
+	p.file = f
+	return nil
+}
+
+// drop gives the resident pages of the mapped differences back.
+func (p *packedInts) drop() {
+	if p.mapped.Drop != nil {
+		p.mapped.Drop(0, len(p.mapped.Data))
+	}
+}
+
+// close unmaps the differences (the sequence is not to be read after).
+func (p *packedInts) close() error {
+	var err error
+	if p.file != nil {
+		err = p.file.Close()
+		p.file = nil
+	}
+	if p.mapped.Unmap != nil {
+		err = errors.Join(err, p.mapped.Unmap())
+	}
+	p.mapped, p.data = FileData{}, nil
+	return err
 }
 
 const packedBlock = 64
@@ -48,12 +100,48 @@ func (p *packedInts) append(v int64) {
 // finish flushes the last, partial block and lets go of the spare
 // capacity appending left (up to a quarter): the values can be read
 // afterwards.
-func (p *packedInts) finish() {
+//
+// With a file, finish writes what is left and maps the file; its error
+// is that of a write or of the mapping (the sequence is then unusable).
+func (p *packedInts) finish() error {
 	if k := p.n % packedBlock; k != 0 && len(p.base)*packedBlock < p.n {
 		p.flush(p.buf[:k])
 	}
 	p.base, p.at = shrink(p.base), shrink(p.at)
-	p.width, p.data = shrink(p.width), shrink(p.data)
+	if p.file == nil {
+		p.width, p.data = shrink(p.width), shrink(p.data)
+		return nil
+	}
+	p.width = shrink(p.width)
+	p.write()
+	f := p.file
+	p.file = nil
+	defer f.Close() // a mapping outlives its descriptor
+	if p.err != nil {
+		return p.err
+	}
+	if p.written == 0 {
+		p.data = nil
+		return nil
+	}
+	m, err := mapFile(f, p.written)
+	if err != nil {
+		return fmt.Errorf("regions: store index: %w", err)
+	}
+	p.mapped, p.data = m, m.Data
+	return nil
+}
+
+// write sends the differences held to the file.
+func (p *packedInts) write() {
+	if len(p.data) == 0 || p.err != nil {
+		return
+	}
+	if _, err := p.file.Write(p.data); err != nil {
+		p.err = fmt.Errorf("regions: store index: %w", err)
+	}
+	p.written += int64(len(p.data))
+	p.data = p.data[:0]
 }
 
 // shrink returns s in an array of its length when it has more than a
@@ -80,11 +168,12 @@ func (p *packedInts) flush(vals []int64) {
 	case most <= math.MaxUint32:
 		width = 4
 	}
-	if len(p.data) > math.MaxUint32-8*packedBlock {
+	pos := p.written + int64(len(p.data))
+	if pos > math.MaxUint32-8*packedBlock {
 		panic("regions: packedInts: more than 4 GB of differences") // at's positions would not fit
 	}
 	p.base = append(p.base, lo)
-	p.at = append(p.at, uint32(len(p.data)))
+	p.at = append(p.at, uint32(pos))
 	p.width = append(p.width, width)
 	for _, v := range vals {
 		d := uint64(v) - uint64(lo)
@@ -98,6 +187,9 @@ func (p *packedInts) flush(vals []int64) {
 		default:
 			p.data = binary.LittleEndian.AppendUint64(p.data, d)
 		}
+	}
+	if p.file != nil && len(p.data) >= packedFlush {
+		p.write()
 	}
 }
 

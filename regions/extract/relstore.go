@@ -246,8 +246,7 @@ func (d *Data) finishRelations(locate func(osm.NodeID) (int32, int32, bool)) err
 			}
 		}
 	}
-	d.rels.sortIndex()
-	return nil
+	return d.rels.sortIndex()
 }
 
 // relationAt decodes the i-th relation.

@@ -17,8 +17,9 @@ import (
 
 // wayStore holds an extract's ways outside the Go heap: encoded one after
 // another in a temporary file that is memory-mapped for reading, with an
-// in-memory index of ids and offsets sorted by id (packedInts: ~8.4 bytes
-// a way where two slices took 16). A way is decoded into a fresh Way
+// index of ids and offsets sorted by id (packedInts: ~4.6 bytes a way
+// where two slices took 16, in files of their own too, so that the heap
+// keeps ~0.4 bytes a way of it: packedInts.toFile). A way is decoded into a fresh Way
 // each time it is asked for, so the stages hold only the ways they work
 // on; the mapped pages are the page cache's, which the kernel may evict
 // and reload, and release gives them back between stages. On the
@@ -36,7 +37,10 @@ type wayStore struct {
 	offs packedInts // where the records start in file
 	keys []string
 	file FileData // the records: a file mapping, or memory
-	refs int64    // node references of all ways
+	// dir is where the store's files are ("": in memory), for the index
+	// sortIndex makes.
+	dir  string
+	refs int64 // node references of all ways
 	// looked counts the bytes that lookups by id made resident since the
 	// pages were last given back (see lookedUp).
 	looked *atomic.Int64
@@ -62,6 +66,17 @@ func (s *wayStore) release() {
 	if s.file.Drop != nil {
 		s.file.Drop(0, len(s.file.Data))
 	}
+	s.dropIndex()
+}
+
+// closeIndex unmaps the index's differences.
+func (s *wayStore) closeIndex() error { return errors.Join(s.ids.close(), s.offs.close()) }
+
+// dropIndex gives the resident pages of the index's differences back
+// (those of a file: packedInts.toFile).
+func (s *wayStore) dropIndex() {
+	s.ids.drop()
+	s.offs.drop()
 }
 
 func (s *wayStore) len() int { return s.ids.len() }
@@ -143,6 +158,7 @@ func (s *wayStore) close() error {
 	if s.file.Unmap != nil {
 		err = s.file.Unmap()
 	}
+	err = errors.Join(err, s.closeIndex())
 	if s.fd != nil {
 		err = errors.Join(err, s.fd.Close())
 	}
@@ -162,6 +178,7 @@ type wayWriter struct {
 	ids    packedInts
 	offs   packedInts
 	buf    []byte
+	dir    string
 }
 
 func newWayWriter(dir string, keys []string) (*wayWriter, error) {
@@ -176,8 +193,18 @@ func newWayWriter(dir string, keys []string) (*wayWriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
-	ww.f = f
+	ww.f, ww.dir = f, dir
 	ww.w = bufio.NewWriterSize(f, 1<<20)
+	// The index, every stage's, goes to files too (packedInts.toFile).
+	if err := ww.ids.toFile(dir); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := ww.offs.toFile(dir); err != nil {
+		f.Close()
+		ww.ids.close()
+		return nil, err
+	}
 	return ww, nil
 }
 
@@ -250,20 +277,25 @@ func (ww *wayWriter) abort() {
 	if ww.f != nil {
 		ww.f.Close()
 	}
+	ww.ids.close()
+	ww.offs.close()
 }
 
 // finish maps what was written and returns it as a store, in the order
 // written (index not sorted).
 func (ww *wayWriter) finish() (*wayStore, error) {
-	ww.ids.finish()
-	ww.offs.finish()
-	s := &wayStore{ids: ww.ids, offs: ww.offs, keys: ww.keys, looked: new(atomic.Int64)}
+	if err := errors.Join(ww.ids.finish(), ww.offs.finish()); err != nil {
+		ww.abort()
+		return nil, err
+	}
+	s := &wayStore{ids: ww.ids, offs: ww.offs, keys: ww.keys, looked: new(atomic.Int64), dir: ww.dir}
 	if ww.w == nil {
 		s.file.Data = ww.mem.Bytes()
 		return s, nil
 	}
 	if err := ww.w.Flush(); err != nil {
 		ww.f.Close()
+		s.closeIndex()
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
 	if ww.off == 0 {
@@ -273,6 +305,7 @@ func (ww *wayWriter) finish() (*wayStore, error) {
 	fd, err := mapFile(ww.f, ww.off)
 	if err != nil {
 		ww.f.Close()
+		s.closeIndex()
 		return nil, fmt.Errorf("regions: way store: %w", err)
 	}
 	s.file = fd
@@ -373,6 +406,7 @@ func (s *wayStore) inOrder() iter.Seq[int] {
 			if s.file.Drop != nil {
 				if off := int(s.offs.get(i)); off-dropped >= WaysDropStep {
 					s.file.Drop(dropped, off)
+					s.dropIndex()
 					dropped = off
 				}
 			}

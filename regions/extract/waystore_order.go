@@ -3,6 +3,7 @@ package extract
 import (
 	"cmp"
 	"encoding/binary"
+	"errors"
 	"runtime"
 	"slices"
 	"sync"
@@ -67,21 +68,33 @@ func (s *wayStore) sortedUnique() wayOrder {
 // sortIndex orders the store's index by id, keeping the first written of
 // equal ids (objects of earlier inputs win); the records stay where they
 // are.
-func (s *wayStore) sortIndex() {
+func (s *wayStore) sortIndex() error {
 	order := s.sortedUnique()
 	if order.identity() {
-		return // in id order already, as PBF files are
+		return nil // in id order already, as PBF files are
 	}
 	var ids, offs packedInts
+	if s.dir != "" { // in files, as the index sorted (wayWriter)
+		if err := errors.Join(ids.toFile(s.dir), offs.toFile(s.dir)); err != nil {
+			ids.close()
+			offs.close()
+			return err
+		}
+	}
 	for k := range order.len() {
 		i := order.at(k)
 		ids.append(s.ids.get(i))
 		offs.append(s.offs.get(i))
 	}
-	ids.finish()
-	offs.finish()
+	if err := errors.Join(ids.finish(), offs.finish()); err != nil {
+		ids.close()
+		offs.close()
+		return err
+	}
+	s.closeIndex()
 	s.ids, s.offs = ids, offs
 	s.fileOrder = false // a record no longer ends where the next in the index starts
+	return nil
 }
 
 // appendLocated appends to dst the record rec (written without
