@@ -18,8 +18,10 @@
 // relations live outside the Go heap in memory-mapped temporary files
 // (waystore.go, relstore.go) whose pages the import gives back between
 // stages (Data.ReleasePages); objects are sorted by id instead of kept in
-// maps. What of this grows with the input is in the cost model of package
-// regions.
+// maps, and the stores' indexes (ids, offsets) are written to files as
+// they are made and read mapped too (packedInts.toFile), the heap keeping
+// ~0.4 bytes a record of them. What of this grows with the input is in
+// the cost model of package regions.
 //
 // The home view (home_bbox) is the extract's largest cluster of nodes
 // (home.go, home_area.go), so an extract with disjoint areas (the LI test
