@@ -19,9 +19,9 @@ import (
 // another in a temporary file that is memory-mapped for reading, with an
 // index of ids and offsets sorted by id (packedInts: ~4.6 bytes a way
 // where two slices took 16, in files of their own too, so that the heap
-// keeps ~0.4 bytes a way of it: packedInts.toFile). A way is decoded into a fresh Way
-// each time it is asked for, so the stages hold only the ways they work
-// on; the mapped pages are the page cache's, which the kernel may evict
+// keeps ~0.4 bytes a way of it: packedInts.toFile). A way is decoded
+// into a fresh Way each time it is asked for, so the stages hold only the
+// ways they work on; the mapped pages are the page cache's, which the kernel may evict
 // and reload, and release gives them back between stages. On the
 // 64-copy tiling of LI this moved ~0.7 GB of Go heap (Way structs, tag
 // strings, node id and location slices) into a ~170 MB file (×200:
