@@ -46,6 +46,7 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // on a country the rest is a quarter of the memory. Write consumes net:
 // its Ways are nil afterwards.
 func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) (BuildStats, error) {
+	defer net.WayNodes.Close() // when Write fails before the edges are made
 	if err := net.check(); err != nil {
 		return BuildStats{}, err
 	}
@@ -362,7 +363,8 @@ func (b *builder) edges() {
 	}
 	// The edges have the ways' geometry now; on a country the network's
 	// copy is a few hundred MB that need not wait for the rest.
-	net.WayNodes, net.points = NodeLists{}, nil
+	net.WayNodes.Close() // an error closing a temporary file is not the graph's
+	net.points = nil
 	b.wayFirst[len(net.Ways)] = uint32(len(g.eFrom))
 	g.nJunctions = int(nJunctions)
 	b.names.triIdx = nil

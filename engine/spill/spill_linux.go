@@ -215,3 +215,22 @@ func (a *Arena) Close() error {
 	}
 	return nil
 }
+
+// mapRead maps the first size bytes of f read-only and shared.
+func mapRead(f *os.File, size int64) ([]byte, error) {
+	return syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+}
+
+// dropRange gives back the resident pages wholly inside b[from:to].
+func dropRange(b []byte, from, to int) {
+	page := os.Getpagesize()
+	from = (from + page - 1) / page * page
+	if to < len(b) {
+		to = to / page * page
+	}
+	if from < to {
+		syscall.Madvise(b[from:to], syscall.MADV_DONTNEED)
+	}
+}
+
+func unmap(b []byte) error { return syscall.Munmap(b) }

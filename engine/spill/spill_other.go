@@ -2,6 +2,8 @@
 
 package spill
 
+import "os"
+
 // Arena is unsupported here: New fails, and Make and MakeCap with a nil
 // Arena use the heap.
 type Arena struct{}
@@ -30,3 +32,9 @@ func (a *Arena) Drop() {}
 
 // Close does nothing.
 func (a *Arena) Close() error { return nil }
+
+func mapRead(*os.File, int64) ([]byte, error) { return nil, ErrUnsupported }
+
+func dropRange([]byte, int, int) {}
+
+func unmap([]byte) error { return nil }

@@ -128,7 +128,11 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 		build := func() {
 			defer wg.Done()
 			start := time.Now()
-			net, skips := extractNetwork(im.Data, p)
+			net, skips, err := extractNetwork(im.Data, p)
+			if err != nil {
+				results[i] = graphResult{took: time.Since(start), err: err}
+				return
+			}
 			w := writers[i]
 			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im), CellWorkers: runtime.GOMAXPROCS(0), Progress: func(n, total int) {
 				mu.Lock()
@@ -197,8 +201,15 @@ type graphResult struct {
 
 // extractNetwork applies profile p's tag rules to the extract. It returns
 // the network and the number of restriction relations it could not use.
-func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
+// The network's node lists go to a file in the extract's temporary
+// directory, if it has one (route.NodeLists.SpillTo).
+func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int, error) {
 	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}, TurningPlaces: map[int64]bool{}}
+	if d.TmpDir != "" {
+		if err := net.WayNodes.SpillTo(d.TmpDir); err != nil {
+			return nil, 0, fmt.Errorf("%s network: %w", p, err)
+		}
+	}
 	// Barriers, signals and turning places: the tagged nodes that may be
 	// one, marked when a routable way uses them (no set of every routable
 	// node).
@@ -323,7 +334,10 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 	// its own arrays, so they are copied at their size now, before those
 	// exist (LI ×16d walking: 2.9 MB less at that peak).
 	net.Ways = slices.Clone(net.Ways)
-	net.WayNodes.Clip()
+	if err := net.WayNodes.Finish(); err != nil {
+		net.WayNodes.Close()
+		return nil, 0, fmt.Errorf("%s network: %w", p, err)
+	}
 	// The graph builder reads the ways' coordinates when it makes their
 	// edges, from the way store, rather than the network holding them.
 	net.WayPoints = func(i int) []orb.Point {
@@ -340,7 +354,7 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int) {
 		}
 		return pts
 	}
-	return net, skipped
+	return net, skipped, nil
 }
 
 // restrictionMembers returns the ways that turn restriction relations
