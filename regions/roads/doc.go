@@ -20,15 +20,18 @@
 // is a route.NetWay of 56 bytes a way (speeds, flags, the numbers of its
 // name, ref and destination in the network's strings: Network.Intern,
 // where three string headers made it 96; no slices), copied at its size once extracted, the ways' node ids packed
-// in Network.WayNodes (zigzag varint deltas: ~3 bytes a reference) and
-// their coordinates read from the way store as the edges are made
-// (WayPoints). The edges' name, ref and destination are kept by way (a
+// in Network.WayNodes (zigzag varint deltas: ~3 bytes a reference),
+// which go to a file as they are added and are read mapped
+// (NodeLists.SpillTo: LI ×64 walking 15.8 MB, ×400 ~100 MB that the
+// heap held), and their coordinates read from the way store as the
+// edges are made (WayPoints). The edges' name, ref and destination are kept by way (a
 // number a way of its distinct triple, written per edge by Write) and
 // an edge's way found by its way's edge range, where three numbers and a
 // way index an edge took 16 bytes an edge. LI ×16d walking (112 k ways,
 // 1.32 M node references, 197 k edges, 394 k arcs, 727 k transitions;
 // live heap after a GC, less the stage's before the network): the
-// network 14.3 MB (10.8 bytes a reference); prepare's peak, once the
+// network 14.3 MB (10.8 bytes a reference; ~7.8 since its node ids
+// are in a file); prepare's peak, once the
 // edges' arrays are made, 32.8 MB (24.8 bytes a reference, 6.6 MB of it
 // the geometry spill's fixed buffers), from 35.5 (26.8) with the per-edge
 // numbers (driving 21.1 → 19.8 MB, 46.7 → 43.7 bytes a reference;
