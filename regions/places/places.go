@@ -69,7 +69,7 @@ type placeBuilder struct {
 	// inherited holds the building address each leaf POI takes
 	// (inheritBuildingAddresses), by leaf index, until buildAddresses
 	// applies it.
-	inherited map[int32]*place
+	inherited map[int32]*buildingAddress
 	// postcodeAreas and postcodeBefore serve the leaves' postcodes at
 	// write (leafPostcode).
 	postcodeAreas  *postcodeAreaIndex
