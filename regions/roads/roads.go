@@ -81,6 +81,17 @@ func contractArcs(im *stage.Import) int {
 	return int(im.Memory / 4 / route.ContractionBytesPerArc)
 }
 
+// prepareResident is how much of a graph build's arrays, spilled to a
+// file (route.WriteOptions.PrepareResident), stay resident: a 32nd of
+// the budget (~29 MB at the default 920 MiB); 0, none spilled, without
+// a budget.
+func prepareResident(im *stage.Import) int64 {
+	if im.Memory <= 0 {
+		return 0
+	}
+	return im.Memory / 32
+}
+
 // RoadsStage builds the routing graphs of every profile.
 func RoadsStage() stage.Stage { return stage.Stage{Name: "roads", Run: runRoads, SmallCache: true} }
 
@@ -130,7 +141,7 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 			start := time.Now()
 			net, skips := extractNetwork(im.Data, p)
 			w := writers[i]
-			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im), CellWorkers: runtime.GOMAXPROCS(0), Progress: func(n, total int) {
+			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, PrepareResident: prepareResident(im), CellArcs: contractArcs(im), CellWorkers: runtime.GOMAXPROCS(0), Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
 				frac[i] = float64(n) / float64(max(total, 1))
