@@ -59,7 +59,8 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	defer geom.close()
 	// prepare's arrays go to an arena when Write may spill: it outlives
 	// their every use, the tail's (tOff, tTo, tW, aW, aD) in contraction
-	// among them, and is closed once contraction has let them go.
+	// among them, and is closed as soon as contraction has read them
+	// (tail.tailDone).
 	var arena *spill.Arena
 	if opts.TempDir != "" && opts.PrepareResident > 0 {
 		arena, err = spill.New(opts.TempDir, opts.PrepareResident)
@@ -87,6 +88,10 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	masks := b.g.arcMasks()
 	eGeom, aEdge := b.g.eGeom, b.g.aEdge
 	b.g, b.names = nil, nil
+	var arenaErr error
+	if arena != nil {
+		tail.tailDone = func() { arenaErr = arena.Close() }
+	}
 	var cell []uint32 // per arc, when it is contracted in cells (ch_cells.go)
 	if opts.CellArcs > 0 && len(tail.aW) > opts.CellArcs {
 		keys, err := geom.edgeKeys(eGeom)
@@ -108,9 +113,9 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	}
 	defer h.close()
 	if arena != nil {
-		// Contraction has consumed the tail: nothing of prepare's is
-		// used from here on, and the arena's file goes.
-		if err := arena.Close(); err != nil {
+		// Contraction has consumed the tail and closed the arena
+		// (tailDone): nothing of prepare's is used from here on.
+		if err := errors.Join(arenaErr, arena.Close()); err != nil {
 			return st, fmt.Errorf("route: prepare: %w", err)
 		}
 	}
