@@ -82,14 +82,14 @@ func contractArcs(im *stage.Import) int {
 }
 
 // prepareResident is how much of a graph build's arrays, spilled to a
-// file (route.WriteOptions.PrepareResident), stay resident: a 32nd of
-// the budget (~29 MB at the default 920 MiB); 0, none spilled, without
+// file (route.WriteOptions.PrepareResident), stay resident: a 64th of
+// the budget (~14 MB at the default 920 MiB); 0, none spilled, without
 // a budget.
 func prepareResident(im *stage.Import) int64 {
 	if im.Memory <= 0 {
 		return 0
 	}
-	return im.Memory / 32
+	return im.Memory / 64
 }
 
 // RoadsStage builds the routing graphs of every profile.
