@@ -64,8 +64,9 @@
 // the network is what still grows with the input on the heap. LI ×64
 // with cells of 150 k arcs (as at ×400, so that prepare is the peak;
 // profiles one after the other; stagerun, load 6–7 on 2 cores): peak RSS
-// 264–278 → 225 MB (a 32nd resident: 232, 247), live heap 123–126 →
-// 100–102 MB, CPU 352–366 → 365–373 s (1.03×). With the arena open
+// 264, 275, 278 → 225, 238 MB (−15% of the means; a 32nd resident:
+// 232, 247), live heap 123–126 → 100–102 MB, CPU 352, 357, 366 → 373,
+// 375 s (1.04×). With the arena open
 // through contraction CPU was 1.6× (561, 575 s; system time 35–41 s
 // against 6–8), presumably the arena's governor (a thread waking every
 // millisecond) beside contraction's workers; prepare's own CPU went only
