@@ -2,12 +2,15 @@ package route
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 
 	"github.com/paulmach/orb"
+
+	"waymark/engine/spill"
 )
 
 // BuildStats reports what Build made.
@@ -55,7 +58,26 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 		return BuildStats{}, err
 	}
 	defer geom.close()
-	b, st := prepare(net, geom, true)
+	// prepare's arrays go to an arena when Write may spill: it outlives
+	// their every use, the tail's (tOff, tTo, tW, aW, aD) in contraction
+	// among them, and is closed as soon as contraction has read them
+	// (tail.tailDone).
+	var arena *spill.Arena
+	if opts.TempDir != "" && opts.PrepareResident > 0 {
+		arena, err = spill.New(opts.TempDir, opts.PrepareResident)
+		switch {
+		case errors.Is(err, spill.ErrUnsupported):
+			arena = nil // the heap, as without TempDir
+		case err != nil:
+			return BuildStats{}, fmt.Errorf("route: prepare: %w", err)
+		default:
+			defer arena.Close()
+			if opts.arenaMin > 0 {
+				arena.SetMinSize(opts.arenaMin)
+			}
+		}
+	}
+	b, st := prepare(net, geom, true, arena)
 	w := newVarWriter(out)
 	if err := b.g.writeHeadNames(w, geom, b.names); err != nil {
 		return st, fmt.Errorf("route: write graph: %w", err)
@@ -67,6 +89,10 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	masks := b.g.arcMasks()
 	eGeom, aEdge := b.g.eGeom, b.g.aEdge
 	b.g, b.names = nil, nil
+	var arenaErr error
+	if arena != nil {
+		tail.tailDone = func() { arenaErr = arena.Close() }
+	}
 	var cell []uint32 // per arc, when it is contracted in cells (ch_cells.go)
 	if opts.CellArcs > 0 && len(tail.aW) > opts.CellArcs {
 		keys, err := geom.edgeKeys(eGeom)
@@ -87,6 +113,13 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 		return st, fmt.Errorf("route: contract: %w", err)
 	}
 	defer h.close()
+	if arena != nil {
+		// Contraction has consumed the tail and closed the arena
+		// (tailDone): nothing of prepare's is used from here on.
+		if err := errors.Join(arenaErr, arena.Close()); err != nil {
+			return st, fmt.Errorf("route: prepare: %w", err)
+		}
+	}
 	st.CHEdges = h.up.n + h.down.n
 	limit := opts.chunk
 	if limit <= 0 {
@@ -116,6 +149,11 @@ type WriteOptions struct {
 	// most that many (ch_cells.go), so that contraction holds about
 	// CellArcs × ContractionBytesPerArc, not the whole graph's.
 	CellArcs int
+	// PrepareResident, when not 0 and with TempDir, puts the graph's
+	// build arrays (prepare's: per edge, arc, transition and junction) in
+	// a file-backed arena in TempDir (engine/spill) instead of on the
+	// heap, its pages resident kept to about that many bytes.
+	PrepareResident int64
 	// CellWorkers is how many cells are contracted at once (0 or 1: one
 	// after the other), each of at most CellArcs/CellWorkers arcs, so
 	// that together they hold what one cell of CellArcs would.
@@ -123,6 +161,9 @@ type WriteOptions struct {
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int
+	// arenaMin, when not 0, is the size from which prepare's arrays are
+	// mapped (tests: 1 maps every one; spill.Arena.SetMinSize).
+	arenaMin int
 }
 
 // hierarchyChunk is the most hierarchy edges Write holds at once, 16
@@ -130,7 +171,7 @@ type WriteOptions struct {
 const hierarchyChunk = 1 << 21
 
 func build(ctx context.Context, net *Network, progress func(done, total int)) (*Graph, BuildStats, error) {
-	b, st := prepare(net, nil, false)
+	b, st := prepare(net, nil, false, nil)
 	h, err := contract(ctx, b.g, b.g.arcMasks(), "", false, progress)
 	if err != nil {
 		return nil, st, fmt.Errorf("route: contract: %w", err)
@@ -154,11 +195,15 @@ func build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // With consume, the ways of net are let go once the edges are made (only
 // their ids are kept): the rest of the build, the peak of the importer's
 // roads stage, does without them (LI ×16 walking: 15.7 MB of ~69).
-func prepare(net *Network, geom *geomSpill, consume bool) (*builder, BuildStats) {
-	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}, geom: geom}
+//
+// With arena, the large arrays (per edge, arc, transition, junction and
+// way) are made there rather than on the heap (Write's; Build's graph
+// keeps its arrays, so it passes nil); the arena must outlive the graph.
+func prepare(net *Network, geom *geomSpill, consume bool, arena *spill.Arena) (*builder, BuildStats) {
+	b := &builder{net: net, g: &Graph{profile: net.Profile}, strIdx: map[string]uint32{}, geom: geom, arena: arena}
 	b.str("")
 	b.edges()
-	b.wayID = make([]int64, len(net.Ways))
+	b.wayID = spill.Make[int64](arena, len(net.Ways))
 	for i := range net.Ways {
 		b.wayID[i] = net.Ways[i].ID
 	}
@@ -188,9 +233,10 @@ type builder struct {
 	strs   []string
 	strIdx map[string]uint32
 
-	geom    *geomSpill // where the edges' geometry goes (nil: the graph)
-	bear    []float64  // per edge: bearing leaving its start, arriving at its end
-	signals []uint16   // per edge: traffic signals between its ends
+	geom    *geomSpill   // where the edges' geometry goes (nil: the graph)
+	arena   *spill.Arena // where the large arrays go (nil: the heap; prepare)
+	bear    []float64    // per edge: bearing leaving its start, arriving at its end
+	signals []uint16     // per edge: traffic signals between its ends
 
 	// js are the junctions' node ids, sorted; jnum their numbers plus
 	// one (0: no edge ends there), by place in js.
@@ -218,7 +264,7 @@ func (b *builder) str(s string) uint32 {
 // edges splits the ways into edges.
 func (b *builder) edges() {
 	net, g := b.net, b.g
-	js := junctionsOf(net, junctionBucketRefs)
+	js := junctionsOf(net, junctionBucketRefs, b.arena)
 	b.viaRestr = map[[2]int64][]Restriction{}
 	for _, r := range net.Restrictions {
 		if r.ViaNode != 0 {
@@ -228,7 +274,7 @@ func (b *builder) edges() {
 	// Junctions are numbered as edges first reach them: jnum holds each
 	// one's number plus one by its place in js (every edge ends at
 	// junctions), 4 bytes a junction where a map by id took ~30.
-	b.js, b.jnum = js, make([]uint32, len(js))
+	b.js, b.jnum = js, spill.Make[uint32](b.arena, len(js))
 	nJunctions := uint32(0)
 	jn := func(id int64) uint32 {
 		k, _ := slices.BinarySearch(js, id)
@@ -238,7 +284,7 @@ func (b *builder) edges() {
 		}
 		return b.jnum[k] - 1
 	}
-	b.wayFirst = make([]uint32, len(net.Ways)+1)
+	b.wayFirst = spill.Make[uint32](b.arena, len(net.Ways)+1)
 	// Count edges and points first, so that the graph's arrays are made
 	// at their size, not grown by doubling (on a country: a third less).
 	var nEdges, nPts int
@@ -254,16 +300,17 @@ func (b *builder) edges() {
 		nPts += len(nodes)
 	}
 	nPts += nEdges // each edge repeats the junction it starts at
-	g.eFrom, g.eTo = make([]uint32, 0, nEdges), make([]uint32, 0, nEdges)
-	g.eGeom = make([]uint32, 1, nEdges+1)
+	a := b.arena
+	g.eFrom, g.eTo = makeLen[uint32](a, 0, nEdges), makeLen[uint32](a, 0, nEdges)
+	g.eGeom = makeLen[uint32](a, 1, nEdges+1)
 	if b.geom == nil {
 		g.pts, g.nodes = make([]orb.Point, 0, nPts), make([]int64, 0, nPts)
 	}
-	b.bear, b.signals = make([]float64, 0, 2*nEdges), make([]uint16, 0, nEdges)
+	b.bear, b.signals = makeLen[float64](a, 0, 2*nEdges), makeLen[uint16](a, 0, nEdges)
 	nPts = 0
-	b.names = newEdgeStrings(len(net.Ways), b.wayFirst)
-	g.eClass, g.eFlags, g.eLanes = make([]uint8, 0, nEdges), make([]uint8, 0, nEdges), make([]uint8, 0, nEdges)
-	g.eSpeed, g.eLen = make([]float32, 0, 2*nEdges), make([]float32, 0, nEdges)
+	b.names = newEdgeStrings(spill.Make[uint32](a, len(net.Ways)), b.wayFirst)
+	g.eClass, g.eFlags, g.eLanes = makeLen[uint8](a, 0, nEdges), makeLen[uint8](a, 0, nEdges), makeLen[uint8](a, 0, nEdges)
+	g.eSpeed, g.eLen = makeLen[float32](a, 0, 2*nEdges), makeLen[float32](a, 0, nEdges)
 	lost := duplicateSegments(net, js)
 	for wi, nodes := range net.wayNodes() {
 		w := &net.Ways[wi]
@@ -344,7 +391,7 @@ func (b *builder) edges() {
 				push |= 2
 			}
 			if push != 0 && g.ePush == nil {
-				g.ePush = make([]uint8, e, cap(g.eFlags)) // the first pushed edge
+				g.ePush = makeLen[uint8](a, int(e), cap(g.eFlags)) // the first pushed edge
 			}
 			if g.ePush != nil {
 				g.ePush = append(g.ePush, push)
@@ -385,7 +432,8 @@ func (b *builder) release() {
 func (b *builder) arcs() {
 	g, net := b.g, b.net
 	tp := net.Profile.turnParams()
-	g.eArc = make([]int32, 2*len(g.eFrom))
+	a := b.arena
+	g.eArc = spill.Make[int32](a, 2*len(g.eFrom))
 	n := 0
 	for _, sp := range g.eSpeed {
 		if !(float64(sp) <= 0) {
@@ -395,7 +443,7 @@ func (b *builder) arcs() {
 	if slices.ContainsFunc(net.Restrictions, func(r Restriction) bool { return len(r.ViaWays) > 0 }) {
 		n += n/256 + 1024
 	}
-	g.aEdge, g.aW, g.aD, g.aDup = make([]uint32, 0, n), make([]uint32, 0, n), make([]uint32, 0, n), make([]int32, 0, n)
+	g.aEdge, g.aW, g.aD, g.aDup = makeLen[uint32](a, 0, n), makeLen[uint32](a, 0, n), makeLen[uint32](a, 0, n), makeLen[int32](a, 0, n)
 	for e := range g.eFrom {
 		signals := b.signals[e]
 		for dir := 0; dir < 2; dir++ {
@@ -413,6 +461,11 @@ func (b *builder) arcs() {
 		}
 	}
 	b.signals = nil
+}
+
+// makeLen is make([]T, n, c) in arena a (on the heap when a is nil).
+func makeLen[T any](a *spill.Arena, n, c int) []T {
+	return spill.Make[T](a, c)[:n]
 }
 
 // arcStart/arcEnd return the junction an arc leaves from / arrives at.

@@ -3,6 +3,8 @@ package route
 import (
 	"cmp"
 	"slices"
+
+	"waymark/engine/spill"
 )
 
 // How Build splits the ways into edges: at the nodes junctionsOf counts
@@ -28,14 +30,18 @@ const junctionBucketRefs = 1 << 22
 // it sorts stays within bucketRefs (junctionBucketRefs: 32 MB) however large the
 // network, and it keeps only the junctions, a tenth of the nodes: on
 // LI ×64 its peak was 58 MB with a count for every node, ~32 + 4 now.
-func junctionsOf(net *Network, bucketRefs int) junctions {
+// With arena, what it sorts and the junctions are made there (prepare).
+func junctionsOf(net *Network, bucketRefs int, arena *spill.Arena) junctions {
 	n := 2*len(net.Barriers) + 2*len(net.Restrictions)
 	for _, nodes := range net.wayNodes() {
 		n += len(nodes) + 2
 	}
 	buckets := uint64(max(1, (n+bucketRefs-1)/bucketRefs))
 	var js junctions
-	refs := make([]int64, 0, min(n, bucketRefs*5/4))
+	if arena != nil {
+		js = makeLen[int64](arena, 0, n/2) // a junction is counted twice or more
+	}
+	refs := makeLen[int64](arena, 0, min(n, bucketRefs*5/4))
 	for b := range buckets {
 		refs = refs[:0]
 		add := func(id int64, times int) {

@@ -41,7 +41,7 @@ func TestJunctions(t *testing.T) {
 		testWay{NetWay: NetWay{ID: 3}, nodes: []int64{30, 31, 32, 30}}, // closed
 		testWay{NetWay: NetWay{ID: 4}, nodes: []int64{40, 41, 42}},
 	)
-	js := junctionsOf(net, junctionBucketRefs)
+	js := junctionsOf(net, junctionBucketRefs, nil)
 	for _, tt := range []struct {
 		id   int64
 		want bool
@@ -66,7 +66,7 @@ func TestJunctionsInBuckets(t *testing.T) {
 		ways = append(ways, []int64{id, id + 1_000_000_000, id + 3, id + 2_000_000_000})
 		net.AddWay(NetWay{}, ways[i], nil)
 	}
-	js := junctionsOf(&net, bucketRefs)
+	js := junctionsOf(&net, bucketRefs, nil)
 	if !slices.IsSorted(js) {
 		t.Fatal("junctions not sorted")
 	}
@@ -189,7 +189,7 @@ func TestDuplicateSegments(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			net := networkOf(&Network{}, tt.ways...)
-			if got := duplicateSegments(net, junctionsOf(net, junctionBucketRefs)); !reflect.DeepEqual(got, tt.want) {
+			if got := duplicateSegments(net, junctionsOf(net, junctionBucketRefs, nil)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("duplicateSegments = %v, want %v", got, tt.want)
 			}
 		})

@@ -3,6 +3,8 @@ package route
 import (
 	"math"
 	"slices"
+
+	"waymark/engine/spill"
 )
 
 // transitions makes the allowed turns at every junction, straight into
@@ -16,7 +18,7 @@ func (b *builder) transitions() {
 	g := b.g
 	t := b.newTurnScan()
 	n := len(g.aW)
-	g.tOff = make([]uint32, n+1)
+	g.tOff = spill.Make[uint32](b.arena, n+1)
 	for j := range g.nJunctions {
 		t.at(j, nil, func(a, _, _ uint32) { g.tOff[a+1]++ })
 	}
@@ -25,7 +27,7 @@ func (b *builder) transitions() {
 	}
 	total := int(g.tOff[n])
 	room := total/256 + 1024
-	g.tTo, g.tW = make([]uint32, total, total+room), make([]uint32, total, total+room)
+	g.tTo, g.tW = makeLen[uint32](b.arena, total, total+room), makeLen[uint32](b.arena, total, total+room)
 	// Each arc's turns go from its offset on, which moves up to the
 	// next arc's; the offsets are shifted back after.
 	tp := b.net.Profile.turnParams()
@@ -53,7 +55,7 @@ type turnScan struct {
 
 func (b *builder) newTurnScan() *turnScan {
 	g := b.g
-	t := &turnScan{b: b, incOff: make([]uint32, g.nJunctions+1)}
+	t := &turnScan{b: b, incOff: spill.Make[uint32](b.arena, g.nJunctions+1)}
 	open := func(e int) bool { return g.eArc[2*e] >= 0 || g.eArc[2*e+1] >= 0 } // else a segment another way keeps: no road here
 	for e := range g.eFrom {
 		if open(e) {
@@ -64,8 +66,9 @@ func (b *builder) newTurnScan() *turnScan {
 	for j := range g.nJunctions {
 		t.incOff[j+1] += t.incOff[j]
 	}
-	t.inc = make([]uint32, t.incOff[g.nJunctions])
-	next := slices.Clone(t.incOff[:g.nJunctions])
+	t.inc = spill.Make[uint32](b.arena, int(t.incOff[g.nJunctions]))
+	next := spill.Make[uint32](b.arena, g.nJunctions)
+	copy(next, t.incOff[:g.nJunctions])
 	for e := range g.eFrom {
 		if open(e) {
 			t.inc[next[g.eFrom[e]]] = uint32(e) << 1
@@ -74,7 +77,7 @@ func (b *builder) newTurnScan() *turnScan {
 			next[g.eTo[e]]++
 		}
 	}
-	t.junctionID = make([]int64, g.nJunctions)
+	t.junctionID = spill.Make[int64](b.arena, g.nJunctions)
 	for k, j := range b.jnum {
 		if j > 0 {
 			t.junctionID[j-1] = b.js[k]

@@ -35,7 +35,7 @@ func (b *builder) indexWays() {
 	if slices.IsSorted(b.wayID) {
 		return
 	}
-	b.wayOrder = make([]int32, 0, len(b.wayID))
+	b.wayOrder = makeLen[int32](b.arena, 0, len(b.wayID))
 	for wi := range b.wayID {
 		if b.hasEdges(int32(wi)) {
 			b.wayOrder = append(b.wayOrder, int32(wi))
@@ -82,8 +82,9 @@ type edgeStrings struct {
 	triIdx   map[[3]uint32]uint32
 }
 
-func newEdgeStrings(ways int, wayFirst []uint32) *edgeStrings {
-	return &edgeStrings{wayFirst: wayFirst, wayTri: make([]uint32, ways), triIdx: map[[3]uint32]uint32{}}
+// newEdgeStrings takes wayTri, zeroed, a number a way.
+func newEdgeStrings(wayTri, wayFirst []uint32) *edgeStrings {
+	return &edgeStrings{wayFirst: wayFirst, wayTri: wayTri, triIdx: map[[3]uint32]uint32{}}
 }
 
 // set gives way index wi the strings t.

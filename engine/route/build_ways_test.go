@@ -18,7 +18,7 @@ func TestEdgeStringsByWay(t *testing.T) {
 	for round := range 300 {
 		n := rng.Intn(10)
 		b := &builder{wayFirst: make([]uint32, n+1)}
-		names := newEdgeStrings(n, b.wayFirst)
+		names := newEdgeStrings(make([]uint32, n), b.wayFirst)
 		var want [3][]uint32
 		var wantWay []int32
 		e := uint32(0)

@@ -155,6 +155,9 @@ func contract(ctx context.Context, g *Graph, amask []uint8, dir string, consume 
 	}
 	if consume {
 		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
+		if g.tailDone != nil {
+			g.tailDone()
+		}
 	}
 	if _, err := c.run(ctx, nil, 0, &contraction{total: n, progress: progress}); err != nil {
 		h.close()

@@ -133,6 +133,9 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 	}
 	if consume {
 		g.tOff, g.tTo, g.tW, g.aW, g.aD = nil, nil, nil, nil, nil
+		if g.tailDone != nil {
+			g.tailDone()
+		}
 	}
 	if err := inner.flush(); err != nil {
 		return h, err

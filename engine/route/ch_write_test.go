@@ -32,7 +32,7 @@ func TestHierarchyValuesWritten(t *testing.T) {
 	var sizes []int
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			b, _ := prepare(cloneNetwork(net), nil, false)
+			b, _ := prepare(cloneNetwork(net), nil, false, nil)
 			dir := t.TempDir()
 			h, err := contract(context.Background(), b.g, b.g.arcMasks(), dir, false, nil)
 			if err != nil {

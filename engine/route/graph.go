@@ -36,6 +36,10 @@ const (
 // the nodes of the edge-based graph; transitions its edges.
 type Graph struct {
 	profile Profile
+	// tailDone, on Write's tail, is called once contraction has read
+	// the arrays it consumes (prepare's arena, which it closes: its
+	// pages resident would otherwise stay through contraction).
+	tailDone func()
 	// classed: whether any arc has an excludable class (CheckExclude),
 	// found once
 	classedOnce sync.Once

@@ -245,6 +245,22 @@ func TestWriteStreams(t *testing.T) {
 			}
 		}
 	}
+	// prepare's arrays in a file-backed arena (each one mapped), the
+	// hierarchy whole or in cells: the same bytes as on the heap.
+	for _, cells := range []int{0, 40} {
+		var heap, mapped bytes.Buffer
+		opts := WriteOptions{TempDir: t.TempDir(), CellArcs: cells, chunk: 7}
+		if _, err := Write(context.Background(), &heap, cloneNetwork(net), opts); err != nil {
+			t.Fatal(err)
+		}
+		opts.PrepareResident, opts.arenaMin = 1<<20, 1
+		if _, err := Write(context.Background(), &mapped, cloneNetwork(net), opts); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(mapped.Bytes(), heap.Bytes()) {
+			t.Fatalf("Write (cells of %d) with prepare's arrays mapped wrote %d bytes, not the heap's %d", cells, mapped.Len(), heap.Len())
+		}
+	}
 	// The points may come from WayPoints as the edges are made.
 	lazy := cloneNetwork(net)
 	pts := lazy.points

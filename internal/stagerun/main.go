@@ -34,6 +34,7 @@ func main() {
 	mem := flag.String("mem", "920M", "memory `budget` (M or G suffix)")
 	heap := flag.String("heapprofile", "", "write the heap profile at the live heap's peak to `file`")
 	rss := flag.String("rsslog", "", "write the resident set's parts every second to `file`")
+	cpu := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `file`")
 	cellArcs := flag.Int("cellarcs", 0, "contract the routing graphs in cells of at most `n` arcs (0: from the budget)")
 	flag.Parse()
 	if *out == "" || flag.NArg() != 1 {
@@ -72,6 +73,20 @@ func main() {
 			os.Exit(2)
 		}
 		defer stop()
+	}
+	if *cpu != "" {
+		f, err := os.Create(*cpu)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "stagerun: -cpuprofile:", err)
+			os.Exit(2)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
 	}
 	tmp := filepath.Dir(*out)
 	os.Setenv("SQLITE_TMPDIR", tmp)

@@ -60,8 +60,20 @@
 // M arcs: cells of ~1.4 M, ~0.2 GB, where the whole took ~1.5 GB). The
 // contraction's arrays in a file-backed arena (tried in commits 7b7f8ff
 // and a05797e, then taken out) saved 6 MiB of peak RSS at ×64 and more
-// than doubled the stage's CPU time (regions/doc.go's cost model). The
-// network and prepare's arrays still grow with the input. The stage at ×16d
+// than doubled the stage's CPU time (regions/doc.go's cost model).
+// prepare's arrays (per edge, arc, transition, junction and way) are in
+// a file-backed arena (route.WriteOptions.PrepareResident: a 64th of the
+// budget resident), closed as soon as contraction has read the tail, so
+// the network is what still grows with the input on the heap. LI ×64
+// with cells of 150 k arcs (as at ×400, so that prepare is the peak;
+// profiles one after the other; stagerun, load 6–7 on 2 cores): peak RSS
+// 264, 275, 278 → 225, 238 MB (−15% of the means; a 32nd resident:
+// 232, 247), live heap 123–126 → 100–102 MB, CPU 352, 357, 366 → 373,
+// 375 s (1.04×). With the arena open
+// through contraction CPU was 1.6× (561, 575 s; system time 35–41 s
+// against 6–8), presumably the arena's governor (a thread waking every
+// millisecond) beside contraction's workers; prepare's own CPU went only
+// from 11.1 to 12.1 s (CPU profiles). The stage at ×16d
 // (internal/stagerun, read and roads; two runs each, interleaved, load
 // 5–17): peak live heap 90 → 70–72 MB (contraction's now), peak RSS
 // 221–227 → 193–199 MB, CPU +2% (148.5, 155.6 → 152.9, 157.7 s).

@@ -81,6 +81,17 @@ func contractArcs(im *stage.Import) int {
 	return int(im.Memory / 4 / route.ContractionBytesPerArc)
 }
 
+// prepareResident is how much of a graph build's arrays, spilled to a
+// file (route.WriteOptions.PrepareResident), stay resident: a 64th of
+// the budget (~14 MB at the default 920 MiB); 0, none spilled, without
+// a budget.
+func prepareResident(im *stage.Import) int64 {
+	if im.Memory <= 0 {
+		return 0
+	}
+	return im.Memory / 64
+}
+
 // RoadsStage builds the routing graphs of every profile.
 func RoadsStage() stage.Stage { return stage.Stage{Name: "roads", Run: runRoads, SmallCache: true} }
 
@@ -134,7 +145,7 @@ func runRoads(ctx context.Context, im *stage.Import) error {
 				return
 			}
 			w := writers[i]
-			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, CellArcs: contractArcs(im), CellWorkers: runtime.GOMAXPROCS(0), Progress: func(n, total int) {
+			st, err := route.Write(ctx, w, net, route.WriteOptions{TempDir: im.Data.TmpDir, PrepareResident: prepareResident(im), CellArcs: contractArcs(im), CellWorkers: runtime.GOMAXPROCS(0), Progress: func(n, total int) {
 				mu.Lock()
 				done += 4096
 				frac[i] = float64(n) / float64(max(total, 1))
