@@ -190,4 +190,26 @@
 // would hold ~3.6 GB live and places ~2.6 GB (budget ~4.5 GB); what grows
 // is prepare's network and arrays and the places' non-leaf records,
 // which are the next work (roads/doc.go, places/doc.go).
+//
+// Since (Nov 30, tenth session) three arrays that grew with the input
+// left the heap: the stores' indexes (extract's packedInts, every
+// stage's: ~4.2 bytes a way, tagged node and relation, now in files read
+// mapped, the heap keeping ~0.4), a routing network's node ids
+// (route.NodeLists in a file: ~3 bytes a routable way node reference,
+// LI ×400 walking ~100 MB) and prepare's arrays (route.WriteOptions.
+// PrepareResident: per edge, arc, transition and junction, in a
+// file-backed spill.Arena closed once contraction has read them), and a
+// POI's building address is 72 bytes, not a place record. A whole ×400
+// import of everything but the arena (main at 4803005, `waymark import
+// -q`, load 4-10 beside CI and stagerun, so CPU counts are high): read
+// 424 MiB peak RSS / 289 live (was 620 / 388), places 878 / 488 (892 /
+// 572), roads 926 / 728 (924 / 811), features 255 / 32 (327 / 113),
+// finish 279 / 35 (401 / 118); peak RSS 948,784 kB (0.97e9 B: roads,
+// whose live heap × 1.5, GOGC 50, is still over HeapLimit, so its
+// resident set is the limit's whatever the live heap). Pack checksums
+// equal to the last ×400 pack's but meta and graphs' build_ms; the place
+// images differ in their 14-byte pack key only. features and finish are
+// now flat (LI ×64 features 10-12 MB live, ×400 32); what grows is the
+// place records (places/doc.go) and, in roads, the network's ways (56
+// bytes each) and contraction's overlay.
 package regions
