@@ -2,11 +2,11 @@ package extract
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
-	"os"
 	"slices"
+
+	"waymark/engine/spill"
 )
 
 // packedInts is a sequence of int64s held in blocks of packedBlock: per
@@ -41,10 +41,8 @@ type packedInts struct {
 	n     int                // values appended
 	buf   [packedBlock]int64 // the block being appended
 
-	file    *os.File // where the differences go, till finish (toFile)
-	written int64    // bytes of differences in file
-	err     error    // the first write's error, finish's
-	mapped  FileData // the file's mapping, after finish (data is it)
+	file    *spill.Stream // where the differences go (toFile); data is its mapping after finish
+	written int64         // bytes of differences in file
 }
 
 // packedFlush is how many bytes of differences a sequence with a file
@@ -54,7 +52,7 @@ const packedFlush = 256 << 10
 // toFile makes the sequence's differences go to an unlinked file in dir
 // (see packedInts); call it before the first append.
 func (p *packedInts) toFile(dir string) error {
-	f, err := CreateUnlinked(dir, ".waymark-index-*")
+	f, err := spill.NewStream(dir)
 	if err != nil {
 		return fmt.Errorf("regions: store index: %w", err)
 	}
@@ -64,22 +62,20 @@ func (p *packedInts) toFile(dir string) error {
 
 // drop gives the resident pages of the mapped differences back.
 func (p *packedInts) drop() {
-	if p.mapped.Drop != nil {
-		p.mapped.Drop(0, len(p.mapped.Data))
+	if p.file != nil {
+		p.file.Drop(0, len(p.data))
 	}
 }
 
-// close unmaps the differences (the sequence is not to be read after).
+// close lets go of the differences' file (the sequence is not to be read
+// after).
 func (p *packedInts) close() error {
 	var err error
 	if p.file != nil {
 		err = p.file.Close()
 		p.file = nil
 	}
-	if p.mapped.Unmap != nil {
-		err = errors.Join(err, p.mapped.Unmap())
-	}
-	p.mapped, p.data = FileData{}, nil
+	p.data = nil
 	return err
 }
 
@@ -108,38 +104,26 @@ func (p *packedInts) finish() error {
 		p.flush(p.buf[:k])
 	}
 	p.base, p.at = shrink(p.base), shrink(p.at)
-	if p.file == nil {
+	if p.file == nil || p.file.Bytes() != nil { // in memory, or finished already
 		p.width, p.data = shrink(p.width), shrink(p.data)
 		return nil
 	}
 	p.width = shrink(p.width)
 	p.write()
-	f := p.file
-	p.file = nil
-	defer f.Close() // a mapping outlives its descriptor
-	if p.err != nil {
-		return p.err
-	}
-	if p.written == 0 {
-		p.data = nil
-		return nil
-	}
-	m, err := mapFile(f, p.written)
-	if err != nil {
+	if err := p.file.Finish(); err != nil {
 		return fmt.Errorf("regions: store index: %w", err)
 	}
-	p.mapped, p.data = m, m.Data
+	p.data = p.file.Bytes()
 	return nil
 }
 
-// write sends the differences held to the file.
+// write sends the differences held to the file (an error comes back
+// from finish).
 func (p *packedInts) write() {
-	if len(p.data) == 0 || p.err != nil {
+	if len(p.data) == 0 {
 		return
 	}
-	if _, err := p.file.Write(p.data); err != nil {
-		p.err = fmt.Errorf("regions: store index: %w", err)
-	}
+	p.file.Write(p.data)
 	p.written += int64(len(p.data))
 	p.data = p.data[:0]
 }

@@ -32,7 +32,7 @@ func TestPackedIntsFile(t *testing.T) {
 	if err := p.finish(); err != nil {
 		t.Fatal(err)
 	}
-	if p.mapped.Data == nil || &p.data[0] != &p.mapped.Data[0] {
+	if p.file.Bytes() == nil || &p.data[0] != &p.file.Bytes()[0] {
 		t.Fatal("the differences are not the file's mapping")
 	}
 	if p.written <= 2*packedFlush {
@@ -73,7 +73,7 @@ func TestWayStoreIndexFiles(t *testing.T) {
 		if err := s.sortIndex(); err != nil {
 			t.Fatal(err)
 		}
-		inFiles := s.ids.mapped.Data != nil && s.offs.mapped.Data != nil
+		inFiles := s.ids.file != nil && s.ids.file.Bytes() != nil && s.offs.file != nil && s.offs.file.Bytes() != nil
 		if inFiles != (dir != "") {
 			t.Errorf("dir %q: index in files = %v", dir, inFiles)
 		}
