@@ -123,8 +123,8 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 // within a rule; free reports whether a node is still unlinked.
 func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *polygon.PreparedArea, free func(int32) bool) int32 {
 	a := b.places[ai]
-	aName := strings.ToLower(a.names.Get("name"))
-	aNorm := text.Normalize(a.names.Get("name"))
+	aName := strings.ToLower(a.names().Get("name"))
+	aNorm := text.Normalize(a.names().Get("name"))
 	wantType := a.extratags.Get("place")
 	wd := a.keptTags().Find("wikidata")
 	best, bestScore := int32(-1), 0
@@ -133,8 +133,8 @@ func (b *placeBuilder) linkInside(cells *grid.Index, ai int32, pa *polygon.Prepa
 		if !free(ni) || !pa.Contains(n.centroid) {
 			return
 		}
-		nName := strings.ToLower(n.names.Get("name"))
-		exact := aNorm != "" && text.Normalize(n.names.Get("name")) == aNorm
+		nName := strings.ToLower(n.names().Get("name"))
+		exact := aNorm != "" && text.Normalize(n.names().Get("name")) == aNorm
 		score := 0
 		switch {
 		case wantType != "" && n.kind.typ == wantType && aName != "" && nName != "" &&
@@ -169,7 +169,7 @@ func (b *placeBuilder) nodesIn(cells *grid.Index, bound orb.Bound, fn func(int32
 func (b *placeBuilder) link(ai, ni int32, pa *polygon.PreparedArea) {
 	a, n := b.places[ai], b.places[ni]
 	n.linked = ai + 1
-	a.names = extract.MergeTags(n.names, a.names)
+	a.setNames(extract.MergeTags(n.names(), a.names()))
 	if a.name == "" {
 		a.name = n.name
 	}

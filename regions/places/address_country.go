@@ -123,8 +123,8 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var lost bool
-		if p.country, lost = countryOf(p); lost {
+		code, lost := countryOf(p)
+		if p.country = toCountry(code); lost {
 			unknown = append(unknown, p)
 		}
 	}
@@ -412,7 +412,7 @@ func (b *placeBuilder) countryByCluster(unknown []*place, unknownLeaves []leafPo
 	}
 	for _, p := range b.places {
 		if p != nil {
-			addCell(p.centroid, p.country)
+			addCell(p.centroid, p.country.String())
 		}
 	}
 	err := eachLeaf(b.leaves, func(k int, _ int32, p *place) error {
@@ -461,7 +461,7 @@ func (b *placeBuilder) countryByCluster(unknown []*place, unknownLeaves []leafPo
 	}
 	for _, p := range unknown {
 		if c := codes[find(key(p.centroid))]; c != "" && c != "*" {
-			p.country = c
+			p.country = toCountry(c)
 		}
 	}
 	for _, l := range unknownLeaves {
@@ -490,13 +490,13 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 	have := map[string]bool{}
 	pts := map[string][]orb.Point{}
 	for _, p := range b.places {
-		if p == nil || p.country == "" {
+		if p == nil || p.country == (countryCode{}) {
 			continue
 		}
 		if p.rankAddress == 4 && p.linked == 0 && (p.area > 0 || (p.kind.class == "place" && p.kind.typ == "country")) {
-			have[p.country] = true // an assembled boundary or an unlinked place=country node
+			have[p.country.String()] = true // an assembled boundary or an unlinked place=country node
 		}
-		pts[p.country] = append(pts[p.country], p.centroid)
+		pts[p.country.String()] = append(pts[p.country.String()], p.centroid)
 	}
 	// The leaves' points count for the countries that may need a hull
 	// (the hull does not depend on the order of its points).
@@ -510,8 +510,8 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 	}
 	if len(wanted) > 0 {
 		err := eachLeaf(b.leaves, func(_ int, _ int32, p *place) error {
-			if wanted[p.country] {
-				pts[p.country] = append(pts[p.country], p.centroid)
+			if wanted[p.country.String()] {
+				pts[p.country.String()] = append(pts[p.country.String()], p.centroid)
 			}
 			return nil
 		})
@@ -542,8 +542,8 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 			c = q
 		}
 		b.places = append(b.places, &place{
-			kind: b.kindOf("place", "country"), adminLevel: 15, name: defaultName(names), names: names,
-			country: code, extratags: extract.PackTags(extratagsOf(r.Tags, "boundary")), rankSearch: 4, rankAddress: 4,
+			kind: b.kindOf("place", "country"), adminLevel: 15, name: defaultName(names), nameTags: nameRef(names),
+			country: toCountry(code), extratags: extract.PackTags(extratagsOf(r.Tags, "boundary")), rankSearch: 4, rankAddress: 4,
 			centroid: c, bound: g.Bound(), geom: mustShape(g), later: &placeLater{tags: r.Tags},
 		})
 		b.im.Count("countries without boundary (hull)", 1)

@@ -73,7 +73,7 @@ type candidate struct {
 // containing returns the address areas containing pt (excluding self),
 // of address rank below cutoff, in country (Nominatim partitions address
 // lookups by country too).
-func (x *addressIndex) containing(pt orb.Point, country string, self int32, cutoff int, out []candidate) []candidate {
+func (x *addressIndex) containing(pt orb.Point, country countryCode, self int32, cutoff int, out []candidate) []candidate {
 	x.areas.At(pt, func(k int32) bool {
 		i := x.areaIDs[k]
 		p := x.b.places[i]
@@ -95,17 +95,17 @@ func (x *addressIndex) containing(pt orb.Point, country string, self int32, cuto
 // nodes, then distance. A node outside the last chosen area is dropped;
 // the first candidate of each rank is the address part unless a place node
 // chosen before does not cover it.
-func (x *addressIndex) lines(g orb.Geometry, pt orb.Point, country string, self int32, cutoff int) []addressLine {
+func (x *addressIndex) lines(g orb.Geometry, pt orb.Point, country countryCode, self int32, cutoff int) []addressLine {
 	return x.linesFrom(g, pt, country, self, cutoff, true)
 }
 
 // areaLines is lines without place nodes: Nominatim hangs postcodes on the
 // highest-rank area containing them (postcode_update ignores guesses).
-func (x *addressIndex) areaLines(pt orb.Point, country string, self int32, cutoff int) []addressLine {
+func (x *addressIndex) areaLines(pt orb.Point, country countryCode, self int32, cutoff int) []addressLine {
 	return x.linesFrom(pt, pt, country, self, cutoff, false)
 }
 
-func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country string, self int32, cutoff int, withNodes bool) []addressLine {
+func (x *addressIndex) linesFrom(g orb.Geometry, pt orb.Point, country countryCode, self int32, cutoff int, withNodes bool) []addressLine {
 	cands := x.containing(pt, country, self, cutoff, nil)
 	seen := map[int32]bool{}
 	visit := func(at orb.Point) {
@@ -259,7 +259,7 @@ func geometryRank(p *place) int {
 	default:
 		return int(p.rankSearch)
 	}
-	switch p.country {
+	switch p.country.String() {
 	case "ca", "au", "ru":
 		area /= 5
 	case "br", "kz", "cn", "us", "ne", "gb", "za", "sa", "id", "eh", "ml", "tm":
@@ -358,7 +358,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		p.country = b.countryCodes[b.leafCountry[k]]
+		p.country = toCountry(b.countryCodes[b.leafCountry[k]])
 		if bd := b.inherited[i]; bd != nil {
 			inheritAddress(p, bd)
 		}
@@ -431,7 +431,7 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 	// The parent is a street or a place (rank < 28), whose lines are its
 	// own: the house's address continues with them (fullLines), stored
 	// once for all the houses of the street.
-	p.inherits = true
+	p.mark(inherits, true)
 }
 
 // fullLines returns every address line of p, appended to buf: its own
@@ -441,7 +441,7 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 // first part; the engine reads the parent's rows for the rest.
 func (b *placeBuilder) fullLines(p *place, buf []addressLine) []addressLine {
 	buf = append(buf[:0], p.lines...)
-	if !p.inherits {
+	if !p.is(inherits) {
 		return buf
 	}
 	par := b.places[p.lines[0].parent]
@@ -456,7 +456,7 @@ func (b *placeBuilder) fullLines(p *place, buf []addressLine) []addressLine {
 
 // sameCountry reports whether two country codes may share an address;
 // an unknown code matches any.
-func sameCountry(a, b string) bool { return a == "" || b == "" || a == b }
+func sameCountry(a, b countryCode) bool { return a == countryCode{} || b == countryCode{} || a == b }
 
 // inheritBuildingAddresses gives POI nodes without any address tag the
 // address of the building area they lie in or on (a vertex of its outline:
@@ -554,7 +554,7 @@ func (b *placeBuilder) inheritBuildingAddresses(ctx context.Context) error {
 		if used {
 			buildings[i] = &buildingAddress{
 				housenumber: p.housenumber(), street: p.street(), addrPlace: p.addrPlace(),
-				postcode: p.postcode, tagPostcode: p.tagPostcode,
+				postcode: p.postcode(), tagPostcode: p.is(tagPostcode),
 			}
 		}
 		return nil
@@ -593,7 +593,8 @@ type buildingAddress struct {
 // inheritAddress gives p the address of building bd.
 func inheritAddress(p *place, bd *buildingAddress) {
 	p.setAddress(bd.housenumber, bd.street, bd.addrPlace)
-	if !p.tagPostcode && bd.tagPostcode {
-		p.postcode, p.tagPostcode, p.inheritedPostcode = bd.postcode, true, true
+	if !p.is(tagPostcode) && bd.tagPostcode {
+		p.setPostcode(bd.postcode)
+		p.mark(tagPostcode|inheritedPostcode, true)
 	}
 }

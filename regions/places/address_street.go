@@ -75,7 +75,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 		if p == nil {
 			continue
 		}
-		if p.linked > 0 || len(p.names) == 0 {
+		if p.linked > 0 || len(p.names()) == 0 {
 			continue
 		}
 		switch {
@@ -255,7 +255,7 @@ func (s *streetIndex) associated(p *place) int32 {
 
 func addVariants(m map[string][]int32, p *place, i int32) {
 	seen := map[string]bool{}
-	for _, t := range p.names {
+	for _, t := range p.names() {
 		for _, n := range text.Variants(t.Value) {
 			if !seen[n] {
 				seen[n] = true

@@ -38,7 +38,7 @@ func TestStreetWindow(t *testing.T) {
 			}
 			name := names[rng.Intn(len(names))]
 			b.places = append(b.places, &place{kind: &placeKind{"highway", "residential"}, rankSearch: 26, rankAddress: 26,
-				name: name, names: extract.TagMap{{Key: "name", Value: name}}, bound: ls.Bound(), centroid: ls[0], geom: mustShape(ls)})
+				name: name, nameTags: &extract.TagMap{{Key: "name", Value: name}}, bound: ls.Bound(), centroid: ls[0], geom: mustShape(ls)})
 			all = append(all, int32(i))
 		}
 		s := b.newStreetIndex()

@@ -216,21 +216,22 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 				if street == "" && addrPlace == "" {
 					street, addrPlace = ep.street(), ep.addrPlace()
 				}
-				if postcode == "" && ep.tagPostcode {
-					postcode = ep.postcode
+				if postcode == "" && ep.is(tagPostcode) {
+					postcode = ep.postcode()
 				}
 				if country == "" {
-					country = ep.country
+					country = ep.country.String()
 				}
 			}
 		}
 		for _, n := range nums {
 			p := &place{
 				osmType: 'W', osmID: int64(w.ID), kind: b.kindOf("place", "house"), adminLevel: 15,
-				postcode: postcode, tagPostcode: postcode != "", country: country,
+				code: toPostcode(postcode), country: toCountry(country),
 				rankSearch: 30, rankAddress: 30,
-				interpolated: true, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
+				flags: interpolated, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
 			}
+			p.mark(tagPostcode, postcode != "")
 			p.setAddress(n.number, street, addrPlace)
 			b.checkPostcode(p)
 			b.places = append(b.places, p)

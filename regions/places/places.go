@@ -100,7 +100,7 @@ type placeBuilder struct {
 	strs map[string]string
 	// namesOf holds the name tags of the places in memory by their
 	// packed form while collect runs (shareNames).
-	namesOf map[extract.PackedTags]extract.TagMap
+	namesOf map[extract.PackedTags]*extract.TagMap
 	// kindOfPair holds the places' kinds (kindOf).
 	kindOfPair map[[2]string]*placeKind
 	// parentTokens are the search_parent tokens written so far, by place
@@ -129,7 +129,7 @@ type placeStep struct {
 
 func runPlaces(ctx context.Context, im *stage.Import, keepLeaves bool) error {
 	b := &placeBuilder{im: im, d: im.Data, strs: map[string]string{}, kindOfPair: map[[2]string]*placeKind{}, keepLeaves: keepLeaves,
-		namesOf: map[extract.PackedTags]extract.TagMap{}}
+		namesOf: map[extract.PackedTags]*extract.TagMap{}}
 	leaves, err := newPlaceSpill(im.Data.TmpDir)
 	if err != nil {
 		return err
@@ -357,10 +357,10 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 	}
 	names = b.own(names)
 	proto := place{
-		osmType: osmType,
-		osmID:   id,
-		names:   names,
-		bound:   g.Bound(),
+		osmType:  osmType,
+		osmID:    id,
+		nameTags: nameRef(names),
+		bound:    g.Bound(),
 	}
 	street := b.intern(strings.TrimSpace(tags.Find("addr:street")))
 	addrPlace := b.intern(strings.TrimSpace(tags.Find("addr:place")))
@@ -384,7 +384,8 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 	proto.setAddress(b.intern(hn), street, addrPlace)
 	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
 		if pc := normalizePostcode(tags.Find(k)); pc != "" {
-			proto.postcode, proto.tagPostcode = b.intern(pc), true
+			proto.setPostcode(pc)
+			proto.mark(tagPostcode, true)
 			break
 		}
 	}
@@ -426,11 +427,11 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 			p.adminLevel = 15 // Nominatim keeps admin_level for administrative boundaries only
 		}
 		if mt.class == "boundary" && mt.typ == "postal_code" {
-			if p.postcode == "" {
+			if p.postcode() == "" {
 				continue // a postcode area without its code says nothing
 			}
 			if p.name == "" {
-				p.name = p.postcode
+				p.name = p.postcode()
 			}
 		}
 		p.extratags = extract.PackTags(extratagsOf(tags, mt.class))
@@ -480,26 +481,27 @@ func (b *placeBuilder) add(p *place) {
 // places in memory were ~9 MB of the stage's ~80 MB between steps). The
 // key, the packed tags, goes to the cold store.
 func (b *placeBuilder) shareNames(p *place) {
-	if len(p.names) == 0 || b.namesOf == nil {
+	if p.nameTags == nil || b.namesOf == nil {
 		return
 	}
-	key := extract.PackTags(p.names)
+	key := extract.PackTags(p.names())
 	m, ok := b.namesOf[key]
 	if !ok {
-		b.namesOf[extract.PackedTags(b.cold.str(string(key)))] = p.names
+		b.namesOf[extract.PackedTags(b.cold.str(string(key)))] = p.nameTags
 		return
 	}
-	if n := defaultName(m); p.name == n {
+	if n := defaultName(*m); p.name == n {
 		p.name = n // the same text, not a copy holding p's own names
 	}
-	p.names = m
+	p.nameTags = m
 }
 
 // intern returns s from the builder's table of strings, adding a copy when
 // it is new: the values places share (classes, types, streets, house
-// numbers, postcodes) are kept once, and none holds on to the buffer of
-// the way it was decoded from (decodeWay's values share one allocation:
-// LI ×64 kept 73 MB of them through a place's strings).
+// numbers; postcodeRef interns the postcodes) are kept once, and none
+// holds on to the buffer of the way it was decoded from (decodeWay's
+// values share one allocation: LI ×64 kept 73 MB of them through a
+// place's strings).
 func (b *placeBuilder) intern(s string) string {
 	if s == "" {
 		return ""

@@ -153,7 +153,7 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 	}
 	dst = binary.AppendUvarint(dst, uint64(i))
 	dst = append(dst, p.osmType)
-	for _, s := range []string{p.kind.class, p.kind.typ, p.name, p.housenumber(), p.street(), p.addrPlace(), p.postcode, p.country} {
+	for _, s := range []string{p.kind.class, p.kind.typ, p.name, p.housenumber(), p.street(), p.addrPlace(), p.postcode(), p.country.String()} {
 		dst = appendString(dst, s)
 	}
 	dst = binary.AppendVarint(dst, p.osmID)
@@ -162,13 +162,13 @@ func appendPlace(dst []byte, i int32, p *place) ([]byte, error) {
 	dst = binary.AppendVarint(dst, int64(p.rankAddress))
 	dst = binary.AppendVarint(dst, int64(p.parent))
 	dst = binary.AppendVarint(dst, int64(p.linked))
-	dst = append(dst, boolByte(p.tagPostcode)*spillTagPostcode|boolByte(p.inheritedPostcode)*spillInheritedPostcode|
-		boolByte(p.interpolated)*spillInterpolated|boolByte(p.inherits)*spillInherits|boolByte(p.keptTags() != nil)*spillLater)
+	dst = append(dst, boolByte(p.is(tagPostcode))*spillTagPostcode|boolByte(p.is(inheritedPostcode))*spillInheritedPostcode|
+		boolByte(p.is(interpolated))*spillInterpolated|boolByte(p.is(inherits))*spillInherits|boolByte(p.keptTags() != nil)*spillLater)
 	for _, f := range []float64{p.importance, p.centroid[0], p.centroid[1], p.bound.Min[0], p.bound.Min[1],
 		p.bound.Max[0], p.bound.Max[1], p.area} {
 		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
 	}
-	dst = appendTags(dst, p.names)
+	dst = appendTags(dst, p.names())
 	dst = appendString(dst, string(p.extratags))
 	if p.keptTags() != nil {
 		dst = binary.AppendUvarint(dst, uint64(len(p.later.tags)))
@@ -278,10 +278,12 @@ func decodePlace(rec []byte) (int32, *place, error) {
 	if t := d.bytes(1); t != nil {
 		p.osmType = t[0]
 	}
-	var housenumber, street, addrPlace string
-	for _, s := range []*string{&p.kind.class, &p.kind.typ, &p.name, &housenumber, &street, &addrPlace, &p.postcode, &p.country} {
+	var housenumber, street, addrPlace, postcode, country string
+	for _, s := range []*string{&p.kind.class, &p.kind.typ, &p.name, &housenumber, &street, &addrPlace, &postcode, &country} {
 		*s = d.string()
 	}
+	p.setPostcode(postcode)
+	p.country = toCountry(country)
 	p.osmID = d.varint()
 	p.adminLevel = int8(d.varint())
 	p.rankSearch = int8(d.varint())
@@ -293,13 +295,15 @@ func decodePlace(rec []byte) (int32, *place, error) {
 		return 0, nil, errBadRecord
 	}
 	f := flags[0]
-	p.tagPostcode, p.inheritedPostcode = f&spillTagPostcode != 0, f&spillInheritedPostcode != 0
-	p.interpolated, p.inherits = f&spillInterpolated != 0, f&spillInherits != 0
+	p.mark(tagPostcode, f&spillTagPostcode != 0)
+	p.mark(inheritedPostcode, f&spillInheritedPostcode != 0)
+	p.mark(interpolated, f&spillInterpolated != 0)
+	p.mark(inherits, f&spillInherits != 0)
 	for _, v := range []*float64{&p.importance, &p.centroid[0], &p.centroid[1], &p.bound.Min[0], &p.bound.Min[1],
 		&p.bound.Max[0], &p.bound.Max[1], &p.area} {
 		*v = d.float()
 	}
-	p.names = d.tags()
+	p.setNames(d.tags())
 	p.extratags = extract.PackedTags(d.string())
 	p.setAddress(housenumber, street, addrPlace)
 	if f&spillLater != 0 {

@@ -18,15 +18,15 @@ func TestPlaceSpillRoundTrip(t *testing.T) {
 	ring := orb.Ring{{pbf(95212345), pbf(471412345)}, {pbf(95213345), pbf(471412345)}, {pbf(95213345), pbf(471413345)}, {pbf(95212345), pbf(471412345)}}
 	full := &place{
 		osmType: 'W', osmID: 1 << 40, kind: &placeKind{"building", "yes"}, adminLevel: 15, name: "Haus",
-		names: extract.TagMap{{Key: "name", Value: "Haus"}, {Key: "name:de", Value: "Haus"}}, postcode: "9490", country: "li",
+		nameTags: &extract.TagMap{{Key: "name", Value: "Haus"}, {Key: "name:de", Value: "Haus"}}, code: toPostcode("9490"), country: toCountry("li"),
 		extratags: extract.PackTags(extract.TagMap{{Key: "wikidata", Value: "Q1"}}), rankSearch: 30, rankAddress: 30, importance: 0.0123456789,
-		parent: 77, tagPostcode: true, inheritedPostcode: true, inherits: true,
+		parent: 77, flags: tagPostcode | inheritedPostcode | inherits,
 		centroid: orb.Point{pbf(95212845), 47.1412845}, bound: ring.Bound(), geom: mustShape(orb.Polygon{ring}), area: 1.25e-9,
 		lines: []addressLine{{distance: 12.5, parent: 76, rank: 26, isAddress: true}, {distance: 0, parent: 3, rank: 4, fromArea: true}},
 		later: &placeLater{tags: osm.Tags{{Key: "addr:country", Value: "LI"}}, housenumber: "12a", street: "Städtle", addrPlace: "Vaduz"},
 	}
 	interpolated := &place{osmType: 'W', osmID: 5, kind: &placeKind{"place", "house"}, later: &placeLater{housenumber: "7"}, rankSearch: 30,
-		rankAddress: 30, interpolated: true, centroid: orb.Point{9.123456789012, 47.1}, geom: mustShape(orb.Point{9.123456789012, 47.1})} // WKB
+		rankAddress: 30, flags: interpolated, centroid: orb.Point{9.123456789012, 47.1}, geom: mustShape(orb.Point{9.123456789012, 47.1})} // WKB
 	line := &place{osmType: 'N', osmID: -3, kind: &placeKind{"amenity", "bench"}, rankSearch: 30,
 		geom: mustShape(orb.MultiLineString{{{pbf(1), pbf(2)}, {pbf(3), pbf(4)}}, {{pbf(5), pbf(6)}, {pbf(7), pbf(8)}}})}
 	cases := []struct {

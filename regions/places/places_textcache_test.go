@@ -14,7 +14,7 @@ func TestSearchTextCacheBounded(t *testing.T) {
 	street := &placeKind{class: "highway", typ: "residential"}
 	b := &placeBuilder{}
 	for i := range textCacheMax + 10 {
-		p := &place{kind: street, names: extract.NewTagMap([]extract.TagPair{{Key: "name", Value: fmt.Sprintf("Landstrasse %d", i)}}), rankSearch: 26, rankAddress: 26}
+		p := &place{kind: street, nameTags: nameRef(extract.NewTagMap([]extract.TagPair{{Key: "name", Value: fmt.Sprintf("Landstrasse %d", i)}})), rankSearch: 26, rankAddress: 26}
 		b.places = append(b.places, p)
 	}
 	first := b.searchText(0)

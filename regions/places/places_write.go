@@ -102,9 +102,9 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		if p == nil {
 			continue
 		}
-		if p.rankSearch == 4 && p.linked == 0 && p.country != "" && len(p.names) > 0 {
-			if _, ok := b.countryRow[p.country]; !ok || p.area > 0 {
-				b.countryRow[p.country] = int32(i)
+		if p.rankSearch == 4 && p.linked == 0 && p.country != (countryCode{}) && len(p.names()) > 0 {
+			if _, ok := b.countryRow[p.country.String()]; !ok || p.area > 0 {
+				b.countryRow[p.country.String()] = int32(i)
 			}
 		}
 	}
@@ -126,7 +126,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			if b.places[l.parent].rankAddress == 4 {
 				addrCountries[int64(l.parent)+1] = true
 			}
-			inherits := k == 0 && p.inherits
+			inherits := k == 0 && p.is(inherits)
 			if _, err := s.line.ExecContext(ctx, id, int64(l.parent)+1, l.rank, boolInt(l.isAddress), l.distance, boolInt(l.fromArea), boolInt(inherits)); err != nil {
 				return fmt.Errorf("address line: %w", err)
 			}
@@ -150,7 +150,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 			}
 			areas++
 		}
-		if len(p.names) > 0 || p.housenumber() != "" {
+		if len(p.names()) > 0 || p.housenumber() != "" {
 			if err := b.writeSearch(ctx, s, id, p); err != nil {
 				return err
 			}
@@ -220,9 +220,9 @@ func (b *placeBuilder) writePlace(ctx context.Context, s *stmts, id int64, p *pl
 	}
 	bb := p.bound
 	lat, lon := e7(p.centroid[1]), e7(p.centroid[0])
-	_, err = s.place.ExecContext(ctx, id, p.osmTypeName(), p.osmID, kind, p.adminLevel, p.name, p.names.JSON(),
-		p.housenumber(), p.street(), p.addrPlace(), p.postcode, p.country, extratags,
-		p.rankSearch, p.rankAddress, p.importance, int64(p.parent), int64(p.linked), boolInt(p.interpolated),
+	_, err = s.place.ExecContext(ctx, id, p.osmTypeName(), p.osmID, kind, p.adminLevel, p.name, p.names().JSON(),
+		p.housenumber(), p.street(), p.addrPlace(), p.postcode(), p.country.String(), extratags,
+		p.rankSearch, p.rankAddress, p.importance, int64(p.parent), int64(p.linked), boolInt(p.is(interpolated)),
 		lat, lon, lat-e7(bb.Min[1]), lon-e7(bb.Min[0]), e7(bb.Max[1])-lat, e7(bb.Max[0])-lon, g)
 	return err
 }
@@ -297,7 +297,7 @@ func (b *placeBuilder) searchText(i int32) string {
 func namesText(p *place) string {
 	var parts []string
 	seen := map[string]bool{}
-	for _, v := range sortedValues(p.names) {
+	for _, v := range sortedValues(p.names()) {
 		if seen[v] {
 			continue
 		}
@@ -329,15 +329,15 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 		}
 		hasCountry = hasCountry || l.rank == 4
 	}
-	if ci, ok := b.countryRow[p.country]; ok && !hasCountry && ci != int32(id-1) {
+	if ci, ok := b.countryRow[p.country.String()]; ok && !hasCountry && ci != int32(id-1) {
 		// Outside an assembled country boundary: still findable with the
 		// country's name ("Buchs, Schweiz").
 		if tok := b.parentToken(ci); tok != "" {
 			addr = append(addr, tok)
 		}
 	}
-	for _, v := range []string{p.street(), p.addrPlace(), p.postcode, p.keptTags().Find(unofficialPostcodeKey)} {
-		if v == "" || (v == p.postcode && p.kind.typ == "postcode") {
+	for _, v := range []string{p.street(), p.addrPlace(), p.postcode(), p.keptTags().Find(unofficialPostcodeKey)} {
+		if v == "" || (v == p.postcode() && p.kind.typ == "postcode") {
 			continue
 		}
 		if vs := text.Variants(v); len(vs) > 0 {
@@ -346,7 +346,7 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 	}
 	classType := text.Normalize(p.kind.class + " " + p.kind.typ)
 	if _, err := s.search.ExecContext(ctx, geocode.SearchRowID(id, b.importanceRank[p.importance], b.rowBits), names, housenumberTerms(p.housenumber()),
-		strings.Join(addr, " | "), classType, geocode.FullNameTokens(sortedValues(p.names))); err != nil {
+		strings.Join(addr, " | "), classType, geocode.FullNameTokens(sortedValues(p.names()))); err != nil {
 		return fmt.Errorf("search text: %w", err)
 	}
 	return nil
@@ -484,12 +484,12 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 			rowOf[p.osmID] = int64(i + 1)
 		}
 		if p.osmType == 0 && p.kind.typ == "country" {
-			consider(p.country, p.names, int64(i+1), 0)
+			consider(p.country.String(), p.names(), int64(i+1), 0)
 		}
-		if p.osmType == 'N' && p.kind.class == "place" && p.kind.typ == "country" && p.country != "" {
-			consider(p.country, p.names, int64(i+1), 2)
-			if _, ok := nodeOf[p.country]; !ok {
-				nodeOf[p.country] = int64(i + 1)
+		if p.osmType == 'N' && p.kind.class == "place" && p.kind.typ == "country" && p.country != (countryCode{}) {
+			consider(p.country.String(), p.names(), int64(i+1), 2)
+			if _, ok := nodeOf[p.country.String()]; !ok {
+				nodeOf[p.country.String()] = int64(i + 1)
 			}
 		}
 	}

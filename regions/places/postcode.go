@@ -86,8 +86,8 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 	onStreet := map[int32][]postcodeCount{}
 	err := b.eachPlace(func(i int32, p *place, _ bool) error {
 		if p.kind.class == "boundary" && p.kind.typ == "postal_code" {
-			if p.postcode != "" && p.area > 0 {
-				k := postcodeKey{p.country, p.postcode}
+			if p.postcode() != "" && p.area > 0 {
+				k := postcodeKey{p.country.String(), p.postcode()}
 				if _, ok := areas[k]; !ok {
 					areas[k] = i
 				}
@@ -97,12 +97,12 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			}
 			return nil
 		}
-		if p.tagPostcode && !p.inheritedPostcode && p.linked == 0 && (p.housenumber() != "" || p.rankSearch >= 26) {
-			k := postcodeKey{p.country, p.postcode}
+		if p.is(tagPostcode) && !p.is(inheritedPostcode) && p.linked == 0 && (p.housenumber() != "" || p.rankSearch >= 26) {
+			k := postcodeKey{p.country.String(), p.postcode()}
 			points[k] = append(points[k], p.centroid)
 		}
-		if p.tagPostcode && p.parent > 0 && p.rankSearch >= 28 {
-			onStreet[p.parent-1] = countPostcode(onStreet[p.parent-1], p.postcode)
+		if p.is(tagPostcode) && p.parent > 0 && p.rankSearch >= 28 {
+			onStreet[p.parent-1] = countPostcode(onStreet[p.parent-1], p.postcode())
 		}
 		return nil
 	})
@@ -138,8 +138,8 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		}
 		p := &place{
 			kind: b.kindOf("place", "postcode"), adminLevel: 15, name: k.postcode,
-			names: extract.TagMap{{Key: "ref", Value: k.postcode}}, postcode: k.postcode, tagPostcode: true,
-			country: k.country, rankSearch: 21, rankAddress: 0,
+			nameTags: &extract.TagMap{{Key: "ref", Value: k.postcode}}, code: toPostcode(k.postcode), flags: tagPostcode,
+			country: toCountry(k.country), rankSearch: 21, rankAddress: 0,
 			centroid: row.centroid, bound: row.bound, geom: mustShape(row.centroid),
 		}
 		b.places = append(b.places, p)
@@ -169,20 +169,20 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			return ctx.Err()
 		}
 		p := b.places[i]
-		before := p.postcode
+		before := p.postcode()
 		best := ax.smallest(b.places, p.centroid)
 		switch {
 		case best >= 0:
-			p.postcode = b.places[best].postcode
+			p.code = b.places[best].code
 		case p.rankAddress == 26 || p.rankAddress == 27:
-			p.postcode = mostCommon(onStreet[i])
+			p.setPostcode(mostCommon(onStreet[i]))
 		case p.parent > 0 && p.rankSearch >= 28:
-			p.postcode = b.places[p.parent-1].postcode
+			p.code = b.places[p.parent-1].code
 		}
-		if p.postcode == "" {
-			p.postcode = nearestPostcode(rows, p)
+		if p.postcode() == "" {
+			p.setPostcode(nearestPostcode(rows, p))
 		}
-		if p.postcode != before {
+		if p.postcode() != before {
 			b.postcodeBefore[i] = before
 		}
 	}
@@ -219,21 +219,21 @@ func (b *placeBuilder) leafPostcode(i int32, p *place) {
 	best := b.postcodeAreas.smallest(b.places, p.centroid)
 	switch {
 	case best >= 0:
-		p.postcode = b.places[best].postcode
+		p.code = b.places[best].code
 	case p.rankAddress == 26 || p.rankAddress == 27:
 		// No leaf has a street's rank (isLeaf).
 	case p.parent > 0 && p.rankSearch >= 28:
 		par := p.parent - 1
-		p.postcode = b.places[par].postcode
+		p.code = b.places[par].code
 		if before, ok := b.postcodeBefore[par]; ok {
 			pr := b.places[par].rankAddress
 			if !(pr < p.rankAddress || (pr == p.rankAddress && par < i)) {
-				p.postcode = before // the parent came after p
+				p.setPostcode(before) // the parent came after p
 			}
 		}
 	}
-	if p.postcode == "" {
-		p.postcode = nearestPostcode(b.postcodes, p)
+	if p.postcode() == "" {
+		p.setPostcode(nearestPostcode(b.postcodes, p))
 	}
 }
 
@@ -241,7 +241,7 @@ func (b *placeBuilder) leafPostcode(i int32, p *place) {
 // rank above 8 (not countries or states), and not a long line outside the
 // address hierarchy (rivers).
 func wantsPostcode(p *place) bool {
-	if p.tagPostcode || p.linked > 0 || p.rankSearch <= 8 || p.kind.typ == "postcode" {
+	if p.is(tagPostcode) || p.linked > 0 || p.rankSearch <= 8 || p.kind.typ == "postcode" {
 		return false
 	}
 	if p.rankAddress > 0 {
@@ -289,11 +289,12 @@ func mostCommon(counts []postcodeCount) string {
 // postcode whose centroid it contains when there is exactly one; anything
 // else the nearest centroid of its country within postcodeNearestDegrees.
 func nearestPostcode(rows []postcodeRow, p *place) string {
+	country := p.country.String()
 	if p.area > 0 {
 		found := ""
 		var g orb.Geometry // decoded at the first centroid in the bound
 		for _, r := range rows {
-			if r.country != p.country || !p.bound.Contains(r.centroid) {
+			if r.country != country || !p.bound.Contains(r.centroid) {
 				continue
 			}
 			if g == nil {
@@ -310,7 +311,7 @@ func nearestPostcode(rows []postcodeRow, p *place) string {
 	}
 	best, bestD := "", math.Inf(1)
 	for _, r := range rows {
-		if r.country != p.country {
+		if r.country != country {
 			continue
 		}
 		dx, dy := p.centroid[0]-r.centroid[0], p.centroid[1]-r.centroid[1]

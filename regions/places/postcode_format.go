@@ -107,26 +107,27 @@ const unofficialPostcodeKey = "addr:postcode"
 // (it gets an effective one in computePostcodes) and keeps the code as a
 // search term when the code was its own, not its building's.
 func (b *placeBuilder) checkPostcode(p *place) {
-	if !p.tagPostcode || p.postcode == "" {
+	if !p.is(tagPostcode) || p.postcode() == "" {
 		return
 	}
 	if b.pcFormats == nil {
 		b.pcFormats = newPostcodeFormats()
 	}
-	if pc, ok := b.pcFormats.official(p.country, p.postcode); ok {
-		if pc != p.postcode {
-			p.postcode = b.intern(pc)
+	if pc, ok := b.pcFormats.official(p.country.String(), p.postcode()); ok {
+		if pc != p.postcode() {
+			p.setPostcode(pc)
 		}
 		return
 	}
 	if b.im != nil {
 		b.im.Count("postcodes not of their country's format", 1)
 	}
-	if !p.inheritedPostcode {
+	if !p.is(inheritedPostcode) {
 		if p.later == nil {
 			p.later = &placeLater{}
 		}
-		p.later.tags = append(slices.Clip(p.later.tags), osm.Tag{Key: unofficialPostcodeKey, Value: p.postcode})
+		p.later.tags = append(slices.Clip(p.later.tags), osm.Tag{Key: unofficialPostcodeKey, Value: p.postcode()})
 	}
-	p.postcode, p.tagPostcode, p.inheritedPostcode = "", false, false
+	p.setPostcode("")
+	p.mark(tagPostcode|inheritedPostcode, false)
 }

@@ -60,24 +60,24 @@ func TestCountryPostcodesCompile(t *testing.T) {
 
 func TestCheckPostcode(t *testing.T) {
 	b := &placeBuilder{strs: map[string]string{}}
-	own := &place{country: "ad", postcode: "09999", tagPostcode: true}
+	own := &place{country: toCountry("ad"), code: toPostcode("09999"), flags: tagPostcode}
 	b.checkPostcode(own)
-	if own.postcode != "" || own.tagPostcode || own.keptTags().Find(unofficialPostcodeKey) != "09999" {
-		t.Errorf("own unofficial code: postcode %q tagged %v kept %v; want none, kept as a search term", own.postcode, own.tagPostcode, own.keptTags())
+	if own.postcode() != "" || own.is(tagPostcode) || own.keptTags().Find(unofficialPostcodeKey) != "09999" {
+		t.Errorf("own unofficial code: postcode %q tagged %v kept %v; want none, kept as a search term", own.postcode(), own.is(tagPostcode), own.keptTags())
 	}
-	inherited := &place{country: "ad", postcode: "09999", tagPostcode: true, inheritedPostcode: true}
+	inherited := &place{country: toCountry("ad"), code: toPostcode("09999"), flags: tagPostcode | inheritedPostcode}
 	b.checkPostcode(inherited)
-	if inherited.postcode != "" || inherited.tagPostcode || inherited.inheritedPostcode || inherited.keptTags() != nil {
+	if inherited.postcode() != "" || inherited.is(tagPostcode) || inherited.is(inheritedPostcode) || inherited.keptTags() != nil {
 		t.Errorf("inherited unofficial code: %+v; want no postcode and no search term", inherited)
 	}
-	short := &place{country: "ad", postcode: "500", tagPostcode: true}
+	short := &place{country: toCountry("ad"), code: toPostcode("500"), flags: tagPostcode}
 	b.checkPostcode(short)
-	if short.postcode != "AD500" || !short.tagPostcode {
-		t.Errorf("500 in Andorra: postcode %q tagged %v; want AD500, tagged", short.postcode, short.tagPostcode)
+	if short.postcode() != "AD500" || !short.is(tagPostcode) {
+		t.Errorf("500 in Andorra: postcode %q tagged %v; want AD500, tagged", short.postcode(), short.is(tagPostcode))
 	}
-	computed := &place{country: "ad", postcode: "09999"} // not tagged: an effective code is never checked
+	computed := &place{country: toCountry("ad"), code: toPostcode("09999")} // not tagged: an effective code is never checked
 	b.checkPostcode(computed)
-	if computed.postcode != "09999" {
-		t.Errorf("untagged postcode changed to %q", computed.postcode)
+	if computed.postcode() != "09999" {
+		t.Errorf("untagged postcode changed to %q", computed.postcode())
 	}
 }
