@@ -134,7 +134,7 @@
 // that inherits them (every house record grows, and write reads the
 // same few streets' lines over and over); (2) the street index's window
 // filled from a copy of the streets' records sorted by cell (each street
-// once per cell its box reaches, addToCells: ~7 records a street), not
+// once per cell its box reaches, streetCells: ~7 records a street), not
 // from placeBuilder.places; (3) interpolate's addressHouse calls (in way
 // order: a window a way) and associated (an associatedStreet relation's
 // streets, no distance bound) served from the same records; (4) write

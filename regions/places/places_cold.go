@@ -183,6 +183,17 @@ func coldCopy[T any](c *coldStore, s []T) []T {
 	return out
 }
 
+// coldMake returns a zeroed array of n elements of T (pointer-free) in
+// the store (its bytes are new pages of the file, never written), or on
+// the heap when it stays there (see alloc).
+func coldMake[T any](c *coldStore, n int) []T {
+	var zero T
+	if b := c.alloc(n*int(unsafe.Sizeof(zero)), int(unsafe.Alignof(zero))); b != nil {
+		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
+	}
+	return make([]T, n)
+}
+
 // dropResident gives the pages of the store back to the system; the
 // bytes stay in the file (and the page cache) and are read again when
 // next touched.

@@ -194,3 +194,47 @@ func TestGovernMapped(t *testing.T) {
 	t.Errorf("resident shared %d MB before the store was filled, %d MB 5 s after %d MB of it was read back: over the bound of %d MB more (sum %d)",
 		base>>20, after>>20, 2*mappedResidentBytes>>20, mappedResidentBytes>>20, sum)
 }
+
+// TestColdMake makes arrays in a store: zeroed, filled by append within
+// their length without moving, read back after the store's pages were
+// given back; too large for the store, or without one, on the heap.
+func TestColdMake(t *testing.T) {
+	for _, dir := range []string{t.TempDir(), ""} {
+		c, err := newColdStore(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lists [][]int32
+		for n := range 2000 { // more than a chunk: 2000 lists of up to 8 KB
+			l := coldMake[int32](c, n)
+			for k, v := range l {
+				if v != 0 {
+					t.Fatalf("dir %q: list %d [%d] = %d, not zeroed", dir, n, k, v)
+				}
+			}
+			l = l[:0]
+			for k := range n {
+				l = append(l, int32(n*7+k))
+			}
+			if n > 0 && cap(l) != n {
+				t.Fatalf("dir %q: list %d grew to %d", dir, n, cap(l))
+			}
+			lists = append(lists, l)
+		}
+		if mapped := c.size > 0; mapped != (dir != "") {
+			t.Errorf("dir %q: %d bytes of the store mapped", dir, c.size)
+		}
+		c.dropResident()
+		for n, l := range lists {
+			for k, v := range l {
+				if v != int32(n*7+k) {
+					t.Fatalf("dir %q: list %d [%d] = %d after the drop", dir, n, k, v)
+				}
+			}
+		}
+		if big := coldMake[int64](c, coldChunk/8); len(big) != coldChunk/8 {
+			t.Errorf("dir %q: a large array has %d elements", dir, len(big))
+		}
+		c.close()
+	}
+}
