@@ -169,11 +169,11 @@ func (b *placeBuilder) nodesIn(cells *grid.Index, bound orb.Bound, fn func(int32
 func (b *placeBuilder) link(ai, ni int32, pa *polygon.PreparedArea) {
 	a, n := b.places[ai], b.places[ni]
 	n.linked = ai + 1
-	a.setNames(extract.MergeTags(n.names(), a.names()))
+	b.setNames(a, extract.MergeTags(n.names(), a.names()))
 	if a.name == "" {
-		a.name = n.name
+		b.setName(a, n.name)
 	}
-	a.extratags = extract.PackTags(extract.MergeTags(n.extratags.Tags(), a.extratags.Tags()).With("linked_place", n.kind.typ))
+	b.setExtratags(a, extract.PackTags(extract.MergeTags(n.extratags.Tags(), a.extratags.Tags()).With("linked_place", n.kind.typ)))
 	if pa.Contains(n.centroid) {
 		a.centroid = n.centroid
 	}

@@ -306,7 +306,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		// Linked nodes get lines too (lookup shows their address), but
 		// the indexes never offer them as parents.
-		p.lines = b.cold.lines(x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p)))
+		b.setLines(p, x.lines(p.geom.geometry(), p.centroid, p.country, int32(i), cutoffOf(p)))
 		if p.linked == 0 {
 			for k := len(p.lines) - 1; k >= 0; k-- {
 				if l := p.lines[k]; l.isAddress {
@@ -360,7 +360,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		p.country = toCountry(b.countryCodes[b.leafCountry[k]])
 		if bd := b.inherited[i]; bd != nil {
-			inheritAddress(p, bd)
+			b.inheritAddress(p, bd)
 		}
 		b.checkPostcode(p)
 		return byCell.add(cellKey(p.centroid, leafCellDegrees), i, p)
@@ -421,13 +421,13 @@ func (b *placeBuilder) addressHouse(x *addressIndex, streets *streetIndex, self 
 		parent = streets.nearest(p.centroid, maxParentStreetMeters)
 	}
 	if parent < 0 || parent == self {
-		p.lines = x.lines(p.geom.geometry(), p.centroid, p.country, self, cutoffOf(p))
+		b.setLines(p, x.lines(p.geom.geometry(), p.centroid, p.country, self, cutoffOf(p)))
 		return
 	}
 	par := b.places[parent]
 	p.parent = parent + 1
-	p.lines = []addressLine{{parent: parent, rank: int16(par.rankAddress), isAddress: true,
-		distance: math.Round(polygon.DistanceMeters(p.centroid, par.centroid)), fromArea: false}}
+	b.setLines(p, []addressLine{{parent: parent, rank: int16(par.rankAddress), isAddress: true,
+		distance: math.Round(polygon.DistanceMeters(p.centroid, par.centroid)), fromArea: false}})
 	// The parent is a street or a place (rank < 28), whose lines are its
 	// own: the house's address continues with them (fullLines), stored
 	// once for all the houses of the street.
@@ -573,7 +573,7 @@ func (b *placeBuilder) inheritBuildingAddresses(ctx context.Context) error {
 		}
 		bd := buildings[bi]
 		if p := b.places[q.i]; p != nil {
-			inheritAddress(p, bd)
+			b.inheritAddress(p, bd)
 		} else {
 			b.inherited[q.i] = bd
 		}
@@ -591,10 +591,10 @@ type buildingAddress struct {
 }
 
 // inheritAddress gives p the address of building bd.
-func inheritAddress(p *place, bd *buildingAddress) {
-	p.setAddress(bd.housenumber, bd.street, bd.addrPlace)
+func (b *placeBuilder) inheritAddress(p *place, bd *buildingAddress) {
+	b.setAddress(p, bd.housenumber, bd.street, bd.addrPlace)
 	if !p.is(tagPostcode) && bd.tagPostcode {
-		p.setPostcode(bd.postcode)
+		p.code = b.codes.ref(bd.postcode)
 		p.mark(tagPostcode|inheritedPostcode, true)
 	}
 }

@@ -227,7 +227,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 		for _, n := range nums {
 			p := &place{
 				osmType: 'W', osmID: int64(w.ID), kind: b.kindOf("place", "house"), adminLevel: 15,
-				code: toPostcode(postcode), country: toCountry(country),
+				code: b.codes.ref(postcode), country: toCountry(country),
 				rankSearch: 30, rankAddress: 30,
 				flags: interpolated, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
 			}

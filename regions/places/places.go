@@ -27,6 +27,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/osm"
@@ -83,6 +84,11 @@ type placeBuilder struct {
 	// computePostcodes, then dropped (dropAddressIndexes).
 	addrIdx   *addressIndex
 	streetIdx *streetIndex
+	// codes makes and keeps the places' postcode handles, pinned the
+	// values records in the cold store hold outside it
+	// (places_records.go).
+	codes  postcodeTable
+	pinned map[unsafe.Pointer]any
 	// postcodes holds the postcode centroids (computePostcodes).
 	postcodes []postcodeRow
 	// pcFormats checks tagged postcodes against their country's format
@@ -122,6 +128,7 @@ type placeBuilder struct {
 // placeStep is a step of the places stage with its share of the stage's
 // time (measured on LI ×16) and the number of ticks it makes.
 type placeStep struct {
+	name  string
 	run   func(context.Context) error
 	share float64
 	ticks func() int64
@@ -148,20 +155,20 @@ func runPlaces(ctx context.Context, im *stage.Import, keepLeaves bool) error {
 	places := func() int64 { return int64(len(b.places)) }
 	none := func() int64 { return 0 }
 	steps := []placeStep{
-		{b.collect, 0.05, objects},
-		{b.assignCountries, 0.01, places},
-		{b.assignRanks, 0, none},
-		{b.linkPlaces, 0, none},
-		{b.adjustRanks, 0, none},
-		{b.buildAddresses, 0.41, func() int64 { return 2 * places() }},
-		{b.interpolate, 0, none},
-		{b.computePostcodes, 0.01, places},
-		{b.dropAddressIndexes, 0, none},
-		{b.addMissingCountries, 0, none},
-		{b.computeImportance, 0.03, none},
-		{b.write, 0.48, places},
-		{b.writeEntrances, 0.01, none},
-		{b.writeAutocomplete, 0.03, none},
+		{"collect", b.collect, 0.05, objects},
+		{"assignCountries", b.assignCountries, 0.01, places},
+		{"assignRanks", b.assignRanks, 0, none},
+		{"linkPlaces", b.linkPlaces, 0, none},
+		{"adjustRanks", b.adjustRanks, 0, none},
+		{"buildAddresses", b.buildAddresses, 0.41, func() int64 { return 2 * places() }},
+		{"interpolate", b.interpolate, 0, none},
+		{"computePostcodes", b.computePostcodes, 0.01, places},
+		{"dropAddressIndexes", b.dropAddressIndexes, 0, none},
+		{"addMissingCountries", b.addMissingCountries, 0, none},
+		{"computeImportance", b.computeImportance, 0.03, none},
+		{"write", b.write, 0.48, places},
+		{"writeEntrances", b.writeEntrances, 0.01, none},
+		{"writeAutocomplete", b.writeAutocomplete, 0.03, none},
 	}
 	for _, st := range steps {
 		if err := ctx.Err(); err != nil {
@@ -170,6 +177,9 @@ func runPlaces(ctx context.Context, im *stage.Import, keepLeaves bool) error {
 		b.stepShare, b.stepTotal, b.stepTicks = st.share, st.ticks(), 0
 		b.report()
 		if err := st.run(ctx); err != nil {
+			return err
+		}
+		if err := b.checkRecords(st.name); err != nil {
 			return err
 		}
 		b.stepBase += st.share
@@ -255,6 +265,13 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 	}
 	b.namesOf = nil
 	b.im.Count("places collected", len(b.places))
+	cold := 0
+	for _, p := range b.places {
+		if p != nil && p.is(inCold) {
+			cold++
+		}
+	}
+	b.im.Count("place records in the cold store", cold)
 	b.im.Count("houses and POIs spilled", b.leaves.count)
 	return nil
 }
@@ -384,7 +401,7 @@ func (b *placeBuilder) addObject(osmType byte, id int64, tags osm.Tags, members 
 	proto.setAddress(b.intern(hn), street, addrPlace)
 	for _, k := range []string{"addr:postcode", "postcode", "postal_code"} { // Nominatim's postcode keys
 		if pc := normalizePostcode(tags.Find(k)); pc != "" {
-			proto.setPostcode(pc)
+			proto.code = b.codes.ref(pc)
 			proto.mark(tagPostcode, true)
 			break
 		}
@@ -462,10 +479,8 @@ func labelMembers(members []extract.Member) []extract.Member {
 func (b *placeBuilder) add(p *place) {
 	p.setRanks()
 	if b.keepLeaves || !isLeaf(p) {
-		p.geom = shape(b.cold.str(string(p.geom)))
-		p.extratags = extract.PackedTags(b.cold.str(string(p.extratags)))
 		b.shareNames(p)
-		b.places = append(b.places, p)
+		b.places = append(b.places, b.keepRecord(p))
 		return
 	}
 	if err := b.leaves.add(int32(len(b.places)), p); err != nil && b.spillErr == nil {
@@ -487,8 +502,8 @@ func (b *placeBuilder) shareNames(p *place) {
 	key := extract.PackTags(p.names())
 	m, ok := b.namesOf[key]
 	if !ok {
-		b.namesOf[extract.PackedTags(b.cold.str(string(key)))] = p.nameTags
-		return
+		m = b.coldNames(p.nameTags)
+		b.namesOf[extract.PackedTags(b.cold.str(string(key)))] = m
 	}
 	if n := defaultName(*m); p.name == n {
 		p.name = n // the same text, not a copy holding p's own names

@@ -66,6 +66,8 @@ type coldStore struct {
 	// lastIn and lastOut are the last string copied and its copy: the
 	// places of one object share their geometry.
 	lastIn, lastOut string
+	// lastOwner is the chunk owns found last.
+	lastOwner int
 }
 
 // newColdStore returns a store in dir; with dir "" it keeps nothing
@@ -192,6 +194,40 @@ func coldMake[T any](c *coldStore, n int) []T {
 		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
 	}
 	return make([]T, n)
+}
+
+// coldNew returns a zeroed T (pointer-free, or pointing only into the
+// store: places_records.go) in the store, or nil where it keeps nothing.
+func coldNew[T any](c *coldStore) *T {
+	var zero T
+	if b := c.alloc(int(unsafe.Sizeof(zero)), int(unsafe.Alignof(zero))); b != nil {
+		return (*T)(unsafe.Pointer(&b[0]))
+	}
+	return nil
+}
+
+// owns reports whether at is in the store's mappings.
+func (c *coldStore) owns(at unsafe.Pointer) bool {
+	if c == nil {
+		return false
+	}
+	a := uintptr(at)
+	if k := c.lastOwner; k < len(c.chunks) && inData(c.chunks[k].Data, a) {
+		return true
+	}
+	for k, ch := range c.chunks {
+		if inData(ch.Data, a) {
+			c.lastOwner = k
+			return true
+		}
+	}
+	return false
+}
+
+// inData reports whether address a is within d.
+func inData(d []byte, a uintptr) bool {
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(d)))
+	return a >= start && a < start+uintptr(len(d))
 }
 
 // dropResident gives the pages of the store back to the system; the

@@ -66,6 +66,8 @@ const (
 	// parent's (addressHouse): lines holds only the parent's row and
 	// fullLines adds the parent's lines.
 	inherits
+	// inCold: the record is in the cold store (places_records.go).
+	inCold
 )
 
 // is reports whether the place has every flag of f.

@@ -138,7 +138,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		}
 		p := &place{
 			kind: b.kindOf("place", "postcode"), adminLevel: 15, name: k.postcode,
-			nameTags: &extract.TagMap{{Key: "ref", Value: k.postcode}}, code: toPostcode(k.postcode), flags: tagPostcode,
+			nameTags: &extract.TagMap{{Key: "ref", Value: k.postcode}}, code: b.codes.ref(k.postcode), flags: tagPostcode,
 			country: toCountry(k.country), rankSearch: 21, rankAddress: 0,
 			centroid: row.centroid, bound: row.bound, geom: mustShape(row.centroid),
 		}
@@ -175,12 +175,12 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 		case best >= 0:
 			p.code = b.places[best].code
 		case p.rankAddress == 26 || p.rankAddress == 27:
-			p.setPostcode(mostCommon(onStreet[i]))
+			p.code = b.codes.ref(mostCommon(onStreet[i]))
 		case p.parent > 0 && p.rankSearch >= 28:
 			p.code = b.places[p.parent-1].code
 		}
 		if p.postcode() == "" {
-			p.setPostcode(nearestPostcode(rows, p))
+			p.code = b.codes.ref(nearestPostcode(rows, p))
 		}
 		if p.postcode() != before {
 			b.postcodeBefore[i] = before
@@ -228,12 +228,12 @@ func (b *placeBuilder) leafPostcode(i int32, p *place) {
 		if before, ok := b.postcodeBefore[par]; ok {
 			pr := b.places[par].rankAddress
 			if !(pr < p.rankAddress || (pr == p.rankAddress && par < i)) {
-				p.setPostcode(before) // the parent came after p
+				p.code = b.codes.ref(before) // the parent came after p
 			}
 		}
 	}
 	if p.postcode() == "" {
-		p.setPostcode(nearestPostcode(b.postcodes, p))
+		p.code = b.codes.ref(nearestPostcode(b.postcodes, p))
 	}
 }
 

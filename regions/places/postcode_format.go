@@ -115,7 +115,7 @@ func (b *placeBuilder) checkPostcode(p *place) {
 	}
 	if pc, ok := b.pcFormats.official(p.country.String(), p.postcode()); ok {
 		if pc != p.postcode() {
-			p.setPostcode(pc)
+			p.code = b.codes.ref(pc)
 		}
 		return
 	}
@@ -123,11 +123,13 @@ func (b *placeBuilder) checkPostcode(p *place) {
 		b.im.Count("postcodes not of their country's format", 1)
 	}
 	if !p.is(inheritedPostcode) {
-		if p.later == nil {
-			p.later = &placeLater{}
+		var l placeLater
+		if p.later != nil {
+			l = *p.later
 		}
-		p.later.tags = append(slices.Clip(p.later.tags), osm.Tag{Key: unofficialPostcodeKey, Value: p.postcode()})
+		l.tags = append(slices.Clip(l.tags), osm.Tag{Key: unofficialPostcodeKey, Value: p.postcode()})
+		b.setLater(p, &l)
 	}
-	p.setPostcode("")
+	p.code = postcodeRef{}
 	p.mark(tagPostcode|inheritedPostcode, false)
 }
