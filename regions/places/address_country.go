@@ -129,7 +129,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		}
 	}
 	// The leaves' codes are kept by position until buildAddresses.
-	b.leafCountry = make([]uint32, b.leaves.count)
+	b.leafCountry = coldMake[uint32](b.cold, b.leaves.count)
 	codeIndex := map[string]uint32{"": 0}
 	b.countryCodes = []string{""}
 	var unknownLeaves []leafPoint
@@ -541,7 +541,7 @@ func (b *placeBuilder) addMissingCountries(context.Context) error {
 		if q, ok := b.relationPoint(r); ok && (len(hull) < 4 || polygon.GeometryContains(g, q)) {
 			c = q
 		}
-		b.places = append(b.places, &place{
+		b.appendPlace(&place{
 			kind: b.kindOf("place", "country"), adminLevel: 15, name: defaultName(names), nameTags: nameRef(names),
 			country: toCountry(code), extratags: extract.PackTags(extratagsOf(r.Tags, "boundary")), rankSearch: 4, rankAddress: 4,
 			centroid: c, bound: g.Bound(), geom: mustShape(g), later: &placeLater{tags: r.Tags},

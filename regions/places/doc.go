@@ -41,10 +41,15 @@
 //     store (places_cold.go), an unlinked file mapped in 64 MB chunks
 //     whose pages the stage gives back every 65,536 objects: neither the
 //     collector's heap nor, for long, the resident set holds them.
-//   - The heap keeps the place records of the streets, areas and
-//     settlements (240 bytes each; places in memory with equal name tags
-//     share one copy, shareNames), the street index's grid and name map
-//     for one cell's window (each cell's list of streets is in the cold
+//   - The place records of the streets, areas and settlements (192
+//     bytes each) are in the cold store as well, with their names,
+//     lines and kept tags, and the steps change them there
+//     (places_records.go says what makes that safe: a record points only
+//     into the store, at the builder's kinds and postcode handles, or at
+//     values the builder pins; checkRecords proves it after every step).
+//     The heap keeps a pointer a place (placeBuilder.places, leaves
+//     included), the street index's grid and name map for one cell's
+//     window (each cell's list of streets is in the cold
 //     store). The leaves are addressed cell by cell (places_sort.go: an
 //     external sort by cellKey, 0.25°, and back by index), the street
 //     index holding only the streets within maxNameMatchMeters of the

@@ -234,7 +234,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 			p.mark(tagPostcode, postcode != "")
 			p.setAddress(n.number, street, addrPlace)
 			b.checkPostcode(p)
-			b.places = append(b.places, p)
+			b.appendPlace(p)
 			b.addressHouse(b.addrIdx, b.streetIdx, int32(len(b.places)-1), p)
 		}
 		b.im.Count("interpolated addresses", len(nums))

@@ -36,6 +36,8 @@ import (
 const (
 	// coldChunk is the size of one mapping of the cold store.
 	coldChunk = 64 << 20
+	// coldPage is the granularity of a mapping's offset in the file.
+	coldPage = 64 << 10
 	// coldDropTicks is how many objects the stage handles between two
 	// drops of the stores' resident pages where the system does not tell
 	// how many there are (governMapped).
@@ -185,15 +187,40 @@ func coldCopy[T any](c *coldStore, s []T) []T {
 	return out
 }
 
-// coldMake returns a zeroed array of n elements of T (pointer-free) in
-// the store (its bytes are new pages of the file, never written), or on
-// the heap when it stays there (see alloc).
+// coldMake returns a zeroed array of n elements of T (pointer-free, or
+// pointing only where places_records.go allows) in the store (its bytes
+// are new pages of the file, never written; an array larger than alloc
+// takes gets a mapping of its own), or on the heap when it stays there.
 func coldMake[T any](c *coldStore, n int) []T {
 	var zero T
-	if b := c.alloc(n*int(unsafe.Sizeof(zero)), int(unsafe.Alignof(zero))); b != nil {
+	size := n * int(unsafe.Sizeof(zero))
+	b := c.alloc(size, int(unsafe.Alignof(zero)))
+	if b == nil && size > coldChunk/16 {
+		b = c.allocLarge(size)
+	}
+	if b != nil {
 		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
 	}
 	return make([]T, n)
+}
+
+// allocLarge returns n bytes in a mapping of their own (page-aligned), or
+// nil where the store keeps nothing.
+func (c *coldStore) allocLarge(n int) []byte {
+	if c == nil || c.f == nil || c.failed || n == 0 {
+		return nil
+	}
+	size := int64(n+coldPage-1) / coldPage * coldPage
+	fd, ok := extract.MapWritable(c.f, c.size, size)
+	if !ok {
+		c.failed = true
+		return nil
+	}
+	c.mu.Lock()
+	c.chunks = append(c.chunks, fd)
+	c.mu.Unlock()
+	c.size += size
+	return fd.Data[:n:n]
 }
 
 // coldNew returns a zeroed T (pointer-free, or pointing only into the

@@ -232,8 +232,13 @@ func TestColdMake(t *testing.T) {
 				}
 			}
 		}
-		if big := coldMake[int64](c, coldChunk/8); len(big) != coldChunk/8 {
-			t.Errorf("dir %q: a large array has %d elements", dir, len(big))
+		big := coldMake[int64](c, coldChunk/8)
+		if len(big) != coldChunk/8 || c.owns(unsafe.Pointer(&big[0])) != (dir != "") {
+			t.Errorf("dir %q: a large array has %d elements, in the store %v", dir, len(big), c.owns(unsafe.Pointer(&big[0])))
+		}
+		big[len(big)-1] = 7
+		if small := coldMake[int64](c, 1); c.owns(unsafe.Pointer(&small[0])) != (dir != "") || small[0] != 0 {
+			t.Errorf("dir %q: after a large array, a small one is not in the store or not zero", dir)
 		}
 		c.close()
 	}

@@ -239,15 +239,24 @@ func (b *placeBuilder) setAddress(p *place, housenumber, street, addrPlace strin
 
 // checkRecords returns an error naming the first record in the store
 // that points where it may not (kept), but for its kind and postcode
-// handle, which must be the builder's.
+// handle, which must be the builder's; or when places, in the store,
+// holds records in the heap that are not pinned.
 func (b *placeBuilder) checkRecords(step string) error {
+	inHeap := 0
 	for i, p := range b.places {
-		if p == nil || !p.is(inCold) {
+		if p == nil {
+			continue
+		}
+		if !p.is(inCold) {
+			inHeap++
 			continue
 		}
 		if field := b.strayField(p); field != "" {
 			return fmt.Errorf("places: after %s, place %d (%c%d) holds its %s outside the cold store", step, i+1, p.osmType, p.osmID, field)
 		}
+	}
+	if b.cold.owns(unsafe.Pointer(unsafe.SliceData(b.places))) && inHeap != len(b.pinnedPlaces) {
+		return fmt.Errorf("places: after %s, %d places in the heap, %d of them pinned (appended other than by appendPlace)", step, inHeap, len(b.pinnedPlaces))
 	}
 	return nil
 }

@@ -141,3 +141,50 @@ func TestRecordSetters(t *testing.T) {
 
 // unsafePointer is p as an unsafe.Pointer.
 func unsafePointer(p *place) unsafe.Pointer { return unsafe.Pointer(p) }
+
+// TestAppendPlace grows places in the store past several arrays: the
+// records, in the store and in the heap, and the leaves' empty slots read
+// back after the collector ran; a record appended other than by
+// appendPlace is reported.
+func TestAppendPlace(t *testing.T) {
+	b := newRecordBuilder(t, true)
+	var want []string
+	for i := range 20_000 {
+		var p *place
+		switch i % 3 {
+		case 0:
+			p = b.keepRecord(recordPlace(b))
+		case 1:
+			p = recordPlace(b) // a row made after collect stays in the heap
+		}
+		if p != nil {
+			p.osmID = int64(i)
+			want = append(want, recordText(p))
+		}
+		b.appendPlace(p)
+	}
+	if !b.cold.owns(unsafe.Pointer(unsafe.SliceData(b.places))) {
+		t.Fatal("places is not in the store")
+	}
+	runtime.GC()
+	runtime.GC()
+	var got []string
+	for i, p := range b.places {
+		if (p == nil) != (i%3 == 2) || p != nil && p.osmID != int64(i) {
+			t.Fatalf("place %d: %v", i, p)
+		}
+		if p != nil {
+			got = append(got, recordText(p))
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Error("the records changed")
+	}
+	if err := b.checkRecords("test"); err != nil {
+		t.Fatal(err)
+	}
+	b.places = append(b.places, recordPlace(b))
+	if err := b.checkRecords("test"); err == nil || !strings.Contains(err.Error(), "pinned") {
+		t.Errorf("a record appended directly: %v", err)
+	}
+}

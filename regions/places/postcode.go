@@ -142,7 +142,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			country: toCountry(k.country), rankSearch: 21, rankAddress: 0,
 			centroid: row.centroid, bound: row.bound, geom: mustShape(row.centroid),
 		}
-		b.places = append(b.places, p)
+		b.appendPlace(p)
 		row.place = int32(len(b.places) - 1)
 		p.lines = b.addrIdx.areaLines(p.centroid, p.country, row.place, 21)
 		rows = append(rows, row)
