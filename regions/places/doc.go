@@ -124,27 +124,34 @@
 // ~940 MiB (0.99e9 bytes) at worst. By the ×400 run's live heap less
 // what left it (578 − 44 − 60 at countries; write held 0.85 of the
 // stage's peak live at ×64) Go wants ~700 MiB: ~860 MiB (0.90e9 bytes).
-// The margin beyond that is the place records' plan below.
+// Below is how the place records made the margin beyond that.
 //
-// What grows now is the place records (2.6 MB per million nodes of the
-// 4.5) and the extract's indexes (issue 37's first item, not this
-// package's). The next step, in this order: (1) streets spilled as the
-// leaves are (isLeaf takes rank 26/27 streets), their own address lines
-// computed in a pass over that spill (they depend on the areas only),
-// and a flat table by street of what others read of them — rank,
-// centroid, postcode (an index into the interned codes), lines and
-// name text (offsets into the cold store): ~40 bytes a street, no
-// pointers, where the record and its names take ~290 — rather than the
-// earlier plan's copy of the street's lines and names into each house
-// that inherits them (every house record grows, and write reads the
-// same few streets' lines over and over); (2) the street index's window
-// filled from a copy of the streets' records sorted by cell (each street
-// once per cell its box reaches, streetCells: ~7 records a street), not
-// from placeBuilder.places; (3) interpolate's addressHouse calls (in way
-// order: a window a way) and associated (an associatedStreet relation's
-// streets, no distance bound) served from the same records; (4) write
-// and eachPlace merging the areas in memory with the spill in index
-// order. (1)–(4) go together: a street spilled whose readers still take
-// b.places[i] frees nothing. What is left of assignCountries' heap is
-// the places' records it walks.
+// The records (Nov 30, eleventh session) then left the heap, with the
+// array of pointers to them (placeBuilder.places, in the cold store too:
+// appendPlace) and the leaves' country codes. That replaced the plan
+// that stood here (streets spilled as the leaves are, a flat table by
+// street of what others read of them, and their readers rewritten, four
+// steps that had to land together): what kept the records in the heap
+// was their pointers, and a record that points only into the store, at
+// the builder's kinds and postcode handles, or at what the builder pins,
+// may live in the store (places_records.go). That took a setter at each
+// of the seven places where a step changes a record after collect, and a
+// check after every step that no record points elsewhere. The record
+// first shrank from 240 bytes to 192 (the name tags a pointer to the
+// copy places share, the country code two bytes, the postcode an
+// interned handle, four flags a bit each), and the street index's cell
+// lists are filled in the store at their counted size (newStreetIndex;
+// they grew in the heap, 10.8 MB at LI ×64, before their copy there).
+// LI ×64, the stage alone (stagerun, load 6–12, so CPU is noisy): peak
+// live heap 80, 79, 84 MB → 26 MB; peak RSS 246, 236, 239 → 147 MB; CPU
+// 78.9, 85.4, 90.7 → 89.6 s. The packs are byte-identical (LI, Monaco,
+// Andorra, also at GOGC 5 and 20; ×64's places tables). ×400: see
+// regions/doc.go.
+//
+// What still grows in the heap, and is next: the steps' indexes of the
+// leaves — inheritBuildingAddresses' POIs without an address (32 bytes
+// each, a grid of them, a map by node) and the building addresses they
+// take, by leaf (inherited) — and maps keyed by place: the write step's
+// parent tokens and text cache, postcodeBefore. What the address index
+// holds of the areas is by area, and the areas are few.
 package places
