@@ -80,6 +80,9 @@ type placeBuilder struct {
 	// coldDropTicks objects, where governMapped cannot tell how many are
 	// resident.
 	dropByTicks bool
+	// mapped is governMapped's record of the resident mapped pages, nil
+	// when it does not run.
+	mapped *mappedBase
 	// Indexes built by buildAddresses, reused by interpolate and
 	// computePostcodes, then dropped (dropAddressIndexes).
 	addrIdx   *addressIndex
@@ -214,6 +217,9 @@ func (b *placeBuilder) tick() bool {
 	b.stepTicks++
 	if b.dropByTicks && b.done%coldDropTicks == 0 {
 		b.dropMapped()
+	}
+	if b.done%mappedCheckObjects == 0 {
+		b.checkMapped()
 	}
 	if b.done&4095 == 0 {
 		b.report()

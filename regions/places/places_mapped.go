@@ -1,6 +1,7 @@
 package places
 
 import (
+	"sync/atomic"
 	"time"
 
 	"waymark/internal/rusage"
@@ -18,16 +19,23 @@ const mappedCheckInterval = 50 * time.Millisecond
 // pages cannot be read it leaves the drops to tick, every coldDropTicks
 // objects. Dropping is safe while the stage reads: a page given back is
 // read again from the page cache (the cold store's are in its file).
+//
+// The steps' loops look too (checkMapped, every mappedCheckObjects
+// objects through tick): a pass over the place records, which are in the
+// cold store, maps them faster than the goroutine looks on a busy
+// machine (LI ×400, load 11: 237 MB of mapped pages within one second
+// of the sampled resident set).
 func (b *placeBuilder) governMapped(interval time.Duration) (stop func()) {
 	if _, ok := rusage.ResidentShared(); !ok {
 		b.dropByTicks = true
 		return func() {}
 	}
+	b.mapped = &mappedBase{}
 	quit, done := make(chan struct{}), make(chan struct{})
+	b.dropMapped()
+	b.mapped.reset()
 	go func() {
 		defer close(done)
-		b.dropMapped()
-		base, _ := rusage.ResidentShared() // the executable's pages and what stays
 		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
@@ -36,13 +44,37 @@ func (b *placeBuilder) governMapped(interval time.Duration) (stop func()) {
 				return
 			case <-t.C:
 			}
-			if n, _ := rusage.ResidentShared(); n >= base+mappedResidentBytes {
-				b.dropMapped()
-				base, _ = rusage.ResidentShared()
-			}
+			b.checkMapped()
 		}
 	}()
-	return func() { close(quit); <-done }
+	return func() { close(quit); <-done; b.mapped = nil }
+}
+
+// mappedCheckObjects is how often, in objects, a step's loop looks at
+// the resident mapped pages (checkMapped): ~10 µs every 1,024.
+const mappedCheckObjects = 1 << 10
+
+// mappedBase is the process's resident shared bytes after the last drop
+// (the executable's pages and what stays), for governMapped's goroutine
+// and the steps' loops alike.
+type mappedBase struct{ n atomic.Int64 }
+
+func (m *mappedBase) reset() {
+	n, _ := rusage.ResidentShared()
+	m.n.Store(n)
+}
+
+// checkMapped gives the stores' resident pages back when the resident
+// shared pages grew by mappedResidentBytes since the last drop.
+func (b *placeBuilder) checkMapped() {
+	m := b.mapped
+	if m == nil {
+		return
+	}
+	if n, _ := rusage.ResidentShared(); n >= m.n.Load()+mappedResidentBytes {
+		b.dropMapped()
+		m.reset()
+	}
 }
 
 // dropMapped gives the resident pages of the cold store and of the

@@ -244,6 +244,9 @@ func (b *placeBuilder) setAddress(p *place, housenumber, street, addrPlace strin
 func (b *placeBuilder) checkRecords(step string) error {
 	inHeap := 0
 	for i, p := range b.places {
+		if i%mappedCheckObjects == 0 {
+			b.checkMapped()
+		}
 		if p == nil {
 			continue
 		}
