@@ -47,7 +47,8 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // The road graph, arcs and transitions are written before the hierarchy
 // is contracted and dropped: contraction needs only the transitions, and
 // on a country the rest is a quarter of the memory. Write consumes net:
-// its Ways are nil afterwards.
+// its Ways are nil afterwards, and the files of its ways and node lists
+// (Network.SpillTo) are closed whether it succeeds or not.
 func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) (BuildStats, error) {
 	defer net.Close() // its files, when Write fails before prepare lets them go
 	if err := net.check(); err != nil {
