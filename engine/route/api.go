@@ -140,7 +140,8 @@ var (
 	// ErrGraph: a graph blob is corrupt or of another format version.
 	ErrGraph = errors.New("route: invalid graph data")
 	// ErrNetwork: a Network given to Build or Write is inconsistent
-	// (WayNodes has not one list a way).
+	// (WayNodes has not one list a way, or ways or node lists in a file
+	// were not finished: Network.Finish).
 	ErrNetwork = errors.New("route: invalid network")
 )
 

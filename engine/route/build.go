@@ -47,9 +47,10 @@ func Build(ctx context.Context, net *Network, progress func(done, total int)) (*
 // The road graph, arcs and transitions are written before the hierarchy
 // is contracted and dropped: contraction needs only the transitions, and
 // on a country the rest is a quarter of the memory. Write consumes net:
-// its Ways are nil afterwards.
+// its Ways are nil afterwards, and the files of its ways and node lists
+// (Network.SpillTo) are closed whether it succeeds or not.
 func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) (BuildStats, error) {
-	defer net.WayNodes.Close() // when Write fails before the edges are made
+	defer net.Close() // its files, when Write fails before prepare lets them go
 	if err := net.check(); err != nil {
 		return BuildStats{}, err
 	}
@@ -206,10 +207,12 @@ func prepare(net *Network, geom *geomSpill, consume bool, arena *spill.Arena) (*
 	b.wayID = spill.Make[int64](arena, len(net.Ways))
 	for i := range net.Ways {
 		b.wayID[i] = net.Ways[i].ID
+		net.dropWaysBefore(i)
 	}
+	net.dropWaysBefore(len(net.Ways))
 	b.indexWays()
 	if consume {
-		net.Ways = nil
+		net.releaseWays()
 	}
 	b.arcs()
 	b.maneuvers()
@@ -289,6 +292,7 @@ func (b *builder) edges() {
 	// at their size, not grown by doubling (on a country: a third less).
 	var nEdges, nPts int
 	for wi, nodes := range net.wayNodes() {
+		net.dropWaysBefore(wi)
 		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
@@ -299,6 +303,7 @@ func (b *builder) edges() {
 		}
 		nPts += len(nodes)
 	}
+	net.dropWaysBefore(len(net.Ways))
 	nPts += nEdges // each edge repeats the junction it starts at
 	a := b.arena
 	g.eFrom, g.eTo = makeLen[uint32](a, 0, nEdges), makeLen[uint32](a, 0, nEdges)
@@ -313,6 +318,7 @@ func (b *builder) edges() {
 	g.eSpeed, g.eLen = makeLen[float32](a, 0, 2*nEdges), makeLen[float32](a, 0, nEdges)
 	lost := duplicateSegments(net, js)
 	for wi, nodes := range net.wayNodes() {
+		net.dropWaysBefore(wi)
 		w := &net.Ways[wi]
 		b.wayFirst[wi] = uint32(len(g.eFrom))
 		if len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
@@ -375,13 +381,12 @@ func (b *builder) edges() {
 			if w.Circular {
 				fl |= flagCircular
 			}
-			if gt := w.Guidance; gt != nil {
-				if gt.Tunnel {
-					fl |= flagTunnel
-				}
-				if gt.Toll {
-					fl |= flagToll
-				}
+			gt := net.GuidanceOf(w)
+			if gt.Tunnel {
+				fl |= flagTunnel
+			}
+			if gt.Toll {
+				fl |= flagToll
 			}
 			var push uint8 // a bike pushed along (1), against (2)
 			if w.PushForward {
@@ -412,6 +417,7 @@ func (b *builder) edges() {
 	// copy is a few hundred MB that need not wait for the rest.
 	net.WayNodes.Close() // an error closing a temporary file is not the graph's
 	net.points = nil
+	net.dropWaysBefore(len(net.Ways))
 	b.wayFirst[len(net.Ways)] = uint32(len(g.eFrom))
 	g.nJunctions = int(nJunctions)
 	b.names.triIdx = nil

@@ -102,6 +102,7 @@ func duplicateSegments(net *Network, js junctions) map[[2]int32]uint8 {
 	}
 	var segs []seg
 	for wi, nodes := range net.wayNodes() {
+		net.dropWaysBefore(wi)
 		if w := &net.Ways[wi]; len(nodes) < 2 || !net.hasPoints(wi, len(nodes)) || (w.Forward <= 0 && w.Backward <= 0) {
 			continue
 		}
@@ -139,6 +140,7 @@ func duplicateSegments(net *Network, js junctions) map[[2]int32]uint8 {
 			}
 		}
 	}
+	net.dropWaysBefore(len(net.Ways))
 	return lost
 }
 

@@ -23,10 +23,10 @@ func classedNetwork(seed int64, n int) *Network {
 			w.Class = ClassMotorway
 			w.Forward, w.Backward = 2*w.Forward, 2*w.Backward
 		case 2:
-			w.Guidance = &WayGuidance{Toll: true}
+			w.Guidance = net.AddGuidance(WayGuidance{Toll: true})
 			w.Forward, w.Backward = 1.5*w.Forward, 1.5*w.Backward
 		case 3:
-			w.Guidance, w.Class = &WayGuidance{Toll: true}, ClassMotorwayLink
+			w.Guidance, w.Class = net.AddGuidance(WayGuidance{Toll: true}), ClassMotorwayLink
 		case 4:
 			w.Ferry, w.Class = true, ClassFerry
 			w.Forward, w.Backward = min(w.Forward, 5), min(w.Backward, 5)

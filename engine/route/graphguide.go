@@ -144,7 +144,8 @@ func (g *Graph) validateGuidance() error {
 func (b *builder) guidance(e uint32, w *NetWay) {
 	g := b.g
 	lanes := int(w.Lanes)
-	if gt := w.Guidance; gt != nil {
+	if w.Guidance != 0 {
+		gt := b.net.GuidanceOf(w)
 		lanes = max(lanes, len(parseTurnLanes(gt.TurnLanesForward))+len(parseTurnLanes(gt.TurnLanesBackward)))
 		g.xEdge = append(g.xEdge, e)
 		g.xStr = append(g.xStr, b.str(gt.Exits), b.str(gt.TurnLanesForward), b.str(gt.TurnLanesBackward))

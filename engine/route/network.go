@@ -76,7 +76,11 @@ func (c Class) importance() int {
 // owns every tag decision; this package only sees speeds and flags.
 type Network struct {
 	Profile Profile
-	Ways    []NetWay
+	// Ways are the routable ways, in the order they were added (AddWay).
+	// A network told to (SpillTo) writes them to a file as they are
+	// added and reads them mapped, read-only, once Finish has been
+	// called: until then Ways is empty.
+	Ways []NetWay
 	// WayNodes holds the OSM node ids of the ways, a list a way in the
 	// order of Ways (AddWay adds both): packed, so that the network does
 	// not hold a []int64 a way (LI ×16d walking: ~3 bytes a reference
@@ -113,6 +117,15 @@ type Network struct {
 	// (Intern); strIdx finds them while ways are added.
 	strs   []string
 	strIdx map[string]Str
+	// guides holds the ways' guidance tags, each once (AddGuidance; 0 is
+	// none); guideIdx finds them while ways are added.
+	guides   []WayGuidance
+	guideIdx map[WayGuidance]uint32
+	// ways, when not nil, takes the ways as they are added (SpillTo):
+	// wayBuf holds those not yet written, nWays counts them all.
+	ways   *waysFile
+	wayBuf []NetWay
+	nWays  int
 }
 
 // Str is the number of one of a network's strings (Network.Intern); 0
@@ -153,9 +166,13 @@ func (net *Network) Text(i Str) string {
 // WayPoints gives them).
 func (net *Network) AddWay(w NetWay, nodes []int64, pts []orb.Point) {
 	if pts != nil && net.points == nil {
-		net.points = make([][]orb.Point, len(net.Ways), cap(net.Ways))
+		net.points = make([][]orb.Point, net.wayCount(), max(net.wayCount(), cap(net.Ways)))
 	}
-	net.Ways = append(net.Ways, w)
+	if net.ways != nil {
+		net.addToFile(w)
+	} else {
+		net.Ways = append(net.Ways, w)
+	}
 	net.WayNodes.Add(nodes)
 	if net.points != nil {
 		net.points = append(net.points, pts)
@@ -179,18 +196,21 @@ func (net *Network) wayPoints(i int) []orb.Point {
 	return nil
 }
 
-// NetWay is a routable way.
+// NetWay is a routable way. It holds no pointers (its strings and
+// guidance tags are numbers of the network's), so that an array of ways
+// may be a file's mapping (Network.SpillTo): 56 bytes, 51 of fields.
 type NetWay struct {
 	ID int64
 	// Forward and Backward are the speeds in km/h along and against the
 	// node order; 0 closes that direction.
 	Forward, Backward float64
-	// Guidance holds the way's rarer guidance tags, nil when it has none
-	// (8 bytes a way, not the strings' 48).
-	Guidance *WayGuidance
 	// Name, Ref and Destination (a one-way road's destination sign, "A
 	// 1: Vaduz") are numbers of the network's strings (Network.Intern).
 	Name, Ref, Destination Str
+	// Guidance is the number of the way's rarer guidance tags in the
+	// network's (Network.AddGuidance, Network.GuidanceOf), 0 when it has
+	// none.
+	Guidance uint32
 	// Lanes is the number of lanes (0: not tagged).
 	Lanes      uint8
 	Class      Class
@@ -223,6 +243,35 @@ type WayGuidance struct {
 	// Tunnel and Toll: tunnel and toll roads are classes of their own
 	// to guidance, as to OSRM's car profile.
 	Tunnel, Toll bool
+}
+
+// AddGuidance returns the number of g in the network's guidance tags,
+// adding a copy of it (of its strings) the first time; 0 for a way with
+// none (the zero WayGuidance). Ways with the same tags share a number.
+func (net *Network) AddGuidance(g WayGuidance) uint32 {
+	if g == (WayGuidance{}) {
+		return 0
+	}
+	if i, ok := net.guideIdx[g]; ok {
+		return i
+	}
+	if net.guideIdx == nil {
+		net.guides, net.guideIdx = []WayGuidance{{}}, map[WayGuidance]uint32{}
+	}
+	g.Exits, g.TurnLanesForward, g.TurnLanesBackward = strings.Clone(g.Exits), strings.Clone(g.TurnLanesForward), strings.Clone(g.TurnLanesBackward)
+	i := uint32(len(net.guides))
+	net.guides = append(net.guides, g)
+	net.guideIdx[g] = i
+	return i
+}
+
+// GuidanceOf returns way w's guidance tags (NetWay.Guidance): the zero
+// WayGuidance when it has none.
+func (net *Network) GuidanceOf(w *NetWay) WayGuidance {
+	if w.Guidance == 0 {
+		return WayGuidance{}
+	}
+	return net.guides[w.Guidance]
 }
 
 // Restriction is a turn restriction: from way From over ViaNode (or along

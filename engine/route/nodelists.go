@@ -141,14 +141,3 @@ func (l *NodeLists) all() iter.Seq2[int, []int64] {
 // wayNodes yields the index and node ids of every way of net in order.
 // The slice is valid until the next one.
 func (net *Network) wayNodes() iter.Seq2[int, []int64] { return net.WayNodes.all() }
-
-// check reports whether net's WayNodes has a list a way.
-func (net *Network) check() error {
-	if l := &net.WayNodes; l.file != nil && l.file.Bytes() == nil && l.n > 0 {
-		return fmt.Errorf("%w: node lists in a file not finished", ErrNetwork)
-	}
-	if net.WayNodes.Len() != len(net.Ways) {
-		return fmt.Errorf("%w: %d node lists for %d ways", ErrNetwork, net.WayNodes.Len(), len(net.Ways))
-	}
-	return nil
-}

@@ -18,13 +18,16 @@
 // route.Write writes and lets go but for the transitions (8 bytes each)
 // and arc weights (8 bytes an arc) contraction starts from. The network
 // is a route.NetWay of 56 bytes a way (speeds, flags, the numbers of its
-// name, ref and destination in the network's strings: Network.Intern,
-// where three string headers made it 96; no slices), copied at its size once extracted, the ways' node ids packed
-// in Network.WayNodes (zigzag varint deltas: ~3 bytes a reference),
-// which go to a file as they are added and are read mapped
-// (NodeLists.SpillTo: LI ×64 walking 15.8 MB, ×400 ~100 MB that the
-// heap held), and their coordinates read from the way store as the
-// edges are made (WayPoints). The edges' name, ref and destination are kept by way (a
+// name, ref, destination and guidance tags in the network's:
+// Network.Intern and AddGuidance, where three string headers and a
+// pointer made it 96; no pointers) and the ways' node ids packed in
+// Network.WayNodes (zigzag varint deltas: ~3 bytes a reference). With
+// the import's temporary directory both go to files as they are added
+// and are read mapped (Network.SpillTo; ×400 walking: ~157 MB of ways,
+// twice that while they were copied at their size, and ~100 MB of node
+// ids that the heap held; in memory, without one, the ways are copied
+// at their size once extracted), and their coordinates are read from
+// the way store as the edges are made (WayPoints). The edges' name, ref and destination are kept by way (a
 // number a way of its distinct triple, written per edge by Write) and
 // an edge's way found by its way's edge range, where three numbers and a
 // way index an edge took 16 bytes an edge. LI ×16d walking (112 k ways,
@@ -81,4 +84,12 @@
 // live heap 70–75 MB either way (contraction's, not prepare's), peak RSS
 // 191, 194 → 196, 199 MB, CPU 142.1, 141.7 → 139.5, 163.0 s (the last
 // at load 18; 0.98× at equal load).
+// The ways in a file (Network.SpillTo) do not lower the stage's peak at
+// LI ×64 (cells of 150 k arcs, three interleaved runs each, load 8–12):
+// peak live heap 89, 89, 90 → 86, 91, 88 MB, peak RSS 224, 217, 237 →
+// 214, 214, 226 MB, CPU 378.5, 377.5, 377.3 → 366.8, 382.7, 359.2 s
+// (0.98×). The peak is no longer prepare's: a heap profile there is the
+// hierarchy's write of the last profile (finalEdges, ~32 MB, and the
+// part writers' buffers), when the network is long gone; the ways weigh
+// where the networks are live (×400 walking: ~157 MB).
 package roads

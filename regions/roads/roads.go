@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -212,12 +211,13 @@ type graphResult struct {
 
 // extractNetwork applies profile p's tag rules to the extract. It returns
 // the network and the number of restriction relations it could not use.
-// The network's node lists go to a file in the extract's temporary
-// directory, if it has one (route.NodeLists.SpillTo).
+// The network's ways and node lists go to files in the extract's
+// temporary directory, if it has one (route.Network.SpillTo); the caller
+// closes them (route.Write does).
 func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int, error) {
 	net := &route.Network{Profile: p, Barriers: map[int64]bool{}, Signals: map[int64]bool{}, TurningPlaces: map[int64]bool{}}
 	if d.TmpDir != "" {
-		if err := net.WayNodes.SpillTo(d.TmpDir); err != nil {
+		if err := net.SpillTo(d.TmpDir); err != nil {
 			return nil, 0, fmt.Errorf("%s network: %w", p, err)
 		}
 	}
@@ -340,13 +340,13 @@ func extractNetwork(d *extract.Data, p route.Profile) (*route.Network, int, erro
 		}
 		net.Restrictions = append(net.Restrictions, rs...)
 	}
-	// The ways and their node ids were grown by appending, with up to a
+	// Ways and node ids in memory were grown by appending, with up to a
 	// quarter more room than they hold; the build's peak holds them and
-	// its own arrays, so they are copied at their size now, before those
-	// exist (LI ×16d walking: 2.9 MB less at that peak).
-	net.Ways = slices.Clone(net.Ways)
-	if err := net.WayNodes.Finish(); err != nil {
-		net.WayNodes.Close()
+	// its own arrays, so Finish copies them at their size now, before
+	// those exist (LI ×16d walking: 2.9 MB less at that peak). In files
+	// they are mapped.
+	if err := net.Finish(); err != nil {
+		net.Close()
 		return nil, 0, fmt.Errorf("%s network: %w", p, err)
 	}
 	// The graph builder reads the ways' coordinates when it makes their

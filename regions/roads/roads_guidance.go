@@ -20,8 +20,8 @@ import (
 // bytes a way: most have none) and the graph keeps them per edge.
 
 // guidanceTags sets what guidance reads of tags on nw, whose speeds say
-// which directions are open; its strings are net's (Intern) or copies,
-// never parts of tags (a way's tag values share one allocation).
+// which directions are open; its strings are net's (Intern,
+// AddGuidance), never parts of tags (a way's tag values share one allocation).
 func guidanceTags(p route.Profile, net *route.Network, tags osm.Tags, nw *route.NetWay) {
 	fwdOneway, bwdOneway := nw.Forward > 0 && nw.Backward <= 0, nw.Backward > 0 && nw.Forward <= 0
 	if fwdOneway || bwdOneway {
@@ -37,10 +37,7 @@ func guidanceTags(p route.Profile, net *route.Network, tags osm.Tags, nw *route.
 		gt.Tunnel = t != "" && t != "no"
 		gt.Toll = tags.Find("toll") == "yes" || tags.Find("toll:forward") == "yes" || tags.Find("toll:backward") == "yes"
 	}
-	if gt != (route.WayGuidance{}) {
-		gt.Exits, gt.TurnLanesForward, gt.TurnLanesBackward = strings.Clone(gt.Exits), strings.Clone(gt.TurnLanesForward), strings.Clone(gt.TurnLanesBackward)
-		nw.Guidance = &gt
-	}
+	nw.Guidance = net.AddGuidance(gt) // copies of the strings, each set once
 }
 
 // listOf writes a list separated by sep with one space after each
