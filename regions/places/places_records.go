@@ -66,7 +66,7 @@ func (t *postcodeTable) kept(r postcodeRef) bool {
 // heap just made (add): a copy in the store, or p itself where the store
 // keeps nothing.
 func (b *placeBuilder) keepRecord(p *place) *place {
-	if b.cold == nil || b.cold.f == nil {
+	if !b.storing() {
 		return p
 	}
 	r := coldNew[place](b.cold)
@@ -91,7 +91,7 @@ func (b *placeBuilder) keepRecord(p *place) *place {
 // included: LI ×400 has ~3.5 M): a record in the heap is pinned, since
 // the collector does not see the array (places_records.go).
 func (b *placeBuilder) appendPlace(p *place) {
-	if len(b.places) == cap(b.places) && b.cold != nil && b.cold.f != nil {
+	if len(b.places) == cap(b.places) && b.storing() {
 		grown := coldMake[*place](b.cold, max(2*cap(b.places), 1<<12))[:len(b.places)]
 		copy(grown, b.places)
 		b.places = grown
@@ -101,6 +101,10 @@ func (b *placeBuilder) appendPlace(p *place) {
 	}
 	b.places = append(b.places, p)
 }
+
+// storing reports whether the cold store keeps anything (it has a file):
+// without, nothing is copied or pinned.
+func (b *placeBuilder) storing() bool { return b.cold != nil && b.cold.f != nil }
 
 // pin keeps v, which a record in the store is to hold and the store
 // could not take (too large for it, or its mapping failed), for the
@@ -124,7 +128,7 @@ func (b *placeBuilder) kept(at unsafe.Pointer) bool {
 
 // coldStr returns a copy of s in the store, or s pinned.
 func (b *placeBuilder) coldStr(s string) string {
-	if s == "" || b.cold.owns(unsafe.Pointer(unsafe.StringData(s))) {
+	if s == "" || !b.storing() || b.cold.owns(unsafe.Pointer(unsafe.StringData(s))) {
 		return s
 	}
 	if c := b.cold.str(s); b.cold.owns(unsafe.Pointer(unsafe.StringData(c))) {
@@ -137,8 +141,8 @@ func (b *placeBuilder) coldStr(s string) string {
 // coldSlice returns a copy of s (pointer-free) in the store, or s
 // pinned.
 func coldSlice[T any](b *placeBuilder, s []T) []T {
-	if s == nil {
-		return nil
+	if s == nil || !b.storing() {
+		return s
 	}
 	if len(s) == 0 {
 		return make([]T, 0) // no memory: a non-nil empty slice says something (labelMembers)
@@ -153,7 +157,7 @@ func coldSlice[T any](b *placeBuilder, s []T) []T {
 // coldNames returns a copy of the name tags m in the store (m when it is
 // one, or nil).
 func (b *placeBuilder) coldNames(m *extract.TagMap) *extract.TagMap {
-	if m == nil || b.cold.owns(unsafe.Pointer(m)) {
+	if m == nil || !b.storing() || b.cold.owns(unsafe.Pointer(m)) {
 		return m
 	}
 	pairs := make([]extract.TagPair, len(*m))
@@ -173,7 +177,7 @@ func (b *placeBuilder) coldNames(m *extract.TagMap) *extract.TagMap {
 // coldLater returns a copy of l and all it holds in the store (nil for
 // nil).
 func (b *placeBuilder) coldLater(l *placeLater) *placeLater {
-	if l == nil || b.cold.owns(unsafe.Pointer(l)) {
+	if l == nil || !b.storing() || b.cold.owns(unsafe.Pointer(l)) {
 		return l
 	}
 	c := placeLater{housenumber: b.coldStr(l.housenumber), street: b.coldStr(l.street), addrPlace: b.coldStr(l.addrPlace)}

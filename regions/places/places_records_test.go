@@ -188,3 +188,18 @@ func TestAppendPlace(t *testing.T) {
 		t.Errorf("a record appended directly: %v", err)
 	}
 }
+
+// TestNoStoreNoPins: without a store, sharing names and setting a heap
+// record's fields neither copies nor pins anything.
+func TestNoStoreNoPins(t *testing.T) {
+	b := newRecordBuilder(t, false)
+	b.namesOf = map[extract.PackedTags]*extract.TagMap{}
+	p := recordPlace(b)
+	b.shareNames(p)
+	b.appendPlace(b.keepRecord(p))
+	b.setLines(p, []addressLine{{parent: 1}})
+	b.setAddress(p, "9", "", "")
+	if len(b.pinned) != 0 || len(b.pinnedPlaces) != 0 || b.places[0] != p {
+		t.Errorf("without a store: %d values and %d places pinned", len(b.pinned), len(b.pinnedPlaces))
+	}
+}
