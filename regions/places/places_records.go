@@ -35,31 +35,31 @@ import (
 
 // postcodeTable makes the places' postcode handles and keeps each for the
 // stage, so that a record in the store may hold one.
-type postcodeTable struct{ m map[string]postcodeRef }
+type postcodeTable struct {
+	byCode map[string]postcodeRef
+	made   map[postcodeRef]bool
+}
 
 // ref returns code's handle ("" none).
 func (t *postcodeTable) ref(code string) postcodeRef {
 	if code == "" {
 		return postcodeRef{}
 	}
-	if t.m == nil {
-		t.m = map[string]postcodeRef{}
+	if t.byCode == nil {
+		t.byCode, t.made = map[string]postcodeRef{}, map[postcodeRef]bool{}
 	}
-	if r, ok := t.m[code]; ok {
+	if r, ok := t.byCode[code]; ok {
 		return r
 	}
 	r := postcodeRef{unique.Make(code)}
-	t.m[r.h.Value()] = r
+	t.byCode[r.h.Value()], t.made[r] = r, true
 	return r
 }
 
-// kept reports whether r is none or a handle the table made.
+// kept reports whether r is none or a handle the table made; it compares
+// handles, so it never reads through one the collector may have freed.
 func (t *postcodeTable) kept(r postcodeRef) bool {
-	if r == (postcodeRef{}) {
-		return true
-	}
-	k, ok := t.m[r.h.Value()]
-	return ok && k == r
+	return r == (postcodeRef{}) || t.made[r]
 }
 
 // keepRecord returns the record b.places keeps for p, a place in the
