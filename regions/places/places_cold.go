@@ -93,15 +93,9 @@ func (c *coldStore) alloc(n, align int) []byte {
 	}
 	at := (c.used + align - 1) / align * align
 	if at+n > len(c.cur) {
-		fd, ok := extract.MapWritable(c.f, c.size, coldChunk)
-		if !ok {
-			c.failed = true
+		if c.cur, at = c.mapChunk(coldChunk), 0; c.cur == nil {
 			return nil
 		}
-		c.mu.Lock()
-		c.chunks = append(c.chunks, fd)
-		c.mu.Unlock()
-		c.cur, at, c.size = fd.Data, 0, c.size+coldChunk
 	}
 	c.used = at + n
 	return c.cur[at : at+n : at+n]
@@ -210,7 +204,15 @@ func (c *coldStore) allocLarge(n int) []byte {
 	if c == nil || c.f == nil || c.failed || n == 0 {
 		return nil
 	}
-	size := int64(n+coldPage-1) / coldPage * coldPage
+	if b := c.mapChunk(int64(n+coldPage-1) / coldPage * coldPage); b != nil {
+		return b[:n:n]
+	}
+	return nil
+}
+
+// mapChunk maps the next size bytes of the file as a chunk of the store,
+// or returns nil (and the store keeps nothing more) when it cannot.
+func (c *coldStore) mapChunk(size int64) []byte {
 	fd, ok := extract.MapWritable(c.f, c.size, size)
 	if !ok {
 		c.failed = true
@@ -220,7 +222,7 @@ func (c *coldStore) allocLarge(n int) []byte {
 	c.chunks = append(c.chunks, fd)
 	c.mu.Unlock()
 	c.size += size
-	return fd.Data[:n:n]
+	return fd.Data
 }
 
 // coldNew returns a zeroed T (pointer-free, or pointing only into the
