@@ -35,24 +35,18 @@ import (
 
 // postcodeTable makes the places' postcode handles and keeps each for the
 // stage, so that a record in the store may hold one.
-type postcodeTable struct {
-	byCode map[string]postcodeRef
-	made   map[postcodeRef]bool
-}
+type postcodeTable struct{ made map[postcodeRef]bool }
 
 // ref returns code's handle ("" none).
 func (t *postcodeTable) ref(code string) postcodeRef {
 	if code == "" {
 		return postcodeRef{}
 	}
-	if t.byCode == nil {
-		t.byCode, t.made = map[string]postcodeRef{}, map[postcodeRef]bool{}
-	}
-	if r, ok := t.byCode[code]; ok {
-		return r
+	if t.made == nil {
+		t.made = map[postcodeRef]bool{}
 	}
 	r := postcodeRef{unique.Make(code)}
-	t.byCode[r.h.Value()], t.made[r] = r, true
+	t.made[r] = true
 	return r
 }
 
