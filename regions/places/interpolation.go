@@ -210,7 +210,7 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 		street := strings.TrimSpace(w.Tags.Find("addr:street"))
 		addrPlace := strings.TrimSpace(w.Tags.Find("addr:place"))
 		postcode := normalizePostcode(w.Tags.Find("addr:postcode"))
-		country := ""
+		var country countryCode
 		for _, wn := range w.Nodes {
 			if ep := nodePlace[int64(wn)]; ep != nil {
 				if street == "" && addrPlace == "" {
@@ -219,15 +219,15 @@ func (b *placeBuilder) interpolate(ctx context.Context) error {
 				if postcode == "" && ep.is(tagPostcode) {
 					postcode = ep.postcode()
 				}
-				if country == "" {
-					country = ep.country.String()
+				if country == (countryCode{}) {
+					country = ep.country
 				}
 			}
 		}
 		for _, n := range nums {
 			p := &place{
 				osmType: 'W', osmID: int64(w.ID), kind: b.kindOf("place", "house"), adminLevel: 15,
-				code: b.codes.ref(postcode), country: toCountry(country),
+				code: b.codes.ref(postcode), country: country,
 				rankSearch: 30, rankAddress: 30,
 				flags: interpolated, centroid: n.at, bound: orb.Bound{Min: n.at, Max: n.at}, geom: mustShape(n.at),
 			}
