@@ -30,11 +30,12 @@ import (
 
 func main() {
 	out := flag.String("o", "", "output pack `file`")
-	stages := flag.String("stages", "roads", "comma-separated stage `names`, in order")
+	stages := flag.String("stages", "roads", "comma-separated stage `names`, in order (the extract is always read first; \"read\" alone runs no other stage)")
 	mem := flag.String("mem", "920M", "memory `budget` (M or G suffix)")
 	heap := flag.String("heapprofile", "", "write the heap profile at the live heap's peak to `file`")
 	rss := flag.String("rsslog", "", "write the resident set's parts every second to `file`")
 	cpu := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `file`")
+	spikes := flag.String("spikelog", "", "write what the process does to `file` each time its resident set passes its highest by 32 MiB above 256 MiB (looked at every 5 ms)")
 	cellArcs := flag.Int("cellarcs", 0, "contract the routing graphs in cells of at most `n` arcs (0: from the budget)")
 	flag.Parse()
 	if *out == "" || flag.NArg() != 1 {
@@ -50,8 +51,11 @@ func main() {
 	for _, st := range regions.DefaultStages() {
 		byName[st.Name] = st
 	}
-	var run []regions.Stage
+	run := []regions.Stage{} // "read": none but the read, which every run has
 	for _, n := range strings.Split(*stages, ",") {
+		if n == "read" {
+			continue
+		}
 		st, ok := byName[n]
 		if !ok {
 			fmt.Fprintln(os.Stderr, "stagerun: no stage", n)
@@ -70,6 +74,14 @@ func main() {
 		stop, err := logResident(*rss, time.Second)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "stagerun: -rsslog:", err)
+			os.Exit(2)
+		}
+		defer stop()
+	}
+	if *spikes != "" {
+		stop, err := catchSpikes(*spikes, 256<<20, 32<<20, 5*time.Millisecond)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "stagerun: -spikelog:", err)
 			os.Exit(2)
 		}
 		defer stop()
