@@ -201,7 +201,8 @@ func NewData(tmpDir string) *Data {
 func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress) (err error) {
 	var sc scanner
 	scanned := func() int64 { return 0 }
-	var mu sync.Mutex    // FilterNode runs on the decoder goroutines
+	var mu sync.Mutex // FilterNode runs on the decoder goroutines
+	var members relMembers
 	d.store.startInput() // before any decoder runs
 	if xml {
 		d.XML = true
@@ -220,6 +221,7 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 			mu.Unlock()
 			return false
 		}
+		pbf.FilterRelation = members.take
 		if h, err := pbf.Header(); err == nil && h != nil {
 			mu.Lock() // the decoders may be adding locations (noteTime) already
 			if h.ReplicationTimestamp.After(d.Timestamp) {
@@ -264,7 +266,7 @@ func (d *Data) read(ctx context.Context, r io.Reader, xml bool, rp *readProgress
 			d.noteTime(o.Timestamp)
 			mu.Unlock()
 		case *osm.Relation:
-			if err := d.addRelation(o); err != nil {
+			if err := d.addRelation(o, members.give(o)); err != nil {
 				return err
 			}
 			mu.Lock()

@@ -54,8 +54,10 @@ var memberTypes = [3]osm.Type{osm.TypeNode, osm.TypeWay, osm.TypeRelation}
 // store is written by this process, so it means a damaged temporary file.
 var errRelationRecord = errors.New("regions: relation store: damaged record")
 
-// addRelation appends o to the relations as read.
-func (d *Data) addRelation(o *osm.Relation) error {
+// addRelation appends o to the relations as read; packed, when not nil,
+// are its members as packMembers packed them (relMembers), o's own
+// otherwise.
+func (d *Data) addRelation(o *osm.Relation, packed []byte) error {
 	if d.rawRels == nil {
 		var err error
 		if d.rawRels, err = newWayWriter(d.TmpDir, nil); err != nil {
@@ -63,35 +65,43 @@ func (d *Data) addRelation(o *osm.Relation) error {
 		}
 	}
 	ww := d.rawRels
-	ww.buf = encodeRelation(ww.buf[:0], o.Tags, o.Members, ww.key)
+	if packed == nil {
+		ww.buf = encodeRelation(ww.buf[:0], o.Tags, o.Members, ww.key)
+	} else {
+		var err error
+		ww.buf, err = appendPacked(encodeTags(ww.buf[:0], o.Tags, ww.key), packed, ww.keyOf)
+		if err != nil {
+			return fmt.Errorf("regions: relation %d: %w", o.ID, err)
+		}
+	}
 	return ww.addEncoded(osm.WayID(o.ID), ww.buf)
 }
 
 // encodeRelation appends the record of a relation with tags and members
 // to b; str gives the table index of a key, role or type name.
 func encodeRelation(b []byte, tags osm.Tags, members osm.Members, str func(string) uint64) []byte {
-	b = binary.AppendUvarint(b, uint64(len(tags)))
-	for _, t := range tags {
-		b = binary.AppendUvarint(b, str(t.Key))
-		b = binary.AppendUvarint(b, uint64(len(t.Value)))
-		b = append(b, t.Value...)
-	}
+	b = encodeTags(b, tags, str)
 	b = binary.AppendUvarint(b, uint64(len(members)))
 	var prev [4]int64
 	for _, m := range members {
-		code := 3
-		for c, typ := range memberTypes {
-			if m.Type == typ {
-				code = c
-				break
-			}
-		}
+		code := memberCode(m.Type)
 		b = binary.AppendUvarint(b, str(m.Role)<<2|uint64(code))
 		if code == 3 {
 			b = binary.AppendUvarint(b, str(string(m.Type)))
 		}
 		b = binary.AppendVarint(b, m.Ref-prev[code])
 		prev[code] = m.Ref
+	}
+	return b
+}
+
+// encodeTags appends a relation record's tags to b.
+func encodeTags(b []byte, tags osm.Tags, str func(string) uint64) []byte {
+	b = binary.AppendUvarint(b, uint64(len(tags)))
+	for _, t := range tags {
+		b = binary.AppendUvarint(b, str(t.Key))
+		b = binary.AppendUvarint(b, uint64(len(t.Value)))
+		b = append(b, t.Value...)
 	}
 	return b
 }

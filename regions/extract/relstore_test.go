@@ -146,7 +146,7 @@ func TestRelationStore(t *testing.T) {
 		d := NewData(dir)
 		d.memberAt = map[osm.NodeID]orb.Point{}
 		for _, o := range in {
-			if err := d.addRelation(o); err != nil {
+			if err := d.addRelation(o, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -208,7 +208,7 @@ func TestRelationStoreDamaged(t *testing.T) {
 			d := NewData("")
 			d.memberAt = map[osm.NodeID]orb.Point{}
 			for _, c := range relationCases()[:5] {
-				if err := d.addRelation(c.rel); err != nil {
+				if err := d.addRelation(c.rel, nil); err != nil {
 					t.Fatal(err)
 				}
 			}
