@@ -387,6 +387,12 @@ func (d *Data) sortTagged() error {
 // taggedAt decodes the i-th tagged node.
 func (d *Data) taggedAt(i int) *Node { return nodeOf(d.tagged.at(i)) }
 
+// sampledNode decodes the i-th tagged node as a lookup (wayStore.lookup):
+// read from the file, not through its mapping.
+func (d *Data) sampledNode(i int) *Node {
+	return nodeOf(decodeWay(d.tagged.lookup(i), d.tagged.id(i), d.tagged.keys))
+}
+
 // nodeOf is the tagged node a one-node way of the tagged nodes' store holds.
 func nodeOf(w *Way) *Node {
 	p, _ := w.Point(0)
