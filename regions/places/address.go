@@ -27,7 +27,6 @@ package places
 
 import (
 	"context"
-	"sort"
 	"strings"
 
 	"github.com/paulmach/orb"
@@ -88,7 +87,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 	}
 	// Bigger areas first, so a node goes to the most specific candidate last
 	// only when no earlier rule claimed it.
-	sort.Slice(order, func(i, j int) bool { return b.places[order[i]].rankSearch < b.places[order[j]].rankSearch })
+	sortPlaces(b, order, false, func(p *place) int8 { return p.rankSearch })
 	for _, ai := range order {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()
@@ -216,13 +215,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 	}
 	areas := make([]*polygon.PreparedArea, len(admins))
 	// Parents are adjusted before children: by admin level, then rank.
-	sort.SliceStable(todo, func(i, j int) bool {
-		pi, pj := b.places[todo[i]], b.places[todo[j]]
-		if pi.adminLevel != pj.adminLevel {
-			return pi.adminLevel < pj.adminLevel
-		}
-		return pi.rankAddress < pj.rankAddress
-	})
+	sortPlaces(b, todo, true, func(p *place) int { return int(p.adminLevel)*256 + int(p.rankAddress) })
 	for _, i := range todo {
 		if b.tick() && ctx.Err() != nil {
 			return ctx.Err()

@@ -6,10 +6,8 @@
 package places
 
 import (
-	"cmp"
 	"context"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/paulmach/orb"
@@ -343,9 +341,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 		}
 		houses = append(houses, int32(i))
 	}
-	slices.SortStableFunc(houses, func(a, c int32) int {
-		return cmp.Compare(cellKey(b.places[a].centroid, leafCellDegrees), cellKey(b.places[c].centroid, leafCellDegrees))
-	})
+	sortPlaces(b, houses, true, func(p *place) uint64 { return cellKey(p.centroid, leafCellDegrees) })
 	for _, i := range houses {
 		b.addressHouse(x, streets, i, b.places[i])
 	}

@@ -162,7 +162,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 			order = append(order, int32(i))
 		}
 	}
-	sort.SliceStable(order, func(i, j int) bool { return b.places[order[i]].rankAddress < b.places[order[j]].rankAddress })
+	sortPlaces(b, order, true, func(p *place) int8 { return p.rankAddress })
 	b.postcodeBefore = map[int32]string{}
 	for _, i := range order {
 		if b.tick() && ctx.Err() != nil {
