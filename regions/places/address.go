@@ -237,7 +237,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 				return true
 			}
 			if areas[k] == nil {
-				areas[k] = polygon.PrepareArea(a.geom.geometry())
+				areas[k] = b.preparedArea(a) // in the store: all of them stay till the step ends
 			}
 			if areas[k].Contains(p.centroid) {
 				parent = int(a.rankAddress)
