@@ -50,7 +50,7 @@ func countryCodeOf(tags osm.Tags) string {
 }
 
 func (b *placeBuilder) assignRanks(context.Context) error {
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -66,7 +66,7 @@ func (b *placeBuilder) assignRanks(context.Context) error {
 func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 	nodePlaces := map[int64]int32{} // osm node id -> index of its place row
 	cells := grid.New(0.05)
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -76,7 +76,7 @@ func (b *placeBuilder) linkPlaces(ctx context.Context) error {
 		}
 	}
 	order := make([]int32, 0, 256)
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -182,7 +182,7 @@ func (b *placeBuilder) link(ai, ni int32, pa *polygon.PreparedArea) {
 // to that node's address rank.
 func (b *placeBuilder) linkedRanks() map[int32]int {
 	out := map[int32]int{}
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -200,7 +200,7 @@ func (b *placeBuilder) adjustRanks(ctx context.Context) error {
 	var admins []int32
 	cells := grid.New(0.05)
 	var todo []int32
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}

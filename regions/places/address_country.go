@@ -70,7 +70,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 	var countries, subdivisions []countryArea
 	cgrid, sgrid := grid.New(0.25), grid.New(0.25)
 	assembled := map[string]bool{}
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil || p.area == 0 || p.kind.class != "boundary" {
 			continue
 		}
@@ -116,7 +116,7 @@ func (b *placeBuilder) assignCountries(ctx context.Context) error {
 		return code, code == "" && !near
 	}
 	var unknown []*place
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -410,7 +410,7 @@ func (b *placeBuilder) countryByCluster(unknown []*place, unknownLeaves []leafPo
 			cellCode[k] = "*"
 		}
 	}
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p != nil {
 			addCell(p.centroid, p.country.String())
 		}
@@ -489,7 +489,7 @@ func (b *placeBuilder) countryByCluster(unknown []*place, unknownLeaves []leafPo
 func (b *placeBuilder) addMissingCountries(context.Context) error {
 	have := map[string]bool{}
 	pts := map[string][]orb.Point{}
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil || p.country == (countryCode{}) {
 			continue
 		}

@@ -35,7 +35,7 @@ type addressIndex struct {
 func (b *placeBuilder) newAddressIndex() *addressIndex {
 	x := &addressIndex{b: b, areas: grid.New(0.02), nodes: grid.New(0.02)}
 	x.areas.MaxCells = 1 << 14
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -292,7 +292,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	b.addrIdx, b.streetIdx = x, streets
 	// Pass 1: everything but houses/POIs; streets after areas (their
 	// lines only depend on areas and nodes).
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -321,7 +321,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	}
 	// Every place has its country and inherited address now: its tagged
 	// postcode is checked against the country's format (the leaves' below).
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p != nil {
 			b.checkPostcode(p)
 		}
@@ -329,7 +329,7 @@ func (b *placeBuilder) buildAddresses(ctx context.Context) error {
 	// Those in memory cell by cell too (streetIndex.window), in index
 	// order within a cell.
 	var houses []int32
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}

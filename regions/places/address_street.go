@@ -79,7 +79,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 		return p != nil && p.linked == 0 && p.nameTags != nil && (p.rankAddress == 26 || p.rankAddress == 27)
 	}
 	count := map[uint64]int{}
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		switch {
 		case isStreet(p):
 			streetCells(p.bound, func(k uint64) { count[k]++ })
@@ -91,7 +91,7 @@ func (b *placeBuilder) newStreetIndex() *streetIndex {
 	for k, n := range count {
 		s.cells[k] = coldMake[int32](b.cold, n)[:0]
 	}
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if isStreet(p) {
 			streetCells(p.bound, func(k uint64) { s.cells[k] = append(s.cells[k], int32(i)) })
 		}

@@ -275,7 +275,7 @@ func (b *placeBuilder) collect(ctx context.Context) error {
 	b.namesOf = nil
 	b.im.Count("places collected", len(b.places))
 	cold := 0
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p != nil && p.is(inCold) {
 			cold++
 		}

@@ -58,13 +58,13 @@ func parsePopulation(s string) (float64, bool) {
 }
 
 func (b *placeBuilder) computeImportance(context.Context) error {
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil {
 			continue
 		}
 		p.importance = importanceOf(int(p.rankSearch), p.extratags)
 	}
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p == nil {
 			continue
 		}

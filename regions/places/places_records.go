@@ -257,10 +257,7 @@ func (b *placeBuilder) setAddress(p *place, housenumber, street, addrPlace strin
 // holds records in the heap that are not pinned.
 func (b *placeBuilder) checkRecords(step string) error {
 	inHeap := 0
-	for i, p := range b.places {
-		if i%mappedCheckObjects == 0 {
-			b.checkMapped()
-		}
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}

@@ -374,7 +374,7 @@ func (b *placeBuilder) eachPlace(fn func(i int32, p *place, leaf bool) error) er
 		return err
 	}
 	li, lp, ok, err := r.next()
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if err != nil {
 			return err
 		}

@@ -98,7 +98,7 @@ func (b *placeBuilder) write(ctx context.Context) error {
 		return err
 	}
 	b.countryRow = map[string]int32{}
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}
@@ -357,7 +357,7 @@ func (b *placeBuilder) writeSearch(ctx context.Context, s *stmts, id int64, p *p
 // records the place_id width in the pack's meta.
 func (b *placeBuilder) rankImportance() error {
 	values := make([]float64, 0, len(b.places)-b.leaves.count)
-	for _, p := range b.places {
+	for _, p := range b.records() {
 		if p != nil {
 			values = append(values, p.importance)
 		}
@@ -476,7 +476,7 @@ func (b *placeBuilder) writeCountries(ctx context.Context) error {
 	}
 	rowOf := map[int64]int64{}
 	nodeOf := map[string]int64{} // place=country node per code
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p == nil {
 			continue
 		}

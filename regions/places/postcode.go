@@ -157,7 +157,7 @@ func (b *placeBuilder) computePostcodes(ctx context.Context) error {
 	// codes this loop changed, for a leaf that comes before its parent
 	// in this order.
 	order := make([]int32, 0, len(b.places))
-	for i, p := range b.places {
+	for i, p := range b.records() {
 		if p != nil && wantsPostcode(p) {
 			order = append(order, int32(i))
 		}
