@@ -23,6 +23,19 @@
 // ~0.4 bytes a record of them. What of this grows with the input is in
 // the cost model of package regions.
 //
+// The PBF decoder (paulmach/osm's osmpbf, two decoders on two cores) runs
+// up to ~15 blocks ahead of the reader, each decoded whole into Go
+// objects. Relations' members were most of that window when the reader
+// was the slower (LI ×400: 143 MB of osm.Member at the stage's peak), so
+// the decoders pack them as they decode (relpack.go: a few bytes a member)
+// and the relations go on through the decoder's channels in file order
+// without them. What a pass reads at random goes through the file, not
+// the mapping, whose folios (up to 2 MB) it would leave resident: lookups
+// by id (wayStore.lookup) and the home area's 5,000 samples of tagged
+// nodes, which left ~180 MB of their file resident at ×400. The read
+// stage at LI ×400 --distinct-places (stagerun -stages read, load 4–7):
+// live heap 294 → 158–185 MB, peak RSS 428 → 223–255 MiB.
+//
 // The home view (home_bbox) is the extract's largest cluster of nodes
 // (home.go, home_area.go), so an extract with disjoint areas (the LI test
 // extract also covers part of Alabama) opens on its main area.
