@@ -47,6 +47,15 @@ func MapWritable(f *os.File, off, size int64) (FileData, bool) {
 	if err != nil {
 		return FileData{}, false
 	}
+	// Without readahead a page written first is a page of the page cache
+	// alone, not part of a large folio: Linux maps a whole folio, up to
+	// 2 MB, where a read touches one byte of it, so a store whose pages
+	// were written in order and are then read at random (the places
+	// stage's records, looked up by index) became resident whole: 1,000
+	// random reads of a 200 MB file written through such a mapping left
+	// 187 MB resident, 57 MB with MADV_RANDOM (the fault-around window,
+	// 64 kB a read). Advice only: an error changes nothing.
+	syscall.Madvise(data, syscall.MADV_RANDOM)
 	return FileData{
 		Data:  data,
 		Unmap: func() error { return syscall.Munmap(data) },
