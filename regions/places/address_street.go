@@ -220,7 +220,7 @@ func (s *streetIndex) addAssociatedStreets() {
 		return
 	}
 	streetOf := map[int64][]int32{}
-	for i, p := range s.b.places {
+	for i, p := range s.b.records() {
 		if p == nil {
 			continue
 		}
