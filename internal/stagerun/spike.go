@@ -6,9 +6,11 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -42,8 +44,13 @@ func catchSpikes(file string, floor, step uint64, interval time.Duration) (stop 
 			}
 			high = max(st[0], st[3])
 			fmt.Fprintf(w, "=== %.3f s: rss %d MiB anon %d file %d hwm %d\n", time.Since(start).Seconds(), st[0]>>20, st[1]>>20, st[2]>>20, st[3]>>20)
+			sizes := openFileSizes()
 			for _, m := range bigMappings(8) {
-				fmt.Fprintf(w, "  %6d MiB  %s\n", m.rss>>20, m.name)
+				fmt.Fprintf(w, "  %6d MiB  %s", m.rss>>20, m.name)
+				if n, ok := sizes[strings.TrimSuffix(m.name, " (deleted)")]; ok {
+					fmt.Fprintf(w, " (file of %d MiB)", n>>20)
+				}
+				fmt.Fprintln(w)
 			}
 			n := runtime.Stack(stacks, true)
 			w.Write(stacks[:n])
@@ -90,4 +97,22 @@ func bigMappings(k int) []mapping {
 	}
 	slices.SortFunc(out, func(x, y mapping) int { return cmp.Compare(y.rss, x.rss) })
 	return out[:min(k, len(out))]
+}
+
+// openFileSizes returns the sizes of the process's open files by the
+// names /proc/self/smaps gives their mappings (an unlinked file's is its
+// directory and inode), so that a mapping is known by its file's size.
+func openFileSizes() map[string]int64 {
+	out := map[string]int64{}
+	fds, _ := filepath.Glob("/proc/self/fd/*")
+	for _, fd := range fds {
+		name, err := os.Readlink(fd)
+		if err != nil {
+			continue
+		}
+		if st, err := os.Stat(fd); err == nil {
+			out[strings.TrimSuffix(name, " (deleted)")] = st.Size()
+		}
+	}
+	return out
 }
