@@ -55,8 +55,9 @@ func (p *Pack) Places(ctx context.Context) (*geocode.Index, error) {
 }
 
 // Completer returns the pack's autocomplete index, mapped from its image
-// beside the pack, or loaded from the pack (and its image written) on
-// first use.
+// beside the pack, or, on first use, its image written from the pack's
+// stored index (geocode.WriteCompleterImage, which drops the documents
+// before decoding the index) and mapped, or else loaded from the pack.
 func (p *Pack) Completer(ctx context.Context) (*geocode.Completer, error) {
 	ix, err := p.Places(ctx)
 	if err != nil {
@@ -64,9 +65,11 @@ func (p *Pack) Completer(ctx context.Context) (*geocode.Completer, error) {
 	}
 	pp := &p.places
 	pp.acOnce.Do(func() {
-		pp.c, pp.acErr = imaged(p, completerImagePath(p.Path),
+		bg := context.WithoutCancel(ctx)
+		pp.c, pp.acErr = streamImaged(bg, p, completerImagePath(p.Path),
 			func(data []byte) (*geocode.Completer, string, error) { return geocode.ReadCompleterImage(data, ix) },
-			func() (*geocode.Completer, error) { return geocode.NewCompleter(context.WithoutCancel(ctx), ix) },
+			func(w io.Writer, buildID string) error { return geocode.WriteCompleterImage(bg, ix, w, buildID) },
+			func() (*geocode.Completer, error) { return geocode.NewCompleter(bg, ix) },
 			(*geocode.Completer).WriteImage)
 	})
 	return pp.c, pp.acErr

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 
 	"waymark/engine/geocode"
 )
@@ -44,37 +45,48 @@ func (l *reverseLoad) start(pp *places, pk *Pack) {
 // reverseImaged returns pk's reverse index (of ix) mapped from its image:
 // the one beside the pack, or one written straight from the pack
 // (geocode.WriteReverseImage, which does not hold the index: LI ×400,
-// a 344 MB image, peak RSS 689 → 364 MiB, live heap 430 → 133 MB); where
-// none can be written it is loaded onto the heap (imaged: its image is
-// tried once more from there, the error kept for ImageErr).
+// a 344 MB image, peak RSS 689 → 364 MiB, live heap 430 → 133 MB), or
+// else as imaged loads it.
 func reverseImaged(ctx context.Context, pk *Pack, ix *geocode.Index) (*geocode.ReverseIndex, error) {
 	path := reverseImagePath(pk.Path)
-	if ri, ok := mapped(path, pk.Info.BuildID, geocode.ReadReverseImage); ok {
-		return ri, nil
+	return streamImaged(ctx, pk, path, geocode.ReadReverseImage,
+		func(w io.Writer, buildID string) error {
+			return geocode.WriteReverseImage(ctx, ix, w, buildID, filepath.Dir(path))
+		},
+		func() (*geocode.ReverseIndex, error) { return geocode.NewReverseIndex(ctx, ix) },
+		(*geocode.ReverseIndex).WriteImage)
+}
+
+// streamImaged is imaged for an index whose image stream writes from the
+// pack without holding the index: pk's index from its image at path,
+// else from the image stream writes there; where that cannot be written
+// (read-only media, or stream's error), as imaged loads it (load, and
+// its image tried once more from there, the error kept for ImageErr).
+// An error of ctx is returned as it is.
+func streamImaged[T any](ctx context.Context, pk *Pack, path string, read readImage[T], stream func(w io.Writer, buildID string) error,
+	load func() (T, error), write func(T, io.Writer, string) error) (T, error) {
+	if v, ok := mapped(path, pk.Info.BuildID, read); ok {
+		return v, nil
 	}
 	if imagesMapped && pk.Info.BuildID != "" {
 		started := pk.cacheStarted(path)
-		err := writeImageFile(path, func(w io.Writer) error {
-			return geocode.WriteReverseImage(ctx, ix, w, pk.Info.BuildID, filepath.Dir(path))
-		})
+		err := writeImageFile(path, func(w io.Writer) error { return stream(w, pk.Info.BuildID) })
 		if err == nil {
-			if ri, ok := mapped(path, pk.Info.BuildID, geocode.ReadReverseImage); ok {
+			debug.FreeOSMemory() // what stream held, before the image's pages (imaged)
+			if v, ok := mapped(path, pk.Info.BuildID, read); ok {
 				pk.cacheDone(path, started, nil)
-				return ri, nil
+				return v, nil
 			}
+			err = fmt.Errorf("write image: %s does not read back", path)
 		}
 		if ctx.Err() != nil {
 			pk.cacheDone(path, started, ctx.Err())
-			return nil, ctx.Err()
+			var zero T
+			return zero, ctx.Err()
 		}
-		if err == nil {
-			err = fmt.Errorf("write image: %s does not read back", path)
-		}
-		pk.cacheDone(path, started, err) // not writable here: from the heap, as before
+		pk.cacheDone(path, started, err)
 	}
-	return imaged(pk, path, geocode.ReadReverseImage,
-		func() (*geocode.ReverseIndex, error) { return geocode.NewReverseIndex(ctx, ix) },
-		(*geocode.ReverseIndex).WriteImage)
+	return imaged(pk, path, read, load, write)
 }
 
 // wait waits for the load, if one was started.
