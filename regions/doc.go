@@ -176,7 +176,7 @@
 // not: 1,069 MiB, the reverse and autocomplete indexes built at once,
 // each with a second copy of its largest arrays; each now builds alone
 // and without them (engine/pack's writePlaceImages: a fresh process
-// writing the ×400 place images peaks at 722 MiB, was 992).
+// writing the ×400 place images peaks at 420 MiB, was 992, then 722).
 //
 // Germany (4.3 GB PBF, ~500 M nodes by ×400's PBF bytes a node): 32.4
 // CPU s a million nodes, ~16,200 CPU s, 4.5 h of one core of this

@@ -97,6 +97,74 @@ func WriteArray[T any](w *Writer, s []T) {
 	w.pad()
 }
 
+// ArrayWriter writes an array of a length known ahead element by element,
+// as WriteArray writes a slice of them, so that a writer need not hold
+// the array (the reverse index's, written in its tree's order from
+// columns read in another order). Elements are buffered 64 KiB at a
+// time and written as their bytes: types with padding between fields
+// would write what the buffer held there.
+type ArrayWriter[T any] struct {
+	w    *Writer
+	left int // elements still to come
+	buf  []T
+}
+
+// StartArray writes the header of an array of n elements of T; the
+// caller then writes exactly n elements and ends it (ArrayWriter.End).
+func StartArray[T any](w *Writer, n int) *ArrayWriter[T] {
+	size := int(unsafe.Sizeof(*new(T)))
+	w.U64(uint64(size))
+	w.U64(uint64(n))
+	return &ArrayWriter[T]{w: w, left: n, buf: make([]T, 0, max(1, (64<<10)/max(size, 1)))}
+}
+
+// Put writes the next element.
+func (a *ArrayWriter[T]) Put(v T) {
+	if len(a.buf) == cap(a.buf) {
+		a.flush()
+	}
+	a.buf = append(a.buf, v)
+}
+
+// PutSlice writes the next len(vs) elements.
+func (a *ArrayWriter[T]) PutSlice(vs []T) {
+	if len(vs) > cap(a.buf)-len(a.buf) {
+		a.flush()
+		if len(vs) > cap(a.buf) {
+			a.write(vs)
+			return
+		}
+	}
+	a.buf = append(a.buf, vs...)
+}
+
+func (a *ArrayWriter[T]) flush() {
+	a.write(a.buf)
+	a.buf = a.buf[:0]
+}
+
+func (a *ArrayWriter[T]) write(vs []T) {
+	if len(vs) == 0 {
+		return
+	}
+	a.left -= len(vs)
+	if a.left < 0 && a.w.err == nil {
+		a.w.err = fmt.Errorf("flat: %d elements over the array's length", -a.left)
+	}
+	size := int(unsafe.Sizeof(*new(T)))
+	a.w.bytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vs))), len(vs)*size))
+}
+
+// End writes the elements buffered and the array's padding; fewer
+// elements than the header said is an error (Writer.Close's).
+func (a *ArrayWriter[T]) End() {
+	a.flush()
+	if a.left > 0 && a.w.err == nil {
+		a.w.err = fmt.Errorf("flat: array ended %d elements short", a.left)
+	}
+	a.w.pad()
+}
+
 // Close ends the image with its total length and flushes it; it returns
 // the first error of any write.
 func (w *Writer) Close() error {

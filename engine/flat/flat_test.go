@@ -192,3 +192,80 @@ func TestWriterStrings(t *testing.T) {
 		t.Errorf("bad offsets: %q, %v", got, r.Close())
 	}
 }
+
+// TestArrayWriter: an array written element by element (Put, PutSlice
+// in parts of every size around the buffer's) is the bytes WriteArray
+// writes of the slice; a count off the header's is an error.
+func TestArrayWriter(t *testing.T) {
+	whole := func(s []int64) []byte {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, magic)
+		WriteArray(w, s)
+		WriteArray(w, []byte("tail"))
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	big := make([]int64, 3*8192+5) // over three buffers of 64 KiB
+	for i := range big {
+		big[i] = int64(i)*7919 - 1<<40
+	}
+	for _, tc := range []struct {
+		name  string
+		s     []int64
+		parts []int // PutSlice lengths, repeated; 0: Put one at a time
+	}{
+		{"empty", nil, []int{0}},
+		{"one", []int64{-3}, []int{0}},
+		{"puts", big, []int{0}},
+		{"slices of 1000", big, []int{1000}},
+		{"slices over the buffer", big, []int{20000}},
+		{"mixed", big, []int{0, 8191, 1, 9000, 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			w := NewWriter(&buf, magic)
+			a := StartArray[int64](w, len(tc.s))
+			for i, k := 0, 0; i < len(tc.s); k++ {
+				n := tc.parts[k%len(tc.parts)]
+				if n == 0 {
+					a.Put(tc.s[i])
+					i++
+					continue
+				}
+				n = min(n, len(tc.s)-i)
+				a.PutSlice(tc.s[i : i+n])
+				i += n
+			}
+			a.End()
+			WriteArray(w, []byte("tail"))
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if want := whole(tc.s); !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("StartArray(%d) image of %d bytes differs from WriteArray's of %d", len(tc.s), buf.Len(), len(want))
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name      string
+		n, puts   int
+		wantError string
+	}{
+		{"short", 3, 2, "short"},
+		{"over", 1, 2, "over"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := NewWriter(&bytes.Buffer{}, magic)
+			a := StartArray[uint32](w, tc.n)
+			for range tc.puts {
+				a.Put(1)
+			}
+			a.End()
+			if err := w.Close(); err == nil || !strings.Contains(err.Error(), tc.wantError) {
+				t.Errorf("StartArray(%d) with %d elements: Close() = %v, want an error saying %q", tc.n, tc.puts, err, tc.wantError)
+			}
+		})
+	}
+}

@@ -71,6 +71,31 @@ func NewCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 
 // loadCompleter decodes the stored index and reads its documents' places.
 func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
+	sd, err := readStoredDocs(ctx, ix)
+	if err != nil {
+		return nil, err
+	}
+	cx, err := complete.Load(sd.index, sd.imp, sd.lon, sd.lat, sd.preferred)
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
+	}
+	return &Completer{ix: ix, cx: cx, docs: sd.docs, strs: sd.strs}, nil
+}
+
+// storedDocs is what the stored index's documents are, read from the
+// pack: the completer's documents and strings, and what complete.Load
+// takes (the stored index's bytes past the documents, and in document
+// order their importance, location and preferred marks).
+type storedDocs struct {
+	docs          []acDoc
+	strs          []string
+	index         []byte
+	imp, lon, lat []float32
+	preferred     []bool
+}
+
+// readStoredDocs reads the stored index and its documents' places.
+func readStoredDocs(ctx context.Context, ix *Index) (*storedDocs, error) {
 	rows, err := ix.db.QueryContext(ctx, `SELECT data FROM autocomplete ORDER BY part`)
 	if err != nil {
 		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
@@ -156,12 +181,7 @@ func loadCompleter(ctx context.Context, ix *Index) (*Completer, error) {
 	if int(found.Load()) != len(docs) {
 		return nil, fmt.Errorf("%w: %d of %d documents found", errStoredIndex, found.Load(), len(docs))
 	}
-	byID = nil
-	cx, err := complete.Load(b, imp, lon, lat, preferred)
-	if err != nil {
-		return nil, fmt.Errorf("geocode: load autocomplete index: %w", err)
-	}
-	return &Completer{ix: ix, cx: cx, docs: docs, strs: strs.inDocOrder(docs)}, nil
+	return &storedDocs{docs: docs, strs: strs.inDocOrder(docs), index: b, imp: imp, lon: lon, lat: lat, preferred: preferred}, nil
 }
 
 // docAt is a document's place id and number.

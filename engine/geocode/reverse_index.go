@@ -90,43 +90,43 @@ const revIndexSQL = `SELECT p.place_id, p.osm_type, p.class, p.rank_address, p.r
 	WHERE (p.rank_address BETWEEN 26 AND 30 OR p.rank_search BETWEEN 26 AND 30)
 	AND p.linked_place_id = 0 AND (p.name != '' OR p.rank_address > 27)`
 
-// NewReverseIndex reads the street/POI candidates of ix's pack.
-func NewReverseIndex(ctx context.Context, ix *Index) (*ReverseIndex, error) {
-	ri := &ReverseIndex{geomOff: []uint64{0}}
+// revEntry is a candidate as its row reads (scanReverse).
+type revEntry struct {
+	id, parent int64
+	cent       orb.Point
+	meta       revMeta
+	box        boxtree.Box
+	geom       []byte // the stored geometry; nil where it does not decode (the centroid stands for it)
+}
+
+// scanReverse calls fn with each candidate of ix's pack, in the rows'
+// order, and returns the class strings the entries' class numbers index.
+// fn may not keep e.geom.
+func scanReverse(ctx context.Context, ix *Index, fn func(e *revEntry) error) ([]string, error) {
 	classOf := map[string]uint32{}
-	var boxes []boxtree.Box
-	spill, err := os.CreateTemp("", "waymark-reverse-*.geom")
-	if err != nil {
-		return nil, fmt.Errorf("geocode: load reverse index: %w", err)
-	}
-	defer os.Remove(spill.Name())
-	defer spill.Close()
-	geomw := bufio.NewWriterSize(spill, 1<<20)
-	var geomLen uint64
-	err = eachRow(ctx, ix.db, revIndexSQL, func(r *sql.Rows) error {
-		var id, parent int64
+	var classes []string
+	err := eachRow(ctx, ix.db, revIndexSQL, func(r *sql.Rows) error {
+		var e revEntry
 		var osmType, class string
 		var rankAddress, rankSearch int
 		var hn, hname bool
-		var c orb.Point
-		var blob []byte
-		if err := r.Scan(&id, &osmType, &class, &rankAddress, &rankSearch, &hn, &hname, &parent, &c[1], &c[0], &blob); err != nil {
+		if err := r.Scan(&e.id, &osmType, &class, &rankAddress, &rankSearch, &hn, &hname, &e.parent, &e.cent[1], &e.cent[0], &e.geom); err != nil {
 			return err
 		}
 		if len(osmType) > 1 || rankAddress < 0 || rankAddress > 255 || rankSearch < 0 || rankSearch > 255 {
-			return fmt.Errorf("place %d: osm type %q, ranks %d, %d", id, osmType, rankAddress, rankSearch)
+			return fmt.Errorf("place %d: osm type %q, ranks %d, %d", e.id, osmType, rankAddress, rankSearch)
 		}
-		var geom orb.Geometry = c
-		if g, err := placegeom.Decode(blob); err == nil {
+		var geom orb.Geometry = e.cent
+		if g, err := placegeom.Decode(e.geom); err == nil {
 			geom = g
 		} else {
-			blob = nil // the centroid stands for it, as for the SQL stage
+			e.geom = nil // the centroid stands for it, as for the SQL stage
 		}
 		num, ok := classOf[class]
 		if !ok {
-			num = uint32(len(ri.classes))
+			num = uint32(len(classes))
 			classOf[class] = num
-			ri.classes = append(ri.classes, class)
+			classes = append(classes, class)
 		}
 		var t byte
 		if osmType != "" {
@@ -139,16 +139,38 @@ func NewReverseIndex(ctx context.Context, ix *Index) (*ReverseIndex, error) {
 		if hname {
 			flags |= revHousename
 		}
+		e.meta = makeRevMeta(num, rankAddress, rankSearch, t, flags)
 		b := geom.Bound()
-		boxes = append(boxes, boxtree.Box{boxtree.RoundDown(b.Min[0]), boxtree.RoundDown(b.Min[1]), boxtree.RoundUp(b.Max[0]), boxtree.RoundUp(b.Max[1])})
-		ri.ids = append(ri.ids, id)
-		ri.parents = append(ri.parents, parent)
-		ri.cents = append(ri.cents, c)
-		ri.meta = append(ri.meta, uint64(makeRevMeta(num, rankAddress, rankSearch, t, flags)))
-		if _, err := geomw.Write(blob); err != nil {
+		e.box = boxtree.Box{boxtree.RoundDown(b.Min[0]), boxtree.RoundDown(b.Min[1]), boxtree.RoundUp(b.Max[0]), boxtree.RoundUp(b.Max[1])}
+		return fn(&e)
+	})
+	return classes, err
+}
+
+// NewReverseIndex reads the street/POI candidates of ix's pack onto the
+// heap (WriteReverseImage writes the image of the same index without
+// holding it).
+func NewReverseIndex(ctx context.Context, ix *Index) (*ReverseIndex, error) {
+	ri := &ReverseIndex{geomOff: []uint64{0}}
+	var boxes []boxtree.Box
+	spill, err := os.CreateTemp("", "waymark-reverse-*.geom")
+	if err != nil {
+		return nil, fmt.Errorf("geocode: load reverse index: %w", err)
+	}
+	defer os.Remove(spill.Name())
+	defer spill.Close()
+	geomw := bufio.NewWriterSize(spill, 1<<20)
+	var geomLen uint64
+	ri.classes, err = scanReverse(ctx, ix, func(e *revEntry) error {
+		boxes = append(boxes, e.box)
+		ri.ids = append(ri.ids, e.id)
+		ri.parents = append(ri.parents, e.parent)
+		ri.cents = append(ri.cents, e.cent)
+		ri.meta = append(ri.meta, uint64(e.meta))
+		if _, err := geomw.Write(e.geom); err != nil {
 			return err
 		}
-		geomLen += uint64(len(blob))
+		geomLen += uint64(len(e.geom))
 		ri.geomOff = append(ri.geomOff, geomLen)
 		return nil
 	})

@@ -65,7 +65,8 @@ type readImage[T any] func(data []byte) (T, string, error)
 
 // mapped returns what read makes of the image at path, mapped, when it is
 // one of build buildID; ok is false when there is none (or it cannot be
-// mapped or read, or is of another build).
+// mapped or read, or is of another build). The pages read's checks
+// touched are given back (dropImagePages).
 func mapped[T any](path, buildID string, read readImage[T]) (v T, ok bool) {
 	if buildID == "" {
 		return v, false
@@ -80,6 +81,7 @@ func mapped[T any](path, buildID string, read readImage[T]) (v T, ok bool) {
 		var zero T
 		return zero, false
 	}
+	dropImagePages(data) // what read's checks touched
 	return v, true
 }
 

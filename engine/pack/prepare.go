@@ -7,8 +7,9 @@ package pack
 // calls WriteImages when it has installed a pack, so the first open maps
 // them like any later one.
 //
-// The importer has a memory budget. Building the place indexes (autocomplete,
-// nearby, reverse) peaks at 222 MiB of RSS at LI ×64. A routing graph's
+// The importer has a memory budget. Writing the place images (autocomplete,
+// nearby, reverse; writePlaceImages) peaked at 137 MiB of RSS at LI ×64
+// and 745 at LI ×400; now 87 and 420 (internal/imagerun). A routing graph's
 // image is ~5× its stored size (LI ×200 walking: 1.57 GB); decoded onto
 // the heap to write it, it peaked at 7.4× (LI ×64 walking: 755 MiB for
 // 107 MB stored), so graphs over the budget were left to the first open.
@@ -97,7 +98,16 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 // 992 MiB with WarmPlaces (1,069 MiB at the end of an import, over its
 // budget), 951-1,010 one after the other; with the reverse geometries
 // spilled (reverse_index.go) and the autocomplete documents compact
-// (autocomplete_load.go), 722 MiB, the images byte-identical.
+// (autocomplete_load.go), 722-745 MiB (the reverse build's: 689 MiB,
+// 430 MB live). Now the reverse image is written from the rows' columns
+// in files, never held (geocode's reverse_write.go: 364 MiB, 133 MB
+// live); the autocomplete image's documents are written and dropped
+// before its index is decoded (WriteCompleterImage: 396 MiB, 234 MB
+// live); each build's heap is given back before its image is mapped, and
+// the pages the image's checks touched are dropped (places.go, images.go):
+// 420 MiB, the images byte-identical. What grows with the input is the
+// autocomplete index's arrays (complete.Load: on the heap until
+// written) and the reverse index's boxes and tree.
 func writePlaceImages(ctx context.Context, pk *Pack) error {
 	if _, err := pk.Places(ctx); err != nil { // starts the reverse build
 		return err

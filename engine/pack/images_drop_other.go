@@ -1,0 +1,6 @@
+//go:build !linux
+
+package pack
+
+// dropImagePages: pages of a mapping are left to the system here.
+func dropImagePages([]byte) {}
