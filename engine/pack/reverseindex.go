@@ -10,7 +10,6 @@ package pack
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"path/filepath"
 	"runtime/debug"
@@ -70,21 +69,21 @@ func streamImaged[T any](ctx context.Context, pk *Pack, path string, read readIm
 	}
 	if imagesMapped && pk.Info.BuildID != "" {
 		started := pk.cacheStarted(path)
-		err := writeImageFile(path, func(w io.Writer) error { return stream(w, pk.Info.BuildID) })
-		if err == nil {
+		if err := writeImageFile(path, func(w io.Writer) error { return stream(w, pk.Info.BuildID) }); err == nil {
 			debug.FreeOSMemory() // what stream held, before the image's pages (imaged)
 			if v, ok := mapped(path, pk.Info.BuildID, read); ok {
 				pk.cacheDone(path, started, nil)
 				return v, nil
 			}
-			err = fmt.Errorf("write image: %s does not read back", path)
 		}
 		if ctx.Err() != nil {
 			pk.cacheDone(path, started, ctx.Err())
 			var zero T
 			return zero, ctx.Err()
 		}
-		pk.cacheDone(path, started, err)
+		// No event for this attempt's failure: imaged tells its own
+		// start and end, and a "not written" followed by "rebuilt"
+		// would say the cache both failed and was made.
 	}
 	return imaged(pk, path, read, load, write)
 }
