@@ -234,4 +234,41 @@
 // places 583 / 115 (527 CPU s). The roads stage with prepare's arena
 // took 711 MiB / 361 MB in the import at c7f6fa0, so a whole import now
 // peaks in roads, ~0.75e9 B, and its overlay is what grows next.
+//
+// Then (Nov 30, twelfth session) the peaks that were not heap: stagerun
+// -spikelog (every 5 ms, at each new high of the resident set, the
+// largest mappings and every goroutine's stack) showed the places
+// stage's ×400 peak to be the cold store's pages, mapped 300–400 MiB at a
+// time by sorts whose comparators read records at random and by passes
+// that did not look (places/doc.go), and the read stage's to be the PBF
+// decoders' window of relation members and the home area's samples read
+// through a mapping (extract/doc.go); the place images were written from
+// columns in files and the stored index instead of indexes held whole
+// (engine/pack/prepare.go). SCALE_N=64,400 SCALE_ARGS=--distinct-places
+// make bench-scale at main 5d886ed (load 2–6: CI, a helper's runs and a
+// stagerun beside it, so wall time is high): ×400 whole import peak RSS
+// 789,960 kB (0.81e9 B; was 1,069 MiB, the images' step), the images'
+// step now the highest (the stages' is roads, 671 MiB / 351 MB live);
+// read 252 MiB / 166 MB (534 / 370), places 239 / 111 (890 / 566),
+// features 244 / 31, finish 271 / 34; ×64 344 MiB whole (read 186,
+// places 159, roads 343). CPU per million nodes 32.86 (×64) and 34.64
+// (×400, +5%); the model from ×64 predicts every ×400 stage within
+// 13.4% (read +13.4%, places +6.1%, roads +5.6%, features −3.2%, finish
+// +0.9%; total +4.8%). Pack 3.97× the PBF. Serve at ×400: search p50/p99
+// 1.21/6.89 ms, autocomplete 0.60/5.31, reverse z18 0.51/4.35; that
+// copy's Landstrasse first for 100% of 200 copies (as Nominatim: LI has
+// Landstrasse 10 only in Triesenberg).
+//
+// Germany (~500 M nodes) by the same run: 34.6 CPU s a million nodes,
+// ~17,300 CPU s (4.8 h of one core; ~3.8 h on 2 cores at the quiet
+// run's 26.45 s a million nodes of wall time, ~2.9 h on 8 at best).
+// Memory, by each stage's live heap growth from ×64 to ×400 (MB a
+// million nodes: read 0.33, places 0.96, roads 2.13, features and finish
+// 0.22): roads ~1.19 GB live (peak RSS ~2.2 GB at ×400's ratio), places
+// ~0.49 GB, read ~0.30. What grows is the roads stage: its cells, two
+// contracted at once at a quarter of the budget each, and the overlay
+// of their borders and cores (the branch overlay contracts it in
+// super-cells, level by level: correct against Dijkstra, not yet
+// measured at ×400); then the places stage's leaf indexes
+// (inheritBuildingAddresses) and the images' step.
 package regions
