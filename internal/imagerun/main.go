@@ -23,12 +23,13 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
-	"strconv"
 	"syscall"
 	"time"
 
 	"waymark/engine/pack"
 	"waymark/regions"
+
+	"waymark/internal/rusage"
 )
 
 func main() {
@@ -54,7 +55,7 @@ func main() {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	hwm := procStatus("VmHWM")[0]
+	hwm := rusage.Status("VmHWM")[0]
 	fmt.Printf("written %v\n", rep.Written)
 	fmt.Printf("peak RSS %.0f MiB (at the highest sample: anon %.0f, file %.0f), peak live heap %.0f MiB, cpu %.1f s, wall %.1f s, load %s\n",
 		mib(hwm), mib(w.peakAnon), mib(w.peakFile), mib(w.peakLive), cpu.Seconds(), wall.Seconds(), loadAvg())
@@ -114,7 +115,7 @@ func newWatch(packPath, heapFile, rssFile string) *watch {
 				return
 			case <-time.After(25 * time.Millisecond):
 			}
-			st := procStatus("VmRSS", "RssAnon", "RssFile")
+			st := rusage.Status("VmRSS", "RssAnon", "RssFile")
 			metrics.Read(s)
 			live := s[0].Value.Uint64()
 			if st[0] > w.peakRSS {
@@ -142,30 +143,6 @@ func newWatch(packPath, heapFile, rssFile string) *watch {
 }
 
 func (w *watch) stop() { close(w.quit); <-w.done }
-
-// procStatus returns the named fields of /proc/self/status in bytes.
-func procStatus(names ...string) []uint64 {
-	out := make([]uint64, len(names))
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return out
-	}
-	for _, l := range bytes.Split(b, []byte("\n")) {
-		k, v, ok := bytes.Cut(l, []byte(":"))
-		if !ok {
-			continue
-		}
-		for i, n := range names {
-			if string(k) == n {
-				if f := bytes.Fields(v); len(f) > 0 {
-					kb, _ := strconv.ParseUint(string(f[0]), 10, 64)
-					out[i] = kb << 10
-				}
-			}
-		}
-	}
-	return out
-}
 
 // loadAvg returns the system's load averages (/proc/loadavg's first three).
 func loadAvg() string {

@@ -2,12 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"runtime/metrics"
-	"strconv"
 	"time"
+
+	"waymark/internal/rusage"
 )
 
 // logResident writes to file, every interval, a line of what the
@@ -35,7 +35,7 @@ func logResident(file string, interval time.Duration) (stop func(), err error) {
 	quit, done := make(chan struct{}), make(chan struct{})
 	start := time.Now()
 	line := func() {
-		st := procStatus("VmRSS", "RssAnon", "RssFile")
+		st := rusage.Status("VmRSS", "RssAnon", "RssFile")
 		metrics.Read(samples)
 		mib := func(b uint64) float64 { return float64(b) / (1 << 20) }
 		held := samples[0].Value.Uint64() - samples[1].Value.Uint64()
@@ -56,30 +56,4 @@ func logResident(file string, interval time.Duration) (stop func(), err error) {
 		}
 	}()
 	return func() { close(quit); <-done; f.Close() }, nil
-}
-
-// procStatus returns the named fields of /proc/self/status in bytes (0
-// for a field it lacks).
-func procStatus(names ...string) []uint64 {
-	out := make([]uint64, len(names))
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return out
-	}
-	for _, l := range bytes.Split(b, []byte("\n")) {
-		k, v, ok := bytes.Cut(l, []byte(":"))
-		if !ok {
-			continue
-		}
-		for i, n := range names {
-			if string(k) == n {
-				f := bytes.Fields(v)
-				if len(f) > 0 {
-					kb, _ := strconv.ParseUint(string(f[0]), 10, 64)
-					out[i] = kb << 10
-				}
-			}
-		}
-	}
-	return out
 }

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"waymark/internal/rusage"
 )
 
 // catchSpikes looks at the resident set every interval and, each time it
@@ -38,7 +40,7 @@ func catchSpikes(file string, floor, step uint64, interval time.Duration) (stop 
 				return
 			case <-time.After(interval):
 			}
-			st := procStatus("VmRSS", "RssAnon", "RssFile", "VmHWM")
+			st := rusage.Status("VmRSS", "RssAnon", "RssFile", "VmHWM")
 			if st[0] < high+step && st[3] < high+step {
 				continue
 			}
