@@ -11,7 +11,7 @@ package geocode
 // the tree is built from, and then writes the image array by array in
 // the tree's order, reading each column through its mapping and giving
 // its pages back once written. The image is the same, byte for byte
-// (TestWriteReverseImage; LI ×64 and ×400 cmp equal). LI ×400, a fresh
+// (TestStreamedImages; LI ×64 and ×400 cmp equal). LI ×400, a fresh
 // process writing it: peak RSS 364 MiB (204 anonymous, 160 of mapped
 // files), live heap 133 MB (the boxes and the tree's build).
 
