@@ -72,7 +72,7 @@ const ContractionBytesPerArc = 150
 // contractCells builds the hierarchy of g's edge-based graph as contract
 // does, cell by cell, workers cells at once: cell[a] is arc a's cell,
 // numbered from 0 (arcCells).
-func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, workers int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, workers, overlayLimit int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	if len(cell) != n {
 		return nil, fmt.Errorf("route: contract: %d cells for %d arcs", len(cell), n)
@@ -106,11 +106,11 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 		return h, err
 	}
 	defer inner.close()
-	overlay, err := newSpool(dir, "overlay-edges")
+	cross, err := newSpool(dir, "overlay-edges")
 	if err != nil {
 		return h, err
 	}
-	defer overlay.close()
+	defer cross.close()
 	var rec [finalRecord]byte
 	for a := range n {
 		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
@@ -127,7 +127,7 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 			if cell[a] == cell[to] {
 				inner.Write(rec[:]) // an error comes back from reader
 			} else {
-				overlay.Write(rec[:])
+				cross.Write(rec[:])
 			}
 		}
 	}
@@ -164,32 +164,8 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 		h.shortcutWrapped = h.shortcutWrapped || l.wrapped
 	}
 	slices.SortFunc(tops, func(x, y top) int { return cmp.Compare(x.arc, y.arc) })
-	ids := make([]uint32, len(tops))
-	for i, t := range tops {
-		ids[i] = t.arc
-	}
-	c := newContractor(len(ids), amask != nil, h)
-	c.glob = ids
-	for i, t := range tops {
-		c.level[i], c.deleted[i] = t.level, t.deleted
-	}
-	tops = nil
-	add := func(u uint32, e chEdge) {
-		c.addEdge(local(ids, u), local(ids, e.other), e.w, e.d, e.mid, e.mask)
-	}
-	for _, s := range append([]*spool{overlay}, edgesOf(lefts)...) {
-		if err := s.flush(); err != nil {
-			return h, err
-		}
-		if err := eachEdge(s, add); err != nil {
-			return h, err
-		}
-	}
-	if _, err = c.run(ctx, nil, 0, cn); err != nil {
-		return h, err
-	}
-	h.shortcutWrapped = h.shortcutWrapped || c.wrapped
-	return h, nil
+	ov := overlay{cross: cross, cell: cell, border: border, limit: overlayLimit, workers: workers, masked: amask != nil, h: h, dir: dir, cn: cn}
+	return h, ov.contract(ctx, tops, lefts)
 }
 
 // top is an arc of the overlay, with the level and contracted neighbours
@@ -206,14 +182,6 @@ type cellLeft struct {
 	edges *spool
 	// wrapped says a shortcut's weight or distance passed 2^32
 	wrapped bool
-}
-
-func edgesOf(lefts []cellLeft) []*spool {
-	out := make([]*spool, len(lefts))
-	for i, l := range lefts {
-		out[i] = l.edges
-	}
-	return out
 }
 
 // eachCell calls fn for each cell, in up to workers goroutines at once;
@@ -267,26 +235,7 @@ func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, 
 	if err != nil {
 		return cellLeft{}, err
 	}
-	left := cellLeft{wrapped: c.wrapped}
-	if left.edges, err = newSpool(dir, "cell-left"); err != nil {
-		return cellLeft{}, err
-	}
-	kept := make([]bool, len(glob))
-	for _, v := range core {
-		kept[v] = true
-	}
-	var rec [finalRecord]byte
-	for v, a := range glob {
-		if !border[a] && !kept[v] {
-			continue
-		}
-		for _, e := range c.global(c.out.list(uint32(v))) {
-			putEdge(rec[:], a, e)
-			left.edges.Write(rec[:]) // an error comes back from flush
-		}
-		left.tops = append(left.tops, top{a, c.level[v], c.deleted[v]})
-	}
-	return left, nil
+	return leave(c, core, border, dir)
 }
 
 // cellCore is the share of a cell's arcs left to the overlay, 1 in
