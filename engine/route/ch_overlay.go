@@ -245,6 +245,10 @@ func leave(c *contractor, core []uint32, border []bool, dir string) (cellLeft, e
 		}
 		left.tops = append(left.tops, top{a, c.level[v], c.deleted[v]})
 	}
+	if err := left.edges.seal(); err != nil {
+		left.edges.close()
+		return cellLeft{}, err
+	}
 	return left, nil
 }
 
