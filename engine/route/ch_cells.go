@@ -14,9 +14,13 @@
 //     cellCore of its arcs, border included) stay, with the edges the
 //     cell leaves between them (its transitions and shortcuts);
 //  2. the overlay: the cells' borders and cores, on the transitions
-//     between cells and the edges the cells left, with a contractor of
-//     the overlay's size (about a sixteenth of the graph), each arc
-//     starting from the level and contracted neighbours its cell gave it.
+//     between cells and the edges the cells left, each arc starting from
+//     the level and contracted neighbours its cell gave it, whole when
+//     it is within what a cell's contractor holds, in super-cells
+//     otherwise (ch_overlay.go): runs of consecutive cells (Hilbert
+//     neighbours), each contracted as a cell to its border and a core of
+//     1 in cellCore, level after level, until what is left fits and is
+//     contracted whole.
 //
 // That is a contraction hierarchy as contract makes one, in another node
 // order (the cells' contracted arcs below the overlay's): contracting an
@@ -37,12 +41,15 @@
 // arcs), two cells: CPU 1.02×, edges +0.15%, route p50 0.97×, the
 // contraction's peak live heap 0.80×.
 //
-// Memory: one cell's contractor, then the overlay's; the hierarchy's edge
-// counts (8 bytes an arc), each arc's cell (4) and whether it is on a
-// border (1). The transitions wait in two spools, the cells' (read once a
-// cell) and the overlay's. A graph within CellArcs is contracted whole,
+// Memory: one cell's contractor, then one super-cell's or the overlay's,
+// none of more than a cell's (overlayArcs); the hierarchy's edge counts
+// (8 bytes an arc), each arc's cell (4) and whether it is on a border
+// (1), and the overlay's arcs (12 bytes each). The transitions wait in
+// two spools, the cells' (read once a cell) and those between cells
+// (read once a super-cell and level), the edges each cell or super-cell
+// leaves in one of its own. A graph within CellArcs is contracted whole,
 // as before (packs of LI, Monaco and Andorra are byte for byte those of
-// contract).
+// contract), and an overlay within its limit as before too.
 
 package route
 
@@ -66,7 +73,8 @@ import (
 // edge-based graph: per-arc state, queue and list heads (~70 bytes) and
 // its edge lists at 24 bytes an edge slot (heap profiles of LI ×16d and
 // ×64, regions/roads/doc.go). An importer divides its budget by it for
-// WriteOptions.CellArcs.
+// WriteOptions.CellArcs. The overlay holds more an arc
+// (OverlayBytesPerArc).
 const ContractionBytesPerArc = 150
 
 // contractCells builds the hierarchy of g's edge-based graph as contract

@@ -144,7 +144,7 @@ func TestOverlayEqualDijkstra(t *testing.T) {
 		{"classed, overlay of 60", true, 20261129, 16, 40, 1, 60, 3},
 		{"classed, overlay of 60, two workers", true, 20261129, 16, 80, 2, 60, 3},
 		{"classed, Write's rule", true, 20261129, 16, 40, 1, 0, 3},
-		{"classed, Write's rule, two workers", true, 5, 16, 120, 2, 0, 3},
+		{"classed, Write's rule, two workers", true, 5, 16, 120, 2, 0, 2},
 		{"classless, overlay of 150", false, 3, 16, 40, 1, 150, 2},
 		{"classless, overlay of 60", false, 3, 16, 40, 1, 60, 3},
 		{"classless, overlay of 60, two workers", false, 3, 16, 80, 2, 60, 3},

@@ -173,7 +173,14 @@ func (o *overlay) superCells(tops []top, group []uint32, groups int) (next []uin
 // contractSuper contracts super-cell s's arcs that have no edge to
 // another super-cell, as contractCell a cell's, each from the level and
 // contracted neighbours its group gave it: its edges are the transitions
-// between its groups (cross) and those its groups left (lefts).
+// between its groups (cross) and those its groups left (lefts). It keeps
+// a core of 1 in cellCore of its arcs but of at least as many arcs as its
+// border: its arcs are its cells' borders and cores, its border often
+// more than 1 in cellCore of them, and a super-cell contracted to its
+// border alone leaves an edge between nearly every two of its border
+// arcs (cellCore): on LI ×64 walking (cells of 75 k arcs, overlay of
+// 22.5 k) its graph had not ended after 11 minutes, against 4.5 for the
+// whole roads stage's walking graph without super-cells.
 func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group, next []uint32, lefts []cellLeft) (cellLeft, error) {
 	var glob []uint32
 	var from []top
@@ -213,7 +220,7 @@ func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group
 			return cellLeft{}, err
 		}
 	}
-	keep := max(len(glob)/cellCore-borders, 0)
+	keep := max(len(glob)/cellCore-borders, borders)
 	core, err := c.run(ctx, func(v uint32) bool { return !o.border[glob[v]] }, keep, o.cn)
 	if err != nil {
 		return cellLeft{}, err
