@@ -42,7 +42,8 @@
 // contraction's peak live heap 0.80×.
 //
 // Memory: one cell's contractor, then one super-cell's or the overlay's,
-// none of more than a cell's (overlayArcs); the hierarchy's edge counts
+// none of more than a cell's (overlayArcs; but for two groups paired when
+// no two fit within it, superCells); the hierarchy's edge counts
 // (8 bytes an arc), each arc's cell (4) and whether it is on a border
 // (1), and the overlay's arcs (12 bytes each). The transitions wait in
 // two spools, the cells' (read once a cell) and those between cells
@@ -255,11 +256,13 @@ func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, 
 // for the whole graph. Kept, the cell's main roads join its border arcs
 // as they join in the whole graph.
 //
-// The overlay is the contraction's peak at country size: its arcs are
+// The overlay was the contraction's peak at country size: its arcs are
 // few but densely joined (LI ×400 walking, 9.8 M arcs, 12 cells: a
 // core of 1 in 8, 1.22 M overlay arcs, held ~630 MB, ~500 bytes an arc,
 // where a cell holds ~150), and it was the import's peak (859 MB live,
-// above the heap limit). A core of 1 in 16 against 1 in 8, LI ×64 with
+// above the heap limit; an overlay over a cell's memory is now
+// contracted in super-cells, ch_overlay.go). A core of 1 in 16 against
+// 1 in 8, LI ×64 with
 // cells of ×400's share of the graph (stagerun -cellarcs 256000, 12
 // cells, run at once): the walking overlay's live heap 118 → 97 MB, the
 // graphs' build time 0.88–0.93× (walking 318.6 → 296.9 s), hierarchy
