@@ -16,6 +16,10 @@ import (
 // BuildStats reports what Build made.
 type BuildStats struct {
 	Junctions, Edges, Arcs, Transitions, CHEdges int
+	// OverlayLevels is how many times the overlay of a graph contracted
+	// in cells was itself cut into super-cells (ch_overlay.go): 0 when it
+	// was contracted whole.
+	OverlayLevels int
 	// Restrictions applied, and skipped (unusable: members missing or not connected).
 	Restrictions, SkippedRestrictions int
 }
@@ -106,7 +110,11 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	geom.close() // now, not at return: contraction is the peak
 	var h *hierarchy
 	if cell != nil {
-		h, err = contractCells(ctx, tail, masks, cell, opts.CellWorkers, opts.TempDir, true, opts.Progress)
+		limit := opts.overlayArcs
+		if limit <= 0 {
+			limit = overlayArcs(opts.CellArcs / max(1, opts.CellWorkers))
+		}
+		h, err = contractCells(ctx, tail, masks, cell, opts.CellWorkers, limit, opts.TempDir, true, opts.Progress)
 	} else {
 		h, err = contract(ctx, tail, masks, opts.TempDir, true, opts.Progress)
 	}
@@ -121,7 +129,7 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 			return st, fmt.Errorf("route: prepare: %w", err)
 		}
 	}
-	st.CHEdges = h.up.n + h.down.n
+	st.CHEdges, st.OverlayLevels = h.up.n+h.down.n, h.levels
 	limit := opts.chunk
 	if limit <= 0 {
 		limit = hierarchyChunk
@@ -159,6 +167,9 @@ type WriteOptions struct {
 	// after the other), each of at most CellArcs/CellWorkers arcs, so
 	// that together they hold what one cell of CellArcs would.
 	CellWorkers int
+	// overlayArcs, when not 0, is the most overlay arcs contracted at
+	// once (tests: 0 is overlayArcs(CellArcs/CellWorkers), ch_overlay.go).
+	overlayArcs int
 	// chunk is the most hierarchy edges written at once (tests: 0 is
 	// hierarchyChunk).
 	chunk int

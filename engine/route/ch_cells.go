@@ -14,9 +14,13 @@
 //     cellCore of its arcs, border included) stay, with the edges the
 //     cell leaves between them (its transitions and shortcuts);
 //  2. the overlay: the cells' borders and cores, on the transitions
-//     between cells and the edges the cells left, with a contractor of
-//     the overlay's size (about a sixteenth of the graph), each arc
-//     starting from the level and contracted neighbours its cell gave it.
+//     between cells and the edges the cells left, each arc starting from
+//     the level and contracted neighbours its cell gave it, whole when
+//     it is within what a cell's contractor holds, in super-cells
+//     otherwise (ch_overlay.go): runs of consecutive cells (Hilbert
+//     neighbours), each contracted as a cell to its border and a core of
+//     1 in cellCore, level after level, until what is left fits and is
+//     contracted whole.
 //
 // That is a contraction hierarchy as contract makes one, in another node
 // order (the cells' contracted arcs below the overlay's): contracting an
@@ -37,12 +41,16 @@
 // arcs), two cells: CPU 1.02×, edges +0.15%, route p50 0.97×, the
 // contraction's peak live heap 0.80×.
 //
-// Memory: one cell's contractor, then the overlay's; the hierarchy's edge
-// counts (8 bytes an arc), each arc's cell (4) and whether it is on a
-// border (1). The transitions wait in two spools, the cells' (read once a
-// cell) and the overlay's. A graph within CellArcs is contracted whole,
+// Memory: one cell's contractor, then one super-cell's or the overlay's,
+// none of more than a cell's (overlayArcs; but for two groups paired when
+// no two fit within it, superCells); the hierarchy's edge counts
+// (8 bytes an arc), each arc's cell (4) and whether it is on a border
+// (1), and the overlay's arcs (12 bytes each). The transitions wait in
+// two spools, the cells' (read once a cell) and those between cells
+// (read once a super-cell and level), the edges each cell or super-cell
+// leaves in one of its own. A graph within CellArcs is contracted whole,
 // as before (packs of LI, Monaco and Andorra are byte for byte those of
-// contract).
+// contract), and an overlay within its limit as before too.
 
 package route
 
@@ -66,13 +74,14 @@ import (
 // edge-based graph: per-arc state, queue and list heads (~70 bytes) and
 // its edge lists at 24 bytes an edge slot (heap profiles of LI ×16d and
 // ×64, regions/roads/doc.go). An importer divides its budget by it for
-// WriteOptions.CellArcs.
+// WriteOptions.CellArcs. The overlay holds more an arc
+// (OverlayBytesPerArc).
 const ContractionBytesPerArc = 150
 
 // contractCells builds the hierarchy of g's edge-based graph as contract
 // does, cell by cell, workers cells at once: cell[a] is arc a's cell,
 // numbered from 0 (arcCells).
-func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, workers int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, workers, overlayLimit int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	if len(cell) != n {
 		return nil, fmt.Errorf("route: contract: %d cells for %d arcs", len(cell), n)
@@ -106,11 +115,11 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 		return h, err
 	}
 	defer inner.close()
-	overlay, err := newSpool(dir, "overlay-edges")
+	cross, err := newSpool(dir, "overlay-edges")
 	if err != nil {
 		return h, err
 	}
-	defer overlay.close()
+	defer cross.close()
 	var rec [finalRecord]byte
 	for a := range n {
 		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
@@ -127,7 +136,7 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 			if cell[a] == cell[to] {
 				inner.Write(rec[:]) // an error comes back from reader
 			} else {
-				overlay.Write(rec[:])
+				cross.Write(rec[:])
 			}
 		}
 	}
@@ -164,32 +173,8 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 		h.shortcutWrapped = h.shortcutWrapped || l.wrapped
 	}
 	slices.SortFunc(tops, func(x, y top) int { return cmp.Compare(x.arc, y.arc) })
-	ids := make([]uint32, len(tops))
-	for i, t := range tops {
-		ids[i] = t.arc
-	}
-	c := newContractor(len(ids), amask != nil, h)
-	c.glob = ids
-	for i, t := range tops {
-		c.level[i], c.deleted[i] = t.level, t.deleted
-	}
-	tops = nil
-	add := func(u uint32, e chEdge) {
-		c.addEdge(local(ids, u), local(ids, e.other), e.w, e.d, e.mid, e.mask)
-	}
-	for _, s := range append([]*spool{overlay}, edgesOf(lefts)...) {
-		if err := s.flush(); err != nil {
-			return h, err
-		}
-		if err := eachEdge(s, add); err != nil {
-			return h, err
-		}
-	}
-	if _, err = c.run(ctx, nil, 0, cn); err != nil {
-		return h, err
-	}
-	h.shortcutWrapped = h.shortcutWrapped || c.wrapped
-	return h, nil
+	ov := overlay{cross: cross, cell: cell, border: border, limit: overlayLimit, workers: workers, masked: amask != nil, h: h, dir: dir, cn: cn}
+	return h, ov.contract(ctx, tops, lefts)
 }
 
 // top is an arc of the overlay, with the level and contracted neighbours
@@ -206,14 +191,6 @@ type cellLeft struct {
 	edges *spool
 	// wrapped says a shortcut's weight or distance passed 2^32
 	wrapped bool
-}
-
-func edgesOf(lefts []cellLeft) []*spool {
-	out := make([]*spool, len(lefts))
-	for i, l := range lefts {
-		out[i] = l.edges
-	}
-	return out
 }
 
 // eachCell calls fn for each cell, in up to workers goroutines at once;
@@ -267,26 +244,7 @@ func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, 
 	if err != nil {
 		return cellLeft{}, err
 	}
-	left := cellLeft{wrapped: c.wrapped}
-	if left.edges, err = newSpool(dir, "cell-left"); err != nil {
-		return cellLeft{}, err
-	}
-	kept := make([]bool, len(glob))
-	for _, v := range core {
-		kept[v] = true
-	}
-	var rec [finalRecord]byte
-	for v, a := range glob {
-		if !border[a] && !kept[v] {
-			continue
-		}
-		for _, e := range c.global(c.out.list(uint32(v))) {
-			putEdge(rec[:], a, e)
-			left.edges.Write(rec[:]) // an error comes back from flush
-		}
-		left.tops = append(left.tops, top{a, c.level[v], c.deleted[v]})
-	}
-	return left, nil
+	return leave(c, core, border, dir)
 }
 
 // cellCore is the share of a cell's arcs left to the overlay, 1 in
@@ -298,11 +256,13 @@ func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, 
 // for the whole graph. Kept, the cell's main roads join its border arcs
 // as they join in the whole graph.
 //
-// The overlay is the contraction's peak at country size: its arcs are
+// The overlay was the contraction's peak at country size: its arcs are
 // few but densely joined (LI ×400 walking, 9.8 M arcs, 12 cells: a
 // core of 1 in 8, 1.22 M overlay arcs, held ~630 MB, ~500 bytes an arc,
 // where a cell holds ~150), and it was the import's peak (859 MB live,
-// above the heap limit). A core of 1 in 16 against 1 in 8, LI ×64 with
+// above the heap limit; an overlay over a cell's memory is now
+// contracted in super-cells, ch_overlay.go). A core of 1 in 16 against
+// 1 in 8, LI ×64 with
 // cells of ×400's share of the graph (stagerun -cellarcs 256000, 12
 // cells, run at once): the walking overlay's live heap 118 → 97 MB, the
 // graphs' build time 0.88–0.93× (walking 318.6 → 296.9 s), hierarchy

@@ -3,6 +3,7 @@ package route
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
@@ -26,17 +27,72 @@ func writeDecoded(t *testing.T, net *Network, cellArcs int) (*Graph, []byte) {
 // writeCells is writeDecoded with workers cells contracted at once (each
 // of cellArcs/workers arcs).
 func writeCells(t *testing.T, net *Network, cellArcs, workers int) (*Graph, []byte) {
+	g, data, _ := writeOverlay(t, net, cellArcs, workers, 0)
+	return g, data
+}
+
+// writeOverlay is writeCells with an overlay of at most overlayArcs arcs
+// contracted at once (0: Write's rule, overlayArcs).
+func writeOverlay(t *testing.T, net *Network, cellArcs, workers, overlayArcs int) (*Graph, []byte, BuildStats) {
 	t.Helper()
 	var buf bytes.Buffer
-	opts := WriteOptions{TempDir: t.TempDir(), CellArcs: cellArcs, CellWorkers: workers, chunk: 500}
-	if _, err := Write(context.Background(), &buf, net, opts); err != nil {
+	opts := WriteOptions{TempDir: t.TempDir(), CellArcs: cellArcs, CellWorkers: workers, overlayArcs: overlayArcs, chunk: 500}
+	st, err := Write(context.Background(), &buf, net, opts)
+	if err != nil {
 		t.Fatal(err)
 	}
 	g, err := Decode(buf.Bytes())
 	if err != nil {
 		t.Fatalf("cells of %d: decode: %v", cellArcs, err)
 	}
-	return g, buf.Bytes()
+	return g, buf.Bytes(), st
+}
+
+// equalsDijkstra checks 400 random routes of g within bb, every other one
+// excluding random classes, against Dijkstra's and the weights of their
+// unpacked paths; it returns how many were found.
+func equalsDijkstra(t *testing.T, name string, g *Graph, bb orb.Bound, seed int64) int {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	mismatch, routes := 0, 0
+	for i := 0; i < 400; i++ {
+		x := Exclude(0)
+		if i%2 == 1 {
+			x = Exclude(rng.Intn(8))
+		}
+		a := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
+		b := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
+		sa, err1 := g.Snap(a, SnapOptions{Ties: true, Exclude: x})
+		sb, err2 := g.Snap(b, SnapOptions{Ties: true, Exclude: x})
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: snap: %v %v", name, err1, err2)
+		}
+		path, w, ok := g.shortestArcs(sa[0], sb[0], x)
+		wd, okd := g.dijkstraRoute(sa[0], sb[0], x)
+		if ok != okd || ok && w != wd {
+			mismatch++
+			if mismatch < 4 {
+				t.Errorf("%s, pair %d, exclude %v: CH %d,%v, Dijkstra %d,%v", name, i, x, w, ok, wd, okd)
+			}
+			continue
+		}
+		if !ok {
+			continue
+		}
+		routes++
+		if got := g.pathWeight(path, sa[0], sb[0]); got != w {
+			t.Errorf("%s, pair %d: unpacked path weight %d, search weight %d", name, i, got, w)
+		}
+	}
+	if mismatch > 0 {
+		t.Errorf("%s: %d of 400 pairs differ", name, mismatch)
+	}
+	return routes
+}
+
+// gridBound is the bound of an n×n gridNetwork.
+func gridBound(n int) orb.Bound {
+	return orb.Bound{Min: orb.Point{9.5, 47.1}, Max: orb.Point{9.5 + float64(n-1)*0.0013, 47.1 + float64(n-1)*0.0009}}
 }
 
 // TestCellsEqualDijkstra: a hierarchy contracted in cells, of every size
@@ -49,7 +105,7 @@ func TestCellsEqualDijkstra(t *testing.T) {
 	net := classedNetwork(seed, n)
 	whole, wholeBytes := writeDecoded(t, cloneNetwork(net), 0)
 	arcs := len(whole.aW)
-	bb := orb.Bound{Min: orb.Point{9.5, 47.1}, Max: orb.Point{9.5 + (n-1)*0.0013, 47.1 + (n-1)*0.0009}}
+	bb := gridBound(n)
 	for _, size := range []int{1, 40, arcs / 6} {
 		g, data := writeDecoded(t, cloneNetwork(net), size)
 		// (cells of one arc are all border but the arcs without a
@@ -58,45 +114,63 @@ func TestCellsEqualDijkstra(t *testing.T) {
 		if size > 1 && bytes.Equal(data, wholeBytes) {
 			t.Fatalf("cells of %d: the encoding of the whole graph", size)
 		}
-		rng := rand.New(rand.NewSource(seed))
-		mismatch, routes := 0, 0
-		for i := 0; i < 400; i++ {
-			x := Exclude(0)
-			if i%2 == 1 {
-				x = Exclude(rng.Intn(8))
-			}
-			a := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
-			b := orb.Point{bb.Min[0] + rng.Float64()*(bb.Max[0]-bb.Min[0]), bb.Min[1] + rng.Float64()*(bb.Max[1]-bb.Min[1])}
-			sa, err1 := g.Snap(a, SnapOptions{Ties: true, Exclude: x})
-			sb, err2 := g.Snap(b, SnapOptions{Ties: true, Exclude: x})
-			if err1 != nil || err2 != nil {
-				t.Fatalf("cells of %d: snap: %v %v", size, err1, err2)
-			}
-			path, w, ok := g.shortestArcs(sa[0], sb[0], x)
-			wd, okd := g.dijkstraRoute(sa[0], sb[0], x)
-			if ok != okd || ok && w != wd {
-				mismatch++
-				if mismatch < 4 {
-					t.Errorf("cells of %d, pair %d, exclude %v: CH %d,%v, Dijkstra %d,%v", size, i, x, w, ok, wd, okd)
-				}
-				continue
-			}
-			if !ok {
-				continue
-			}
-			routes++
-			if got := g.pathWeight(path, sa[0], sb[0]); got != w {
-				t.Errorf("cells of %d, pair %d: unpacked path weight %d, search weight %d", size, i, got, w)
-			}
-		}
-		if mismatch > 0 {
-			t.Errorf("cells of %d: %d of 400 pairs differ", size, mismatch)
-		}
+		routes := equalsDijkstra(t, fmt.Sprintf("cells of %d", size), g, bb, seed)
 		if routes < 200 {
 			t.Errorf("cells of %d: only %d routes", size, routes)
 		}
 		t.Logf("cells of %d (%d arcs): %d routes, %d hierarchy edges (whole: %d)", size, arcs, routes,
 			len(g.up.to)+len(g.down.to), len(whole.up.to)+len(whole.down.to))
+	}
+}
+
+// TestOverlayEqualDijkstra: an overlay contracted in super-cells
+// (ch_overlay.go), over one level or more, with and without classes
+// (gridNetwork has none) and cells contracted one or two at once, still
+// answers as Dijkstra does; and it was so contracted (levels), where an
+// overlay within its limit is contracted whole (0 levels).
+func TestOverlayEqualDijkstra(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		classed  bool
+		seed     int64
+		n        int
+		cellArcs int
+		workers  int
+		overlay  int // most overlay arcs at once; 0: Write's rule
+		levels   int // at least; 0: exactly
+	}{
+		{"fits", true, 20261129, 16, 120, 1, 1 << 20, 0},
+		{"classed, overlay of 150", true, 20261129, 16, 40, 1, 150, 2},
+		{"classed, overlay of 60", true, 20261129, 16, 40, 1, 60, 3},
+		{"classed, overlay of 60, two workers", true, 20261129, 16, 80, 2, 60, 3},
+		{"classed, Write's rule", true, 20261129, 16, 40, 1, 0, 3},
+		{"classed, Write's rule, two workers", true, 5, 16, 120, 2, 0, 2},
+		{"classless, overlay of 150", false, 3, 16, 40, 1, 150, 2},
+		{"classless, overlay of 60", false, 3, 16, 40, 1, 60, 3},
+		{"classless, overlay of 60, two workers", false, 3, 16, 80, 2, 60, 3},
+		{"cells of one arc", true, 9, 10, 1, 1, 0, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Logf("seed %d", tc.seed)
+			net := gridNetwork(tc.seed, tc.n)
+			if tc.classed {
+				net = classedNetwork(tc.seed, tc.n)
+			}
+			g, data, st := writeOverlay(t, cloneNetwork(net), tc.cellArcs, tc.workers, tc.overlay)
+			if tc.levels == 0 && st.OverlayLevels != 0 || st.OverlayLevels < tc.levels {
+				t.Fatalf("cells of %d, overlay of %d: %d levels of super-cells, want %d", tc.cellArcs, tc.overlay, st.OverlayLevels, tc.levels)
+			}
+			if tc.workers > 1 {
+				if _, again, _ := writeOverlay(t, cloneNetwork(net), tc.cellArcs, tc.workers, tc.overlay); !bytes.Equal(again, data) {
+					t.Fatalf("%d workers: another run gives other bytes", tc.workers)
+				}
+			}
+			routes := equalsDijkstra(t, tc.name, g, gridBound(tc.n), tc.seed)
+			if routes < 200 {
+				t.Errorf("only %d routes", routes)
+			}
+			t.Logf("%d arcs, %d levels: %d routes, %d hierarchy edges", len(g.aW), st.OverlayLevels, routes, st.CHEdges)
+		})
 	}
 }
 

@@ -22,6 +22,8 @@ type hierarchy struct {
 	// (Graph.shortcutHalves), by construction: the encoding leaves their
 	// values out (writeHierarchyEdges, writeShortcuts).
 	originalWrapped, shortcutWrapped bool
+	// levels counts the overlay's levels of super-cells (ch_overlay.go)
+	levels int
 }
 
 func (h *hierarchy) close() {

@@ -58,9 +58,17 @@
 // ~1.6 M arcs at the default 920 MiB, so LI ×64's walking graph still
 // contracts whole) is contracted in cells (engine/route/ch_cells.go):
 // Hilbert-ordered runs of arcs contracted to their borders and a core of
-// 1 in 16, then the overlay of those, so contraction holds one cell's or
-// the overlay's ~150 bytes an arc whatever the graph (×400 walking, ~9.8
-// M arcs: cells of ~1.4 M, ~0.2 GB, where the whole took ~1.5 GB). The
+// 1 in 16, then the overlay of those, itself in super-cells (runs of
+// consecutive cells, contracted as cells are, level after level) when it
+// has more arcs than a cell's memory holds at the overlay's ~500 bytes
+// an arc (route.OverlayBytesPerArc, engine/route/ch_overlay.go), so
+// contraction holds one cell's ~150 bytes an arc whatever the graph
+// (×400 walking, ~9.8 M arcs: cells of ~1.4 M, ~0.2 GB, where the whole
+// took ~1.5 GB, and the overlay whole ~0.3 GB). LI ×64, cells of 75 k
+// arcs (stagerun -cellarcs 150000; two runs each, load 3–7): walking's
+// overlay of 97,754 arcs went in 6 super-cells to 15,212 contracted
+// whole, CPU 0.99×, hierarchy edges +0.08–0.39%; the stage's peak is
+// not the overlay's there (live heap 88, 92 → 109, 89 MB). The
 // contraction's arrays in a file-backed arena (tried in commits 7b7f8ff
 // and a05797e, then taken out) saved 6 MiB of peak RSS at ×64 and more
 // than doubled the stage's CPU time (regions/doc.go's cost model).
