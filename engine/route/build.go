@@ -98,7 +98,7 @@ func Write(ctx context.Context, out io.Writer, net *Network, opts WriteOptions) 
 	if arena != nil {
 		tail.tailDone = func() { arenaErr = arena.Close() }
 	}
-	var cell []uint32 // per arc, when it is contracted in cells (ch_cells.go)
+	var cell []uint16 // per arc, when it is contracted in cells (ch_cells.go)
 	if opts.CellArcs > 0 && len(tail.aW) > opts.CellArcs {
 		keys, err := geom.edgeKeys(eGeom)
 		if err != nil {

@@ -44,8 +44,11 @@
 // Memory: one cell's contractor, then one super-cell's or the overlay's,
 // none of more than a cell's (overlayArcs; but for two groups paired when
 // no two fit within it, superCells); the hierarchy's edge counts
-// (8 bytes an arc), each arc's cell (4) and whether it is on a border
-// (1), and the overlay's arcs (12 bytes each). The transitions wait in
+// (2 bytes an arc: edgeCounts), each arc's cell (2: arcCells) and whether
+// it is on a border (a bit: arcBits), and the overlay's arcs (12 bytes
+// each). Those per arc grow with the graph: they were 13 bytes an arc
+// (LI ×400 walking, 9.8 M arcs: 127 MB of the roads stage's peak live
+// heap, beside two cells' contractors' ~250), ~4 now. The transitions wait in
 // two spools, the cells' (read once a cell) and those between cells
 // (read once a super-cell and level), the edges each cell or super-cell
 // leaves in one of its own. A graph within CellArcs is contracted whole,
@@ -81,14 +84,14 @@ const ContractionBytesPerArc = 150
 // contractCells builds the hierarchy of g's edge-based graph as contract
 // does, cell by cell, workers cells at once: cell[a] is arc a's cell,
 // numbered from 0 (arcCells).
-func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, workers, overlayLimit int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
+func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint16, workers, overlayLimit int, dir string, consume bool, progress func(done, total int)) (h *hierarchy, err error) {
 	n := len(g.aW)
 	if len(cell) != n {
 		return nil, fmt.Errorf("route: contract: %d cells for %d arcs", len(cell), n)
 	}
 	cells := uint32(0)
 	for _, c := range cell {
-		cells = max(cells, c+1)
+		cells = max(cells, uint32(c)+1)
 	}
 	if h, err = newHierarchy(n, dir); err != nil {
 		return nil, err
@@ -99,11 +102,12 @@ func contractCells(ctx context.Context, g *Graph, amask []uint8, cell []uint32, 
 			h = nil
 		}
 	}()
-	border := make([]bool, n)
+	border := newArcBits(n)
 	for a := range n {
 		for k := g.tOff[a]; k < g.tOff[a+1]; k++ {
 			if to := g.tTo[k]; to != uint32(a) && cell[a] != cell[to] {
-				border[a], border[to] = true, true
+				border.set(uint32(a))
+				border.set(to)
 			}
 		}
 	}
@@ -218,13 +222,13 @@ func eachCell(ctx context.Context, cells uint32, workers int, fn func(ctx contex
 
 // contractCell contracts cell cl's inner arcs (ch_cells.go, step 1) and
 // returns what it leaves.
-func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, inner *spool, masked bool, h *hierarchy, dir string, cn *contraction) (cellLeft, error) {
+func contractCell(ctx context.Context, cl uint32, cell []uint16, border arcBits, inner *spool, masked bool, h *hierarchy, dir string, cn *contraction) (cellLeft, error) {
 	var glob []uint32
 	borders := 0
 	for a, x := range cell {
-		if x == cl {
+		if uint32(x) == cl {
 			glob = append(glob, uint32(a))
-			if border[a] {
+			if border.has(uint32(a)) {
 				borders++
 			}
 		}
@@ -232,7 +236,7 @@ func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, 
 	c := newContractor(len(glob), masked, h)
 	c.glob = glob
 	err := eachEdge(inner, func(u uint32, e chEdge) {
-		if cell[u] == cl {
+		if uint32(cell[u]) == cl {
 			c.addEdge(local(glob, u), local(glob, e.other), e.w, e.d, e.mid, e.mask)
 		}
 	})
@@ -240,7 +244,7 @@ func contractCell(ctx context.Context, cl uint32, cell []uint32, border []bool, 
 		return cellLeft{}, err
 	}
 	keep := max(len(glob)/cellCore-borders, 0)
-	core, err := c.run(ctx, func(v uint32) bool { return !border[glob[v]] }, keep, cn)
+	core, err := c.run(ctx, func(v uint32) bool { return !border.has(glob[v]) }, keep, cn)
 	if err != nil {
 		return cellLeft{}, err
 	}
@@ -300,10 +304,13 @@ func eachEdge(s *spool, fn func(v uint32, e chEdge)) error {
 
 // arcCells cuts the arcs into cells of at most size arcs, as equal as
 // they go: runs of the arcs in the order of their edges' keys (edgeKeys),
-// then of their numbers.
-func arcCells(ekey []uint64, aEdge []uint32, size int) []uint32 {
+// then of their numbers. A cell's number is 2 bytes an arc (4 were 39 MB
+// of LI ×400 walking's contraction), so there are at most maxCells
+// cells, larger than size where size would make more: 2^16 cells of the
+// default budget's ~0.8 M arcs are some 5,000 Germanys.
+func arcCells(ekey []uint64, aEdge []uint32, size int) []uint16 {
 	n := len(aEdge)
-	cells := (n + size - 1) / max(size, 1)
+	cells := min((n+size-1)/max(size, 1), maxCells)
 	per := (n + cells - 1) / max(cells, 1)
 	order := make([]uint32, n)
 	for a := range order {
@@ -315,12 +322,24 @@ func arcCells(ekey []uint64, aEdge []uint32, size int) []uint32 {
 		}
 		return cmp.Compare(x, y)
 	})
-	cell := make([]uint32, n)
+	cell := make([]uint16, n)
 	for i, a := range order {
-		cell[a] = uint32(i / per)
+		cell[a] = uint16(i / per)
 	}
 	return cell
 }
+
+// maxCells is the most cells arcCells makes.
+const maxCells = 1 << 16
+
+// arcBits is a bit an arc.
+type arcBits []uint64
+
+func newArcBits(n int) arcBits { return make(arcBits, (n+63)/64) }
+
+func (b arcBits) has(a uint32) bool { return b[a/64]&(1<<(a%64)) != 0 }
+func (b arcBits) set(a uint32)      { b[a/64] |= 1 << (a % 64) }
+func (b arcBits) clear(a uint32)    { b[a/64] &^= 1 << (a % 64) }
 
 // edgeKeys returns each edge's first point's place on a Hilbert curve
 // over the world (cells of 360/65536° of longitude by 180/65536° of

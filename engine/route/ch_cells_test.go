@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/paulmach/orb"
@@ -220,13 +221,13 @@ func TestArcCells(t *testing.T) {
 	aEdge := []uint32{0 << 1, 0<<1 | 1, 1 << 1, 2 << 1, 3 << 1, 3<<1 | 1, 2<<1 | 1}
 	cases := []struct {
 		size int
-		want []uint32
+		want []uint16
 	}{
 		// arcs by key, then number: 2, 4, 5 (key 10), 3, 6 (20), 0, 1 (30)
-		{7, []uint32{0, 0, 0, 0, 0, 0, 0}},
-		{3, []uint32{1, 2, 0, 1, 0, 0, 1}},
-		{2, []uint32{2, 3, 0, 1, 0, 1, 2}},
-		{1, []uint32{5, 6, 0, 3, 1, 2, 4}},
+		{7, []uint16{0, 0, 0, 0, 0, 0, 0}},
+		{3, []uint16{1, 2, 0, 1, 0, 0, 1}},
+		{2, []uint16{2, 3, 0, 1, 0, 1, 2}},
+		{1, []uint16{5, 6, 0, 3, 1, 2, 4}},
 	}
 	for _, c := range cases {
 		got := arcCells(keys, aEdge, c.size)
@@ -235,6 +236,53 @@ func TestArcCells(t *testing.T) {
 				t.Errorf("size %d: cells %v, want %v", c.size, got, c.want)
 				break
 			}
+		}
+	}
+}
+
+// TestArcCellsMost: a graph that cells of size would cut into more than
+// maxCells is cut into cells of more arcs, as few as keep their numbers
+// within maxCells, each a run of the keys' order.
+func TestArcCellsMost(t *testing.T) {
+	for _, tc := range []struct{ arcs, size, most int }{
+		{maxCells, 1, 1},
+		{maxCells + 1, 1, 2},
+		{3*maxCells - 5, 2, 3},
+		{3*maxCells - 5, 4, 4}, // within maxCells: as asked
+	} {
+		keys := make([]uint64, tc.arcs)
+		aEdge := make([]uint32, tc.arcs)
+		for a := range aEdge {
+			keys[a] = uint64(tc.arcs - a) // the last arc first
+			aEdge[a] = uint32(a) << 1
+		}
+		cell := arcCells(keys, aEdge, tc.size)
+		per := make([]int, maxCells)
+		for a := range cell {
+			per[cell[a]]++
+			if a > 0 && cell[a] > cell[a-1] {
+				t.Fatalf("%d arcs, size %d: arc %d in cell %d after arc %d in %d", tc.arcs, tc.size, a, cell[a], a-1, cell[a-1])
+			}
+		}
+		most := slices.Max(per)
+		if most != tc.most {
+			t.Errorf("%d arcs, size %d: cells of up to %d arcs, want %d", tc.arcs, tc.size, most, tc.most)
+		}
+	}
+}
+
+// TestArcBits: each arc's bit is set and cleared alone.
+func TestArcBits(t *testing.T) {
+	b := newArcBits(130)
+	on := []uint32{0, 1, 63, 64, 65, 127, 128, 129}
+	for _, a := range on {
+		b.set(a)
+	}
+	b.clear(64)
+	for a := range uint32(130) {
+		want := slices.Contains(on, a) && a != 64
+		if b.has(a) != want {
+			t.Errorf("arc %d: %v, want %v", a, b.has(a), want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"sync"
 )
@@ -46,15 +47,15 @@ func (h *hierarchy) arrays() (up, down chAdj, err error) {
 
 // finalEdges collects the CH edges of each node as it is contracted, in
 // a temporary file (or a buffer without a directory) of fixed records, and
-// only their count per node in memory: 4 bytes a node where the edges
-// took 16 bytes each and 8 a node of bookkeeping (LI ×200 walking: 29.6 M
-// edges, ~470 MB). Once contraction is done, csr reads them back into the
-// hierarchy's arrays (Build), or hierarchy.writeTo writes them a range of
-// nodes at a time (Write).
+// only their count per node in memory (edgeCounts: a byte a node, where
+// the edges took 16 bytes each and 8 a node of bookkeeping; LI ×200
+// walking: 29.6 M edges, ~470 MB). Once contraction is done, csr reads
+// them back into the hierarchy's arrays (Build), or hierarchy.writeTo
+// writes them a range of nodes at a time (Write).
 type finalEdges struct {
 	mu    sync.Mutex // set's
 	s     *spool
-	count []uint32
+	count edgeCounts
 	n     int // edges in the list
 	// masked says an edge has classes (chAdj.mask)
 	masked bool
@@ -71,7 +72,45 @@ func newFinalEdges(n int, dir string) (*finalEdges, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &finalEdges{s: s, count: make([]uint32, n)}, nil
+	return &finalEdges{s: s, count: newEdgeCounts(n)}, nil
+}
+
+// edgeCounts is a count for each node, a byte but for the few of
+// edgeCountMax or more, which a map holds. Contraction holds a hierarchy's
+// counts, its up and down edges' a node, through the whole graph's: as
+// uint32s they were 8 bytes an arc of the edge-based graph (LI ×400
+// walking, 9.8 M arcs: 78 MB of the roads stage's live heap, where two
+// cells' contractors held ~250), a third of what grew with the graph.
+// Nodes of 255 edges or more are a handful near the hierarchy's top.
+type edgeCounts struct {
+	small []uint8
+	large map[uint32]uint32
+}
+
+// edgeCountMax in small says the count is in large.
+const edgeCountMax = math.MaxUint8
+
+func newEdgeCounts(n int) edgeCounts { return edgeCounts{small: make([]uint8, n)} }
+
+func (c *edgeCounts) len() int { return len(c.small) }
+
+func (c *edgeCounts) at(v int) uint32 {
+	if k := c.small[v]; k < edgeCountMax {
+		return uint32(k)
+	}
+	return c.large[uint32(v)]
+}
+
+func (c *edgeCounts) set(v uint32, k int) {
+	if k < edgeCountMax {
+		c.small[v] = uint8(k)
+		delete(c.large, v)
+		return
+	}
+	if c.large == nil {
+		c.large = make(map[uint32]uint32)
+	}
+	c.small[v], c.large[v] = edgeCountMax, uint32(k)
 }
 
 // set records v's final edges; contractors at once may call it (the
@@ -79,7 +118,7 @@ func newFinalEdges(n int, dir string) (*finalEdges, error) {
 func (f *finalEdges) set(v uint32, es []chEdge) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.count[v] = uint32(len(es))
+	f.count.set(v, len(es))
 	f.n += len(es)
 	for _, e := range es {
 		putEdge(f.rec[:], v, e)
@@ -114,8 +153,8 @@ func (f *finalEdges) close() { f.s.close() }
 // csr returns the edges in CSR form, each node's sorted by other end.
 func (f *finalEdges) csr() (chAdj, error) {
 	var a chAdj
-	err := f.read(0, len(f.count), &a)
-	f.count = nil
+	err := f.read(0, f.count.len(), &a)
+	f.count = edgeCounts{}
 	return a, err
 }
 
@@ -130,7 +169,7 @@ func (f *finalEdges) read(lo, hi int, a *chAdj) error {
 	a.off = append(a.off[:0], 0)
 	total := uint32(0)
 	for v := lo; v < hi; v++ {
-		total += f.count[v]
+		total += f.count.at(v)
 		a.off = append(a.off, total)
 	}
 	a.to, a.w, a.d, a.mid = resize(a.to, int(total)), resize(a.w, int(total)), resize(a.d, int(total)), resize(a.mid, int(total))
@@ -185,10 +224,10 @@ func resize[E any](s []E, n int) []E {
 // a's offsets are from the range's first edge, lo is its first node.
 func (f *finalEdges) chunks(limit int, fn func(a *chAdj, lo int) error) error {
 	var a chAdj
-	for lo := 0; lo < len(f.count); {
-		hi, edges := lo+1, int(f.count[lo])
-		for hi < len(f.count) && edges+int(f.count[hi]) <= limit {
-			edges += int(f.count[hi])
+	for lo, n := 0, f.count.len(); lo < n; {
+		hi, edges := lo+1, int(f.count.at(lo))
+		for hi < n && edges+int(f.count.at(hi)) <= limit {
+			edges += int(f.count.at(hi))
 			hi++
 		}
 		if err := f.read(lo, hi, &a); err != nil {

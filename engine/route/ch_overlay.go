@@ -64,8 +64,8 @@ type overlay struct {
 	cross *spool
 	// cell is each arc's cell; border, each arc's being on the border of
 	// the current level's groups (reused level by level)
-	cell   []uint32
-	border []bool
+	cell   []uint16
+	border arcBits
 	// limit is the most arcs contracted whole, and a super-cell's most
 	// (overlayArcs)
 	limit, workers int
@@ -100,11 +100,12 @@ func (o *overlay) contract(ctx context.Context, tops []top, lefts []cellLeft) er
 			break
 		}
 		for _, t := range tops {
-			o.border[t.arc] = false
+			o.border.clear(t.arc)
 		}
 		err := eachEdge(o.cross, func(u uint32, e chEdge) {
 			if next[group[o.cell[u]]] != next[group[o.cell[e.other]]] {
-				o.border[u], o.border[e.other] = true, true
+				o.border.set(u)
+				o.border.set(e.other)
 			}
 		})
 		if err != nil {
@@ -224,7 +225,7 @@ func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group
 		if next[group[o.cell[t.arc]]] == s {
 			glob = append(glob, t.arc)
 			from = append(from, t)
-			if o.border[t.arc] {
+			if o.border.has(t.arc) {
 				borders++
 			}
 		}
@@ -256,7 +257,7 @@ func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group
 		}
 	}
 	keep := max(len(glob)/cellCore-borders, borders)
-	core, err := c.run(ctx, func(v uint32) bool { return !o.border[glob[v]] }, keep, o.cn)
+	core, err := c.run(ctx, func(v uint32) bool { return !o.border.has(glob[v]) }, keep, o.cn)
 	if err != nil {
 		return cellLeft{}, err
 	}
@@ -266,7 +267,7 @@ func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group
 // leave returns what contractor c leaves once it has contracted all but
 // core: the arcs on a border and those of core, with their levels,
 // contracted neighbours and the edges between them (in a spool).
-func leave(c *contractor, core []uint32, border []bool, dir string) (cellLeft, error) {
+func leave(c *contractor, core []uint32, border arcBits, dir string) (cellLeft, error) {
 	left := cellLeft{wrapped: c.wrapped}
 	var err error
 	if left.edges, err = newSpool(dir, "cell-left"); err != nil {
@@ -278,7 +279,7 @@ func leave(c *contractor, core []uint32, border []bool, dir string) (cellLeft, e
 	}
 	var rec [finalRecord]byte
 	for v, a := range c.glob {
-		if !border[a] && !kept[v] {
+		if !border.has(a) && !kept[v] {
 			continue
 		}
 		for _, e := range c.global(c.out.list(uint32(v))) {

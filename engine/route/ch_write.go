@@ -70,10 +70,10 @@ func (h *hierarchy) writeEdges(w *varWriter, dir string, limit int) error {
 	var shortcuts [2]int
 	for i, f := range []*finalEdges{h.up, h.down} {
 		// Offsets, as u32s with deltas: the counts.
-		w.uint(uint64(len(f.count) + 1))
+		w.uint(uint64(f.count.len() + 1))
 		w.int(0)
-		for _, c := range f.count {
-			w.int(int64(c))
+		for v := range f.count.len() {
+			w.int(int64(f.count.at(v)))
 		}
 		mids, err := newSpool(dir, "hierarchy-middle")
 		if err != nil {
