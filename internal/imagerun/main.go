@@ -1,7 +1,7 @@
 // Command imagerun writes the place images (autocomplete, nearby,
 // reverse) of a pack, as `waymark import` does after its stages
 // (pack.WriteImages, its graphs left: the budget given it is below what a
-// graph takes), with the import's memory settings (the runtime's limit
+// graph takes; with -graphs, the graphs' first, as the import does), with the import's memory settings (the runtime's limit
 // from the budget, GOGC 50), and prints what that took: peak RSS
 // (VmHWM) and its anonymous and file-backed parts at the highest sample,
 // the peak live heap, CPU and wall time. -heapprofile writes the heap
@@ -36,6 +36,7 @@ func main() {
 	budget := flag.Int64("mem", 920, "memory `budget` in MiB (the runtime's limit is regions.HeapLimit of it)")
 	heap := flag.String("heapprofile", "", "write the heap profile at the live heap's peak to `file`")
 	rss := flag.String("rsslog", "", "write the resident set's parts every 25 ms to `file`")
+	graphs := flag.Bool("graphs", false, "write the graphs' images too, first, as the import does (the phases' figures are then the place images' and the graphs' together)")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		flag.Usage()
@@ -45,7 +46,11 @@ func main() {
 	debug.SetGCPercent(50)
 	w := newWatch(flag.Arg(0), *heap, *rss)
 	start := time.Now()
-	rep, err := pack.WriteImages(context.Background(), flag.Arg(0), 1) // 1 byte: no graph
+	most := int64(1) // 1 byte: no graph
+	if *graphs {
+		most = *budget << 20
+	}
+	rep, err := pack.WriteImages(context.Background(), flag.Arg(0), most)
 	wall := time.Since(start)
 	w.stop()
 	if err != nil {
