@@ -72,8 +72,9 @@ var ErrNoStoredIndex = errors.New("geocode: no stored autocomplete index")
 // (complete.Load) and then written: LI ×400, a fresh process
 // (internal/imagerun), the step's live heap peaked at 234 MB with RSS
 // 394-423 MiB; now the index part holds 65-84 MB and the step peaks
-// while reading the documents, at 217-221 MB and 371-395 MiB. The image
-// is the same, byte for byte (TestStreamedImages; its md5 at LI ×400).
+// while reading the documents (readStoredDocs), at 175 MB and 298-309
+// MiB, in the same CPU. The image is the same, byte for byte
+// (TestStreamedImages; its md5 at LI ×400).
 func WriteCompleterImage(ctx context.Context, ix *Index, w io.Writer, buildID string) error {
 	var stored int
 	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'autocomplete'`).Scan(&stored); err != nil {
