@@ -71,10 +71,12 @@ var ErrNoStoredIndex = errors.New("geocode: no stored autocomplete index")
 // produced (complete.WriteStoredImage), not decoded and derived whole
 // (complete.Load) and then written: LI ×400, a fresh process
 // (internal/imagerun), the step's live heap peaked at 234 MB with RSS
-// 394-423 MiB; now the index part holds 65-84 MB and the step peaks
-// while reading the documents (readStoredDocs), at 175 MB and 298-309
-// MiB, in the same CPU. The image is the same, byte for byte
-// (TestStreamedImages; its md5 at LI ×400).
+// 394-423 MiB; now the index part holds 59-84 MB and the step peaks
+// while reading the documents (readStoredDocs, which holds neither the
+// index's bytes, read after, readStoredIndex, nor 16-byte id pairs), at
+// 147-148 MB and 273-274 MiB, in the same CPU. The image is the same,
+// byte for byte (TestStreamedImages, TestCompleterImageAcrossParts; its
+// md5 at LI ×400).
 func WriteCompleterImage(ctx context.Context, ix *Index, w io.Writer, buildID string) error {
 	var stored int
 	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'autocomplete'`).Scan(&stored); err != nil {
@@ -92,8 +94,12 @@ func WriteCompleterImage(ctx context.Context, ix *Index, w io.Writer, buildID st
 	fw.String(docLayout())
 	flat.WriteArray(fw, sd.docs)
 	fw.Strings(sd.strs)
-	index, imp, lon, lat, preferred := sd.index, sd.imp, sd.lon, sd.lat, sd.preferred
+	indexAt, imp, lon, lat, preferred := sd.indexAt, sd.imp, sd.lon, sd.lat, sd.preferred
 	sd = nil // the documents: written
+	index, err := readStoredIndex(ctx, ix, indexAt)
+	if err != nil {
+		return err
+	}
 	if err := complete.WriteStoredImage(fw, index, imp, lon, lat, preferred); err != nil {
 		return fmt.Errorf("geocode: write autocomplete image: %w", err)
 	}

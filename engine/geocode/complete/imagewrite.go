@@ -41,7 +41,7 @@ const docWordChunk = 1 << 20
 // 269 MB index image, the same bytes): Load and WriteImage took the
 // autocomplete image's live heap from 215 MB (its documents read) to
 // 234 MB, its peak; WriteStoredImage writes the index in ~1.5 s at
-// 65-84 MB (the stored bytes, 29 MB, the documents' importance and
+// 59-84 MB (the stored bytes, 27 MB, the documents' importance and
 // docOff, 23 MB, and the rank order and its inverse while the rank table
 // is written), so reading the documents is now the peak
 // (internal/imagerun).
