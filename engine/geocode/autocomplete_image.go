@@ -74,9 +74,9 @@ var ErrNoStoredIndex = errors.New("geocode: no stored autocomplete index")
 // 394-423 MiB; now the index part holds 59-84 MB and the step peaks
 // while reading the documents (readStoredDocs, which holds neither the
 // index's bytes, read after, readStoredIndex, nor 16-byte id pairs), at
-// 147-148 MB and 273-274 MiB, in the same CPU. The image is the same,
-// byte for byte (TestStreamedImages, TestCompleterImageAcrossParts; its
-// md5 at LI ×400).
+// 147-148 MB and 273-274 MiB, in about the same CPU (pack/prepare.go).
+// The image is the same, byte for byte (TestStreamedImages,
+// TestCompleterImageAcrossParts; its md5 at LI ×400).
 func WriteCompleterImage(ctx context.Context, ix *Index, w io.Writer, buildID string) error {
 	var stored int
 	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'autocomplete'`).Scan(&stored); err != nil {

@@ -113,8 +113,10 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 // are written (geocode's autocomplete_parts.go): the autocomplete
 // image's step peaks at 147-148 MB live and 273-274 MiB (was 234 MB and
 // 394-423 MiB), and the three at 364-368 MiB (was 394-423), now the
-// reverse image's; CPU 28.7-30.4 s for the three (was 28.9-31.9; four
-// interleaved pairs). What grows with the input is the autocomplete
+// reverse image's. CPU for the three, interleaved pairs: 30.3-30.4 s
+// against 28.9-29.1 (before the two-pass read, 28.7-29.5 against
+// 30.8-31.9): the same within the busy machine's noise, or ~1 s more.
+// What grows with the input is the autocomplete
 // documents while their places are read (32 bytes each, with their
 // importance, location and numbers 49 bytes; LI ×400 3.0 M), the stored
 // index's bytes (27 MB), and the reverse index's boxes and tree.
