@@ -105,9 +105,21 @@ func WriteImages(ctx context.Context, path string, maxMemory int64) (ImagesRepor
 // before its index is decoded (WriteCompleterImage: 396 MiB, 234 MB
 // live); each build's heap is given back before its image is mapped, and
 // the pages the image's checks touched are dropped (places.go, images.go):
-// 420 MiB, the images byte-identical. What grows with the input is the
-// autocomplete index's arrays (complete.Load: on the heap until
-// written) and the reverse index's boxes and tree.
+// 420 MiB, the images byte-identical. The autocomplete index's arrays are
+// now written from the stored form as each is produced, never all held
+// (complete.WriteStoredImage: 59-84 MB live where complete.Load's rose
+// to 234 MB), its documents found by id through their numbers (4 bytes
+// a document, was 16) and the stored index's bytes read only once they
+// are written (geocode's autocomplete_parts.go): the autocomplete
+// image's step peaks at 147-148 MB live and 273-274 MiB (was 234 MB and
+// 394-423 MiB), and the three at 364-368 MiB (was 394-423), now the
+// reverse image's. CPU for the three, interleaved pairs: 30.3-30.4 s
+// against 28.9-29.1 (before the two-pass read, 28.7-29.5 against
+// 30.8-31.9): the same within the busy machine's noise, or ~1 s more.
+// What grows with the input is the autocomplete
+// documents while their places are read (32 bytes each, with their
+// importance, location and numbers 49 bytes; LI ×400 3.0 M), the stored
+// index's bytes (27 MB), and the reverse index's boxes and tree.
 func writePlaceImages(ctx context.Context, pk *Pack) error {
 	if _, err := pk.Places(ctx); err != nil { // starts the reverse build
 		return err

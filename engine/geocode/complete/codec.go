@@ -164,6 +164,19 @@ func Load(b []byte, imp, lon, lat []float32, preferred []bool) (*Index, error) {
 // and the documents' preferred marks: the trigram index, word lengths,
 // the short-prefix answers and the rank table.
 func (ix *Index) derive(preferred []bool) {
+	ix.deriveWords()
+	ix.buildShort(ix.postings)
+	ix.setPreferred(preferred)
+	ix.buildDocWords()
+	ix.buildRank()
+}
+
+// postings returns word id's postings (doc<<1 | addressOnly, by doc).
+func (ix *Index) postings(id int) []uint32 { return ix.post[ix.postOff[id]:ix.postOff[id+1]] }
+
+// deriveWords builds the tables that follow from the vocabulary alone:
+// the trigram index and the words' rune lengths.
+func (ix *Index) deriveWords() {
 	trigrams := map[string][]int32{}
 	ix.vlen = make([]uint8, ix.nWords())
 	for id := range ix.nWords() {
@@ -174,8 +187,4 @@ func (ix *Index) derive(preferred []bool) {
 		ix.vlen[id] = uint8(min(utf8.RuneCountInString(w), 255))
 	}
 	ix.triKeys, ix.triOff, ix.triIDs = flatTable(trigrams, trigramKey)
-	ix.buildShort()
-	ix.setPreferred(preferred)
-	ix.buildDocWords()
-	ix.buildRank()
 }

@@ -226,7 +226,11 @@ type shortHit struct {
 	grade uint8
 }
 
-func (ix *Index) buildShort() {
+// buildShort builds the short-prefix table, taking each word's postings
+// from postings (by word id; a list need only stay valid until the next
+// call), so that a writer decoding them from the stored form need not
+// hold them all (imagewrite.go).
+func (ix *Index) buildShort(postings func(id int) []uint32) {
 	prefixes := map[string]bool{}
 	for id := range ix.nWords() {
 		w := ix.word(id)
@@ -251,7 +255,7 @@ func (ix *Index) buildShort() {
 			if ix.word(j) == p {
 				g = GradeExact
 			}
-			for _, post := range ix.post[ix.postOff[j]:ix.postOff[j+1]] {
+			for _, post := range postings(j) {
 				if post&1 == 1 {
 					continue // address term: not a name match
 				}

@@ -76,19 +76,7 @@ func (ix *Index) rankBefore(a, b uint32) bool {
 // sorted once and dealt to their words (docWord), so the table costs a
 // sort of the documents, not of every word's list.
 func (ix *Index) buildRank() {
-	order := make([]uint32, len(ix.imp))
-	for d := range order {
-		order[d] = uint32(d)
-	}
-	slices.SortFunc(order, func(a, b uint32) int {
-		if ix.rankBefore(a, b) {
-			return -1
-		}
-		if ix.rankBefore(b, a) {
-			return 1
-		}
-		return 0
-	})
+	order := ix.rankOrder()
 	ix.rankOff = make([]uint32, ix.nWords()+1)
 	for _, w := range ix.docWord {
 		if w&1 == 0 {
@@ -108,6 +96,24 @@ func (ix *Index) buildRank() {
 			}
 		}
 	}
+}
+
+// rankOrder returns the documents in rankBefore's order.
+func (ix *Index) rankOrder() []uint32 {
+	order := make([]uint32, len(ix.imp))
+	for d := range order {
+		order[d] = uint32(d)
+	}
+	slices.SortFunc(order, func(a, b uint32) int {
+		if ix.rankBefore(a, b) {
+			return -1
+		}
+		if ix.rankBefore(b, a) {
+			return 1
+		}
+		return 0
+	})
+	return order
 }
 
 // searchRanked answers a one-word query without filter or viewbox from
