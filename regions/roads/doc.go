@@ -68,7 +68,22 @@
 // arcs (stagerun -cellarcs 150000; two runs each, load 3–7): walking's
 // overlay of 97,754 arcs went in 6 super-cells to 15,212 contracted
 // whole, CPU 0.99×, hierarchy edges +0.08–0.39%; the stage's peak is
-// not the overlay's there (live heap 88, 92 → 109, 89 MB). The
+// not the overlay's there (live heap 88, 92 → 109, 89 MB). What grew
+// with the graph beside the cells' contractors, the hierarchy's edge
+// counts, each arc's cell and border (13 bytes an arc), is ~4 bytes an
+// arc (route's edgeCounts, arcCells, arcBits). LI ×400 with both
+// (internal/stagerun -stages roads -spikelog; load 4–6 beside a ×400
+// import and a helper's runs): the stage's peak RSS 648 MiB (overlay
+// alone) and 659 (neither) → 518, live heap 338, 355 → 261 MB, CPU
+// 2,501, 2,623 → 2,485 s; graph_parts byte for byte those of the
+// overlay alone (LI ×64 in cells of 75 k arcs), and 600 random routes
+// (driving, walking, cycling) of the same duration as main's ×400 pack.
+// Where the time goes at ×400 (walking, 9.8 M arcs): prepare 57 s, 13
+// cells 460 s, the overlay's one level of 3 super-cells 502 s and its
+// 38 k arcs left 43 s, the hierarchy's write 33 s: the super-cells,
+// densely joined, cost as much as the cells (LI ×64 in cells of 128 k
+// arcs, a CPU profile: 84% of their time is the priorities of the
+// neighbours of each arc contracted). The
 // contraction's arrays in a file-backed arena (tried in commits 7b7f8ff
 // and a05797e, then taken out) saved 6 MiB of peak RSS at ×64 and more
 // than doubled the stage's CPU time (regions/doc.go's cost model).
