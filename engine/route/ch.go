@@ -79,6 +79,11 @@ type contractor struct {
 	// (hierarchy.shortcutWrapped)
 	done    int
 	wrapped bool
+	// lazy leaves the priorities of a contracted node's neighbours as
+	// they were, each checked again only when it comes first (run): the
+	// overlay's super-cells' (contractSuper), whose arcs are so densely
+	// joined that updating them was most of their time
+	lazy bool
 
 	// amask holds each arc's excludable classes (nil: none has any)
 	amask []uint8
@@ -226,7 +231,7 @@ func (c *contractor) run(ctx context.Context, contractable func(v uint32) bool, 
 			}
 		}
 		for _, x := range neighbours {
-			if pq.pos[x] >= 0 {
+			if pq.pos[x] >= 0 && !c.lazy {
 				pq.set(x, c.priority(x))
 			}
 		}

@@ -217,6 +217,22 @@ func (o *overlay) superCells(tops []top, group []uint32, groups int) (next []uin
 // arcs (cellCore): on LI ×64 walking (cells of 75 k arcs, overlay of
 // 22.5 k) its graph had not ended after 11 minutes, against 4.5 for the
 // whole roads stage's walking graph without super-cells.
+//
+// Its contractor is lazy (contractor.lazy): the neighbours of an arc it
+// contracts keep their priorities till they come first, when run checks
+// them again, where a cell's contractor computes each one's again at
+// once. A super-cell's arcs are densely joined, and each priority is a
+// witness search from every in-edge: on LI ×64 in cells of 128 k arcs
+// (as ×400's walking graph is cut; a CPU profile), the super-cells took
+// 121 of the roads stage's 384 CPU s, 84% of it in those priorities.
+// Lazy (stagerun -cellarcs 256000, two pairs, each run side by side,
+// load 4–6): the stage's CPU 371.5, 376.0 → 294.8, 302.0 s (0.79×,
+// 0.80×), walking's super-cells 94.0 → 34.9 s; hierarchy edges +0.6%
+// (driving), +1.8% (walking), +1.4% (cycling); the stage's peak live
+// heap 73, 73 → 84, 84 MB (peak RSS 201, 200 → 224, 223 MiB: more
+// edges in a super-cell's contractor); 900 routes each of the same
+// duration, route p50 through the server 1.00–1.06× (two passes of 300
+// a profile). Not yet measured at ×400.
 func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group, next []uint32, lefts []cellLeft) (cellLeft, error) {
 	var glob []uint32
 	var from []top
@@ -231,7 +247,7 @@ func (o *overlay) contractSuper(ctx context.Context, s uint32, tops []top, group
 		}
 	}
 	c := newContractor(len(glob), o.masked, o.h)
-	c.glob = glob
+	c.glob, c.lazy = glob, true
 	for i, t := range from {
 		c.level[i], c.deleted[i] = t.level, t.deleted
 	}
