@@ -271,4 +271,37 @@
 // super-cells, level by level: correct against Dijkstra, not yet
 // measured at ×400); then the places stage's leaf indexes
 // (inheritBuildingAddresses) and the images' step.
+//
+// Then (Nov 30, thirteenth session) the overlay's super-cells were
+// merged (×400: 600 random routes of main's durations), contraction's
+// per-arc arrays went from 13 to ~4 bytes an arc (engine/route's
+// edgeCounts, arcCells, arcBits), SQLite's freed C memory is handed back
+// once the pack is closed (packwrite's buildAll, before the images) and
+// the autocomplete image is written as its arrays are made
+// (complete.WriteStoredImage). A whole ×400 import with all but the last
+// (`waymark import`, load 3–6 beside stageruns, a helper and CI): peak
+// RSS 751,484 kB (0.77e9 B; was 789,960), still the images' step, whose
+// fresh process takes 478 MB (imagerun -graphs; the ~270 MB between is
+// not explained yet: the graphs' spill governor, a thread that looks
+// every millisecond, lags under load); the stages' peak 566,036 kB, the
+// resident set after them 88 MB, 56 after FreeOSMemory (was ~140 at
+// ×64: the C heap's arenas). Stages, peak RSS / live heap: read 237 MiB
+// / 165 MB, places 224 / 112, roads 552 / 256 (671 / 351), features 232
+// / 31, finish 260 / 35. CPU 34.67 s a million nodes (34.64). The
+// autocomplete image's step 234 → 148 MB live (engine/pack/prepare.go).
+// Lazy super-cells (route's contractSuper), landed after that import:
+// the roads stage's CPU 0.79–0.80× at ×64 in ×400's cells, where at
+// ×400 the super-cells took 976 of the stage's 2,485 CPU s (walking
+// 502, cycling 445, driving 29; roads/doc.go), so ×400 should drop to
+// ~29–30 CPU s a million nodes, below ×64's 32.9 (not yet measured).
+//
+// Germany (~500 M nodes, ~45 M arcs a walking graph) by these: roads
+// holds two cells' contractors (~200 MB at the default budget, whatever
+// the graph), ~5 bytes an arc (~0.23 GB) and the overlay's arcs (12
+// bytes each, ~35 MB): ~0.5 GB live, where the linear model said 1.19
+// GB; places ~0.49 GB (leaf indexes, 0.96 MB a million nodes); the
+// images' step ~0.6 GB live (the reverse index's boxes and the
+// autocomplete documents, both linear). So 1 GB of RSS is near but not
+// shown for Germany: the images' in-import gap and the places' leaf
+// indexes are what is left.
 package regions
