@@ -108,6 +108,28 @@ func (d *decoder) sorted(dst []uint32, limit uint64) []uint32 {
 	return dst
 }
 
+// vocabulary reads the front-coded words AppendBinary wrote, each after
+// the last; ok is false for a word not after the last or cut short.
+func (d *decoder) vocabulary() (vocab []string, ok bool) {
+	n := d.count()
+	vocab = make([]string, 0, n)
+	prev := ""
+	for i := 0; i < n && d.err == nil; i++ {
+		shared, rest := d.uint(), d.count()
+		if d.err != nil || shared > uint64(len(prev)) {
+			return nil, false
+		}
+		w := prev[:shared] + string(d.b[:rest])
+		d.b = d.b[rest:]
+		if i > 0 && w <= prev {
+			return nil, false
+		}
+		vocab = append(vocab, w)
+		prev = w
+	}
+	return vocab, d.err == nil
+}
+
 // Load rebuilds an index from what AppendBinary wrote and, in document
 // order, the documents' importance, location and Preferred marks (as
 // Build takes them from the documents; preferred may be nil: none). It
@@ -123,22 +145,11 @@ func Load(b []byte, imp, lon, lat []float32, preferred []bool) (*Index, error) {
 		return nil, ErrCodec
 	}
 	ix := &Index{imp: imp, lon: lon, lat: lat}
-	nWords := d.count()
-	vocab := make([]string, 0, nWords)
-	prev := ""
-	for i := 0; i < nWords && d.err == nil; i++ {
-		shared, rest := d.uint(), d.count()
-		if d.err != nil || shared > uint64(len(prev)) {
-			return nil, ErrCodec
-		}
-		w := prev[:shared] + string(d.b[:rest])
-		d.b = d.b[rest:]
-		if i > 0 && w <= prev {
-			return nil, ErrCodec
-		}
-		vocab = append(vocab, w)
-		prev = w
+	vocab, ok := d.vocabulary()
+	if !ok {
+		return nil, ErrCodec
 	}
+	nWords := len(vocab)
 	ix.postOff = make([]uint32, 1, nWords+1)
 	ix.wgOff = make([]uint32, 1, nWords+1)
 	for i := 0; i < nWords && d.err == nil; i++ {

@@ -128,25 +128,11 @@ func scanStored(b []byte, imp []float32, nLon, nLat int, preferred []bool) (*Ind
 		return nil, nil, ErrCodec
 	}
 	ix := &Index{imp: imp}
-	nWords := d.count()
-	vocab := make([]string, 0, nWords)
-	prev := ""
-	for i := 0; i < nWords && d.err == nil; i++ {
-		shared, rest := d.uint(), d.count()
-		if d.err != nil || shared > uint64(len(prev)) {
-			return nil, nil, ErrCodec
-		}
-		w := prev[:shared] + string(d.b[:rest])
-		d.b = d.b[rest:]
-		if i > 0 && w <= prev {
-			return nil, nil, ErrCodec
-		}
-		vocab = append(vocab, w)
-		prev = w
-	}
-	if d.err != nil {
+	vocab, ok := d.vocabulary()
+	if !ok {
 		return nil, nil, ErrCodec
 	}
+	nWords := len(vocab)
 	sl := &storedLists{b: b, postAt: make([]int, nWords), gdAt: make([]int, nGroups)}
 	at := func() int { return len(b) - len(d.b) }
 	ix.postOff = make([]uint32, nWords+1)
