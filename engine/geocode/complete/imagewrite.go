@@ -66,19 +66,11 @@ func writeStoredImage(w *flat.Writer, b []byte, imp, lon, lat []float32, preferr
 	flat.WriteArray(w, ix.wordOff)
 	flat.WriteArray(w, ix.vlen)
 	flat.WriteArray(w, ix.postOff)
-	post := flat.StartArray[uint32](w, int(ix.postOff[ix.nWords()]))
-	for _, at := range sl.postAt {
-		sl.each(at, post.Put)
-	}
-	post.End()
+	sl.writeLists(w, sl.postAt, int(ix.postOff[ix.nWords()]))
 	flat.WriteArray(w, ix.wgOff)
 	flat.WriteArray(w, ix.wg)
 	flat.WriteArray(w, ix.gdOff)
-	gd := flat.StartArray[uint32](w, int(ix.gdOff[len(ix.gdOff)-1]))
-	for _, at := range sl.gdAt {
-		sl.each(at, gd.Put)
-	}
-	gd.End()
+	sl.writeLists(w, sl.gdAt, int(ix.gdOff[len(ix.gdOff)-1]))
 	flat.WriteArray(w, ix.triKeys)
 	flat.WriteArray(w, ix.triOff)
 	flat.WriteArray(w, ix.triIDs)
@@ -214,6 +206,16 @@ func (sl *storedLists) advance(c *listCursor) {
 	c.left--
 	c.val += uint32(v)
 	c.has = true
+}
+
+// writeLists writes the lists starting at ats, in order, as one array of
+// n values (the postings, or the groups' documents).
+func (sl *storedLists) writeLists(w *flat.Writer, ats []int, n int) {
+	arr := flat.StartArray[uint32](w, n)
+	for _, at := range ats {
+		sl.each(at, arr.Put)
+	}
+	arr.End()
 }
 
 // each calls fn with each value of the list starting at byte at.
