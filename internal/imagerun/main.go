@@ -7,7 +7,10 @@
 // the peak live heap, CPU and wall time. -heapprofile writes the heap
 // profile as the live heap reaches a new peak in each build (to
 // file.reverse, file.autocomplete, file.nearby); -rsslog a line of the
-// resident set's parts every 25 ms. The images are written beside the
+// resident set's parts every 25 ms; -spikelog, every 5 ms, what the
+// process does each time its resident set passes its highest by 16 MiB
+// above 256 MiB (rusage.CatchSpikes: the largest mappings and every
+// goroutine's stack), for a peak too short for -rsslog's samples. The images are written beside the
 // pack: hard-link a pack into a scratch directory first.
 //
 //	go run -tags sqlite_fts5 ./internal/imagerun -heapprofile /tmp/img/heap /tmp/img/li400.waymark
@@ -36,6 +39,7 @@ func main() {
 	budget := flag.Int64("mem", 920, "memory `budget` in MiB (the runtime's limit is regions.HeapLimit of it)")
 	heap := flag.String("heapprofile", "", "write the heap profile at the live heap's peak to `file`")
 	rss := flag.String("rsslog", "", "write the resident set's parts every 25 ms to `file`")
+	spikes := flag.String("spikelog", "", "write what the process does to `file` each time its resident set passes its highest by 16 MiB above 256 MiB (looked at every 5 ms)")
 	graphs := flag.Bool("graphs", false, "write the graphs' images too, first, as the import does (the phases' figures are then the place images' and the graphs' together)")
 	flag.Parse()
 	if flag.NArg() != 1 {
@@ -44,6 +48,14 @@ func main() {
 	}
 	debug.SetMemoryLimit(regions.HeapLimit(*budget << 20))
 	debug.SetGCPercent(50)
+	if *spikes != "" {
+		stop, err := rusage.CatchSpikes(*spikes, 256<<20, 16<<20, 5*time.Millisecond)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "imagerun: -spikelog:", err)
+			os.Exit(2)
+		}
+		defer stop()
+	}
 	w := newWatch(flag.Arg(0), *heap, *rss)
 	start := time.Now()
 	most := int64(1) // 1 byte: no graph

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"waymark/internal/rusage"
 	"waymark/regions"
 )
 
@@ -79,7 +80,7 @@ func main() {
 		defer stop()
 	}
 	if *spikes != "" {
-		stop, err := catchSpikes(*spikes, 256<<20, 32<<20, 5*time.Millisecond)
+		stop, err := rusage.CatchSpikes(*spikes, 256<<20, 32<<20, 5*time.Millisecond)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "stagerun: -spikelog:", err)
 			os.Exit(2)

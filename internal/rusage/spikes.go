@@ -1,4 +1,4 @@
-package main
+package rusage
 
 import (
 	"bufio"
@@ -12,17 +12,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"waymark/internal/rusage"
 )
 
-// catchSpikes looks at the resident set every interval and, each time it
+// CatchSpikes looks at the resident set every interval and, each time it
 // passes the highest seen so far by more than step bytes above floor,
 // writes to file what the process is doing: the resident set's parts, its
 // largest mappings by resident size (/proc/self/smaps) and every
-// goroutine's stack. A peak of under a second, which logResident's
-// samples miss, is then named by its mapping and its code. Linux only.
-func catchSpikes(file string, floor, step uint64, interval time.Duration) (stop func(), err error) {
+// goroutine's stack. A peak of under a second, which sampling tools'
+// logs miss (internal/stagerun, internal/imagerun -rsslog), is then named
+// by its mapping and its code. Linux only: elsewhere nothing passes the
+// floor and the file stays empty.
+func CatchSpikes(file string, floor, step uint64, interval time.Duration) (stop func(), err error) {
 	f, err := os.Create(file)
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func catchSpikes(file string, floor, step uint64, interval time.Duration) (stop 
 				return
 			case <-time.After(interval):
 			}
-			st := rusage.Status("VmRSS", "RssAnon", "RssFile", "VmHWM")
+			st := Status("VmRSS", "RssAnon", "RssFile", "VmHWM")
 			if st[0] < high+step && st[3] < high+step {
 				continue
 			}
