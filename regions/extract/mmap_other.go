@@ -1,11 +1,11 @@
 //go:build !unix
 
-package regions
+package extract
 
 import "os"
 
 // mapFile reads f into memory where mapping is not available.
-func mapFile(f *os.File, size int64) (fileData, error) { return readFileAt(f, size) }
+func mapFile(f *os.File, size int64) (FileData, error) { return readFileAt(f, size) }
 
-// mapWritable is not available: the caller keeps its data in memory.
-func mapWritable(f *os.File, off, size int64) (fileData, bool) { return fileData{}, false }
+// MapWritable is not available: the caller keeps its data in memory.
+func MapWritable(f *os.File, off, size int64) (FileData, bool) { return FileData{}, false }

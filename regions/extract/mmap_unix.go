@@ -5,6 +5,8 @@ package extract
 import (
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapFile maps the first size bytes of f read-only (read into memory if
@@ -27,7 +29,7 @@ func mapFile(f *os.File, size int64) (FileData, error) {
 				to = to / page * page
 			}
 			if from < to {
-				syscall.Madvise(data[from:to], syscall.MADV_DONTNEED)
+				unix.Madvise(data[from:to], unix.MADV_DONTNEED)
 			}
 		},
 	}, nil
@@ -55,13 +57,13 @@ func MapWritable(f *os.File, off, size int64) (FileData, bool) {
 	// random reads of a 200 MB file written through such a mapping left
 	// 187 MB resident, 57 MB with MADV_RANDOM (the fault-around window,
 	// 64 kB a read). Advice only: an error changes nothing.
-	syscall.Madvise(data, syscall.MADV_RANDOM)
+	unix.Madvise(data, unix.MADV_RANDOM)
 	return FileData{
 		Data:  data,
 		Unmap: func() error { return syscall.Munmap(data) },
 		Drop: func(from, to int) {
 			if from < to {
-				syscall.Madvise(data[from:to], syscall.MADV_DONTNEED)
+				unix.Madvise(data[from:to], unix.MADV_DONTNEED)
 			}
 		},
 	}, true

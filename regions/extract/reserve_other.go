@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package regions
+package extract
 
 import "os"
 

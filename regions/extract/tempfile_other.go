@@ -1,6 +1,6 @@
 //go:build !unix
 
-package regions
+package extract
 
 import "os"
 
