@@ -12,8 +12,11 @@
 // keeps what was written in the file) whenever the mapped pages resident
 // grew by more than its limit since the last drop (checked every
 // millisecond), so the resident set stays within the limit plus what is
-// touched between two checks (up to ~150 MB in a pass reading at random,
-// LI ×200 walking's shortcut sums) whatever the arrays' sizes. A dropped page
+// touched between two checks whatever the arrays' sizes. The mappings are
+// advised random (randomAdvice): a fault then maps at most 64 KiB, where
+// the page cache's large folios mapped ~238 KiB a fault, and writing LI
+// ×400's graph images overshot a 32 MiB limit by ~600 MiB (~300 with the
+// advice, in a process at nice 19 beside an import). A dropped page
 // that is touched again is mapped again from the page cache (or read back
 // from the disk where memory is short).
 //
