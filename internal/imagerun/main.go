@@ -1,17 +1,20 @@
 // Command imagerun writes the place images (autocomplete, nearby,
 // reverse) of a pack, as `waymark import` does after its stages
-// (pack.WriteImages, its graphs left: the budget given it is below what a
-// graph takes; with -graphs, the graphs' first, as the import does), with the import's memory settings (the runtime's limit
-// from the budget, GOGC 50), and prints what that took: peak RSS
-// (VmHWM) and its anonymous and file-backed parts at the highest sample,
-// the peak live heap, CPU and wall time. -heapprofile writes the heap
-// profile as the live heap reaches a new peak in each build (to
+// (pack.WriteImages, its graphs left: the budget given it is below what
+// a graph takes; with -graphs, the graphs' first, as the import does),
+// with the import's memory settings (the runtime's limit from the
+// budget, GOGC 50), and prints what that took: peak RSS (VmHWM) and its
+// anonymous and file-backed parts at the highest sample, the peak live
+// heap, CPU and wall time, and the same for each phase (the graphs',
+// then each place image's). -heapprofile writes the heap profile as the
+// live heap reaches a new peak in each phase (to file.graphs,
 // file.reverse, file.autocomplete, file.nearby); -rsslog a line of the
 // resident set's parts every 25 ms; -spikelog, every 5 ms, what the
 // process does each time its resident set passes its highest by 16 MiB
 // above 256 MiB (rusage.CatchSpikes: the largest mappings and every
-// goroutine's stack), for a peak too short for -rsslog's samples. The images are written beside the
-// pack: hard-link a pack into a scratch directory first.
+// goroutine's stack), for a peak too short for -rsslog's samples. The
+// images are written beside the pack: hard-link a pack into a scratch
+// directory first.
 //
 //	go run -tags sqlite_fts5 ./internal/imagerun -heapprofile /tmp/img/heap /tmp/img/li400.waymark
 package main
@@ -23,9 +26,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
@@ -76,7 +81,7 @@ func main() {
 	fmt.Printf("written %v\n", rep.Written)
 	fmt.Printf("peak RSS %.0f MiB (at the highest sample: anon %.0f, file %.0f), peak live heap %.0f MiB, cpu %.1f s, wall %.1f s, load %s\n",
 		mib(hwm), mib(w.peakAnon), mib(w.peakFile), mib(w.peakLive), cpu.Seconds(), wall.Seconds(), loadAvg())
-	for i, p := range w.phases[:3] {
+	for i, p := range w.phases[:4] {
 		fmt.Printf("  %-12s RSS %4.0f MiB (anon %4.0f, file %4.0f), live heap %4.0f MiB\n", phaseNames[i], mib(p.rss), mib(p.anon), mib(p.file), mib(p.live))
 	}
 }
@@ -88,24 +93,40 @@ type watch struct {
 	quit, done                  chan struct{}
 	peakRSS, peakAnon, peakFile uint64
 	peakLive                    uint64
-	phases                      [4]phasePeak // by phase (building)
+	phases                      [5]phasePeak // by phase (building)
 }
 
 // phasePeak is the highest resident set and live heap seen in a phase.
 type phasePeak struct{ rss, anon, file, live uint64 }
 
 // phaseNames are the builds in the order WriteImages runs them.
-var phaseNames = [...]string{"reverse", "autocomplete", "nearby", "done"}
+var phaseNames = [...]string{"graphs", "reverse", "autocomplete", "nearby", "done"}
 
-// building returns the phase under way: the first of the place images
-// not yet beside the pack.
+// building returns the phase under way: the graphs' while a graph's
+// spill file is open (spill.New's, unlinked: known by its name in
+// /proc/self/fd), else the first of the place images not yet beside the
+// pack.
 func building(packPath string) int {
-	for i, ext := range phaseNames[:3] {
+	if spilling() {
+		return 0
+	}
+	for i, ext := range phaseNames[1:4] {
 		if _, err := os.Stat(packPath + "." + ext); err != nil {
-			return i
+			return i + 1
 		}
 	}
-	return 3
+	return 4
+}
+
+// spilling reports whether the process has a spill arena's file open.
+func spilling() bool {
+	fds, _ := filepath.Glob("/proc/self/fd/*")
+	for _, fd := range fds {
+		if name, err := os.Readlink(fd); err == nil && strings.Contains(filepath.Base(name), ".spill") {
+			return true
+		}
+	}
+	return false
 }
 
 func newWatch(packPath, heapFile, rssFile string) *watch {
@@ -125,7 +146,7 @@ func newWatch(packPath, heapFile, rssFile string) *watch {
 	start := time.Now()
 	go func() {
 		defer close(w.done)
-		var lastProfile [4]uint64
+		var lastProfile [5]uint64
 		for {
 			select {
 			case <-w.quit:
