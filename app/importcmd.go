@@ -84,7 +84,7 @@ func runImport(args []string) int {
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s\n%s", *out, sum)
 	if *images {
-		writeImages(ctx, *out, budget, *quiet)
+		writeImages(ctx, *out, budget, *quiet, bar)
 	}
 	return 0
 }
@@ -92,13 +92,19 @@ func runImport(args []string) int {
 // writeImages writes the images of the pack at out within what the
 // import's memory budget leaves beside what the process holds after its
 // stages (LI ×64: the images step peaked at 878 MiB against an 861 MiB
-// budget when given the whole budget). They are a cache: when they cannot
-// be written the first open writes them, so a failure is a warning, not
-// a failed import.
-func writeImages(ctx context.Context, out string, budget int64, quiet bool) {
+// budget when given the whole budget), and prints what that took as a
+// stage line ("images": scalebench and the cost model count it with the
+// stages; its peak RSS is exact when it is the import's, as it was at LI
+// ×400, else sampled). They are a cache: when they cannot be written the
+// first open writes them, so a failure is a warning, not a failed import.
+func writeImages(ctx context.Context, out string, budget int64, quiet bool, bar *progressBar) {
 	start := time.Now()
 	debug.FreeOSMemory() // the stages' heap is garbage
+	meter := regions.NewStageMeter(func(st regions.StageStat) { bar.line(st.String()) })
+	meter.Begin("images")
 	rep, err := pack.WriteImages(ctx, out, budget-residentBytes())
+	meter.End()
+	meter.Stop()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "waymark import: warning: images not written (the first open writes them): %v\n", err)
 		return

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -58,5 +61,20 @@ func TestQuietKeepsStageLines(t *testing.T) {
 		if progress := strings.Contains(got, "import: roads: 50%"); progress == quiet {
 			t.Errorf("quiet=%v: progress line printed = %v in %q", quiet, progress, got)
 		}
+	}
+}
+
+// TestImagesStageLine: the images step prints a stage line of its own, as
+// the stages do (scalebench's table and the cost model read it), and
+// writes the images beside the pack.
+func TestImagesStageLine(t *testing.T) {
+	pack := packCopy(t, "monaco")
+	var buf bytes.Buffer
+	writeImages(context.Background(), pack, 1<<30, true, &progressBar{w: &buf, quiet: true})
+	if !regexp.MustCompile(`(?m)^stage images\s+[\d.]+ s\s+CPU\s+[\d.]+ s\s+peak RSS\s+\d+ MB`).MatchString(buf.String()) {
+		t.Errorf("no images stage line in %q", buf.String())
+	}
+	if _, err := os.Stat(pack + ".autocomplete"); err != nil {
+		t.Errorf("images not written: %v", err)
 	}
 }

@@ -34,6 +34,9 @@ type (
 	Progress = extract.Progress
 	// StageStat is one stage's time and memory (extract.StageStat).
 	StageStat = extract.StageStat
+	// StageMeter measures stages as the import does (extract.StageMeter):
+	// the importer's command meters the images step with it.
+	StageMeter = extract.StageMeter
 	// Catalog is a directory of installed packs (catalog.Catalog).
 	Catalog = catalog.Catalog
 	// Entry is an installed pack (catalog.Entry).
@@ -74,6 +77,10 @@ func FeaturesStage() Stage { return features.FeaturesStage() }
 
 // MapClassNames lists the map feature classes (features.MapClassNames).
 func MapClassNames() []string { return features.MapClassNames() }
+
+// NewStageMeter starts a meter that calls onEnd as each stage ends
+// (extract.NewStageMeter).
+func NewStageMeter(onEnd func(StageStat)) *StageMeter { return extract.NewStageMeter(onEnd) }
 
 // HeapLimit is the Go heap limit an import with this budget sets.
 func HeapLimit(budget int64) int64 { return packwrite.HeapLimit(budget) }
