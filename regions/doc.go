@@ -304,4 +304,44 @@
 // autocomplete documents, both linear). So 1 GB of RSS is near but not
 // shown for Germany: the images' in-import gap and the places' leaf
 // indexes are what is left.
+//
+// Then (Nov 30, fourteenth session) SCALE_N=64,400 SCALE_ARGS=
+// --distinct-places make bench-scale at main 76453dc on a quiet machine
+// (load 0.1–2): ×400 imported in 2,438 s (was 4,237 at 5d886ed, loaded)
+// and 3,209 CPU s (3,724): 29.85 CPU s a million nodes against ×64's
+// 33.22, so ×400 is now cheaper a node than ×64; peak RSS 555 MiB
+// (568,532 kB, 0.58e9 B; was 789,960 kB), the roads stage's (555 MiB /
+// 264 MB live), the images step below it; pack 3.98× the PBF. Stages
+// at ×400, CPU s (a million nodes) and peak RSS / live heap: read 99.7
+// (0.93) 304 MiB / 172 MB, places 550.8 (5.12) 232 / 112, roads 1,944.6
+// (18.09) 555 / 264, features 392.8 (3.65) 240 / 30, finish 32.6 (0.30)
+// 257 / 33. The roads stage took 2,491 CPU s at 5d886ed: lazy super-
+// cells (route's contractSuper). Serve at ×400: search p50/p99 1.24/3.96
+// ms, autocomplete 0.64/1.08, reverse z18 0.51/1.37, address search
+// 2.31/4.59; that copy's Landstrasse first for 100% of 200 copies. 1,195
+// random routes (driving 600, walking 298, cycling 297) have the same
+// durations and distances in this pack and 5d886ed's; every table's
+// checksum but graph_parts, graphs and meta is the same.
+//
+// The model. The bench's linear model (×64's CPU a node predicts ×400)
+// is within 4% for read (+1.0%), places (+4.0%), features (+2.4%) and
+// finish (+0.3%), but not for roads (−18.2%): ×64's graphs (walking
+// 1.56 M arcs) fit one contraction of the default budget (CellArcs ~1.6
+// M), ×400's (9.8 M) are contracted in 13 cells and an overlay in
+// super-cells, which costs less an arc (contracting in cells bounds
+// every witness search by its cell). The roads stage's rate depends on
+// which of the two a graph takes, so the model takes it from ×64 in the
+// regime ×400 runs in: ×64 in cells (internal/stagerun -stages roads
+// -cellarcs 256000, 12 cells a walking graph and super-cells, as at
+// ×400; quiet machine) took 277.2 CPU s, 16.12 s a million nodes, which
+// predicts ×400's roads at 1,733 s against 1,945 measured (+12.2%); in
+// cells of 500 k arcs (-cellarcs 1000000: 2–4 cells, the overlay whole)
+// 21.58, as whole graphs (22.11). With it the stages' total: predicted
+// 2,777 CPU s, measured 3,021 (+8.8%), every stage within 15%. The
+// images step (pack.WriteImages, a stage line of its own since: "stage
+// images") took ~24 CPU s at ×64 and ~188 at ×400 (the whole import's
+// CPU less its stages'): 1.25× a node; a fresh process writing them
+// (internal/imagerun -graphs, quiet) 25.0 s and 191–194 s. The graph
+// images' decoding and the reverse index's tree grow as n log n (1.11×
+// from ×64 to ×400), the rest is not explained yet.
 package regions

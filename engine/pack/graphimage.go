@@ -18,8 +18,13 @@ package pack
 // the graph's stored size (LI ×64 walking: 755 MiB of RSS for 107 MB
 // stored), the spilled one at graphSpill.limit plus the heap's small
 // arrays and what the limit's checks let through (writing LI ×200's two
-// images peaked at ~240 MiB: prepare.go). The image is the same, byte
-// for byte. The spill file (unlinked, so nothing is left behind) takes
+// images peaked at ~240 MiB: prepare.go). LI ×400's three, a fresh
+// process on a quiet machine (internal/imagerun -graphs -spikelog): the
+// graphs' phase sampled at 250–317 MiB and its peak 402, a fault
+// mapping a large folio of the arena's file; with the arena advised
+// random (spill's randomAdvice) 115–177 and never over 256, for 1.07×
+// the images step's CPU (206 s against 192), the faults being smaller.
+// The image is the same, byte for byte. The spill file (unlinked, so nothing is left behind) takes
 // ~1.5× the image's size while it is written (LI ×200 walking: 2.4 GB
 // beside a 1.57 GB image). A first open without images (both graphs
 // written at once) was ready after 9.3-10.2 s at a peak RSS of 188-246
