@@ -230,9 +230,11 @@ func (c *contractor) run(ctx context.Context, contractable func(v uint32) bool, 
 				c.level[x] = c.level[v] + 1
 			}
 		}
-		for _, x := range neighbours {
-			if pq.pos[x] >= 0 && !c.lazy {
-				pq.set(x, c.priority(x))
+		if !c.lazy {
+			for _, x := range neighbours {
+				if pq.pos[x] >= 0 {
+					pq.set(x, c.priority(x))
+				}
 			}
 		}
 		c.done++
